@@ -13,6 +13,8 @@ pub mod config;
 pub mod console;
 pub mod render;
 pub mod reply;
+#[doc(hidden)]
+pub mod testkit;
 
 pub use app::{App, Settings};
 pub use clock::{Clock, ManualClock, SystemClock};
