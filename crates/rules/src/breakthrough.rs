@@ -439,12 +439,12 @@ impl Game for Breakthrough {
     }
 
     fn view(&self) -> BoardView {
-        let cells = Shape::Square {
+        let shape = Shape::Square {
             files: SIZE,
             ranks: SIZE,
             wrap_ranks: false,
         };
-        let cells = cells
+        let cells = shape
             .cells()
             .into_iter()
             .map(|cell| CellView {
@@ -471,11 +471,7 @@ impl Game for Breakthrough {
             })
             .unwrap_or_default();
         BoardView {
-            shape: Shape::Square {
-                files: SIZE,
-                ranks: SIZE,
-                wrap_ranks: false,
-            },
+            shape,
             cells,
             highlights,
             status: Status {
