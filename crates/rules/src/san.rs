@@ -532,6 +532,9 @@ fn files_lower(original: &[u8], body: &Body) -> bool {
         .all(|&i| original.get(i).is_some_and(u8::is_ascii_lowercase))
 }
 
+/// A square or part of one: the file with its byte offset, and the rank.
+type Part = (Option<(u8, usize)>, Option<u8>);
+
 /// Reads `[file][rank][x|:|-]file rank[=][promotion]` from lower-case bytes.
 fn body(b: &[u8]) -> Option<Body> {
     let mut i = 0;
@@ -551,7 +554,7 @@ fn body(b: &[u8]) -> Option<Body> {
         }
     };
     // Collect up to two squares or partial squares, with a mark between.
-    let mut parts: Vec<(Option<(u8, usize)>, Option<u8>)> = Vec::new();
+    let mut parts: Vec<Part> = Vec::new();
     let mut capture = false;
     let mut marks = 0;
     // A piece's capture mark comes straight after its letter: `Nxe5`.
