@@ -337,7 +337,9 @@ impl<V: Variant> Position<V> {
         } else {
             return None;
         };
-        let role = ROLES.into_iter().find(|&r| self.by_role[r as usize] & b != 0)?;
+        let role = ROLES
+            .into_iter()
+            .find(|&r| self.by_role[r as usize] & b != 0)?;
         Some((color, role))
     }
 
@@ -427,7 +429,8 @@ impl<V: Variant> Position<V> {
             !ours
         } else {
             let c = checkers.trailing_zeros() as usize;
-            let slider = self.by_role[Role::Rook as usize] | self.by_role[Role::Queen as usize]
+            let slider = self.by_role[Role::Rook as usize]
+                | self.by_role[Role::Queen as usize]
                 | if V::JUMPING_BISHOP {
                     0
                 } else {
@@ -517,7 +520,12 @@ impl<V: Variant> Position<V> {
             Role::Queen => t.rook(from, occupied) | t.bishop(from, occupied),
             Role::King | Role::Amazon => 0,
         };
-        self.push_all(from, role, attacks & allowed & !self.by_color[self.turn], list);
+        self.push_all(
+            from,
+            role,
+            attacks & allowed & !self.by_color[self.turn],
+            list,
+        );
     }
 
     /// Pushes, double pushes, captures and promotions of `pawns` reaching
