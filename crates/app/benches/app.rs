@@ -34,7 +34,12 @@ fn renderer() -> (Arc<dyn BoardRenderer>, &'static str) {
 
 fn app(dir: &std::path::Path) -> App {
     let store = Store::open(dir, 16 << 20).unwrap();
-    App::new(store, Arc::new(ManualClock::at(1_767_225_600_000)), renderer().0, Settings::default())
+    App::new(
+        store,
+        Arc::new(ManualClock::at(1_767_225_600_000)),
+        renderer().0,
+        Settings::default(),
+    )
 }
 
 fn rss_kb() -> (u64, u64) {
@@ -52,7 +57,10 @@ fn rss_kb() -> (u64, u64) {
 fn throughput() {
     let dir = tempfile::tempdir().unwrap();
     let app = Arc::new(app(dir.path()));
-    let total: usize = std::env::var("BENCH_MOVES").ok().and_then(|s| s.parse().ok()).unwrap_or(4000);
+    let total: usize = std::env::var("BENCH_MOVES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(4000);
     let channels = 16;
     let threads = 2;
     let latencies = Arc::new(Mutex::new(Vec::with_capacity(total)));
@@ -62,7 +70,10 @@ fn throughput() {
             let (app, latencies) = (app.clone(), latencies.clone());
             std::thread::spawn(move || {
                 let mut seed = 7 + t as u64;
-                let mine: Vec<String> = (0..channels).filter(|c| c % threads == t).map(|c| format!("c{c}")).collect();
+                let mine: Vec<String> = (0..channels)
+                    .filter(|c| c % threads == t)
+                    .map(|c| format!("c{c}"))
+                    .collect();
                 let mut games: Vec<Option<(AnyGame, u64)>> = vec![None; mine.len()];
                 let mut next_id = vec![1u64; mine.len()];
                 let mut lat = Vec::new();
@@ -83,9 +94,15 @@ fn throughput() {
                     let (g, id) = games[k].as_mut().unwrap();
                     let moves = g.legal_moves();
                     let m = moves[(splitmix(&mut seed) % moves.len() as u64) as usize].clone();
-                    let who = if g.turn().side == Side::First { "alice" } else { "bob" };
+                    let who = if g.turn().side == Side::First {
+                        "alice"
+                    } else {
+                        "bob"
+                    };
                     let t0 = Instant::now();
-                    let r = app.handle(&incoming(who, ch, &format!("move #{id} {m}"))).unwrap();
+                    let r = app
+                        .handle(&incoming(who, ch, &format!("move #{id} {m}")))
+                        .unwrap();
                     lat.push(t0.elapsed());
                     assert!(!r.error && r.image.is_some(), "{}", r.plain_text());
                     g.play(&m).unwrap();
@@ -131,7 +148,10 @@ fn populate(dir: &std::path::Path) {
         rec.moves.push(m);
     }
     let record = rec.to_string();
-    let user = |i: u64| UserRef { id: format!("u{i}"), name: format!("user{i}") };
+    let user = |i: u64| UserRef {
+        id: format!("u{i}"),
+        name: format!("user{i}"),
+    };
     for chunk in 0..10 {
         let mut b = store.batch();
         for n in chunk * 1000..(chunk + 1) * 1000 {
@@ -169,13 +189,21 @@ fn serve(dir: &std::path::Path) {
     let mut seed = 3;
     let t0 = Instant::now();
     for i in 0..400 {
-        let r = app.handle(&incoming(&format!("u{i}"), "c0", "mygames")).unwrap();
+        let r = app
+            .handle(&incoming(&format!("u{i}"), "c0", "mygames"))
+            .unwrap();
         assert!(!r.error);
     }
     for _ in 0..2000 {
         let c = splitmix(&mut seed) % 1000;
         let id = splitmix(&mut seed) % 10 + 1;
-        let r = app.handle(&incoming("watcher", &format!("c{c}"), &format!("board #{id}"))).unwrap();
+        let r = app
+            .handle(&incoming(
+                "watcher",
+                &format!("c{c}"),
+                &format!("board #{id}"),
+            ))
+            .unwrap();
         assert!(!r.error, "{}", r.plain_text());
     }
     let (rss, hwm) = rss_kb();
