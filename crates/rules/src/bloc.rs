@@ -394,7 +394,7 @@ impl Game for Bloc {
             self.marked = (self.marked & !group) | bit(m.marker);
         }
         self.turn = self.turn.other();
-        self.ply += 1;
+        self.ply = self.ply.saturating_add(1);
         self.last = Some(m);
     }
 
