@@ -31,6 +31,8 @@ use crate::reply::{ChannelKey, ChoiceGroup, Incoming, Outgoing, Reply, User};
 #[derive(Clone, Debug)]
 pub struct Settings {
     pub language: Lang,
+    /// Per-channel defaults by channel id, before `language`.
+    pub channel_languages: Vec<(String, Lang)>,
     pub default_move_limit_ms: Option<i64>,
     pub challenge_expiry_ms: i64,
 }
@@ -39,6 +41,7 @@ impl Default for Settings {
     fn default() -> Settings {
         Settings {
             language: Lang::En,
+            channel_languages: Vec::new(),
             default_move_limit_ms: Some(72 * crate::clock::HOUR),
             challenge_expiry_ms: crate::clock::DAY,
         }
@@ -272,13 +275,24 @@ impl App {
         Ok(())
     }
 
-    fn lang_of(&self, platform: &str, user: &str) -> Lang {
+    /// A channel's default language.
+    fn channel_lang(&self, ch: &ChannelKey) -> Lang {
+        self.settings
+            .channel_languages
+            .iter()
+            .find(|(c, _)| *c == ch.channel)
+            .map_or(self.settings.language, |(_, l)| *l)
+    }
+
+    /// The language to write to `user` in `ch`: their choice, else the
+    /// channel's, else the default.
+    fn lang_of(&self, ch: &ChannelKey, user: &str) -> Lang {
         self.store
-            .profile(platform, user)
+            .profile(&ch.platform, user)
             .ok()
             .flatten()
             .and_then(|p| p.lang.as_deref().and_then(Lang::parse))
-            .unwrap_or(self.settings.language)
+            .unwrap_or_else(|| self.channel_lang(ch))
     }
 
     /// Remembers a user's display name, so `@name` finds them later.
@@ -309,7 +323,7 @@ impl App {
         }
         let lang = profile
             .and_then(|p| p.lang.as_deref().and_then(Lang::parse))
-            .unwrap_or(self.settings.language);
+            .unwrap_or_else(|| self.channel_lang(&msg.channel));
         let cmd = match command::parse(&msg.text) {
             Ok(cmd) if msg.addressed => cmd,
             Err(ParseError::Usage(spec, why)) if msg.addressed => {
@@ -2421,7 +2435,7 @@ impl App {
             };
             let side = live.game.turn().side;
             let user = live.doc.players[side.index()].clone();
-            let lang = self.lang_of(&t.channel.platform, &user.id);
+            let lang = self.lang_of(&t.channel, &user.id);
             let Some(deadline) = deadline_of(&live.doc) else {
                 return self.drop_timer(t, lang);
             };
@@ -2498,7 +2512,7 @@ impl App {
             let mut b = self.store.batch();
             b.remove_challenge(&c);
             self.commit(b, lang)?;
-            let lang = self.lang_of(&t.channel.platform, &c.challenger.id);
+            let lang = self.lang_of(&t.channel, &c.challenger.id);
             let who = mention(&c.challenger);
             let mut r = Reply::new(
                 tr(|l| {
