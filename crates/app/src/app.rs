@@ -48,6 +48,12 @@ impl Default for Settings {
     }
 }
 
+/// Front-ends share one app between threads and tasks.
+const _: () = {
+    const fn shareable<T: Send + Sync>() {}
+    shareable::<App>();
+};
+
 /// A game being played, rebuilt from its record.
 struct Live {
     doc: GameDoc,
@@ -658,14 +664,15 @@ impl App {
             reply: Reply::new(text, lang),
             board: Some(Board {
                 game,
+                // The start position has no players yet.
                 players: [
                     User {
                         id: String::new(),
-                        name: info.side_name(Side::First, lang).into(),
+                        name: String::new(),
                     },
                     User {
                         id: String::new(),
-                        name: info.side_name(Side::Second, lang).into(),
+                        name: String::new(),
                     },
                 ],
                 id: 0,
