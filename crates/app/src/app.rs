@@ -65,6 +65,8 @@ struct Live {
 struct ChannelState {
     loaded: bool,
     games: BTreeMap<u64, Live>,
+    /// Games that could not be loaded and were set aside.
+    set_aside: Vec<u64>,
 }
 
 /// A board to draw once the channel lock is released.
@@ -261,6 +263,11 @@ impl App {
                 Ok(d) => d,
                 Err(e) => {
                     eprintln!("warning: {e}");
+                    if let StoreError::Corrupt { key, .. } = &e
+                        && let Some(id) = key.rsplit('/').next().and_then(|n| n.parse().ok())
+                    {
+                        st.set_aside.push(id);
+                    }
                     continue;
                 }
             };
@@ -274,6 +281,7 @@ impl App {
                         ch.platform, ch.channel, doc.id
                     );
                     self.store.quarantine_game(&doc)?;
+                    st.set_aside.push(doc.id);
                 }
             }
         }
@@ -1225,6 +1233,22 @@ impl App {
         lang: Lang,
     ) -> Res<u64> {
         if let Some(n) = n {
+            if st.set_aside.contains(&n) {
+                return Err(Reply::error(
+                    tr(|l| {
+                        en_es(
+                            l,
+                            format!(
+                                "Game #{n} could not be loaded, so it has been set aside for the operator; nothing was deleted."
+                            ),
+                            format!(
+                                "La partida #{n} no se pudo cargar y se ha apartado para el administrador; no se ha borrado nada."
+                            ),
+                        )
+                    }),
+                    lang,
+                ));
+            }
             let Some(live) = st.games.get(&n) else {
                 return Err(Reply::error(
                     tr(|l| {

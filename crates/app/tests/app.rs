@@ -167,6 +167,10 @@ fn a_damaged_record_is_reported_and_kept_not_deleted() {
     h.open();
     let r = h.say("general", "alice", "board").unwrap();
     assert!(r.error, "{}", r.plain_text());
+    for n in ["#1", "#2"] {
+        let r = h.say("general", "alice", &format!("board {n}")).unwrap();
+        assert!(r.plain_text().contains("set aside"), "{}", r.plain_text());
+    }
     let q = h.app().store().quarantined().unwrap();
     assert_eq!(q.len(), 2, "{q:?}");
     // The rest of the bot carries on.
