@@ -187,7 +187,9 @@ impl<V: Variant> Position<V> {
             }
         }
         if pos.by_role[Role::Pawn as usize] & (0xff | 0xff << 56) != 0 {
-            return Err(PositionError::new("a pawn stands on the first or last rank"));
+            return Err(PositionError::new(
+                "a pawn stands on the first or last rank",
+            ));
         }
 
         if fields[3] != "-" {

@@ -21,12 +21,12 @@ mod position;
 
 use crate::san::{self, CastleSide, Reading, Role, SanMove, Suffix};
 use crate::{
-    BoardView, Cell, CellView, Color, EndReason, Game, GameId, Highlight, HighlightKind,
-    MoveError, Msg, Outcome, Phase, Piece, PieceKind, PositionError, Setup, SetupError, Shape,
-    Side, Status, Turn, msg,
+    BoardView, Cell, CellView, Color, EndReason, Game, GameId, Highlight, HighlightKind, MoveError,
+    Msg, Outcome, Phase, Piece, PieceKind, PositionError, Setup, SetupError, Shape, Side, Status,
+    Turn, msg,
 };
-pub use position::{Move, Variant};
 use position::{BLACK, MoveList, Position, WHITE};
+pub use position::{Move, Variant};
 
 /// Standard chess pieces.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -416,3 +416,6 @@ impl<V: Variant> Game for ChessGame<V> {
         self.pos.perft(depth, &mut keys, self.start as usize)
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -154,6 +154,78 @@ impl MoveList {
     }
 }
 
+/// Where generated moves go: a list, or just a count (perft's last ply).
+pub(crate) trait Sink {
+    /// Takes one move.
+    fn push(&mut self, m: Move);
+
+    /// Takes the moves of the piece on `from` to each square of `targets`.
+    #[inline(always)]
+    fn push_targets(&mut self, from: usize, role: Role, targets: u64) {
+        for to in squares(targets) {
+            self.push(Move {
+                from: from as u8,
+                to: to as u8,
+                role,
+                kind: Kind::Normal,
+            });
+        }
+    }
+
+    /// Takes pawn moves to each square of `tos`, each from `delta` squares
+    /// back, of `kind`; `promote` makes four moves of each.
+    #[inline(always)]
+    fn push_pawns(&mut self, tos: u64, delta: i32, kind: Kind, promote: bool) {
+        for to in squares(tos) {
+            let from = (to as i32 - delta) as u8;
+            if promote {
+                for p in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
+                    self.push(Move {
+                        from,
+                        to: to as u8,
+                        role: Role::Pawn,
+                        kind: Kind::Promotion(p),
+                    });
+                }
+            } else {
+                self.push(Move {
+                    from,
+                    to: to as u8,
+                    role: Role::Pawn,
+                    kind,
+                });
+            }
+        }
+    }
+}
+
+impl Sink for MoveList {
+    #[inline(always)]
+    fn push(&mut self, m: Move) {
+        MoveList::push(self, m);
+    }
+}
+
+/// Counts moves without keeping them.
+pub(crate) struct Counter(pub u64);
+
+impl Sink for Counter {
+    #[inline(always)]
+    fn push(&mut self, _: Move) {
+        self.0 += 1;
+    }
+
+    #[inline(always)]
+    fn push_targets(&mut self, _: usize, _: Role, targets: u64) {
+        self.0 += u64::from(targets.count_ones());
+    }
+
+    #[inline(always)]
+    fn push_pawns(&mut self, tos: u64, _: i32, _: Kind, promote: bool) {
+        self.0 += u64::from(tos.count_ones()) * if promote { 4 } else { 1 };
+    }
+}
+
 /// The roles in bitboard order.
 pub const ROLES: [Role; 6] = [
     Role::Pawn,
@@ -337,7 +409,9 @@ impl<V: Variant> Position<V> {
         } else {
             return None;
         };
-        let role = ROLES.into_iter().find(|&r| self.by_role[r as usize] & b != 0)?;
+        let role = ROLES
+            .into_iter()
+            .find(|&r| self.by_role[r as usize] & b != 0)?;
         Some((color, role))
     }
 
@@ -391,7 +465,7 @@ impl<V: Variant> Position<V> {
     }
 
     /// Generates every legal move into `list`, which it does not clear.
-    pub(crate) fn legal_moves(&self, list: &mut MoveList) {
+    pub(crate) fn legal_moves<S: Sink>(&self, list: &mut S) {
         let t = tables();
         let us = self.turn;
         let them = us ^ 1;
@@ -427,7 +501,8 @@ impl<V: Variant> Position<V> {
             !ours
         } else {
             let c = checkers.trailing_zeros() as usize;
-            let slider = self.by_role[Role::Rook as usize] | self.by_role[Role::Queen as usize]
+            let slider = self.by_role[Role::Rook as usize]
+                | self.by_role[Role::Queen as usize]
                 | if V::JUMPING_BISHOP {
                     0
                 } else {
@@ -491,19 +566,12 @@ impl<V: Variant> Position<V> {
     }
 
     #[inline(always)]
-    fn push_all(&self, from: usize, role: Role, targets: u64, list: &mut MoveList) {
-        for to in squares(targets) {
-            list.push(Move {
-                from: from as u8,
-                to: to as u8,
-                role,
-                kind: Kind::Normal,
-            });
-        }
+    fn push_all<S: Sink>(&self, from: usize, role: Role, targets: u64, list: &mut S) {
+        list.push_targets(from, role, targets);
     }
 
     /// Moves of the (pinned) piece on `from` to squares of `allowed`.
-    fn piece_moves(&self, from: usize, allowed: u64, list: &mut MoveList) {
+    fn piece_moves<S: Sink>(&self, from: usize, allowed: u64, list: &mut S) {
         let t = tables();
         let occupied = self.occupied();
         let Some((_, role)) = self.piece_at(from) else {
@@ -517,13 +585,18 @@ impl<V: Variant> Position<V> {
             Role::Queen => t.rook(from, occupied) | t.bishop(from, occupied),
             Role::King | Role::Amazon => 0,
         };
-        self.push_all(from, role, attacks & allowed & !self.by_color[self.turn], list);
+        self.push_all(
+            from,
+            role,
+            attacks & allowed & !self.by_color[self.turn],
+            list,
+        );
     }
 
     /// Pushes, double pushes, captures and promotions of `pawns` reaching
     /// `target` (en passant apart).
     #[inline(always)]
-    fn pawn_moves(&self, pawns: u64, target: u64, list: &mut MoveList) {
+    fn pawn_moves<S: Sink>(&self, pawns: u64, target: u64, list: &mut S) {
         let us = self.turn;
         let theirs = self.by_color[us ^ 1];
         let empty = !self.occupied();
@@ -539,39 +612,16 @@ impl<V: Variant> Position<V> {
         let left = shift(pawns & !attacks::FILE_A, forward - 1) & theirs & target;
         let right = shift(pawns & !attacks::FILE_H, forward + 1) & theirs & target;
         for (tos, delta) in [(left, forward - 1), (right, forward + 1), (single, forward)] {
-            for to in squares(tos & !last) {
-                list.push(Move {
-                    from: (to as i32 - delta) as u8,
-                    to: to as u8,
-                    role: Role::Pawn,
-                    kind: Kind::Normal,
-                });
-            }
-            for to in squares(tos & last) {
-                for p in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
-                    list.push(Move {
-                        from: (to as i32 - delta) as u8,
-                        to: to as u8,
-                        role: Role::Pawn,
-                        kind: Kind::Promotion(p),
-                    });
-                }
-            }
+            list.push_pawns(tos & !last, delta, Kind::Normal, false);
+            list.push_pawns(tos & last, delta, Kind::Normal, true);
         }
-        for to in squares(double) {
-            list.push(Move {
-                from: (to as i32 - 2 * forward) as u8,
-                to: to as u8,
-                role: Role::Pawn,
-                kind: Kind::DoublePush,
-            });
-        }
+        list.push_pawns(double, 2 * forward, Kind::DoublePush, false);
     }
 
     /// En-passant captures, each checked by playing it out on the
     /// occupancy: it removes two pawns from a line at once, which pin
     /// masks do not describe.
-    fn en_passant(&self, ksq: usize, list: &mut MoveList) {
+    fn en_passant<S: Sink>(&self, ksq: usize, list: &mut S) {
         let ep = self.ep as usize;
         if ep >= 64 {
             return;
@@ -593,7 +643,7 @@ impl<V: Variant> Position<V> {
 
     /// Castling, when not in check: rights, empty squares between king and
     /// rook, and no attacked square on the king's way.
-    fn castling_moves(&self, list: &mut MoveList) {
+    fn castling_moves<S: Sink>(&self, list: &mut S) {
         let us = self.turn;
         let (rights, base) = if us == WHITE {
             (self.castling & 3, 0)
@@ -713,9 +763,9 @@ impl<V: Variant> Position<V> {
         if self.ep >= 64 {
             return false;
         }
-        let mut list = MoveList::new();
-        self.en_passant(self.king(self.turn), &mut list);
-        !list.is_empty()
+        let mut count = Counter(0);
+        self.en_passant(self.king(self.turn), &mut count);
+        count.0 > 0
     }
 
     /// The key deciding repetitions: placement, side to move, castling
@@ -832,11 +882,13 @@ impl<V: Variant> Position<V> {
         if self.draw(keys, start).is_some() {
             return 0;
         }
+        if depth == 1 {
+            let mut count = Counter(0);
+            self.legal_moves(&mut count);
+            return count.0;
+        }
         let mut list = MoveList::new();
         self.legal_moves(&mut list);
-        if depth == 1 {
-            return list.len() as u64;
-        }
         let mut nodes = 0;
         for &m in list.as_slice() {
             let mut child = *self;
