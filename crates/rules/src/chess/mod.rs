@@ -117,9 +117,14 @@ impl<V: Variant> ChessGame<V> {
                 Outcome::draw(EndReason::Stalemate)
             });
         }
-        self.pos
-            .draw(&self.keys, self.start as usize)
-            .map(Outcome::draw)
+        self.pos.draw(self.line()).map(Outcome::draw)
+    }
+
+    /// The keys of the positions since the last capture or pawn move, as
+    /// far as known, this one last.
+    fn line(&self) -> &[u64] {
+        let h = (self.pos.halfmove as usize).min(100);
+        &self.keys[(self.start as usize).min(h)..=h]
     }
 
     fn san_move(&self, m: Move) -> SanMove {
@@ -412,8 +417,10 @@ impl<V: Variant> Game for ChessGame<V> {
         if self.outcome.is_some() {
             return u64::from(depth == 0);
         }
-        let mut keys = self.keys;
-        self.pos.perft(depth, &mut keys, self.start as usize)
+        let line = self.line();
+        let mut stack = Vec::with_capacity(line.len() + (depth as usize).min(256) + 1);
+        stack.extend_from_slice(line);
+        self.pos.perft(depth, &mut stack, line.len())
     }
 }
 

@@ -141,12 +141,6 @@ impl MoveList {
         &self.moves[..self.len]
     }
 
-    /// How many moves.
-    #[inline(always)]
-    pub fn len(&self) -> usize {
-        self.len
-    }
-
     /// Whether there are none.
     #[inline(always)]
     pub fn is_empty(&self) -> bool {
@@ -842,26 +836,19 @@ impl<V: Variant> Position<V> {
     }
 
     /// Why the game is drawn here by rule, ignoring mate and stalemate:
-    /// the fifty-move rule, threefold repetition (with `keys[i]` the key
-    /// after `i` reversible plies, known from `start` on) or insufficient
-    /// material.
+    /// the fifty-move rule, threefold repetition or insufficient material.
+    /// `line` holds the keys of the positions since the last capture or
+    /// pawn move (as far as known), this one last.
     #[inline]
-    pub(crate) fn draw(&self, keys: &[u64; 101], start: usize) -> Option<EndReason> {
+    pub(crate) fn draw(&self, line: &[u64]) -> Option<EndReason> {
         if self.halfmove >= 100 {
             return Some(EndReason::FiftyMoveRule);
         }
-        let h = self.halfmove as usize;
-        // A position recurs at the earliest four plies later.
-        if h >= start + 8 {
-            let key = keys[h];
-            let mut seen = 0;
-            let mut i = h as isize;
-            while i >= start as isize {
-                if keys[i as usize] == key {
-                    seen += 1;
-                }
-                i -= 2;
-            }
+        // A position recurs four plies later at the earliest, so a third
+        // time needs at least nine positions.
+        if line.len() >= 9 {
+            let key = line[line.len() - 1];
+            let seen = line.iter().rev().step_by(2).filter(|&&k| k == key).count();
             if seen >= 3 {
                 return Some(EndReason::ThreefoldRepetition);
             }
@@ -874,12 +861,14 @@ impl<V: Variant> Position<V> {
 
     /// Perft following the game's contract: positions with a result (mate,
     /// stalemate or a draw by rule) have no moves. Leaves are counted in
-    /// bulk one ply early.
-    pub(crate) fn perft(&self, depth: u32, keys: &mut [u64; 101], start: usize) -> u64 {
+    /// bulk one ply early. `stack` ends with the keys of the positions
+    /// since the last capture or pawn move, this one last (`known` of
+    /// them); it has room for `depth` more, so pushing never allocates.
+    pub(crate) fn perft(&self, depth: u32, stack: &mut Vec<u64>, known: usize) -> u64 {
         if depth == 0 {
             return 1;
         }
-        if self.draw(keys, start).is_some() {
+        if self.draw(&stack[stack.len() - known..]).is_some() {
             return 0;
         }
         if depth == 1 {
@@ -893,10 +882,10 @@ impl<V: Variant> Position<V> {
         for &m in list.as_slice() {
             let mut child = *self;
             child.play(m);
-            let h = child.halfmove as usize;
-            keys[h] = child.key();
-            let child_start = if h == 0 { 0 } else { start };
-            nodes += child.perft(depth - 1, keys, child_start);
+            let child_known = if child.halfmove == 0 { 1 } else { known + 1 };
+            stack.push(child.key());
+            nodes += child.perft(depth - 1, stack, child_known);
+            stack.pop();
         }
         nodes
     }

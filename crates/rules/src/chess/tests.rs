@@ -712,3 +712,41 @@ fn saltador_view_and_everything_else_as_chess() {
     ];
     assert_eq!(play(&mut g, &moves), moves);
 }
+
+/// Perft the slow way, through the game's own `legal_moves`, `play` and
+/// result (the trait's provided method, which `ChessGame` overrides).
+fn slow_perft<V: Variant>(g: &ChessGame<V>, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    g.legal_move_list()
+        .into_iter()
+        .map(|m| {
+            let mut next = g.clone();
+            next.play(m);
+            slow_perft(&next, depth - 1)
+        })
+        .sum()
+}
+
+#[test]
+fn fast_perft_stops_at_draws_like_the_game() {
+    // Two knight trips: the start position has stood twice, so Ng1 Ng8
+    // below makes a third time and those lines end.
+    let mut g = start();
+    play(&mut g, &["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6"]);
+    assert_eq!(g.perft(3), slow_perft(&g, 3));
+    assert_ne!(g.perft(3), start().perft(3) - 1);
+    // Fifty-move rule and insufficient material within reach.
+    for fen in [
+        "4k3/8/8/8/R2r4/1B6/8/4K3 w - - 97 60",
+        "7k/8/8/1p6/1P6/8/8/K7 w - - 96 1",
+    ] {
+        let g = chess(fen);
+        for d in 1..=4 {
+            assert_eq!(g.perft(d), slow_perft(&g, d), "{fen} depth {d}");
+        }
+    }
+    let g = saltador("4k3/8/8/8/R2r4/2B5/8/b3K3 w - - 97 60");
+    assert_eq!(g.perft(4), slow_perft(&g, 4));
+}
