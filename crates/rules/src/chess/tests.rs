@@ -750,3 +750,64 @@ fn fast_perft_stops_at_draws_like_the_game() {
     let g = saltador("4k3/8/8/8/R2r4/2B5/8/b3K3 w - - 97 60");
     assert_eq!(g.perft(4), slow_perft(&g, 4));
 }
+
+#[test]
+fn position_text_carries_the_repetition_window() {
+    // The moves since the last capture, pawn move or lost castling right
+    // follow the FEN, so a position read back repeats like the original.
+    let mut g = start();
+    play(&mut g, &["e4", "e5", "Nf3", "Nc6", "Ng1", "Nb8", "Nf3"]);
+    let text = g.position_text();
+    assert_eq!(
+        text,
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 5 4 g1f3,b8c6,f3g1,c6b8,g1f3"
+    );
+    let mut back = Chess::from_position_text(&text).unwrap();
+    assert_eq!(back.position_text(), text);
+    // Nc6 Ng1 Nb8: the position after e5 stands a third time.
+    play(&mut back, &["Nc6", "Ng1"]);
+    assert_eq!(back.outcome(), None);
+    play(&mut back, &["Nb8"]);
+    assert_eq!(
+        back.outcome(),
+        Some(Outcome::draw(EndReason::ThreefoldRepetition))
+    );
+    // Read without the history, the same placement is fresh.
+    let fen_only: Vec<&str> = text.split(' ').take(6).collect();
+    let mut fresh = Chess::from_position_text(&fen_only.join(" ")).unwrap();
+    play(&mut fresh, &["Nc6", "Ng1", "Nb8"]);
+    assert_eq!(fresh.outcome(), None);
+    // A drawn position reads back drawn.
+    let drawn = Chess::from_position_text(&back.position_text()).unwrap();
+    assert_eq!(drawn.outcome(), back.outcome());
+    // Losing a castling right starts a new window.
+    play(&mut g, &["Ke7"]);
+    assert_eq!(g.position_text().split(' ').count(), 6);
+}
+
+#[test]
+fn bad_move_histories_are_refused() {
+    let fen = "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 5 4";
+    for history in [
+        "g1f3,b8c6,f3g1,c6b8,g1e2",      // does not arrive here
+        "g1f3,b8c6,f3g1,c6b8,g1f3,b8c6", // the last mover is wrong
+        "f3g1",                          // g1 would have to be empty before
+        "e2e4",                          // a pawn move cannot be in the window
+        "z9f3",
+        "g1f3,",
+        "🙂",
+    ] {
+        assert!(
+            Chess::from_position_text(&format!("{fen} {history}")).is_err(),
+            "{history}"
+        );
+    }
+    // More moves than the halfmove clock allows.
+    assert!(
+        Chess::from_position_text(
+            "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 0 4 g1f3"
+        )
+        .is_err()
+    );
+    assert!(Chess::from_position_text(&format!("{fen} g1f3")).is_ok());
+}
