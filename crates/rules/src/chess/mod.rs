@@ -2,8 +2,9 @@
 //! draws by threefold repetition, the fifty-move rule and insufficient
 //! material; moves in SAN (UCI accepted), positions in FEN.
 //!
-//! Both games share one bitboard engine ([`position`]); Saltador's bishop
-//! leaps (±3,±3), (±3,±1) or (±1,±3), unblockable, instead of sliding.
+//! Both games share one bitboard engine (the `position` submodule);
+//! Saltador's bishop leaps (±3,±3), (±3,±1) or (±1,±3), unblockable,
+//! instead of sliding.
 //!
 //! ```
 //! use tablero_rules::{Game, Setup};
