@@ -684,7 +684,7 @@ impl<V: Variant> Position<V> {
         let (from, to) = (m.from as usize, m.to as usize);
         let z = &ZOBRIST;
         self.ep = NO_SQUARE;
-        self.halfmove += 1;
+        self.halfmove = self.halfmove.saturating_add(1);
         if us == BLACK {
             self.fullmove = self.fullmove.saturating_add(1);
         }

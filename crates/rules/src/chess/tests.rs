@@ -811,3 +811,60 @@ fn bad_move_histories_are_refused() {
     );
     assert!(Chess::from_position_text(&format!("{fen} g1f3")).is_ok());
 }
+
+#[test]
+fn mangled_texts_never_panic() {
+    // Random edits of valid position texts and random move texts: each is
+    // read or refused, never a panic.
+    let mut rng = crate::rng::SplitMix64::new(7);
+    let seeds = [
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 5 4 g1f3,b8c6,f3g1,c6b8,g1f3",
+        "4k3/8/8/3pP3/8/8/8/4K3 w - d6 4294967295 4294967295",
+    ];
+    let alphabet: Vec<char> = "pnbrqkPNBRQK12345678/ -wbKQkqa1h8e3d6x,0é🙂"
+        .chars()
+        .collect();
+    for _ in 0..20_000 {
+        let mut chars: Vec<char> = seeds[rng.below(seeds.len() as u64) as usize]
+            .chars()
+            .collect();
+        for _ in 0..1 + rng.below(3) {
+            let i = rng.below(chars.len() as u64) as usize;
+            match rng.below(3) {
+                0 => chars[i] = alphabet[rng.below(alphabet.len() as u64) as usize],
+                1 => {
+                    chars.remove(i);
+                }
+                _ => chars.insert(i, alphabet[rng.below(alphabet.len() as u64) as usize]),
+            }
+        }
+        let text: String = chars.into_iter().collect();
+        for g in [
+            Chess::from_position_text(&text).ok(),
+            Saltador::from_position_text(&text).map(|_| start()).ok(),
+        ]
+        .into_iter()
+        .flatten()
+        {
+            let back = g.position_text();
+            assert_eq!(
+                Chess::from_position_text(&back).unwrap().position_text(),
+                back
+            );
+            let _ = g.perft(2);
+            let _ = g.view();
+        }
+    }
+    let g = start();
+    let mut moves = 0;
+    for _ in 0..20_000 {
+        let len = rng.below(8) as usize;
+        let text: String = (0..len)
+            .map(|_| alphabet[rng.below(alphabet.len() as u64) as usize])
+            .collect();
+        moves += usize::from(g.parse_move(&text).is_ok());
+    }
+    assert!(moves < 20_000);
+}
