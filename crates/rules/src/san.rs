@@ -1,7 +1,7 @@
 //! Standard algebraic notation (SAN), shared by every chess-like game here.
 //!
-//! A game lists its legal moves as [`SanMove`]s; [`write`] gives the
-//! canonical text of one of them and [`resolve`] finds the one a player's
+//! A game lists its legal moves as [`SanMove`]s; [`write()`] gives the
+//! canonical text of one of them and [`resolve()`] finds the one a player's
 //! text names. Reading happens in two steps, as in shakmaty: [`parse`] turns
 //! text into [`Reading`]s (syntax only), then each reading is matched
 //! against the legal moves.

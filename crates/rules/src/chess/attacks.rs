@@ -217,15 +217,15 @@ impl Tables {
         let rook = init_magics(&ROOK_DIRS, &mut attacks);
         let bishop = init_magics(&BISHOP_DIRS, &mut attacks);
         let mut between = vec![[0u64; 64]; 64];
-        for a in 0..64 {
-            for b in 0..64 {
+        for (a, row) in between.iter_mut().enumerate() {
+            for (b, squares) in row.iter_mut().enumerate() {
                 if a == b {
                     continue;
                 }
                 let bit_b = 1u64 << b;
                 for dirs in [&ROOK_DIRS, &BISHOP_DIRS] {
                     if slide(a, 0, dirs) & bit_b != 0 {
-                        between[a][b] = slide(a, bit_b, dirs) & slide(b, 1 << a, dirs);
+                        *squares = slide(a, bit_b, dirs) & slide(b, 1 << a, dirs);
                     }
                 }
             }
@@ -293,9 +293,9 @@ mod tests {
         assert_eq!(JUMP[27].count_ones(), 12);
         assert_ne!(JUMP[27] & 1, 0);
         assert_ne!(JUMP[27] & (1 << 54), 0);
-        for sq in 0..64 {
+        for (sq, &jumps) in JUMP.iter().enumerate() {
             let dark = DARK >> sq & 1;
-            assert!(JUMP[sq] & if dark == 1 { !DARK } else { DARK } == 0);
+            assert!(jumps & if dark == 1 { !DARK } else { DARK } == 0);
         }
         // A white pawn on e4 attacks d5 and f5; a black one d3 and f3.
         assert_eq!(PAWN[0][28], (1 << 35) | (1 << 37));

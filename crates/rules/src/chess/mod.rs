@@ -2,8 +2,9 @@
 //! draws by threefold repetition, the fifty-move rule and insufficient
 //! material; moves in SAN (UCI accepted), positions in FEN.
 //!
-//! Both games share one bitboard engine ([`position`]); Saltador's bishop
-//! leaps (±3,±3), (±3,±1) or (±1,±3), unblockable, instead of sliding.
+//! Both games share one bitboard engine (the `position` submodule);
+//! Saltador's bishop leaps (±3,±3), (±3,±1) or (±1,±3), unblockable,
+//! instead of sliding.
 //!
 //! ```
 //! use tablero_rules::{Game, Setup};
@@ -56,16 +57,25 @@ pub type Saltador = ChessGame<JumpingBishop>;
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 /// A game of chess or saltador: the engine position plus what the rules
-/// and the view need beyond it (the keys for repetitions, the last move,
-/// the result). No heap: cloning is a copy.
+/// and the view need beyond it (the history for repetitions, the last
+/// move, the result). No heap: cloning is a copy.
+///
+/// The history is the *window* of positions that the current one or a
+/// later one can still repeat: those since the last capture, pawn move or
+/// loss of a castling right (each makes every earlier position
+/// unreachable). Its moves are written after the FEN in the position text,
+/// so a game read back repeats exactly as the original would.
 #[derive(Clone, Debug)]
 pub struct ChessGame<V> {
     pos: Position<V>,
-    /// `keys[i]`: the position key after `i` plies without capture or pawn
-    /// move, known from index `start` on (a FEN does not tell the earlier
-    /// ones).
+    /// The keys of the window's positions, oldest first; `len` of them.
     keys: [u64; 101],
-    start: u8,
+    /// The moves between them (`len - 1`), as from and to squares.
+    moves: [(u8, u8); 100],
+    len: u8,
+    /// Whether the window's first position allowed an en-passant capture:
+    /// no later position can equal it, so the text leaves it out.
+    first_has_ep: bool,
     /// The last move's from and to squares (the king's, when castling).
     last: Option<(u8, u8)>,
     outcome: Option<Outcome>,
@@ -93,18 +103,92 @@ fn color_words(color: usize) -> (&'static str, &'static str) {
 
 impl<V: Variant> ChessGame<V> {
     fn from_position(pos: Position<V>) -> ChessGame<V> {
-        let h = (pos.halfmove as usize).min(100);
         let mut keys = [0; 101];
-        keys[h] = pos.key();
+        keys[0] = pos.key();
         let mut g = ChessGame {
             pos,
             keys,
-            start: h as u8,
+            moves: [(0, 0); 100],
+            len: 1,
+            first_has_ep: pos.ep_legal(),
             last: None,
             outcome: None,
         };
         g.outcome = g.compute_outcome();
         g
+    }
+
+    /// Reads the FEN and, if given, the window's moves that led to it.
+    fn read(text: &str) -> Result<ChessGame<V>, PositionError> {
+        let fields: Vec<&str> = text.split_whitespace().collect();
+        let (fen, history) = match fields.len() {
+            7 => (fields[..6].join(" "), Some(fields[6])),
+            _ => (fields.join(" "), None),
+        };
+        let pos = Position::<V>::from_fen(&fen)?;
+        let mut g = ChessGame::from_position(pos);
+        let Some(history) = history else {
+            return Ok(g);
+        };
+        let bad = || PositionError::new(format!("bad move history `{history}`"));
+        let mut moves = Vec::new();
+        for uci in history.split(',') {
+            let (from, rest) = Cell::parse_prefix(uci).ok_or_else(bad)?;
+            let to = Cell::parse(rest).ok_or_else(bad)?;
+            if !from.within(8, 8) || !to.within(8, 8) || moves.len() >= 100 {
+                return Err(bad());
+            }
+            moves.push((from.y * 8 + from.x, to.y * 8 + to.x));
+        }
+        // Walk back to the window's first position...
+        let mut first = pos;
+        for &(from, to) in moves.iter().rev() {
+            let mover = first.turn ^ 1;
+            match first.piece_at(to as usize) {
+                Some((c, role)) if c == mover && role != Role::Pawn => {
+                    if first.piece_at(from as usize).is_some() || first.halfmove == 0 {
+                        return Err(bad());
+                    }
+                    first.by_role[role as usize] ^= (1 << from) | (1 << to);
+                    first.by_color[mover] ^= (1 << from) | (1 << to);
+                }
+                _ => return Err(bad()),
+            }
+            first.turn = mover;
+            first.halfmove -= 1;
+            if mover == BLACK {
+                first.fullmove = first
+                    .fullmove
+                    .checked_sub(1)
+                    .filter(|&n| n > 0)
+                    .ok_or_else(bad)?;
+            }
+            first.ep = position::NO_SQUARE;
+            first.rehash();
+            if first.mover_in_check() {
+                return Err(bad());
+            }
+        }
+        // ... and play forward, each move legal and changing nothing but
+        // the placement, to arrive exactly here.
+        let mut replay = ChessGame::from_position(first);
+        for &(from, to) in &moves {
+            let m = replay
+                .legal()
+                .into_iter()
+                .find(|m| m.from == from && m.to == to && m.kind == position::Kind::Normal)
+                .ok_or_else(bad)?;
+            if replay.pos.by_color[replay.pos.turn ^ 1] & (1 << to) != 0 {
+                return Err(bad());
+            }
+            replay.play(m);
+        }
+        if replay.pos != pos || usize::from(replay.len) != moves.len() + 1 {
+            return Err(bad());
+        }
+        g = replay;
+        g.last = None;
+        Ok(g)
     }
 
     fn compute_outcome(&self) -> Option<Outcome> {
@@ -117,9 +201,12 @@ impl<V: Variant> ChessGame<V> {
                 Outcome::draw(EndReason::Stalemate)
             });
         }
-        self.pos
-            .draw(&self.keys, self.start as usize)
-            .map(Outcome::draw)
+        self.pos.draw(self.line()).map(Outcome::draw)
+    }
+
+    /// The keys of the window's positions, this one last.
+    fn line(&self) -> &[u64] {
+        &self.keys[..usize::from(self.len).clamp(1, 101)]
     }
 
     fn san_move(&self, m: Move) -> SanMove {
@@ -249,7 +336,9 @@ impl<V: Variant> ChessGame<V> {
         ChessGame {
             pos: *p,
             keys: self.keys,
-            start: self.start,
+            moves: self.moves,
+            len: self.len,
+            first_has_ep: false,
             last: None,
             outcome: None,
         }
@@ -282,12 +371,18 @@ impl<V: Variant> Game for ChessGame<V> {
     }
 
     fn play(&mut self, m: Move) {
+        let rights = self.pos.castling;
         self.pos.play(m);
-        let h = (self.pos.halfmove as usize).min(100);
-        if h == 0 {
-            self.start = 0;
+        let len = usize::from(self.len);
+        if self.pos.halfmove == 0 || self.pos.castling != rights || len >= 101 {
+            self.keys[0] = self.pos.key();
+            self.len = 1;
+            self.first_has_ep = self.pos.ep_legal();
+        } else {
+            self.keys[len] = self.pos.key();
+            self.moves[len - 1] = (m.from, m.to);
+            self.len += 1;
         }
-        self.keys[h] = self.pos.key();
         self.last = Some((m.from, m.to));
         self.outcome = self.compute_outcome();
     }
@@ -335,12 +430,26 @@ impl<V: Variant> Game for ChessGame<V> {
         Some(cell(m.from))
     }
 
+    /// FEN, then the moves since the window's first position, if any, in
+    /// UCI separated by commas: `… w - - 4 3 g1f3,g8f6,f3g1,f6g8`.
     fn position_text(&self) -> String {
-        self.pos.fen()
+        let mut s = self.pos.fen();
+        let len = usize::from(self.len).clamp(1, 101);
+        let skip = usize::from(self.first_has_ep);
+        let moves = &self.moves[..len - 1];
+        if moves.len() > skip {
+            s.push(' ');
+            let uci: Vec<String> = moves[skip..]
+                .iter()
+                .map(|&(from, to)| format!("{}{}", cell(from), cell(to)))
+                .collect();
+            s.push_str(&uci.join(","));
+        }
+        s
     }
 
     fn from_position_text(text: &str) -> Result<Self, PositionError> {
-        Position::from_fen(text).map(ChessGame::from_position)
+        ChessGame::read(text)
     }
 
     fn view(&self) -> BoardView {
@@ -412,7 +521,12 @@ impl<V: Variant> Game for ChessGame<V> {
         if self.outcome.is_some() {
             return u64::from(depth == 0);
         }
-        let mut keys = self.keys;
-        self.pos.perft(depth, &mut keys, self.start as usize)
+        let line = self.line();
+        let mut stack = Vec::with_capacity(line.len() + (depth as usize).min(256) + 1);
+        stack.extend_from_slice(line);
+        self.pos.perft(depth, &mut stack, line.len())
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -141,16 +141,82 @@ impl MoveList {
         &self.moves[..self.len]
     }
 
-    /// How many moves.
-    #[inline(always)]
-    pub fn len(&self) -> usize {
-        self.len
-    }
-
     /// Whether there are none.
     #[inline(always)]
     pub fn is_empty(&self) -> bool {
         self.len == 0
+    }
+}
+
+/// Where generated moves go: a list, or just a count (perft's last ply).
+pub(crate) trait Sink {
+    /// Takes one move.
+    fn push(&mut self, m: Move);
+
+    /// Takes the moves of the piece on `from` to each square of `targets`.
+    #[inline(always)]
+    fn push_targets(&mut self, from: usize, role: Role, targets: u64) {
+        for to in squares(targets) {
+            self.push(Move {
+                from: from as u8,
+                to: to as u8,
+                role,
+                kind: Kind::Normal,
+            });
+        }
+    }
+
+    /// Takes pawn moves to each square of `tos`, each from `delta` squares
+    /// back, of `kind`; `promote` makes four moves of each.
+    #[inline(always)]
+    fn push_pawns(&mut self, tos: u64, delta: i32, kind: Kind, promote: bool) {
+        for to in squares(tos) {
+            let from = (to as i32 - delta) as u8;
+            if promote {
+                for p in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
+                    self.push(Move {
+                        from,
+                        to: to as u8,
+                        role: Role::Pawn,
+                        kind: Kind::Promotion(p),
+                    });
+                }
+            } else {
+                self.push(Move {
+                    from,
+                    to: to as u8,
+                    role: Role::Pawn,
+                    kind,
+                });
+            }
+        }
+    }
+}
+
+impl Sink for MoveList {
+    #[inline(always)]
+    fn push(&mut self, m: Move) {
+        MoveList::push(self, m);
+    }
+}
+
+/// Counts moves without keeping them.
+pub(crate) struct Counter(pub u64);
+
+impl Sink for Counter {
+    #[inline(always)]
+    fn push(&mut self, _: Move) {
+        self.0 += 1;
+    }
+
+    #[inline(always)]
+    fn push_targets(&mut self, _: usize, _: Role, targets: u64) {
+        self.0 += u64::from(targets.count_ones());
+    }
+
+    #[inline(always)]
+    fn push_pawns(&mut self, tos: u64, _: i32, _: Kind, promote: bool) {
+        self.0 += u64::from(tos.count_ones()) * if promote { 4 } else { 1 };
     }
 }
 
@@ -393,7 +459,7 @@ impl<V: Variant> Position<V> {
     }
 
     /// Generates every legal move into `list`, which it does not clear.
-    pub(crate) fn legal_moves(&self, list: &mut MoveList) {
+    pub(crate) fn legal_moves<S: Sink>(&self, list: &mut S) {
         let t = tables();
         let us = self.turn;
         let them = us ^ 1;
@@ -494,19 +560,12 @@ impl<V: Variant> Position<V> {
     }
 
     #[inline(always)]
-    fn push_all(&self, from: usize, role: Role, targets: u64, list: &mut MoveList) {
-        for to in squares(targets) {
-            list.push(Move {
-                from: from as u8,
-                to: to as u8,
-                role,
-                kind: Kind::Normal,
-            });
-        }
+    fn push_all<S: Sink>(&self, from: usize, role: Role, targets: u64, list: &mut S) {
+        list.push_targets(from, role, targets);
     }
 
     /// Moves of the (pinned) piece on `from` to squares of `allowed`.
-    fn piece_moves(&self, from: usize, allowed: u64, list: &mut MoveList) {
+    fn piece_moves<S: Sink>(&self, from: usize, allowed: u64, list: &mut S) {
         let t = tables();
         let occupied = self.occupied();
         let Some((_, role)) = self.piece_at(from) else {
@@ -531,7 +590,7 @@ impl<V: Variant> Position<V> {
     /// Pushes, double pushes, captures and promotions of `pawns` reaching
     /// `target` (en passant apart).
     #[inline(always)]
-    fn pawn_moves(&self, pawns: u64, target: u64, list: &mut MoveList) {
+    fn pawn_moves<S: Sink>(&self, pawns: u64, target: u64, list: &mut S) {
         let us = self.turn;
         let theirs = self.by_color[us ^ 1];
         let empty = !self.occupied();
@@ -547,39 +606,16 @@ impl<V: Variant> Position<V> {
         let left = shift(pawns & !attacks::FILE_A, forward - 1) & theirs & target;
         let right = shift(pawns & !attacks::FILE_H, forward + 1) & theirs & target;
         for (tos, delta) in [(left, forward - 1), (right, forward + 1), (single, forward)] {
-            for to in squares(tos & !last) {
-                list.push(Move {
-                    from: (to as i32 - delta) as u8,
-                    to: to as u8,
-                    role: Role::Pawn,
-                    kind: Kind::Normal,
-                });
-            }
-            for to in squares(tos & last) {
-                for p in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
-                    list.push(Move {
-                        from: (to as i32 - delta) as u8,
-                        to: to as u8,
-                        role: Role::Pawn,
-                        kind: Kind::Promotion(p),
-                    });
-                }
-            }
+            list.push_pawns(tos & !last, delta, Kind::Normal, false);
+            list.push_pawns(tos & last, delta, Kind::Normal, true);
         }
-        for to in squares(double) {
-            list.push(Move {
-                from: (to as i32 - 2 * forward) as u8,
-                to: to as u8,
-                role: Role::Pawn,
-                kind: Kind::DoublePush,
-            });
-        }
+        list.push_pawns(double, 2 * forward, Kind::DoublePush, false);
     }
 
     /// En-passant captures, each checked by playing it out on the
     /// occupancy: it removes two pawns from a line at once, which pin
     /// masks do not describe.
-    fn en_passant(&self, ksq: usize, list: &mut MoveList) {
+    fn en_passant<S: Sink>(&self, ksq: usize, list: &mut S) {
         let ep = self.ep as usize;
         if ep >= 64 {
             return;
@@ -601,7 +637,7 @@ impl<V: Variant> Position<V> {
 
     /// Castling, when not in check: rights, empty squares between king and
     /// rook, and no attacked square on the king's way.
-    fn castling_moves(&self, list: &mut MoveList) {
+    fn castling_moves<S: Sink>(&self, list: &mut S) {
         let us = self.turn;
         let (rights, base) = if us == WHITE {
             (self.castling & 3, 0)
@@ -648,7 +684,7 @@ impl<V: Variant> Position<V> {
         let (from, to) = (m.from as usize, m.to as usize);
         let z = &ZOBRIST;
         self.ep = NO_SQUARE;
-        self.halfmove += 1;
+        self.halfmove = self.halfmove.saturating_add(1);
         if us == BLACK {
             self.fullmove = self.fullmove.saturating_add(1);
         }
@@ -721,9 +757,9 @@ impl<V: Variant> Position<V> {
         if self.ep >= 64 {
             return false;
         }
-        let mut list = MoveList::new();
-        self.en_passant(self.king(self.turn), &mut list);
-        !list.is_empty()
+        let mut count = Counter(0);
+        self.en_passant(self.king(self.turn), &mut count);
+        count.0 > 0
     }
 
     /// The key deciding repetitions: placement, side to move, castling
@@ -800,26 +836,19 @@ impl<V: Variant> Position<V> {
     }
 
     /// Why the game is drawn here by rule, ignoring mate and stalemate:
-    /// the fifty-move rule, threefold repetition (with `keys[i]` the key
-    /// after `i` reversible plies, known from `start` on) or insufficient
-    /// material.
+    /// the fifty-move rule, threefold repetition or insufficient material.
+    /// `line` holds the keys of the positions since the last capture or
+    /// pawn move (as far as known), this one last.
     #[inline]
-    pub(crate) fn draw(&self, keys: &[u64; 101], start: usize) -> Option<EndReason> {
+    pub(crate) fn draw(&self, line: &[u64]) -> Option<EndReason> {
         if self.halfmove >= 100 {
             return Some(EndReason::FiftyMoveRule);
         }
-        let h = self.halfmove as usize;
-        // A position recurs at the earliest four plies later.
-        if h >= start + 8 {
-            let key = keys[h];
-            let mut seen = 0;
-            let mut i = h as isize;
-            while i >= start as isize {
-                if keys[i as usize] == key {
-                    seen += 1;
-                }
-                i -= 2;
-            }
+        // A position recurs four plies later at the earliest, so a third
+        // time needs at least nine positions.
+        if line.len() >= 9 {
+            let key = line[line.len() - 1];
+            let seen = line.iter().rev().step_by(2).filter(|&&k| k == key).count();
             if seen >= 3 {
                 return Some(EndReason::ThreefoldRepetition);
             }
@@ -832,27 +861,31 @@ impl<V: Variant> Position<V> {
 
     /// Perft following the game's contract: positions with a result (mate,
     /// stalemate or a draw by rule) have no moves. Leaves are counted in
-    /// bulk one ply early.
-    pub(crate) fn perft(&self, depth: u32, keys: &mut [u64; 101], start: usize) -> u64 {
+    /// bulk one ply early. `stack` ends with the keys of the positions
+    /// since the last capture or pawn move, this one last (`known` of
+    /// them); it has room for `depth` more, so pushing never allocates.
+    pub(crate) fn perft(&self, depth: u32, stack: &mut Vec<u64>, known: usize) -> u64 {
         if depth == 0 {
             return 1;
         }
-        if self.draw(keys, start).is_some() {
+        if self.draw(&stack[stack.len() - known..]).is_some() {
             return 0;
+        }
+        if depth == 1 {
+            let mut count = Counter(0);
+            self.legal_moves(&mut count);
+            return count.0;
         }
         let mut list = MoveList::new();
         self.legal_moves(&mut list);
-        if depth == 1 {
-            return list.len() as u64;
-        }
         let mut nodes = 0;
         for &m in list.as_slice() {
             let mut child = *self;
             child.play(m);
-            let h = child.halfmove as usize;
-            keys[h] = child.key();
-            let child_start = if h == 0 { 0 } else { start };
-            nodes += child.perft(depth - 1, keys, child_start);
+            let child_known = if child.halfmove == 0 { 1 } else { known + 1 };
+            stack.push(child.key());
+            nodes += child.perft(depth - 1, stack, child_known);
+            stack.pop();
         }
         nodes
     }
