@@ -4,6 +4,9 @@
 Deliberately naive: the board is a dict {(k, i): 'W' | 'B'} with k the row
 counted from the TOP (as RULES.md states adjacency), and a turn's two-stone
 moves are found by literally trying every order and collecting the *sets*.
+The game ends "as soon as" a side has the majority of the bottom row or the
+row is full, so an order whose first stone ends the game is not legal: the
+board after the first stone is checked for the end before any second stone.
 
 Position text (the same as the Rust crate's): rows from the top, `/` between
 them, `W`/`B` stones and numbers for runs of empty cells, then the side to
@@ -70,19 +73,17 @@ def can_place(rows, board, colour, k, i):
     return any(board.get(n) == colour for n in neighbours_that_allow(k, i))
 
 
-def bottom_counts(pos):
-    k = pos['rows'] - 1
-    cells = [pos['board'].get((k, i)) for i in range(8 + k)]
-    return cells.count('W'), cells.count('B'), len(cells)
+def ended_by_stones(rows, board):
+    """End (1) or (2): a side holds a majority of the bottom row, or the
+    bottom row is full."""
+    k = rows - 1
+    cells = [board.get((k, i)) for i in range(8 + k)]
+    w, b, n = cells.count('W'), cells.count('B'), len(cells)
+    return w * 2 > n or b * 2 > n or w + b == n
 
 
 def is_over(pos):
-    w, b, n = bottom_counts(pos)
-    if w * 2 > n or b * 2 > n:
-        return True
-    if w + b == n:
-        return True
-    return pos['passes'] >= 2
+    return ended_by_stones(pos['rows'], pos['board']) or pos['passes'] >= 2
 
 
 def moves(pos):
@@ -99,6 +100,10 @@ def moves(pos):
         for a in ones:
             after = dict(board)
             after[a] = colour
+            # "As soon as": a first stone that ends the game (majority or
+            # full bottom row) leaves no room for a second one.
+            if ended_by_stones(rows, after):
+                continue
             for b in cells:
                 if can_place(rows, after, colour, *b):
                     pairs.add(frozenset([a, b]))

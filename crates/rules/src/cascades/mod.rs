@@ -9,6 +9,17 @@
 //! Coordinates follow [`Shape::HexTrapezoid`]: `Cell { x: index from the
 //! left, y: row from the bottom }`, written letter + row (`c7`). RULES.md
 //! counts rows from the top (`k`); `k = rows - 1 - y`.
+//!
+//! A two-stone move is a set, legal when some order of placing it is: the
+//! first stone is legal now, the game has **not** ended after it, and the
+//! second stone is legal then. The game ends "as soon as" a side holds a
+//! majority of the bottom row or the row is full, so a first stone that does
+//! either leaves no room for a second. In practice this forbids only the sets
+//! of two bottom-row cells when one more bottom stone would give the mover
+//! the majority: a set of one such cell and a cell higher up is still legal,
+//! with the higher stone first (a bottom-row stone opens only bottom-row
+//! cells, so the higher cell is open without it), and that is also the order
+//! its canonical text is written in.
 
 mod notation;
 #[cfg(test)]
@@ -34,7 +45,9 @@ const TOP_ROW_LEN: u8 = 8;
 
 /// A move of Cascades. Two stones are a *set*: the cells are kept higher
 /// first (and in one row, left first) whatever order they go down in, so the
-/// same set is always the same move.
+/// same set is always the same move. A set is legal when some order of
+/// placing it is legal, and an order is legal only if the game has not
+/// ended with its first stone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Move {
     /// Placing no stone.
@@ -162,16 +175,52 @@ impl Cascades {
         self.contains(cell) && self.targets(side)[cell.y as usize] & (1 << cell.x) != 0
     }
 
+    /// How the game would end if `side` put a stone on `cell` now and did
+    /// nothing else: a majority of the bottom row or a full bottom row, or
+    /// `None` when the game goes on. Checked literally, on a copy.
+    fn end_after(&self, side: Side, cell: Cell) -> Option<EndReason> {
+        let mut after = self.clone();
+        after.put(side, cell);
+        after.passes = 0;
+        after.outcome().map(|o| o.reason)
+    }
+
+    /// Whether `side` may place `first` and then `second` this turn: `first`
+    /// is legal now, the game has not ended with it, and `second` is legal
+    /// after it.
+    fn order_legal(&self, side: Side, first: Cell, second: Cell) -> bool {
+        self.legal_now(side, first)
+            && self.legal_after(side, first, second)
+            && self.end_after(side, first).is_none()
+    }
+
+    /// Whether one more stone of `side` in the bottom row would end the
+    /// game at once: it would give `side` the majority of the row, or fill
+    /// the row. The fast form of [`Cascades::end_after`] for move generation.
+    fn bottom_stone_ends(&self, side: Side) -> bool {
+        let len = u32::from(self.row_len(0));
+        let own = self.stones[side.index()][0].count_ones();
+        let all = self.occupied(0).count_ones();
+        2 * (own + 1) > len || all + 1 == len
+    }
+
     /// Calls `f` with every legal move in the stable order: single stones
     /// from the top row down and left to right, then the pairs of cells
     /// already open (in the same order), then each open cell with the cells
     /// it opens, then the pass.
+    ///
+    /// When one more bottom-row stone would end the game, the pairs of two
+    /// bottom-row cells are left out: whichever goes first ends the game.
+    /// Every other pair keeps an order whose first stone stays off the
+    /// bottom row: a pair of open cells can start with its higher cell, and
+    /// a cell opened by a bottom-row stone is itself in the bottom row.
     fn for_each_move(&self, mut f: impl FnMut(Move)) {
         if self.outcome().is_some() {
             return;
         }
         let side = self.to_move;
         let targets = self.targets(side);
+        let bottom_ends = self.bottom_stone_ends(side);
         // Every cell of the board fits; a fixed array keeps this off the heap.
         let mut open = [Cell::new(0, 0); MAX_CELLS];
         let mut n = 0;
@@ -186,10 +235,16 @@ impl Cascades {
         if !self.first_turn() {
             for (i, &a) in open.iter().enumerate() {
                 for &b in &open[i + 1..] {
-                    f(Move::Two(a, b));
+                    if !(bottom_ends && a.y == 0 && b.y == 0) {
+                        f(Move::Two(a, b));
+                    }
                 }
             }
             for &a in open {
+                if bottom_ends && a.y == 0 {
+                    // It opens only bottom-row cells, and ends the game.
+                    continue;
+                }
                 let mut fresh = self.reach_of(a);
                 for (y, row) in fresh.iter_mut().enumerate() {
                     *row &= !self.occupied(y) & !targets[y];
@@ -212,14 +267,27 @@ impl Cascades {
         if self.first_turn() {
             return open + 1;
         }
+        // As in `for_each_move`: no two bottom-row stones when the first
+        // would end the game.
+        let bottom_ends = self.bottom_stone_ends(self.to_move);
+        let open_bottom = if bottom_ends {
+            u64::from(targets[0].count_ones())
+        } else {
+            0
+        };
         let mut opened = 0;
         for a in cells_of(&targets, self.rows) {
+            if bottom_ends && a.y == 0 {
+                continue;
+            }
             let fresh = self.reach_of(a);
             for y in 0..self.rows as usize {
                 opened += u64::from((fresh[y] & !self.occupied(y) & !targets[y]).count_ones());
             }
         }
-        open + open * open.saturating_sub(1) / 2 + opened + 1
+        open + open * open.saturating_sub(1) / 2 - open_bottom * open_bottom.saturating_sub(1) / 2
+            + opened
+            + 1
     }
 
     /// Stones of each side in the bottom row, by [`Side::index`].

@@ -2,7 +2,9 @@
 //!
 //! Move input is case-insensitive and ignores spaces, so `C7, D7` and
 //! `c7 d7` both name the set {c7, d7}; the two cells may come in either
-//! order. `pasar`, `paso` and `pasa` are Spanish for `pass`.
+//! order, even when only the other order can be played (input names the
+//! set, the canonical text gives a playable order). `pasar`, `paso` and
+//! `pasa` are Spanish for `pass`.
 //!
 //! Position text, FEN-like: the rows from the top (8 cells) down, `/`
 //! between them, `W` and `B` for stones and numbers for runs of empty cells;
@@ -13,7 +15,7 @@
 
 use super::{Cascades, MAX_ROWS, MIN_ROWS, Move, TOP_ROW_LEN};
 use crate::board_text::{parse_count, read_rows, write_rows};
-use crate::{Cell, Game, MoveError, Msg, PositionError, Side, msg};
+use crate::{Cell, EndReason, Game, MoveError, Msg, PositionError, Side, msg};
 
 /// What a move looks like, for syntax errors.
 fn expected() -> Msg {
@@ -21,15 +23,16 @@ fn expected() -> Msg {
 }
 
 /// The canonical text of `m`: the two cells of a set in an order in which
-/// each placement is legal, and when both orders are, the higher cell first
-/// (in one row, the left one first) — which is how [`Move::Two`] keeps them.
+/// each placement is legal (and the game has not ended with the first), and
+/// when both orders are, the higher cell first (in one row, the left one
+/// first) — which is how [`Move::Two`] keeps them. So a bottom-row cell that
+/// would end the game comes second, after the cell higher up.
 pub(super) fn move_text(g: &Cascades, m: Move) -> String {
     match m {
         Move::Pass => "pass".to_string(),
         Move::One(c) => c.to_string(),
         Move::Two(a, b) => {
-            let side = g.to_move;
-            if g.legal_now(side, a) && g.legal_after(side, a, b) {
+            if g.order_legal(g.to_move, a, b) {
                 format!("{a},{b}")
             } else {
                 format!("{b},{a}")
@@ -133,9 +136,19 @@ pub(super) fn parse_move(g: &Cascades, text: &str) -> Result<Move, MoveError> {
                     ),
                 ));
             }
-            let (a_now, b_now) = (g.legal_now(side, a), g.legal_now(side, b));
-            if (a_now && g.legal_after(side, a, b)) || (b_now && g.legal_after(side, b, a)) {
+            if g.order_legal(side, a, b) || g.order_legal(side, b, a) {
                 return Ok(Move::two(a, b));
+            }
+            let (a_now, b_now) = (g.legal_now(side, a), g.legal_now(side, b));
+            // An order that places both stones, but the game ends with its
+            // first: "as soon as" leaves no second stone.
+            let placeable = |f, s| g.legal_now(side, f) && g.legal_after(side, f, s);
+            if let Some(first) = [(a, b), (b, a)]
+                .into_iter()
+                .find(|&(f, s)| placeable(f, s))
+                .map(|(f, _)| f)
+            {
+                return Err(MoveError::illegal(text, ends_first(g, side, first)));
             }
             Err(MoveError::illegal(
                 text,
@@ -156,6 +169,24 @@ pub(super) fn parse_move(g: &Cascades, text: &str) -> Result<Move, MoveError> {
             ))
         }
         _ => Err(MoveError::syntax(text, expected())),
+    }
+}
+
+/// Why no second stone may follow `first`: the game ends with it.
+fn ends_first(g: &Cascades, side: Side, first: Cell) -> Msg {
+    if g.end_after(side, first) == Some(EndReason::BottomRowMajority) {
+        let (en_colour, es_colour) = stone_colour(side);
+        let own = g.stones[side.index()][0].count_ones() + 1;
+        let len = g.row_len(0);
+        msg!(
+            "the game ends with the first stone: {first} gives {en_colour} {own} of the {len} bottom-row cells, so no second stone can follow",
+            "la partida termina con la primera piedra: {first} da a las {es_colour}s {own} de las {len} celdas de la fila inferior, así que ninguna otra piedra puede seguirla"
+        )
+    } else {
+        msg!(
+            "the game ends with the first stone: {first} fills the bottom row, so no second stone can follow",
+            "la partida termina con la primera piedra: {first} llena la fila inferior, así que ninguna otra piedra puede seguirla"
+        )
     }
 }
 

@@ -260,17 +260,14 @@ fn stones_never_move() {
 fn a_majority_of_the_bottom_row_ends_the_game() {
     let g = at("WBWBWBWB/9/10/11/12/13/14/WWWWWWW8 w 0 30");
     assert_eq!(g.outcome(), None);
-    for input in ["h1", "h1,i1"] {
-        let mut next = g.clone();
-        play(&mut next, input);
-        assert_eq!(
-            next.outcome(),
-            Some(Outcome::win(Side::First, EndReason::BottomRowMajority)),
-            "{input}"
-        );
-        assert!(next.legal_move_list().is_empty());
-        assert_eq!(next.view().status.to_move, None);
-    }
+    let mut next = g.clone();
+    play(&mut next, "h1");
+    assert_eq!(
+        next.outcome(),
+        Some(Outcome::win(Side::First, EndReason::BottomRowMajority))
+    );
+    assert!(next.legal_move_list().is_empty());
+    assert_eq!(next.view().status.to_move, None);
     // Black's majority, with White's stones elsewhere in the row.
     let mut g = at("WBWBWBWB/9/10/11/12/13/14/WW6BBBBBBB b 0 30");
     play(&mut g, "h1");
@@ -308,6 +305,198 @@ fn a_full_bottom_row_ends_the_game() {
         g.outcome(),
         Some(Outcome::win(Side::Second, EndReason::BottomRowMajority))
     );
+}
+
+/// The reason a well-formed move is refused, for `Illegal` refusals only.
+fn illegal_why(g: &Cascades, input: &str) -> crate::Msg {
+    match refused(g, input) {
+        MoveError::Illegal { why, .. } => why,
+        other => panic!("{input}: {other:?}"),
+    }
+}
+
+/// The two-stone moves in the move list.
+fn pairs(g: &Cascades) -> Vec<Move> {
+    g.legal_move_list()
+        .into_iter()
+        .filter(|m| matches!(m, Move::Two(..)))
+        .collect()
+}
+
+// Rule: the game ends "as soon as" a side has 8 stones in the bottom row,
+// and a two-stone set is legal when some order of placing it is legal. An
+// order whose first stone ends the game has no second stone. White has 7
+// of the 15 bottom-row cells (a1–d1, f1–h1) and no other stone; e1 and i1
+// are both open (beside White stones), and each is legal as a single
+// stone. But either one gives White 8 and ends the game, so the set
+// {e1, i1} has no legal order. Likewise j1 is opened only by i1: {i1, j1}
+// could go down only as i1, j1, and i1 ends the game first.
+#[test]
+fn no_second_stone_after_the_first_reaches_the_majority() {
+    let g = at("8/9/10/11/12/13/14/WWWW1WWW2BBBBB w 0 30");
+    assert_eq!(singles(&g), ["e1", "i1"]);
+    for single in ["e1", "i1"] {
+        let mut next = g.clone();
+        assert_eq!(play(&mut next, single), single);
+        assert_eq!(
+            next.outcome(),
+            Some(Outcome::win(Side::First, EndReason::BottomRowMajority))
+        );
+    }
+    // Only the singles and the pass: no pair at all.
+    assert_eq!(texts(&g), ["e1", "i1", "pass"]);
+    assert_eq!(g.perft(1), 3);
+    for (input, first) in [
+        ("e1,i1", "e1"),
+        ("i1,e1", "i1"),
+        ("i1,j1", "i1"),
+        ("j1,i1", "i1"),
+    ] {
+        let why = illegal_why(&g, input);
+        assert_eq!(
+            why.en,
+            format!(
+                "the game ends with the first stone: {first} gives White 8 of the 15 \
+                 bottom-row cells, so no second stone can follow"
+            ),
+            "{input}"
+        );
+        assert_eq!(
+            why.es,
+            format!(
+                "la partida termina con la primera piedra: {first} da a las blancas 8 de \
+                 las 15 celdas de la fila inferior, así que ninguna otra piedra puede seguirla"
+            ),
+            "{input}"
+        );
+    }
+    // Without the eighth stone in reach, two bottom-row stones are fine:
+    // with 6 White stones, e1 then i1 makes 8 only after both.
+    let g = at("8/9/10/11/12/13/14/WWWW1WW2BBBBBB w 0 30");
+    assert_eq!(play(&mut g.clone(), "e1,h1"), "e1,h1");
+    // Black's majority, with Black's reason.
+    let g = at("8/9/10/11/12/13/14/WWWWWW1BBB1BBBB b 0 31");
+    let why = illegal_why(&g, "g1,k1");
+    assert!(why.en.contains("gives Black 8 of the 15"), "{}", why.en);
+    assert!(why.es.contains("da a las negras 8 de las 15"), "{}", why.es);
+}
+
+// Rule: the same, when the other stone is elsewhere: the set {h1, h2} is
+// legal, but only in the order h2, h1 (h1 first would end the game with
+// White's eighth bottom-row stone), and "in an order in which each
+// placement is legal" makes `h2,h1` its text; `h1,h2` still names the set.
+// White's g2 opens f2, h2 beside it and g1, h1 below; h2 then opens h1
+// and i1 below it, so {h2, i1} goes down as h2, i1.
+#[test]
+fn a_stone_reaching_the_majority_goes_second() {
+    let g = at("8/9/10/11/12/13/6W7/WWWWWWW8 w 0 30");
+    let (h1, h2, i1) = (cell("h1"), cell("h2"), cell("i1"));
+    assert!(!g.order_legal(Side::First, h1, h2));
+    assert!(g.order_legal(Side::First, h2, h1));
+    let set = Move::two(h1, h2);
+    assert_eq!(g.parse_move("h1,h2"), Ok(set));
+    assert_eq!(g.parse_move("h2,h1"), Ok(set));
+    assert_eq!(g.move_text(set), "h2,h1");
+    assert!(g.legal_move_list().contains(&set));
+    let mut next = g.clone();
+    assert_eq!(play(&mut next, "h1,h2"), "h2,h1");
+    assert_eq!(next.stone(h1), Some(Side::First));
+    assert_eq!(next.stone(h2), Some(Side::First));
+    assert_eq!(
+        next.outcome(),
+        Some(Outcome::win(Side::First, EndReason::BottomRowMajority))
+    );
+    assert_eq!(g.move_text(Move::two(h2, i1)), "h2,i1");
+    assert_eq!(g.move_text(Move::two(cell("f2"), h1)), "f2,h1");
+    // The whole move list, by hand: open are f2, h2, h1 (3 singles). Pairs
+    // of open cells: {f2, h2}, {f2, h1}, {h2, h1}, each with a stone off
+    // the bottom row to go first. Cells opened by one of them: f2 → e2 (f1
+    // and g1 below it are taken); h2 → i2, i1 (h1 is open already); h1 →
+    // i1, but h1 ends the game, so that pair is out. 3 + 3 + 3 + pass = 10.
+    assert_eq!(
+        texts(&g),
+        [
+            "f2", "h2", "h1", "f2,h2", "f2,h1", "h2,h1", "f2,e2", "h2,i2", "h2,i1", "pass"
+        ]
+    );
+    assert_eq!(g.perft(1), 10);
+    assert!(matches!(refused(&g, "h1,i1"), MoveError::Illegal { .. }));
+}
+
+// Rule: End (2) "when the bottom row is full", with "as soon as" read the
+// same way. 5 rows: the bottom row has 12 cells, White 5 and Black 6, and
+// White's l1 (opened by k2 above it) fills it: a draw at once. So l1 must
+// come second: {j2, l1} is played j2, l1 and written `j2,l1`.
+#[test]
+fn a_stone_filling_the_bottom_row_goes_second() {
+    let g = at("WBWBWBWB/9/10/10W/WWWWWBBBBBB1 w 0 20");
+    let (j2, l1) = (cell("j2"), cell("l1"));
+    assert_eq!(g.end_after(Side::First, l1), Some(EndReason::BottomRowFull));
+    assert_eq!(g.end_after(Side::First, j2), None);
+    assert!(!g.order_legal(Side::First, l1, j2));
+    assert!(g.order_legal(Side::First, j2, l1));
+    let set = Move::two(l1, j2);
+    assert_eq!(g.parse_move("l1,j2"), Ok(set));
+    assert_eq!(g.move_text(set), "j2,l1");
+    assert!(g.legal_move_list().contains(&set));
+    let mut next = g.clone();
+    assert_eq!(play(&mut next, "l1,j2"), "j2,l1");
+    assert_eq!(
+        next.outcome(),
+        Some(Outcome::draw(EndReason::BottomRowFull))
+    );
+    assert_eq!(next.stone(j2), Some(Side::First));
+    let mut next = g.clone();
+    play(&mut next, "l1");
+    assert_eq!(
+        next.outcome(),
+        Some(Outcome::draw(EndReason::BottomRowFull))
+    );
+}
+
+// The fast move generation agrees with the rule read literally: along
+// random games, a set of two empty cells is listed exactly when one of its
+// orders is legal (first stone legal, game not over after it, second stone
+// legal then), and parsing the set agrees. The games reach the end, so they
+// pass through positions where the rule forbids a pair.
+#[test]
+fn pairs_are_listed_exactly_when_some_order_is_legal() {
+    let mut forbidden = 0;
+    for rows in [4, 5, 8] {
+        for seed in 0..12 {
+            let mut rng = SplitMix64::new(100 + seed);
+            let mut g = with_rows(rows);
+            while g.outcome().is_none() {
+                let side = g.to_move;
+                let listed: std::collections::HashSet<Move> = pairs(&g).into_iter().collect();
+                if (rows < 8 || g.bottom_stone_ends(side)) && !g.first_turn() {
+                    let empty: Vec<Cell> = Shape::HexTrapezoid { rows: g.rows }
+                        .cells()
+                        .into_iter()
+                        .filter(|&c| g.stone(c).is_none())
+                        .collect();
+                    let mut n = 0;
+                    for (i, &a) in empty.iter().enumerate() {
+                        for &b in &empty[i + 1..] {
+                            let legal = g.order_legal(side, a, b) || g.order_legal(side, b, a);
+                            let placeable =
+                                |f, s| g.legal_now(side, f) && g.legal_after(side, f, s);
+                            if !legal && (placeable(a, b) || placeable(b, a)) {
+                                forbidden += 1;
+                            }
+                            assert_eq!(listed.contains(&Move::two(a, b)), legal);
+                            assert_eq!(g.parse_move(&format!("{a},{b}")).is_ok(), legal);
+                            n += usize::from(legal);
+                        }
+                    }
+                    assert_eq!(n, listed.len(), "{}", g.position_text());
+                }
+                let moves = g.legal_move_list();
+                g.play(moves[rng.below(moves.len() as u64) as usize]);
+            }
+        }
+    }
+    assert!(forbidden > 0);
 }
 
 // Rule: End (3) "after two consecutive passes"; "equal counts … are a draw",
@@ -438,16 +627,26 @@ fn illegal_moves_say_why() {
 
 // Cascades has no ambiguous input: one or two cells name exactly one move
 // (a set), so `MoveError::Ambiguous` never arises; every legal move's text
-// reads back as that move.
+// reads back as that move, and a set's text names a playable order.
 #[test]
 fn every_move_text_reads_back_as_that_move() {
     for text in [
         E5,
         "WBWBWBWB/W1WWWBBB1/1WWWWBB1B1/4WWB1B2/3WW1BB1B2/3W1WB3BB1/4W9/15 w 0 16",
+        "WBWBWBWB/W1WWWBBB1/1WWWWBB1B1/4WWB1B2/3WW1BB1B2/3W1WB3BB1/W3W3WB2B1/WWWWWWW3BBBBB w 0 40",
+        "8/9/10/11/12/13/6W7/WWWWWWW8 w 0 30",
+        "WBWBWBWB/9/10/10W/WWWWWBBBBBB1 w 0 20",
     ] {
         let g = at(text);
         for m in g.legal_move_list() {
-            assert_eq!(g.parse_move(&g.move_text(m)), Ok(m));
+            let written = g.move_text(m);
+            assert_eq!(g.parse_move(&written), Ok(m));
+            if let Some((first, second)) = written.split_once(',') {
+                assert!(
+                    g.order_legal(g.to_move, cell(first), cell(second)),
+                    "{written} at {text}"
+                );
+            }
         }
     }
 }
