@@ -478,6 +478,12 @@ impl<V: Variant> Position<V> {
 
     /// Slides from `from` along `dirs`; `free` pieces (amazons) ignore the
     /// river, the others stop before an unplanked river square.
+    ///
+    /// On the cylinder a file is a closed loop, so the upward and downward
+    /// slides can reach the same square (a lone enemy on the file, or the
+    /// whole empty file), and so can two diagonals from the a- or h-file
+    /// (seven ranks up is seven ranks down on 14 ranks): each target is
+    /// listed once.
     fn slides(
         &self,
         from: u8,
@@ -486,20 +492,26 @@ impl<V: Variant> Position<V> {
         add: &mut impl FnMut(u8, Kind),
     ) {
         let t = V::tables();
+        let mut reached = 0u128;
+        let mut reach = |s: u8, add: &mut dyn FnMut(u8, Kind)| {
+            if !V::CYLINDER || reached & bit(s) == 0 {
+                reached |= bit(s);
+                add(s, Kind::Normal);
+            }
+        };
         for dir in dirs {
             let mut s = from;
-            // On the cylinder a file is a closed loop: stop before coming
-            // back round to the start.
+            // Stop before coming back round to the start.
             for _ in 1..V::RANKS {
                 s = t.steps[dir][s as usize];
                 if s == NONE || (!free && self.is_open_river(s)) {
                     break;
                 }
                 match self.piece(s) {
-                    None => add(s, Kind::Normal),
+                    None => reach(s, add),
                     Some((c, _)) => {
                         if c != self.turn {
-                            add(s, Kind::Normal);
+                            reach(s, add);
                         }
                         break;
                     }
