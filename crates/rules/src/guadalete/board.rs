@@ -409,7 +409,11 @@ impl<V: Variant> Position<V> {
                     if from / 8 == Self::double_step_rank(us, role) {
                         let two = t.steps[dir][one as usize];
                         if two != NONE && self.board[two as usize] == 0 {
-                            let kind = if Self::is_river(two) { Kind::Plank } else { Kind::Normal };
+                            let kind = if Self::is_river(two) {
+                                Kind::Plank
+                            } else {
+                                Kind::Normal
+                            };
                             add(two, kind);
                         }
                     }
@@ -419,7 +423,14 @@ impl<V: Variant> Position<V> {
                     let promotes = |to: u8| to / 8 == Self::promotion_rank(us);
                     let one = t.steps[dir][from as usize];
                     if one != NONE && self.board[one as usize] == 0 {
-                        add(one, if promotes(one) { Kind::Promotion } else { Kind::Normal });
+                        add(
+                            one,
+                            if promotes(one) {
+                                Kind::Promotion
+                            } else {
+                                Kind::Normal
+                            },
+                        );
                         if from / 8 == Self::double_step_rank(us, role) {
                             let two = t.steps[dir][one as usize];
                             if two != NONE && self.board[two as usize] == 0 && !promotes(two) {
@@ -434,9 +445,14 @@ impl<V: Variant> Position<V> {
                             continue;
                         }
                         match self.piece(to) {
-                            Some((c, _)) if c != us => {
-                                add(to, if promotes(to) { Kind::Promotion } else { Kind::Normal })
-                            }
+                            Some((c, _)) if c != us => add(
+                                to,
+                                if promotes(to) {
+                                    Kind::Promotion
+                                } else {
+                                    Kind::Normal
+                                },
+                            ),
                             None if to == self.ep => add(to, Kind::EnPassant),
                             _ => {}
                         }
@@ -576,7 +592,11 @@ impl<V: Variant> Position<V> {
             Kind::CastleShort | Kind::CastleLong => {
                 self.board[to] = piece;
                 let home = (m.from / 8 * 8) as usize;
-                let (rook_from, rook_to) = if m.kind == Kind::CastleShort { (7, 5) } else { (0, 3) };
+                let (rook_from, rook_to) = if m.kind == Kind::CastleShort {
+                    (7, 5)
+                } else {
+                    (0, 3)
+                };
                 self.board[home + rook_to] = self.board[home + rook_from];
                 self.board[home + rook_from] = 0;
             }
@@ -628,8 +648,9 @@ impl<V: Variant> Position<V> {
         let us = self.turn;
         let (mine, theirs) = (u32::from(self.made[us]), u32::from(self.made[1 - us]));
         let left = self.balance_pawns(us);
-        (theirs > 0 && 2 * mine <= theirs && left > 0)
-            .then_some(move |m: &Move| m.kind == Kind::Plank && (2 * (mine + 1) > theirs || left == 1))
+        (theirs > 0 && 2 * mine <= theirs && left > 0).then_some(move |m: &Move| {
+            m.kind == Kind::Plank && (2 * (mine + 1) > theirs || left == 1)
+        })
     }
 
     /// Every legal move of the side to move, in a stable order: king-safe,
@@ -805,7 +826,12 @@ mod tests {
         assert_eq!(t.steps[6][4 * 8], NONE);
         // A knight on b2 leaps to a14 and c14.
         let b2 = 8 + 1;
-        let leaps: Vec<u8> = t.leaps.iter().map(|l| l[b2]).filter(|&s| s != NONE).collect();
+        let leaps: Vec<u8> = t
+            .leaps
+            .iter()
+            .map(|l| l[b2])
+            .filter(|&s| s != NONE)
+            .collect();
         assert!(leaps.contains(&(13 * 8)) && leaps.contains(&(13 * 8 + 2)));
         // The flat board does not wrap.
         assert_eq!(River8::tables().steps[S][4], NONE);

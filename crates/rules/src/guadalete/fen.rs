@@ -34,7 +34,11 @@ pub(super) fn letter<V: Variant>(color: usize, role: Role) -> char {
         Role::King => 'k',
         Role::Amazon => 'a',
     };
-    if color == WHITE { c.to_ascii_uppercase() } else { c }
+    if color == WHITE {
+        c.to_ascii_uppercase()
+    } else {
+        c
+    }
 }
 
 /// The role a FEN letter names on the board of `V`.
@@ -114,7 +118,9 @@ pub(super) fn read<V: Variant>(text: &str) -> Result<(Position<V>, usize), Posit
     let err = |why: &str| Err(PositionError::new(why));
     let fields: Vec<&str> = text.split_whitespace().collect();
     if fields.len() != 8 && fields.len() != 9 {
-        return err("expected 8 or 9 fields: board, side, castling, en passant, halfmove, fullmove, planks, made");
+        return err(
+            "expected 8 or 9 fields: board, side, castling, en passant, halfmove, fullmove, planks, made",
+        );
     }
     let mut pos = Position::<V>::empty();
 
@@ -226,7 +232,11 @@ pub(super) fn read<V: Variant>(text: &str) -> Result<(Position<V>, usize), Posit
     if ep != NONE {
         let them = 1 - pos.turn;
         let dir_ok = ep / 8 == if them == WHITE { 4 } else { 9 };
-        let pawn = if them == WHITE { ep + 8 } else { ep.wrapping_sub(8) };
+        let pawn = if them == WHITE {
+            ep + 8
+        } else {
+            ep.wrapping_sub(8)
+        };
         if !V::CYLINDER
             || !dir_ok
             || pos.board[ep as usize] != 0
@@ -307,7 +317,9 @@ fn validate<V: Variant>(pos: &mut Position<V>) -> Result<(), PositionError> {
         let short = rights & 5;
         let long = rights & 10;
         for (right, file) in [(short, 7), (long, 0)] {
-            if pos.castling & right != 0 && pos.board[(home + file) as usize] != code(color, Role::Rook) {
+            if pos.castling & right != 0
+                && pos.board[(home + file) as usize] != code(color, Role::Rook)
+            {
                 return err("castling rights need the rook on its start square".into());
             }
         }

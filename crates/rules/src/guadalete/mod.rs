@@ -36,9 +36,9 @@ mod notation;
 mod tests;
 
 use crate::{
-    BoardView, Cell, CellView, Color, EndReason, Game, GameId, Highlight, HighlightKind,
-    MoveError, Outcome, Phase, Piece, PieceKind, PositionError, Setup, SetupError, Shape, Side,
-    Status, Terrain, Turn,
+    BoardView, Cell, CellView, Color, EndReason, Game, GameId, Highlight, HighlightKind, MoveError,
+    Outcome, Phase, Piece, PieceKind, PositionError, Setup, SetupError, Shape, Side, Status,
+    Terrain, Turn,
 };
 pub use board::{Cylinder, Move, River8, Variant};
 use board::{Kind, NONE, Position, Role, WHITE, bit};
@@ -266,10 +266,12 @@ impl<V: Variant> Game for RiverChess<V> {
             })
             .collect();
         let mut highlights = Vec::new();
-        let mut mark = |sq: u8, kind| highlights.push(Highlight {
-            cell: fen::cell(sq),
-            kind,
-        });
+        let mut mark = |sq: u8, kind| {
+            highlights.push(Highlight {
+                cell: fen::cell(sq),
+                kind,
+            })
+        };
         if let Some(m) = self.last {
             mark(m.from, HighlightKind::From);
             match m.kind {
@@ -278,8 +280,11 @@ impl<V: Variant> Game for RiverChess<V> {
                 Kind::CastleShort | Kind::CastleLong => {
                     mark(m.to, HighlightKind::To);
                     let home = m.from / 8 * 8;
-                    let (rook_from, rook_to) =
-                        if m.kind == Kind::CastleShort { (7, 5) } else { (0, 3) };
+                    let (rook_from, rook_to) = if m.kind == Kind::CastleShort {
+                        (7, 5)
+                    } else {
+                        (0, 3)
+                    };
                     mark(home + rook_from, HighlightKind::From);
                     mark(home + rook_to, HighlightKind::To);
                 }

@@ -25,7 +25,9 @@ fn san_role(role: Role) -> san::Role {
 
 /// What SAN needs to know of move `m` in `pos`.
 pub(super) fn san_move<V: Variant>(pos: &Position<V>, m: Move) -> SanMove {
-    let role = pos.piece(m.from).map_or(san::Role::Pawn, |(_, r)| san_role(r));
+    let role = pos
+        .piece(m.from)
+        .map_or(san::Role::Pawn, |(_, r)| san_role(r));
     let capture = m.kind == Kind::EnPassant || (m.kind != Kind::Plank && pos.piece(m.to).is_some());
     SanMove {
         role,
@@ -50,7 +52,11 @@ fn suffix<V: Variant>(pos: &Position<V>, m: Move) -> Suffix {
     }
     let mut replies = Vec::new();
     next.legal_moves(&mut replies);
-    if replies.is_empty() { Suffix::Mate } else { Suffix::Check }
+    if replies.is_empty() {
+        Suffix::Mate
+    } else {
+        Suffix::Check
+    }
 }
 
 /// The canonical SAN of legal move `m`, among the `legal` moves of `pos`.
@@ -115,7 +121,10 @@ fn explain<V: Variant>(pos: &Position<V>, parsed: &Parsed) -> Option<Msg> {
             Reading::San { role, to, .. } => (Some(role), to),
             Reading::Squares { from, to, .. } => {
                 let sq = from.y.checked_mul(8).and_then(|s| s.checked_add(from.x));
-                match sq.filter(|&s| s < Position::<V>::squares()).and_then(|s| pos.piece(s)) {
+                match sq
+                    .filter(|&s| s < Position::<V>::squares())
+                    .and_then(|s| pos.piece(s))
+                {
                     Some((color, _)) if color != us => {
                         return Some(msg!(
                             "the piece on {from} is your opponent's",
