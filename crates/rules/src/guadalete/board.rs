@@ -90,14 +90,43 @@ pub struct Tables {
     steps: [[u8; SQUARES]; 8],
     /// `leaps[i][sq]`: the `i`-th knight leap.
     leaps: [[u8; SQUARES]; 8],
+    /// `lines[sq]`: every square a slider on `sq` could reach on an empty
+    /// board, the river ignored. Only a piece leaving one of these squares
+    /// can uncover an attack on a king on `sq`.
+    lines: [u128; SQUARES],
 }
 
 impl Tables {
     const fn new(ranks: u8, wrap: bool) -> Tables {
+        let steps = Self::build(ranks, wrap, crate::cell::KING_STEPS);
         Tables {
-            steps: Self::build(ranks, wrap, crate::cell::KING_STEPS),
+            steps,
             leaps: Self::build(ranks, wrap, crate::cell::KNIGHT_LEAPS),
+            lines: Self::lines(ranks, &steps),
         }
+    }
+
+    const fn lines(ranks: u8, steps: &[[u8; SQUARES]; 8]) -> [u128; SQUARES] {
+        let mut lines = [0; SQUARES];
+        let mut sq = 0;
+        while sq < 8 * ranks as usize {
+            let mut d = 0;
+            while d < 8 {
+                let mut s = sq as u8;
+                let mut n = 1;
+                while n < ranks {
+                    s = steps[d][s as usize];
+                    if s == NONE {
+                        break;
+                    }
+                    lines[sq] |= 1 << s;
+                    n += 1;
+                }
+                d += 1;
+            }
+            sq += 1;
+        }
+        lines
     }
 
     const fn build(ranks: u8, wrap: bool, deltas: [(i8, i8); 8]) -> [[u8; SQUARES]; 8] {
@@ -657,12 +686,7 @@ impl<V: Variant> Position<V> {
     /// and obeying the balance rule whenever some king-safe move obeys it.
     /// Does not look at draws; the game does.
     pub(super) fn legal_moves(&self, out: &mut Vec<Move>) {
-        out.clear();
-        self.pseudo_moves(&mut |m| {
-            if self.king_safe(m) {
-                out.push(m);
-            }
-        });
+        self.king_safe_moves(out);
         if let Some(ok) = self.balance() {
             if out.iter().any(&ok) {
                 out.retain(ok);
@@ -674,8 +698,22 @@ impl<V: Variant> Position<V> {
     /// have meant, for explaining why a move is refused.
     pub(super) fn king_safe_moves(&self, out: &mut Vec<Move>) {
         out.clear();
+        let king = self.kings[self.turn];
+        // Out of check, a move can only expose the king by emptying a
+        // square on one of its lines (or, for a new plank, opening one):
+        // other moves need no trial. Everything else is tried.
+        let lines = match king {
+            NONE => 0,
+            _ if self.in_check() => u128::MAX,
+            _ => V::tables().lines[king as usize] | bit(king),
+        };
         self.pseudo_moves(&mut |m| {
-            if self.king_safe(m) {
+            let touched = match m.kind {
+                Kind::Normal | Kind::DoubleStep | Kind::Promotion => bit(m.from),
+                Kind::Plank => bit(m.from) | bit(m.to),
+                Kind::EnPassant | Kind::CastleShort | Kind::CastleLong => u128::MAX,
+            };
+            if lines & touched == 0 || self.king_safe(m) {
                 out.push(m);
             }
         });

@@ -8,7 +8,7 @@
 use super::board::{Kind, Move, Position, Role, Variant};
 use super::fen::cell;
 use crate::san::{self, CastleSide, Parsed, Reading, SanMove, Suffix};
-use crate::{Msg, msg};
+use crate::{MoveError, Msg, msg};
 
 /// The SAN role of an engine role.
 fn san_role(role: Role) -> san::Role {
@@ -70,10 +70,35 @@ pub(super) fn read<V: Variant>(
     pos: &Position<V>,
     legal: &[Move],
     text: &str,
-) -> Result<Move, crate::MoveError> {
+) -> Result<Move, MoveError> {
     let sans: Vec<SanMove> = legal.iter().map(|&l| san_move(pos, l)).collect();
     let canonical = |i: usize| write(pos, legal, legal[i]);
-    san::resolve_with(text, &sans, canonical, |parsed| explain(pos, parsed)).map(|i| legal[i])
+    san::resolve_with(text, &sans, canonical, |parsed| explain(pos, parsed))
+        .map(|i| legal[i])
+        .map_err(|e| match e {
+            // The shared example names a queen promotion, which these games
+            // do not have.
+            MoveError::Syntax { input, .. } => MoveError::Syntax {
+                input,
+                expected: expected::<V>(),
+            },
+            other => other,
+        })
+}
+
+/// The form of a move, for players who wrote something else.
+fn expected<V: Variant>() -> Msg {
+    if V::CYLINDER {
+        msg!(
+            "`Nf3`, `e6`, `dxe5`, `b14=A`, `O-O` or `e4e6`",
+            "`Nf3`, `e6`, `dxe5`, `b14=A`, `O-O` o `e4e6`"
+        )
+    } else {
+        msg!(
+            "`Nf3`, `e4`, `Bxd5`, `O-O` or `e2e4`",
+            "`Nf3`, `e4`, `Bxd5`, `O-O` o `e2e4`"
+        )
+    }
 }
 
 /// Why no legal move fits what the player wrote, in the river's terms: the

@@ -529,6 +529,10 @@ fn refused_moves_say_why() {
             "{bad:?}"
         );
     }
+    match refused(&g, "hello") {
+        MoveError::Syntax { expected, .. } => assert!(expected.en.contains("`e4`")),
+        other => panic!("{other:?}"),
+    }
     // Well-formed but not legal here.
     for bad in ["e5", "Nf4", "Ke2", "O-O", "e7e5", "Bb5", "e9"] {
         assert!(
