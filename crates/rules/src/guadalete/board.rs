@@ -610,7 +610,7 @@ impl<V: Variant> Position<V> {
             }
             Kind::Plank => {
                 self.planks |= bit(m.to);
-                self.made[us] += 1;
+                self.made[us] = self.made[us].saturating_add(1);
             }
             Kind::EnPassant => {
                 self.board[to] = piece;

@@ -17,6 +17,11 @@
 //! - The balance rule ("you have no pawns left") counts the pawns that can
 //!   still become planks: guadalete14's rear pawns, not its front pawns.
 //! - Front pawns promote only to an amazon, as RULES.md says.
+//! - On the cylinder, as on the flat board, a knight jumps over river
+//!   squares and lands only on planks ("cross" in RULES.md's guadalete14
+//!   section is read as sliding across).
+//! - A slider's ray on the cylinder stops before coming back round to its
+//!   own square, and a square reached both ways round is one move.
 //! - Castling on the cylinder is castling along rank 3 (rank 12 for Black):
 //!   king e3 to g3 with the h3 rook to f3, or to c3 with the a3 rook to d3,
 //!   under chess's conditions. Files do not wrap, so nothing else changes.

@@ -867,3 +867,29 @@ fn cylinder_position_text_rejects_misplaced_pawns() {
     let ok = "8/8/4k3/8/8/8/8/8/8/8/8/4K3/8/R7 w - - 0 1 a1 1:0";
     assert_eq!(g14(ok).position_text(), ok);
 }
+
+/// The contract checks of [`crate::check`] on random games from the
+/// set-up positions of the perft tables, whose planks, amazons and en
+/// passant chances the playouts from the start reach only rarely.
+#[test]
+fn playouts_from_set_positions() {
+    for text in [
+        "r3k2r/p1p3pp/1pn2n2/3q4/8/2N2N2/PP1Q1PPP/R3K2R b KQkq - 0 12 c4,d4,e4,d5,e5,f5 3:3",
+        "3r2k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 97 60 a4,b4,c4,d4,e4,a5,b5,c5,d5,e5 5:5",
+    ] {
+        for seed in 0..6 {
+            crate::check::playout(g8(text), seed, 200)
+                .unwrap_or_else(|e| panic!("{text} seed {seed}: {e}"));
+        }
+    }
+    for text in [
+        "r7/1Ptttttt/r3k1nr/pp3ppp/8/2A5/8/8/3p4/8/4P1P1/R3K2R/TTT1TTTT/7a w KQkq - 0 1 d1,a14 1:1",
+        "8/ttt2ttt/2bqk3/ppp2ppp/8/8/8/8/8/8/PPP2PPP/1NBQK3/TTT2TTT/8 w - - 0 1 d1,e1,d14,e14 2:2",
+        "8/tttttttt/rnbqkbnr/ppp1pppp/8/8/8/8/3p4/8/PPPPPPPP/RNBQKBNR/TTTTTTTT/8 w KQkq - 0 1 - 0:0",
+    ] {
+        for seed in 0..6 {
+            crate::check::playout(g14(text), seed, 200)
+                .unwrap_or_else(|e| panic!("{text} seed {seed}: {e}"));
+        }
+    }
+}
