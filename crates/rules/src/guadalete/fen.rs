@@ -20,7 +20,8 @@
 use std::fmt::Write;
 
 use super::board::{BLACK, NONE, Position, Role, Variant, WHITE, bit, code};
-use crate::{Cell, PositionError};
+use crate::board_text::{check_width, parse_count, read_rows, read_side, write_rows};
+use crate::{Cell, PositionError, Side};
 
 /// The FEN letter of a piece on the board of `V`.
 pub(super) fn letter<V: Variant>(color: usize, role: Role) -> char {
@@ -65,28 +66,12 @@ pub(super) fn cell(sq: u8) -> Cell {
 
 /// Writes `pos` with `repeated` (how often it has occurred, 1 to 3).
 pub(super) fn write<V: Variant>(pos: &Position<V>, repeated: usize) -> String {
-    let mut s = String::with_capacity(96);
-    for rank in (0..V::RANKS).rev() {
-        let mut empty = 0;
-        for file in 0..8 {
-            match pos.piece(rank * 8 + file) {
-                None => empty += 1,
-                Some((color, role)) => {
-                    if empty > 0 {
-                        let _ = write!(s, "{empty}");
-                        empty = 0;
-                    }
-                    s.push(letter::<V>(color, role));
-                }
-            }
-        }
-        if empty > 0 {
-            let _ = write!(s, "{empty}");
-        }
-        if rank > 0 {
-            s.push('/');
-        }
-    }
+    let mut s = write_rows((0..V::RANKS).rev().map(|rank| {
+        (0..8).map(move |file| {
+            pos.piece(rank * 8 + file)
+                .map(|(color, role)| letter::<V>(color, role))
+        })
+    }));
     s.push_str(if pos.turn == WHITE { " w " } else { " b " });
     let rights: String = [(1, 'K'), (2, 'Q'), (4, 'k'), (8, 'q')]
         .iter()
@@ -124,39 +109,28 @@ pub(super) fn read<V: Variant>(text: &str) -> Result<(Position<V>, usize), Posit
     }
     let mut pos = Position::<V>::empty();
 
-    let rows: Vec<&str> = fields[0].split('/').collect();
+    let letters = if V::CYLINDER {
+        "KQRBNPTAkqrbnpta"
+    } else {
+        "KQRBNPkqrbnp"
+    };
+    let rows = read_rows(fields[0], letters)?;
     if rows.len() != V::RANKS as usize {
         return Err(PositionError(format!("the board needs {} ranks", V::RANKS)));
     }
+    check_width(&rows, 8)?;
     for (i, row) in rows.iter().enumerate() {
         let rank = V::RANKS - 1 - i as u8;
-        let mut file: u8 = 0;
-        for c in row.chars() {
-            if let Some(d) = c.to_digit(10) {
-                if d == 0 || file as u32 + d > 8 {
-                    return err("a rank has more than 8 squares");
-                }
-                file += d as u8;
-            } else {
-                let Some((color, role)) = role_of::<V>(c) else {
-                    return Err(PositionError(format!("unknown piece letter `{c}`")));
-                };
-                if file >= 8 {
-                    return err("a rank has more than 8 squares");
-                }
+        for (file, c) in (0u8..).zip(row) {
+            if let Some((color, role)) = c.and_then(role_of::<V>) {
                 pos.board[(rank * 8 + file) as usize] = code(color, role);
-                file += 1;
             }
-        }
-        if file != 8 {
-            return err("a rank has fewer than 8 squares");
         }
     }
 
-    pos.turn = match fields[1] {
-        "w" => WHITE,
-        "b" => BLACK,
-        _ => return err("the side to move must be `w` or `b`"),
+    pos.turn = match read_side(fields[1], ["w", "b"])? {
+        Side::First => WHITE,
+        Side::Second => BLACK,
     };
 
     if fields[2] != "-" {
@@ -184,12 +158,12 @@ pub(super) fn read<V: Variant>(text: &str) -> Result<(Position<V>, usize), Posit
         }
     };
 
-    pos.halfmove = match fields[4].parse::<u8>() {
-        Ok(n) if n <= 100 => n,
+    pos.halfmove = match parse_count(fields[4]) {
+        Some(n) if n <= 100 => n as u8,
         _ => return err("the halfmove clock must be a number from 0 to 100"),
     };
-    pos.fullmove = match fields[5].parse::<u32>() {
-        Ok(n) if (1..=1_000_000).contains(&n) => n,
+    pos.fullmove = match parse_count(fields[5]) {
+        Some(n) if (1..=1_000_000).contains(&n) => n,
         _ => return err("the move number must be a number from 1 to 1000000"),
     };
 
@@ -213,8 +187,8 @@ pub(super) fn read<V: Variant>(text: &str) -> Result<(Position<V>, usize), Posit
         return err("the plank counts are written `W:B`");
     };
     for (i, n) in [w, b].into_iter().enumerate() {
-        pos.made[i] = match n.parse::<u8>() {
-            Ok(n) if n <= 8 => n,
+        pos.made[i] = match parse_count(n) {
+            Some(n) if n <= 8 => n as u8,
             _ => return err("each plank count is a number from 0 to 8"),
         };
     }
