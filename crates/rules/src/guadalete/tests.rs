@@ -387,9 +387,12 @@ fn castling() {
         refused(&planked, "O-O"),
         MoveError::Illegal { .. }
     ));
-    // UCI names castling by the king's squares.
-    let mut uci = open.clone();
-    assert_eq!(uci.play_text("e1g1").unwrap(), "O-O");
+    // UCI names castling by the king's squares; zeros and lower case work.
+    for (alias, canonical) in [("e1g1", "O-O"), ("0-0", "O-O"), ("o-o-o", "O-O-O")] {
+        let m = open.parse_move(alias).unwrap();
+        assert_eq!(open.move_text(m), canonical);
+        assert_eq!(open.move_origin(m), Some(cell("e1")));
+    }
     // Losing a rook on its square loses the right.
     let mut g = g8("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1 a4,a5 1:1");
     play(&mut g, "Rxa8+");
