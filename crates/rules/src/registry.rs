@@ -499,7 +499,7 @@ mod tests {
             assert_eq!(i.name_es.parse::<GameId>(), Ok(g));
         }
         assert_eq!("Lucha de Caballos".parse(), Ok(GameId::KnightFight));
-        assert_eq!("cilíndrico".parse::<GameId>().is_err(), true);
+        assert!("cilíndrico".parse::<GameId>().is_err());
         assert!("tetris".parse::<GameId>().is_err());
     }
 
