@@ -8,7 +8,7 @@ use tiny_skia::{
 };
 
 use crate::geometry::{HexGrid, Rect, SquareGrid};
-use crate::paint::{float, blit, blit_centered, fill_path, fill_rect, polygon, solid, stroke_path};
+use crate::paint::{blit, blit_centered, fill_path, fill_rect, float, polygon, solid, stroke_path};
 use crate::sprites::{self, Sprite};
 use crate::text::{self, Align, Face};
 use crate::theme::{Board, GROUND, MARKS, UI, rgba};
@@ -59,10 +59,16 @@ pub(crate) fn draw_square(
             let cv = cells[cell.index(grid.files)];
             let r = grid.cell_rect(cell);
             let dark = SquareGrid::is_dark(cell);
-            ground(pm, r, size, dark, cv.map_or(Terrain::Normal, |c| c.terrain), colors);
+            let terrain = cv.map_or(Terrain::Normal, |c| c.terrain);
+            ground(pm, r, size, dark, terrain, colors);
             for kind in kinds_at(view, cell) {
                 if let Some(color) = tint(kind) {
-                    fill_rect(pm, r, color);
+                    if terrain == Terrain::Dead {
+                        // A tint would muddy the hatching: frame it instead.
+                        outline(pm, r, color);
+                    } else {
+                        fill_rect(pm, r, color);
+                    }
                 }
             }
             if let Some(cv) = cv {
@@ -99,11 +105,24 @@ fn contents(pm: &mut Pixmap, view: &BoardView, cv: &CellView, r: Rect, size: u32
     }
     if let Some(n) = cv.number {
         let double = n / 10 == n % 10;
-        let color = if double { colors.number_double } else { colors.number };
+        let color = if double {
+            colors.number_double
+        } else {
+            colors.number
+        };
         let label = format!("{n:02}");
         if cv.piece.is_some() {
             let px = (s * 0.2).max(9.0) as u16;
-            text::draw(pm, Face::Bold, px, r.x + s * 0.06, r.y + s * 0.06 + text::cap_height(px), Align::Left, color, &label);
+            text::draw(
+                pm,
+                Face::Bold,
+                px,
+                r.x + s * 0.06,
+                r.y + s * 0.06 + text::cap_height(px),
+                Align::Left,
+                color,
+                &label,
+            );
         } else {
             let face = if double { Face::Bold } else { Face::Regular };
             text::draw_centered(pm, face, (s * 0.4) as u16, cx, cy, color, &label);
@@ -119,7 +138,12 @@ fn contents(pm: &mut Pixmap, view: &BoardView, cv: &CellView, r: Rect, size: u32
         blit(pm, &sprites::get(Sprite::Token, size), r.x, r.y);
     }
     if let Some(p) = cv.piece {
-        blit(pm, &sprites::get(Sprite::Piece(p.kind, p.color), size), r.x, r.y);
+        blit(
+            pm,
+            &sprites::get(Sprite::Piece(p.kind, p.color), size),
+            r.x,
+            r.y,
+        );
         if cv.marker {
             blit(pm, &sprites::get(Sprite::Marker, size), r.x, r.y);
         }
@@ -130,6 +154,20 @@ fn contents(pm: &mut Pixmap, view: &BoardView, cv: &CellView, r: Rect, size: u32
             HighlightKind::Blast if cv.piece.is_none() => burst(pm, cx, cy, s * 0.36),
             _ => {}
         }
+    }
+}
+
+/// A frame just inside a square, in an opaque version of `color`.
+fn outline(pm: &mut Pixmap, r: Rect, color: tiny_skia::ColorU8) {
+    let t = (r.w * 0.08).max(2.0);
+    let c = tiny_skia::ColorU8::from_rgba(color.red(), color.green(), color.blue(), 0xff);
+    for side in [
+        Rect::new(r.x, r.y, r.w, t),
+        Rect::new(r.x, r.bottom() - t, r.w, t),
+        Rect::new(r.x, r.y + t, t, r.h - 2.0 * t),
+        Rect::new(r.right() - t, r.y + t, t, r.h - 2.0 * t),
+    ] {
+        fill_rect(pm, side, c);
     }
 }
 
@@ -214,7 +252,13 @@ fn frame(pm: &mut Pixmap, grid: &SquareGrid, colors: &Board, wrap: bool) {
             width: 2.0,
             ..Stroke::default()
         };
-        pm.stroke_path(&p, &solid(colors.border), &stroke, Transform::identity(), None);
+        pm.stroke_path(
+            &p,
+            &solid(colors.border),
+            &stroke,
+            Transform::identity(),
+            None,
+        );
     }
     if wrap {
         let mut pb = PathBuilder::new();
@@ -228,7 +272,13 @@ fn frame(pm: &mut Pixmap, grid: &SquareGrid, colors: &Board, wrap: bool) {
                 dash: StrokeDash::new(vec![10.0, 6.0], 0.0),
                 ..Stroke::default()
             };
-            pm.stroke_path(&p, &solid(GROUND.seam), &stroke, Transform::identity(), None);
+            pm.stroke_path(
+                &p,
+                &solid(GROUND.seam),
+                &stroke,
+                Transform::identity(),
+                None,
+            );
         }
     }
 }
@@ -239,12 +289,29 @@ fn coordinates(pm: &mut Pixmap, grid: &SquareGrid) {
     for x in 0..grid.files {
         let r = grid.cell_rect(Cell::new(x, 0));
         let label = char::from(b'a' + x).to_string();
-        text::draw_centered(pm, Face::Bold, px, r.center().0, b.bottom() + 14.0, UI.coord, &label);
+        text::draw_centered(
+            pm,
+            Face::Bold,
+            px,
+            r.center().0,
+            b.bottom() + 14.0,
+            UI.coord,
+            &label,
+        );
     }
     for y in 0..grid.ranks {
         let r = grid.cell_rect(Cell::new(0, y));
         let label = (u16::from(y) + 1).to_string();
-        text::draw(pm, Face::Bold, px, b.x - 8.0, r.center().1 + text::cap_height(px) / 2.0, Align::Right, UI.coord, &label);
+        text::draw(
+            pm,
+            Face::Bold,
+            px,
+            b.x - 8.0,
+            r.center().1 + text::cap_height(px) / 2.0,
+            Align::Right,
+            UI.coord,
+            &label,
+        );
     }
 }
 
@@ -283,13 +350,20 @@ pub(crate) fn draw_hex(pm: &mut Pixmap, view: &BoardView, grid: &HexGrid) {
         for x in 0..grid.row_len(y) {
             let cell = Cell::new(x, y);
             let (cx, cy) = grid.center(cell);
-            blit_centered(pm, &sprites::get(Sprite::Tile(Tile::Hex { goal: y == 0 }), pitch), cx, cy);
+            blit_centered(
+                pm,
+                &sprites::get(Sprite::Tile(Tile::Hex { goal: y == 0 }), pitch),
+                cx,
+                cy,
+            );
         }
     }
     for h in &view.highlights {
         if let Some(color) = tint(h.kind) {
             let (cx, cy) = grid.center(h.cell);
-            let pts = grid.corners(h.cell).map(|(x, y)| (cx + (x - cx) * 0.9, cy + (y - cy) * 0.9));
+            let pts = grid
+                .corners(h.cell)
+                .map(|(x, y)| (cx + (x - cx) * 0.9, cy + (y - cy) * 0.9));
             if let Some(p) = polygon(&pts) {
                 fill_path(pm, &p, color);
             }
@@ -299,10 +373,23 @@ pub(crate) fn draw_hex(pm: &mut Pixmap, view: &BoardView, grid: &HexGrid) {
         let (cx, cy) = grid.center(cv.cell);
         match cv.piece {
             Some(p) => {
-                blit_centered(pm, &sprites::get(Sprite::Piece(p.kind, p.color), stone), cx, cy);
+                blit_centered(
+                    pm,
+                    &sprites::get(Sprite::Piece(p.kind, p.color), stone),
+                    cx,
+                    cy,
+                );
             }
             None => {
-                text::draw_centered(pm, Face::Regular, label_px, cx, cy, colors.hex_label, &cv.cell.to_string());
+                text::draw_centered(
+                    pm,
+                    Face::Regular,
+                    label_px,
+                    cx,
+                    cy,
+                    colors.hex_label,
+                    &cv.cell.to_string(),
+                );
             }
         }
     }
@@ -312,7 +399,25 @@ pub(crate) fn draw_hex(pm: &mut Pixmap, view: &BoardView, grid: &HexGrid) {
         let (lx, ly) = grid.center(Cell::new(0, y));
         let (rx, _) = grid.center(Cell::new(grid.row_len(y) - 1, y));
         let base = ly + text::cap_height(px) / 2.0;
-        text::draw(pm, Face::Bold, px, lx - grid.pitch / 2.0 - 8.0, base, Align::Right, UI.coord, &label);
-        text::draw(pm, Face::Bold, px, rx + grid.pitch / 2.0 + 8.0, base, Align::Left, UI.coord, &label);
+        text::draw(
+            pm,
+            Face::Bold,
+            px,
+            lx - grid.pitch / 2.0 - 8.0,
+            base,
+            Align::Right,
+            UI.coord,
+            &label,
+        );
+        text::draw(
+            pm,
+            Face::Bold,
+            px,
+            rx + grid.pitch / 2.0 + 8.0,
+            base,
+            Align::Left,
+            UI.coord,
+            &label,
+        );
     }
 }

@@ -144,7 +144,11 @@ impl HexGrid {
     /// Cells in row `y` (from the bottom); 0 for a row off the board.
     #[must_use]
     pub fn row_len(&self, y: u8) -> u8 {
-        if y < self.rows { 8 + (self.rows - 1 - y) } else { 0 }
+        if y < self.rows {
+            8 + (self.rows - 1 - y)
+        } else {
+            0
+        }
     }
 
     /// Whether `cell` is on the board.
@@ -169,7 +173,9 @@ impl HexGrid {
     #[must_use]
     pub fn center(&self, cell: Cell) -> (f32, f32) {
         let from_top = f32::from(self.rows - 1 - cell.y);
-        let x = self.left + self.pitch / 2.0 + (f32::from(cell.x) + f32::from(cell.y) / 2.0) * self.pitch;
+        let x = self.left
+            + self.pitch / 2.0
+            + (f32::from(cell.x) + f32::from(cell.y) / 2.0) * self.pitch;
         let y = self.top + self.radius() + from_top * self.row_step();
         (x, y)
     }
@@ -218,18 +224,36 @@ mod tests {
     fn square_corners_unflipped() {
         let g = grid(false);
         // a1 bottom-left, h14 top-right.
-        assert_eq!(g.cell_rect(Cell::new(0, 0)), Rect::new(5.0, 137.0, 10.0, 10.0));
-        assert_eq!(g.cell_rect(Cell::new(7, 13)), Rect::new(75.0, 7.0, 10.0, 10.0));
-        assert_eq!(g.cell_rect(Cell::new(2, 3)), Rect::new(25.0, 107.0, 10.0, 10.0));
+        assert_eq!(
+            g.cell_rect(Cell::new(0, 0)),
+            Rect::new(5.0, 137.0, 10.0, 10.0)
+        );
+        assert_eq!(
+            g.cell_rect(Cell::new(7, 13)),
+            Rect::new(75.0, 7.0, 10.0, 10.0)
+        );
+        assert_eq!(
+            g.cell_rect(Cell::new(2, 3)),
+            Rect::new(25.0, 107.0, 10.0, 10.0)
+        );
     }
 
     #[test]
     fn square_corners_flipped() {
         let g = grid(true);
         // a1 top-right, h14 bottom-left.
-        assert_eq!(g.cell_rect(Cell::new(0, 0)), Rect::new(75.0, 7.0, 10.0, 10.0));
-        assert_eq!(g.cell_rect(Cell::new(7, 13)), Rect::new(5.0, 137.0, 10.0, 10.0));
-        assert_eq!(g.cell_rect(Cell::new(2, 3)), Rect::new(55.0, 37.0, 10.0, 10.0));
+        assert_eq!(
+            g.cell_rect(Cell::new(0, 0)),
+            Rect::new(75.0, 7.0, 10.0, 10.0)
+        );
+        assert_eq!(
+            g.cell_rect(Cell::new(7, 13)),
+            Rect::new(5.0, 137.0, 10.0, 10.0)
+        );
+        assert_eq!(
+            g.cell_rect(Cell::new(2, 3)),
+            Rect::new(55.0, 37.0, 10.0, 10.0)
+        );
     }
 
     #[test]
@@ -255,7 +279,9 @@ mod tests {
         for y in 0..14 {
             for x in 0..8 {
                 let r = g.cell_rect(Cell::new(x, y));
-                assert!(r.x >= b.x && r.right() <= b.right() && r.y >= b.y && r.bottom() <= b.bottom());
+                assert!(
+                    r.x >= b.x && r.right() <= b.right() && r.y >= b.y && r.bottom() <= b.bottom()
+                );
                 assert!(seen.insert((r.x as i32, r.y as i32)));
             }
         }
@@ -307,7 +333,10 @@ mod tests {
                 }
                 // The two below: (row below, x) and (row below, x + 1).
                 assert!(close(g.center(Cell::new(x, y - 1)), (cx - 20.0, cy + step)));
-                assert!(close(g.center(Cell::new(x + 1, y - 1)), (cx + 20.0, cy + step)));
+                assert!(close(
+                    g.center(Cell::new(x + 1, y - 1)),
+                    (cx + 20.0, cy + step)
+                ));
                 let d = ((20.0f32).powi(2) + step.powi(2)).sqrt();
                 assert!((d - 40.0).abs() < 1e-3, "diagonal neighbours are {d} apart");
             }

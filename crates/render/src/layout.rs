@@ -81,7 +81,12 @@ pub(crate) fn layout(shape: Shape, flip: bool) -> Layout {
                 top,
                 size,
             };
-            frame(width, top + board_h + GUTTER, Grid::Square(grid), wrap_ranks)
+            frame(
+                width,
+                top + board_h + GUTTER,
+                Grid::Square(grid),
+                wrap_ranks,
+            )
         }
         Shape::HexTrapezoid { rows } => {
             let width = HEX_WIDTH as f32;
@@ -191,7 +196,10 @@ mod tests {
                 Grid::Square(g) => g.bounds(),
                 Grid::Hex(h) => h.bounds(),
             };
-            assert!(board.x >= 0.0 && board.right() <= l.width as f32, "{shape:?}");
+            assert!(
+                board.x >= 0.0 && board.right() <= l.width as f32,
+                "{shape:?}"
+            );
             assert!(board.y >= l.top_player.bottom(), "{shape:?}");
             assert!(board.bottom() <= l.bottom_player.y, "{shape:?}");
             assert!(l.footer.bottom() <= l.height as f32, "{shape:?}");

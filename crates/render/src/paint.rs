@@ -1,7 +1,7 @@
 //! Thin helpers over tiny-skia for the shapes the renderer draws often.
 
 use tiny_skia::{
-    ColorU8 as Color, FillRule, LineCap, LineJoin, Paint, Path, PathBuilder, Pixmap, PixmapPaint, Stroke,
+    ColorU8 as Color, FillRule, LineCap, LineJoin, Paint, Path, PathBuilder, Pixmap, Stroke,
     Transform,
 };
 
@@ -25,7 +25,13 @@ pub(crate) fn fill_rect(pm: &mut Pixmap, r: Rect, color: Color) {
 }
 
 pub(crate) fn fill_path(pm: &mut Pixmap, path: &Path, color: Color) {
-    pm.fill_path(path, &solid(color), FillRule::Winding, Transform::identity(), None);
+    pm.fill_path(
+        path,
+        &solid(color),
+        FillRule::Winding,
+        Transform::identity(),
+        None,
+    );
 }
 
 pub(crate) fn stroke_path(pm: &mut Pixmap, path: &Path, color: Color, width: f32) {
@@ -68,16 +74,46 @@ pub(crate) fn polygon(points: &[(f32, f32)]) -> Option<Path> {
     pb.finish()
 }
 
-/// Composites a sprite with its top-left corner at `(x, y)`.
+/// Composites a sprite with its top-left corner at `(x, y)` (rounded to
+/// whole pixels), source-over.
+///
+/// A plain loop over premultiplied bytes: sprites land on whole pixels
+/// unscaled, so tiny-skia's general pattern pipeline would only add cost.
 pub(crate) fn blit(pm: &mut Pixmap, sprite: &Pixmap, x: f32, y: f32) {
-    pm.draw_pixmap(
-        x.round() as i32,
-        y.round() as i32,
-        sprite.as_ref(),
-        &PixmapPaint::default(),
-        Transform::identity(),
-        None,
-    );
+    let (x0, y0) = (x.round() as i64, y.round() as i64);
+    let (dw, dh) = (i64::from(pm.width()), i64::from(pm.height()));
+    let sw = i64::from(sprite.width());
+    // The part of the sprite that lands inside the image.
+    let cx0 = (-x0).clamp(0, sw);
+    let cx1 = (dw - x0).clamp(0, sw);
+    if cx0 >= cx1 {
+        return;
+    }
+    let src = sprite.data();
+    let dst = pm.data_mut();
+    for (row, line) in src.chunks_exact(sw as usize * 4).enumerate() {
+        let y = y0 + row as i64;
+        if y < 0 || y >= dh {
+            continue;
+        }
+        let s = &line[cx0 as usize * 4..cx1 as usize * 4];
+        let start = ((y * dw + x0 + cx0) * 4) as usize;
+        let d = &mut dst[start..start + s.len()];
+        for (dp, sp) in d.chunks_exact_mut(4).zip(s.chunks_exact(4)) {
+            let a = u32::from(sp[3]);
+            if a == 0 {
+                continue;
+            }
+            if a == 255 {
+                dp.copy_from_slice(sp);
+                continue;
+            }
+            let inv = 255 - a;
+            for k in 0..4 {
+                dp[k] = (u32::from(sp[k]) + (u32::from(dp[k]) * inv + 127) / 255) as u8;
+            }
+        }
+    }
 }
 
 /// Composites a sprite centred on `(cx, cy)`.

@@ -142,14 +142,32 @@ fn knight_badge(pm: &mut Pixmap, color: Color, full: f32) {
         let mut paint = Paint::default();
         paint.anti_alias = true;
         paint.set_color_rgba8(0x3a, 0x2a, 0x00, 0xff);
-        pm.fill_path(&circle, &paint, FillRule::Winding, Transform::identity(), None);
+        pm.fill_path(
+            &circle,
+            &paint,
+            FillRule::Winding,
+            Transform::identity(),
+            None,
+        );
         if let Some(inner) = PathBuilder::from_circle(x + r, y + r, r * 0.86) {
             paint.set_color_rgba8(0xff, 0xc8, 0x2c, 0xff);
-            pm.fill_path(&inner, &paint, FillRule::Winding, Transform::identity(), None);
+            pm.fill_path(
+                &inner,
+                &paint,
+                FillRule::Winding,
+                Transform::identity(),
+                None,
+            );
         }
     }
     let k = d * 0.92;
-    draw_svg(pm, svg_of(PieceKind::Knight, color), x + (d - k) / 2.0, y + (d - k) / 2.0, k);
+    draw_svg(
+        pm,
+        svg_of(PieceKind::Knight, color),
+        x + (d - k) / 2.0,
+        y + (d - k) / 2.0,
+        k,
+    );
 }
 
 #[cfg(test)]
@@ -173,7 +191,12 @@ mod tests {
         ];
         let mut sprites: Vec<Sprite> = kinds
             .iter()
-            .flat_map(|&k| [Sprite::Piece(k, Color::White), Sprite::Piece(k, Color::Black)])
+            .flat_map(|&k| {
+                [
+                    Sprite::Piece(k, Color::White),
+                    Sprite::Piece(k, Color::Black),
+                ]
+            })
             .collect();
         sprites.extend([Sprite::Token, Sprite::Marker]);
         for s in sprites {

@@ -1,7 +1,7 @@
 //! The text around the board: the game's name and move number, one row per
 //! player, and a footer saying whose turn it is or how the game ended.
 
-use tablero_rules::{BoardView, GameId, Lang, Phase, PieceKind, ScoreKind, Side};
+use tablero_rules::{BoardView, Color, GameId, Lang, Phase, PieceKind, ScoreKind, Side};
 use tiny_skia::Pixmap;
 
 use crate::RenderOptions;
@@ -20,8 +20,26 @@ pub(crate) fn header(pm: &mut Pixmap, r: Rect, view: &BoardView, opts: &RenderOp
     let moves_w = text::width(Face::Regular, 16, &moves);
     let name_max = r.w - 32.0 - moves_w - 24.0;
     let name = text::fit(Face::Bold, 22, info.name(opts.lang), name_max);
-    text::draw(pm, Face::Bold, 22, r.x + 16.0, cy + text::cap_height(22) / 2.0, Align::Left, UI.text, &name);
-    text::draw(pm, Face::Regular, 16, r.right() - 16.0, cy + text::cap_height(16) / 2.0, Align::Right, UI.muted, &moves);
+    text::draw(
+        pm,
+        Face::Bold,
+        22,
+        r.x + 16.0,
+        cy + text::cap_height(22) / 2.0,
+        Align::Left,
+        UI.text,
+        &name,
+    );
+    text::draw(
+        pm,
+        Face::Regular,
+        16,
+        r.right() - 16.0,
+        cy + text::cap_height(16) / 2.0,
+        Align::Right,
+        UI.muted,
+        &moves,
+    );
 }
 
 fn move_text(view: &BoardView, lang: Lang) -> String {
@@ -47,18 +65,30 @@ pub(crate) fn clean_name(name: &str) -> String {
     kept.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
-/// What the player row shows as a side's emblem.
-fn emblem(game: GameId, side: Side) -> PieceKind {
+/// What the player row shows as a side's emblem: the game's leading piece,
+/// or for games of identical men, whatever the board shows in that colour.
+fn emblem(game: GameId, side: Side, view: &BoardView, color: Color) -> PieceKind {
+    let on_board = || {
+        view.cells
+            .iter()
+            .filter_map(|c| c.piece)
+            .find(|p| p.color == color)
+            .map_or(PieceKind::Stone, |p| p.kind)
+    };
     match game {
-        GameId::Chess | GameId::Saltador | GameId::Guadalete | GameId::Guadalete14 => PieceKind::King,
+        GameId::Chess | GameId::Saltador | GameId::Guadalete | GameId::Guadalete14 => {
+            PieceKind::King
+        }
         GameId::Barrier | GameId::KnightFight => PieceKind::Knight,
         GameId::Cracovia => match side {
             Side::First => PieceKind::Angel,
             Side::Second => PieceKind::Demon,
         },
-        GameId::Bloc | GameId::Bombardment | GameId::Breakthrough | GameId::Cascades | GameId::Empuje => {
-            PieceKind::Stone
-        }
+        GameId::Bloc
+        | GameId::Bombardment
+        | GameId::Breakthrough
+        | GameId::Cascades
+        | GameId::Empuje => on_board(),
     }
 }
 
@@ -80,16 +110,28 @@ pub(crate) fn player(pm: &mut Pixmap, r: Rect, side: Side, view: &BoardView, opt
     let icon_x = r.x + 16.0;
     match status.colors[side.index()] {
         Some(color) => {
-            let s = sprites::get(Sprite::Piece(emblem(opts.game, side), color), ICON);
+            let s = sprites::get(
+                Sprite::Piece(emblem(opts.game, side, view, color), color),
+                ICON,
+            );
             blit(pm, &s, icon_x, cy - ICON as f32 / 2.0);
         }
         None => {
             // Colours not chosen yet (Empuje's set-up).
             let rr = ICON as f32 * 0.4;
-            if let Some(c) = tiny_skia::PathBuilder::from_circle(icon_x + ICON as f32 / 2.0, cy, rr) {
+            if let Some(c) = tiny_skia::PathBuilder::from_circle(icon_x + ICON as f32 / 2.0, cy, rr)
+            {
                 fill_path(pm, &c, rgb(0x77736d));
             }
-            text::draw_centered(pm, Face::Bold, 18, icon_x + ICON as f32 / 2.0, cy, UI.text, "?");
+            text::draw_centered(
+                pm,
+                Face::Bold,
+                18,
+                icon_x + ICON as f32 / 2.0,
+                cy,
+                UI.text,
+                "?",
+            );
         }
     }
 
@@ -98,7 +140,16 @@ pub(crate) fn player(pm: &mut Pixmap, r: Rect, side: Side, view: &BoardView, opt
     if let Some((kind, scores)) = status.scores {
         let unit = score_unit(kind, scores[side.index()], opts.lang);
         let base = cy + text::cap_height(20) / 2.0;
-        text::draw(pm, Face::Regular, 15, right, base, Align::Right, UI.muted, &unit);
+        text::draw(
+            pm,
+            Face::Regular,
+            15,
+            right,
+            base,
+            Align::Right,
+            UI.muted,
+            &unit,
+        );
         right -= text::width(Face::Regular, 15, &unit) + 6.0;
         let n = scores[side.index()].to_string();
         text::draw(pm, Face::Bold, 20, right, base, Align::Right, UI.text, &n);
@@ -121,19 +172,61 @@ pub(crate) fn player(pm: &mut Pixmap, r: Rect, side: Side, view: &BoardView, opt
         text::draw(pm, Face::Bold, 19, x, base, Align::Left, UI.text, &label);
         let w = text::width(Face::Bold, 19, &label);
         let rest = text::fit(Face::Regular, 15, &suffix, (right - x - w).max(0.0));
-        text::draw(pm, Face::Regular, 15, x + w, base, Align::Left, UI.muted, &rest);
+        text::draw(
+            pm,
+            Face::Regular,
+            15,
+            x + w,
+            base,
+            Align::Left,
+            UI.muted,
+            &rest,
+        );
         let w2 = text::width(Face::Regular, 15, &rest);
-        text::draw(pm, Face::Bold, 19, x + w + w2, base, Align::Left, UI.gold, star);
+        text::draw(
+            pm,
+            Face::Bold,
+            19,
+            x + w + w2,
+            base,
+            Align::Left,
+            UI.gold,
+            star,
+        );
     }
 }
 
 fn score_unit(kind: ScoreKind, n: i32, lang: Lang) -> String {
     let one = n == 1;
     match (kind, lang) {
-        (ScoreKind::Points, Lang::En) => if one { "pt" } else { "pts" },
-        (ScoreKind::Points, Lang::Es) => if one { "pto" } else { "ptos" },
-        (ScoreKind::Pieces, Lang::En) => if one { "piece" } else { "pieces" },
-        (ScoreKind::Pieces, Lang::Es) => if one { "pieza" } else { "piezas" },
+        (ScoreKind::Points, Lang::En) => {
+            if one {
+                "pt"
+            } else {
+                "pts"
+            }
+        }
+        (ScoreKind::Points, Lang::Es) => {
+            if one {
+                "pto"
+            } else {
+                "ptos"
+            }
+        }
+        (ScoreKind::Pieces, Lang::En) => {
+            if one {
+                "piece"
+            } else {
+                "pieces"
+            }
+        }
+        (ScoreKind::Pieces, Lang::Es) => {
+            if one {
+                "pieza"
+            } else {
+                "piezas"
+            }
+        }
         (ScoreKind::BottomRow, Lang::En) => "on bottom row",
         (ScoreKind::BottomRow, Lang::Es) => "en fila inferior",
     }
@@ -187,7 +280,10 @@ pub(crate) fn status_text(view: &BoardView, opts: &RenderOptions) -> (String, ti
 }
 
 fn chess_family(game: GameId) -> bool {
-    matches!(game, GameId::Chess | GameId::Saltador | GameId::Guadalete | GameId::Guadalete14)
+    matches!(
+        game,
+        GameId::Chess | GameId::Saltador | GameId::Guadalete | GameId::Guadalete14
+    )
 }
 
 #[cfg(test)]

@@ -80,9 +80,9 @@ pub(crate) struct Marks {
 pub(crate) const MARKS: Marks = Marks {
     moved: rgba(0xf6e23a, 0x80),
     path: rgba(0xf6e23a, 0x50),
-    placed: rgba(0x3ad0f6, 0x70),
+    placed: rgba(0xf6e23a, 0x80),
     blast: rgba(0xff5a1f, 0x90),
-    push: rgba(0x5aa8ff, 0x60),
+    push: rgba(0xf6e23a, 0x50),
     erased: rgb(0xe53935),
     check: rgb(0xe8201a),
 };
