@@ -7,7 +7,7 @@
 //! glyphs are warmed up first: a bot renders many images per process, so
 //! the steady state is what matters.
 
-#[path = "../tests/support/cases.rs"]
+#[path = "../tests/support/mod.rs"]
 mod support;
 
 use std::hint::black_box;

@@ -76,6 +76,7 @@ pub(crate) fn draw_square(
             }
         }
     }
+    trail(pm, view, grid);
     frame(pm, grid, colors, wrap);
     coordinates(pm, grid);
     if wrap {
@@ -154,6 +155,50 @@ fn contents(pm: &mut Pixmap, view: &BoardView, cv: &CellView, r: Rect, size: u32
             HighlightKind::Blast if cv.piece.is_none() => burst(pm, cx, cy, s * 0.36),
             _ => {}
         }
+    }
+}
+
+/// The way a piece went when the move names the squares it passed
+/// (Barrier's L): a line from the start through each step to the end.
+fn trail(pm: &mut Pixmap, view: &BoardView, grid: &SquareGrid) {
+    let of = |k: HighlightKind| {
+        view.highlights
+            .iter()
+            .filter(move |h| h.kind == k)
+            .map(|h| h.cell)
+    };
+    let (Some(from), Some(to)) = (of(HighlightKind::From).next(), of(HighlightKind::To).next())
+    else {
+        return;
+    };
+    let mut rest: Vec<Cell> = of(HighlightKind::Path).collect();
+    if rest.is_empty() {
+        return;
+    }
+    // Walk from the start, each time to the path square beside the last.
+    let mut way = vec![from];
+    while !rest.is_empty() {
+        let last = way[way.len() - 1];
+        let next = rest
+            .iter()
+            .position(|c| c.x.abs_diff(last.x) + c.y.abs_diff(last.y) == 1)
+            .unwrap_or(0);
+        way.push(rest.swap_remove(next));
+    }
+    way.push(to);
+    let pts: Vec<(f32, f32)> = way.iter().map(|&c| grid.cell_rect(c).center()).collect();
+    let mut pb = PathBuilder::new();
+    pb.move_to(pts[0].0, pts[0].1);
+    for p in &pts[1..] {
+        pb.line_to(p.0, p.1);
+    }
+    let w = grid.size * 0.07;
+    if let Some(p) = pb.finish() {
+        stroke_path(pm, &p, rgba(0x1b5e20, 0xb0), w);
+    }
+    let (sx, sy) = pts[0];
+    if let Some(dot) = PathBuilder::from_circle(sx, sy, w * 1.3) {
+        fill_path(pm, &dot, rgba(0x1b5e20, 0xd0));
     }
 }
 

@@ -146,7 +146,7 @@ pub(crate) fn board(game: GameId, _theme: Theme) -> Board {
         GameId::Bombardment => squares(0xe6ddd0, 0xb4a48d, 0x6b5c47),
         GameId::Breakthrough => squares(0xe3ecf5, 0x87a7c8, 0x45627f),
         // Sky, for angels.
-        GameId::Cracovia => squares(0xeef3fb, 0xbccbe6, 0x5e73a0),
+        GameId::Cracovia => squares(0xe4ecf8, 0xa9bde0, 0x55699a),
         GameId::Empuje => squares(0xf6e3cf, 0xdba679, 0x8a5a32),
         // Pale, so that the numbers read.
         GameId::KnightFight => squares(0xf4f1e4, 0xd5dcc0, 0x6e7a55),

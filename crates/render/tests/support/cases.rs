@@ -34,6 +34,14 @@ impl Case {
 
 pub const CASES: &str = include_str!("../golden/cases.txt");
 
+/// The games that have cases, so tests can cover exactly the games merged.
+pub fn games() -> Vec<GameId> {
+    let mut ids: Vec<GameId> = cases().into_iter().map(|c| c.game).collect();
+    ids.sort();
+    ids.dedup();
+    ids
+}
+
 /// Every case of `cases.txt`: `game name options moves…`, where options is
 /// `-` or a comma-separated list of `flip`, `es`, `seed=N`, `names=A/B`
 /// and game parameters `key=value`, and moves are the rest of the line.
