@@ -13,6 +13,7 @@
 //! ```
 
 mod any;
+mod board_text;
 mod cell;
 mod error;
 mod game;
@@ -24,6 +25,7 @@ mod view;
 
 pub mod check;
 pub mod rng;
+pub mod san;
 
 pub mod barrier;
 pub mod bloc;

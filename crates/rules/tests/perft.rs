@@ -18,10 +18,6 @@ use std::path::Path;
 
 use tablero_rules::{AnyGame, GameId, Setup};
 
-/// Entries whose node count is above this are skipped in debug builds, so a
-/// plain `cargo test` stays quick; CI runs tests optimised and checks all.
-const MAX_NODES_UNOPTIMISED: u64 = 2_000_000;
-
 struct Entry {
     file: String,
     id: String,
@@ -105,9 +101,6 @@ fn perft_tables() {
                     .unwrap_or_else(|err| panic!("{} {}: {err}", e.file, e.id)),
             };
             for &(depth, expected) in &e.perfts {
-                if cfg!(debug_assertions) && expected > MAX_NODES_UNOPTIMISED {
-                    continue;
-                }
                 let got = start.perft(depth);
                 checked += 1;
                 if got != expected {

@@ -1,0 +1,497 @@
+//! The commands players type, the same on every platform, and their pure
+//! parsing. The table [`COMMANDS`] is the single source of names, Spanish
+//! aliases and bilingual help; [`Command`] is what a parsed message means.
+
+use tablero_rules::{Lang, Msg};
+
+/// A game or challenge number in a channel, written `3` or `#3`.
+pub type GameNo = u64;
+
+/// A yes/no answer to an offer or request.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Answer {
+    Accept,
+    Decline,
+}
+
+/// A parsed command.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// The list of commands, or one command's help.
+    Help(Option<String>),
+    /// Every game the bot plays, and the games in this channel.
+    Games,
+    /// A game's rules with its start position.
+    Rules(String),
+    /// Challenges a user (or anyone: an open challenge) to a game.
+    Challenge {
+        /// The `@user` word, if any, as typed.
+        opponent: Option<String>,
+        game: String,
+        options: Vec<String>,
+    },
+    /// Takes a challenge.
+    Accept(Option<GameNo>),
+    /// Refuses a challenge.
+    Decline(Option<GameNo>),
+    /// Withdraws your own challenge.
+    Cancel(Option<GameNo>),
+    /// Plays a move. `explicit` is false for a plain message that may be a
+    /// move.
+    Move {
+        game: Option<GameNo>,
+        text: String,
+        explicit: bool,
+    },
+    /// Shows a game's board.
+    Board(Option<GameNo>),
+    /// A game's moves and its record.
+    History(Option<GameNo>),
+    /// The games and challenges in this channel.
+    Channel,
+    /// Your games in every channel.
+    MyGames,
+    /// Gives up a game.
+    Resign(Option<GameNo>),
+    /// Offers, accepts or declines a draw.
+    Draw(Option<Answer>, Option<GameNo>),
+    /// Asks for, accepts or declines taking back a move.
+    Takeback(Option<Answer>, Option<GameNo>),
+    /// Wins, losses and draws per game.
+    Stats(Option<String>),
+    /// Chooses your language.
+    Lang(Option<String>),
+}
+
+/// One entry of the command table.
+#[derive(Debug, PartialEq, Eq)]
+pub struct CommandSpec {
+    pub name: &'static str,
+    /// Other names, Spanish first.
+    pub aliases: &'static [&'static str],
+    pub usage: &'static str,
+    pub en: &'static str,
+    pub es: &'static str,
+}
+
+/// Every command, in the order `help` lists them.
+pub static COMMANDS: &[CommandSpec] = &[
+    CommandSpec {
+        name: "help",
+        aliases: &["ayuda", "h", "?"],
+        usage: "help [COMMAND]",
+        en: "this list, or one command's help",
+        es: "esta lista, o la ayuda de una orden",
+    },
+    CommandSpec {
+        name: "games",
+        aliases: &["juegos"],
+        usage: "games",
+        en: "every game Tablero plays, and the games in this channel",
+        es: "los juegos de Tablero y las partidas de este canal",
+    },
+    CommandSpec {
+        name: "rules",
+        aliases: &["reglas"],
+        usage: "rules GAME",
+        en: "a game's rules and start position",
+        es: "las reglas de un juego y su posición inicial",
+    },
+    CommandSpec {
+        name: "challenge",
+        aliases: &["desafiar", "reto", "retar", "desafio", "desafío"],
+        usage: "challenge [@USER] GAME [white|black|random] [size=N …] [time=72h|none]",
+        en: "challenge someone (or anyone here, without @USER); options: your side, the game's parameters, the time per move (1h to 14d, or none)",
+        es: "desafía a alguien (o a cualquiera del canal, sin @USUARIO); opciones: tu bando, los parámetros del juego, el tiempo por jugada (de 1h a 14d, o none)",
+    },
+    CommandSpec {
+        name: "accept",
+        aliases: &["aceptar", "acepto"],
+        usage: "accept [#ID]",
+        en: "take a challenge (or accept a draw or takeback offered to you)",
+        es: "acepta un desafío (o unas tablas o una corrección que te ofrecen)",
+    },
+    CommandSpec {
+        name: "decline",
+        aliases: &["rechazar", "rechazo"],
+        usage: "decline [#ID]",
+        en: "refuse a challenge (or a draw or takeback offered to you)",
+        es: "rechaza un desafío (o unas tablas o una corrección que te ofrecen)",
+    },
+    CommandSpec {
+        name: "cancel",
+        aliases: &["cancelar"],
+        usage: "cancel [#ID]",
+        en: "withdraw your challenge",
+        es: "retira tu desafío",
+    },
+    CommandSpec {
+        name: "move",
+        aliases: &["mover", "jugar", "m"],
+        usage: "move [#ID] MOVE",
+        en: "play a move (a plain message that is a legal move works too)",
+        es: "juega una jugada (también vale escribir solo la jugada)",
+    },
+    CommandSpec {
+        name: "board",
+        aliases: &["tablero"],
+        usage: "board [#ID]",
+        en: "show a game's board",
+        es: "muestra el tablero de una partida",
+    },
+    CommandSpec {
+        name: "history",
+        aliases: &["historial"],
+        usage: "history [#ID]",
+        en: "a game's moves and its record",
+        es: "las jugadas de una partida y su registro",
+    },
+    CommandSpec {
+        name: "current",
+        aliases: &["partidas", "ongoing"],
+        usage: "current",
+        en: "the games and challenges in this channel",
+        es: "las partidas y desafíos de este canal",
+    },
+    CommandSpec {
+        name: "mygames",
+        aliases: &["mispartidas"],
+        usage: "mygames",
+        en: "your games in every channel: whose turn, time left",
+        es: "tus partidas en todos los canales: a quién le toca, tiempo restante",
+    },
+    CommandSpec {
+        name: "resign",
+        aliases: &["rendirse", "abandonar", "rindo"],
+        usage: "resign [#ID]",
+        en: "give up the game",
+        es: "abandona la partida",
+    },
+    CommandSpec {
+        name: "draw",
+        aliases: &["tablas"],
+        usage: "draw [accept|decline] [#ID]",
+        en: "offer a draw, or answer one (games with draws only)",
+        es: "ofrece tablas, o responde a una oferta (solo juegos con tablas)",
+    },
+    CommandSpec {
+        name: "takeback",
+        aliases: &["deshacer"],
+        usage: "takeback [accept|decline] [#ID]",
+        en: "ask to take back your last move, or answer such a request",
+        es: "pide deshacer tu última jugada, o responde a esa petición",
+    },
+    CommandSpec {
+        name: "stats",
+        aliases: &["estadisticas", "estadísticas"],
+        usage: "stats [@USER]",
+        en: "wins, losses and draws per game",
+        es: "victorias, derrotas y tablas por juego",
+    },
+    CommandSpec {
+        name: "lang",
+        aliases: &["idioma", "language"],
+        usage: "lang en|es",
+        en: "choose your language",
+        es: "elige tu idioma",
+    },
+];
+
+impl CommandSpec {
+    /// The help text in `lang`.
+    #[must_use]
+    pub fn help(&self, lang: Lang) -> &'static str {
+        match lang {
+            Lang::En => self.en,
+            Lang::Es => self.es,
+        }
+    }
+}
+
+/// Finds a command by name or alias, ignoring case and a leading `/` or `!`.
+#[must_use]
+pub fn find(word: &str) -> Option<&'static CommandSpec> {
+    let w = word.trim_start_matches(['/', '!']).to_lowercase();
+    // Telegram writes `/move@TableroBot` in groups.
+    let w = w.split('@').next().unwrap_or("");
+    COMMANDS
+        .iter()
+        .find(|c| c.name == w || c.aliases.contains(&w))
+}
+
+/// Why a message is not a command.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ParseError {
+    /// The first word names no command.
+    Unknown(String),
+    /// The command is known but its arguments are wrong.
+    Usage(&'static CommandSpec, Msg),
+}
+
+fn game_no(word: &str) -> Option<GameNo> {
+    let w = word.strip_prefix('#').unwrap_or(word);
+    if w.is_empty() || !w.bytes().all(|b| b.is_ascii_digit()) || w.len() > 12 {
+        return None;
+    }
+    w.parse().ok()
+}
+
+fn answer(word: &str) -> Option<Answer> {
+    match word.to_lowercase().as_str() {
+        "accept" | "yes" | "y" | "ok" | "aceptar" | "acepto" | "si" | "sí" => Some(Answer::Accept),
+        "decline" | "no" | "n" | "rechazar" | "rechazo" => Some(Answer::Decline),
+        _ => None,
+    }
+}
+
+/// Whether `word` is a mention: `@name`, or a Discord `<@id>`.
+#[must_use]
+pub fn is_mention(word: &str) -> bool {
+    (word.starts_with('@') && word.len() > 1) || (word.starts_with("<@") && word.ends_with('>'))
+}
+
+/// Parses a message. Words after the command are split on white space.
+pub fn parse(text: &str) -> Result<Command, ParseError> {
+    let mut words = text.split_whitespace();
+    let first = words.next().unwrap_or("");
+    let rest: Vec<&str> = words.collect();
+    let Some(spec) = find(first) else {
+        return Err(ParseError::Unknown(first.to_string()));
+    };
+    let usage = |en: &str, es: &str| Err(ParseError::Usage(spec, Msg::new(en, es)));
+    // Commands that take at most one optional game number.
+    let opt_no = |rest: &[&str]| -> Result<Option<GameNo>, ParseError> {
+        match rest {
+            [] => Ok(None),
+            [w] => game_no(w).map(Some).ok_or_else(|| {
+                ParseError::Usage(
+                    spec,
+                    Msg::new(
+                        format!("`{w}` is not a game number like #3"),
+                        format!("`{w}` no es un número de partida como #3"),
+                    ),
+                )
+            }),
+            _ => Err(ParseError::Usage(
+                spec,
+                Msg::new("too many words", "sobran palabras"),
+            )),
+        }
+    };
+    // `[accept|decline] [#ID]` in either order.
+    let offer = |rest: &[&str]| -> Result<(Option<Answer>, Option<GameNo>), ParseError> {
+        let (mut a, mut n) = (None, None);
+        for w in rest {
+            if let Some(x) = answer(w).filter(|_| a.is_none()) {
+                a = Some(x);
+            } else if let Some(x) = game_no(w).filter(|_| n.is_none()) {
+                n = Some(x);
+            } else {
+                return Err(ParseError::Usage(
+                    spec,
+                    Msg::new(
+                        format!("`{w}` is neither accept, decline nor a game number"),
+                        format!("`{w}` no es aceptar, rechazar ni un número de partida"),
+                    ),
+                ));
+            }
+        }
+        Ok((a, n))
+    };
+    Ok(match spec.name {
+        "help" => Command::Help(rest.first().map(|s| s.to_string())),
+        "games" => Command::Games,
+        "rules" => {
+            if rest.is_empty() {
+                return usage(
+                    "which game? For example `rules breakthrough`",
+                    "¿qué juego? Por ejemplo `reglas breakthrough`",
+                );
+            }
+            Command::Rules(rest.join(" "))
+        }
+        "challenge" => {
+            let mut rest = rest.as_slice();
+            let mut opponent = None;
+            if let Some(w) = rest.first().filter(|w| is_mention(w)) {
+                opponent = Some(w.to_string());
+                rest = &rest[1..];
+            }
+            let Some((game, options)) = rest.split_first() else {
+                return usage(
+                    "which game? For example `challenge @bob breakthrough`",
+                    "¿qué juego? Por ejemplo `desafiar @bob breakthrough`",
+                );
+            };
+            Command::Challenge {
+                opponent,
+                game: game.to_string(),
+                options: options.iter().map(|s| s.to_string()).collect(),
+            }
+        }
+        "accept" => Command::Accept(opt_no(&rest)?),
+        "decline" => Command::Decline(opt_no(&rest)?),
+        "cancel" => Command::Cancel(opt_no(&rest)?),
+        "move" => {
+            let mut rest = rest.as_slice();
+            let mut game = None;
+            if rest.len() > 1
+                && let Some(n) = rest
+                    .first()
+                    .filter(|w| w.starts_with('#'))
+                    .and_then(|w| game_no(w))
+            {
+                game = Some(n);
+                rest = &rest[1..];
+            }
+            if rest.is_empty() {
+                return usage(
+                    "which move? For example `move a2-a3`",
+                    "¿qué jugada? Por ejemplo `mover a2-a3`",
+                );
+            }
+            Command::Move {
+                game,
+                text: rest.join(" "),
+                explicit: true,
+            }
+        }
+        "board" => Command::Board(opt_no(&rest)?),
+        "history" => Command::History(opt_no(&rest)?),
+        "current" => Command::Channel,
+        "mygames" => Command::MyGames,
+        "resign" => Command::Resign(opt_no(&rest)?),
+        "draw" => {
+            let (a, n) = offer(&rest)?;
+            Command::Draw(a, n)
+        }
+        "takeback" => {
+            let (a, n) = offer(&rest)?;
+            Command::Takeback(a, n)
+        }
+        "stats" => match rest.as_slice() {
+            [] => Command::Stats(None),
+            [w] if is_mention(w) => Command::Stats(Some(w.to_string())),
+            _ => {
+                return usage(
+                    "write `stats` or `stats @user`",
+                    "escribe `estadisticas` o `estadisticas @usuario`",
+                );
+            }
+        },
+        "lang" => Command::Lang(rest.first().map(|s| s.to_string())),
+        _ => unreachable!("every table entry is handled"),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_every_command_in_both_languages() {
+        let cases: &[(&str, Command)] = &[
+            ("help", Command::Help(None)),
+            ("ayuda move", Command::Help(Some("move".into()))),
+            ("/games", Command::Games),
+            ("juegos", Command::Games),
+            ("reglas gran avance", Command::Rules("gran avance".into())),
+            (
+                "challenge @bob breakthrough white time=24h",
+                Command::Challenge {
+                    opponent: Some("@bob".into()),
+                    game: "breakthrough".into(),
+                    options: vec!["white".into(), "time=24h".into()],
+                },
+            ),
+            (
+                "reto barrier size=6",
+                Command::Challenge {
+                    opponent: None,
+                    game: "barrier".into(),
+                    options: vec!["size=6".into()],
+                },
+            ),
+            ("accept", Command::Accept(None)),
+            ("aceptar #4", Command::Accept(Some(4))),
+            ("rechazar 2", Command::Decline(Some(2))),
+            ("cancelar", Command::Cancel(None)),
+            (
+                "move a2-a3",
+                Command::Move {
+                    game: None,
+                    text: "a2-a3".into(),
+                    explicit: true,
+                },
+            ),
+            (
+                "jugar #2 Wa1 Wb2",
+                Command::Move {
+                    game: Some(2),
+                    text: "Wa1 Wb2".into(),
+                    explicit: true,
+                },
+            ),
+            ("tablero #3", Command::Board(Some(3))),
+            ("historial", Command::History(None)),
+            ("partidas", Command::Channel),
+            ("mispartidas", Command::MyGames),
+            ("abandonar", Command::Resign(None)),
+            ("rendirse 5", Command::Resign(Some(5))),
+            ("draw", Command::Draw(None, None)),
+            (
+                "tablas aceptar #2",
+                Command::Draw(Some(Answer::Accept), Some(2)),
+            ),
+            (
+                "takeback decline",
+                Command::Takeback(Some(Answer::Decline), None),
+            ),
+            ("deshacer", Command::Takeback(None, None)),
+            ("estadisticas @ana", Command::Stats(Some("@ana".into()))),
+            ("stats", Command::Stats(None)),
+            ("idioma es", Command::Lang(Some("es".into()))),
+            (
+                "/move@TableroBot e4",
+                Command::Move {
+                    game: None,
+                    text: "e4".into(),
+                    explicit: true,
+                },
+            ),
+        ];
+        for (text, want) in cases {
+            assert_eq!(parse(text).as_ref(), Ok(want), "{text}");
+        }
+    }
+
+    #[test]
+    fn usage_errors_and_unknown_words() {
+        assert_eq!(
+            parse("hello there"),
+            Err(ParseError::Unknown("hello".into()))
+        );
+        for bad in [
+            "rules",
+            "challenge",
+            "challenge @bob",
+            "move",
+            "board x",
+            "resign 1 2",
+            "draw maybe",
+            "stats bob",
+        ] {
+            assert!(matches!(parse(bad), Err(ParseError::Usage(..))), "{bad}");
+        }
+    }
+
+    #[test]
+    fn every_command_has_distinct_names() {
+        let mut seen = std::collections::HashSet::new();
+        for c in COMMANDS {
+            for n in std::iter::once(&c.name).chain(c.aliases) {
+                assert!(seen.insert(*n), "{n} used twice");
+            }
+        }
+    }
+}

@@ -1,0 +1,346 @@
+//! Start-up configuration: a TOML file (template in
+//! `config/tablero.example.toml`) plus environment variables for secrets.
+
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+use tablero_rules::Lang;
+
+use crate::clock::{DAY, HOUR, format_duration, parse_duration};
+
+/// The shortest and longest per-move time limits a challenge may ask for.
+pub const MIN_MOVE_LIMIT_MS: i64 = HOUR;
+pub const MAX_MOVE_LIMIT_MS: i64 = 14 * DAY;
+
+/// Which chat front-ends run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Adapter {
+    Console,
+    Discord,
+    Telegram,
+}
+
+/// The settings the bot runs with.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Config {
+    /// The folder of the sled store.
+    pub data_dir: PathBuf,
+    /// The language of users who have not chosen one.
+    pub language: Lang,
+    /// Per-channel defaults (by channel id, any platform), before `language`.
+    pub channel_languages: Vec<(String, Lang)>,
+    /// `None`: run Discord and Telegram where a token is set, else the
+    /// console.
+    pub adapters: Option<Vec<Adapter>>,
+    /// The per-move time limit of a challenge that names none; `None` for
+    /// no limit.
+    pub default_move_limit_ms: Option<i64>,
+    /// How long a challenge waits for an answer.
+    pub challenge_expiry_ms: i64,
+    /// Bytes of sled page cache.
+    pub cache_bytes: u64,
+    /// Console: where board images are written, who types and where.
+    pub boards_dir: PathBuf,
+    pub console_user: String,
+    pub console_channel: String,
+    /// Secrets, from the environment only.
+    pub discord_token: Option<String>,
+    pub telegram_token: Option<String>,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            data_dir: PathBuf::from("data"),
+            language: Lang::En,
+            channel_languages: Vec::new(),
+            adapters: None,
+            default_move_limit_ms: Some(72 * HOUR),
+            challenge_expiry_ms: DAY,
+            cache_bytes: 16 << 20,
+            boards_dir: PathBuf::from("boards"),
+            console_user: "alice".into(),
+            console_channel: "general".into(),
+            discord_token: None,
+            telegram_token: None,
+        }
+    }
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct File {
+    data_dir: Option<String>,
+    language: Option<String>,
+    channel_languages: Option<std::collections::BTreeMap<String, String>>,
+    adapters: Option<Vec<String>>,
+    cache_mb: Option<u64>,
+    time: Option<TimeFile>,
+    console: Option<ConsoleFile>,
+    discord_token: Option<String>,
+    telegram_token: Option<String>,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct TimeFile {
+    default_move_limit: Option<String>,
+    challenge_expiry: Option<String>,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct ConsoleFile {
+    boards_dir: Option<String>,
+    user: Option<String>,
+    channel: Option<String>,
+}
+
+/// A configuration problem, naming the key at fault.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ConfigError(pub String);
+
+impl std::fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "bad configuration: {}", self.0)
+    }
+}
+
+impl std::error::Error for ConfigError {}
+
+fn bad(key: &str, why: impl std::fmt::Display) -> ConfigError {
+    ConfigError(format!("`{key}`: {why}"))
+}
+
+/// Reads a move limit: a duration from 1 h to 14 d, or `none`.
+pub fn parse_move_limit(s: &str) -> Result<Option<i64>, String> {
+    let t = s.trim().to_lowercase();
+    if matches!(
+        t.as_str(),
+        "none" | "no" | "off" | "sin" | "ninguno" | "ilimitado"
+    ) {
+        return Ok(None);
+    }
+    match parse_duration(&t) {
+        Some(ms) if (MIN_MOVE_LIMIT_MS..=MAX_MOVE_LIMIT_MS).contains(&ms) => Ok(Some(ms)),
+        Some(ms) => Err(format!("{} is outside 1h to 14d", format_duration(ms))),
+        None => Err(format!("`{s}` is not a duration like 72h, 3d or none")),
+    }
+}
+
+impl Config {
+    /// Reads the TOML `text`, then the environment through `env`.
+    pub fn parse(text: &str, env: impl Fn(&str) -> Option<String>) -> Result<Config, ConfigError> {
+        let file: File = toml::from_str(text).map_err(|e| {
+            // toml names the key (or the line) in its message.
+            ConfigError(e.message().to_string() + &span_hint(text, e.span()))
+        })?;
+        let mut c = Config::default();
+        if let Some(d) = file.data_dir {
+            if d.trim().is_empty() {
+                return Err(bad("data_dir", "must not be empty"));
+            }
+            c.data_dir = PathBuf::from(d);
+        }
+        if let Some(l) = file.language {
+            c.language =
+                Lang::parse(&l).ok_or_else(|| bad("language", format!("`{l}` is not en or es")))?;
+        }
+        for (ch, l) in file.channel_languages.unwrap_or_default() {
+            let lang = Lang::parse(&l).ok_or_else(|| {
+                bad(
+                    &format!("channel_languages.{ch}"),
+                    format!("`{l}` is not en or es"),
+                )
+            })?;
+            c.channel_languages.push((ch, lang));
+        }
+        if let Some(list) = file.adapters {
+            let mut v = Vec::new();
+            for a in list {
+                match a.to_lowercase().as_str() {
+                    "auto" => {
+                        v.clear();
+                        c.adapters = None;
+                        break;
+                    }
+                    "console" => v.push(Adapter::Console),
+                    "discord" => v.push(Adapter::Discord),
+                    "telegram" => v.push(Adapter::Telegram),
+                    _ => {
+                        return Err(bad(
+                            "adapters",
+                            format!("`{a}` is not auto, console, discord or telegram"),
+                        ));
+                    }
+                }
+            }
+            if !v.is_empty() {
+                c.adapters = Some(v);
+            }
+        }
+        if let Some(mb) = file.cache_mb {
+            if !(1..=4096).contains(&mb) {
+                return Err(bad("cache_mb", "must be from 1 to 4096"));
+            }
+            c.cache_bytes = mb << 20;
+        }
+        if let Some(t) = file.time {
+            if let Some(s) = t.default_move_limit {
+                c.default_move_limit_ms =
+                    parse_move_limit(&s).map_err(|e| bad("time.default_move_limit", e))?;
+            }
+            if let Some(s) = t.challenge_expiry {
+                c.challenge_expiry_ms = match parse_duration(&s) {
+                    Some(ms) if (HOUR..=30 * DAY).contains(&ms) => ms,
+                    _ => {
+                        return Err(bad(
+                            "time.challenge_expiry",
+                            format!("`{s}` is not a duration from 1h to 30d"),
+                        ));
+                    }
+                };
+            }
+        }
+        if let Some(con) = file.console {
+            if let Some(d) = con.boards_dir {
+                c.boards_dir = PathBuf::from(d);
+            }
+            if let Some(u) = con.user {
+                c.console_user = nonempty("console.user", u)?;
+            }
+            if let Some(ch) = con.channel {
+                c.console_channel = nonempty("console.channel", ch)?;
+            }
+        }
+        c.discord_token = file.discord_token;
+        c.telegram_token = file.telegram_token;
+        if let Some(t) = env("TABLERO_DISCORD_TOKEN").filter(|t| !t.trim().is_empty()) {
+            c.discord_token = Some(t);
+        }
+        if let Some(t) = env("TABLERO_TELEGRAM_TOKEN").filter(|t| !t.trim().is_empty()) {
+            c.telegram_token = Some(t);
+        }
+        if let Some(d) = env("TABLERO_DATA_DIR").filter(|t| !t.trim().is_empty()) {
+            c.data_dir = PathBuf::from(d);
+        }
+        Ok(c)
+    }
+
+    /// Reads the file at `path` (missing is fine when `required` is false:
+    /// the defaults apply) and the process environment.
+    pub fn load(path: &Path, required: bool) -> Result<Config, ConfigError> {
+        let text = match std::fs::read_to_string(path) {
+            Ok(t) => t,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound && !required => String::new(),
+            Err(e) => return Err(ConfigError(format!("{}: {e}", path.display()))),
+        };
+        Config::parse(&text, |k| std::env::var(k).ok())
+            .map_err(|e| ConfigError(format!("{}: {}", path.display(), e.0)))
+    }
+
+    /// The adapters to run: as configured, or by the tokens present.
+    #[must_use]
+    pub fn adapters_to_run(&self) -> Vec<Adapter> {
+        if let Some(a) = &self.adapters {
+            return a.clone();
+        }
+        let mut v = Vec::new();
+        if self.discord_token.is_some() {
+            v.push(Adapter::Discord);
+        }
+        if self.telegram_token.is_some() {
+            v.push(Adapter::Telegram);
+        }
+        if v.is_empty() {
+            v.push(Adapter::Console);
+        }
+        v
+    }
+}
+
+fn nonempty(key: &str, v: String) -> Result<String, ConfigError> {
+    if v.trim().is_empty() {
+        Err(bad(key, "must not be empty"))
+    } else {
+        Ok(v.trim().to_string())
+    }
+}
+
+fn span_hint(text: &str, span: Option<std::ops::Range<usize>>) -> String {
+    match span {
+        Some(r) => {
+            let line = text[..r.start.min(text.len())].matches('\n').count() + 1;
+            let src = text.lines().nth(line - 1).unwrap_or("").trim();
+            format!(" (line {line}: `{src}`)")
+        }
+        None => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(t: &str) -> Result<Config, ConfigError> {
+        Config::parse(t, |_| None)
+    }
+
+    #[test]
+    fn the_example_parses() {
+        let text = include_str!("../../../config/tablero.example.toml");
+        let c = parse(text).unwrap();
+        assert_eq!(c.default_move_limit_ms, Some(72 * HOUR));
+        assert_eq!(c.adapters_to_run(), vec![Adapter::Console]);
+    }
+
+    #[test]
+    fn bad_values_name_their_key() {
+        for (text, key) in [
+            ("language = \"fr\"", "language"),
+            (
+                "[channel_languages]\ngeneral = \"de\"",
+                "channel_languages.general",
+            ),
+            (
+                "[time]\ndefault_move_limit = \"30m\"",
+                "time.default_move_limit",
+            ),
+            (
+                "[time]\ndefault_move_limit = \"soon\"",
+                "time.default_move_limit",
+            ),
+            ("[time]\nchallenge_expiry = \"0h\"", "time.challenge_expiry"),
+            ("adapters = [\"irc\"]", "adapters"),
+            ("cache_mb = 0", "cache_mb"),
+            ("colour = 3", "colour"),
+            ("data_dir = 5", "data_dir"),
+            ("[console]\nuser = \"\"", "console.user"),
+        ] {
+            let e = parse(text).unwrap_err();
+            assert!(e.to_string().contains(key), "{text}: {e}");
+        }
+    }
+
+    #[test]
+    fn tokens_come_from_the_environment() {
+        let c = Config::parse("", |k| {
+            (k == "TABLERO_TELEGRAM_TOKEN").then(|| "secret".to_string())
+        })
+        .unwrap();
+        assert_eq!(c.adapters_to_run(), vec![Adapter::Telegram]);
+        let c = Config::parse("adapters = [\"console\"]", |k| {
+            (k == "TABLERO_DISCORD_TOKEN").then(|| "secret".to_string())
+        })
+        .unwrap();
+        assert_eq!(c.adapters_to_run(), vec![Adapter::Console]);
+    }
+
+    #[test]
+    fn move_limits() {
+        assert_eq!(parse_move_limit("none"), Ok(None));
+        assert_eq!(parse_move_limit("14d"), Ok(Some(14 * DAY)));
+        assert!(parse_move_limit("15d").is_err());
+        assert!(parse_move_limit("59m").is_err());
+    }
+}

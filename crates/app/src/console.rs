@@ -1,0 +1,167 @@
+//! The console front-end: type commands as a user in a channel of a local
+//! store. `/as NAME` switches user, `/channel NAME` switches channel,
+//! `/quit` leaves. Boards are written as PNG files (their paths printed) and
+//! drawn as text. Reads any `BufRead`, so a pipe scripts it.
+
+use std::io::{self, BufRead, Write};
+use std::path::{Path, PathBuf};
+
+use crate::App;
+use crate::reply::{ChannelKey, Incoming, Outgoing, Reply, User};
+
+/// Where the console starts and writes.
+#[derive(Clone, Debug)]
+pub struct ConsoleOptions {
+    pub boards_dir: PathBuf,
+    pub user: String,
+    pub channel: String,
+    /// Print a prompt and a greeting (for a person at a terminal).
+    pub interactive: bool,
+    /// Draw boards as text under each image.
+    pub diagrams: bool,
+}
+
+/// The platform name of console users and channels in the store.
+pub const PLATFORM: &str = "console";
+
+fn user(name: &str) -> User {
+    User {
+        id: name.to_lowercase(),
+        name: name.to_string(),
+    }
+}
+
+/// Turns one typed line into a message from `me` in `channel`.
+#[must_use]
+pub fn incoming(me: &str, channel: &str, line: &str) -> Incoming {
+    let mentions = line
+        .split_whitespace()
+        .filter_map(|w| w.strip_prefix('@'))
+        .filter(|w| !w.is_empty())
+        .map(user)
+        .collect();
+    Incoming {
+        channel: ChannelKey::new(PLATFORM, channel),
+        author: user(me),
+        text: line.to_string(),
+        mentions,
+        addressed: true,
+    }
+}
+
+/// Writes a reply: its text, then the image's path and the text board.
+pub fn print_reply(
+    out: &mut dyn Write,
+    reply: &Reply,
+    channel: &str,
+    opts: &ConsoleOptions,
+) -> io::Result<()> {
+    writeln!(out, "{}", reply.plain_text())?;
+    if let Some(png) = &reply.image {
+        let name = match reply.game {
+            Some((0, _)) | None => format!("{channel}-rules.png"),
+            Some((id, ply)) => format!("{channel}-{id}-{ply}.png"),
+        };
+        let path = opts.boards_dir.join(safe(&name));
+        match write_png(&path, png) {
+            Ok(()) => writeln!(out, "board: {}", path.display())?,
+            Err(e) => writeln!(out, "(could not write {}: {e})", path.display())?,
+        }
+    }
+    if opts.diagrams
+        && let Some(d) = &reply.diagram
+    {
+        writeln!(out, "{d}")?;
+    }
+    Ok(())
+}
+
+fn safe(name: &str) -> String {
+    name.chars()
+        .map(|c| {
+            if c.is_alphanumeric() || matches!(c, '-' | '.' | '_') {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect()
+}
+
+fn write_png(path: &Path, png: &[u8]) -> io::Result<()> {
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir)?;
+    }
+    std::fs::write(path, png)
+}
+
+/// Writes notices the bot sent on its own.
+pub fn print_notices(
+    out: &mut dyn Write,
+    notices: &[Outgoing],
+    opts: &ConsoleOptions,
+) -> io::Result<()> {
+    for n in notices {
+        write!(out, "[{}] ", n.channel.channel)?;
+        print_reply(out, &n.reply, &n.channel.channel, opts)?;
+    }
+    Ok(())
+}
+
+/// Runs the console until the input ends or `/quit`. Timers are checked
+/// before every line (a front-end may also call [`App::tick`] on its own).
+pub fn run(
+    app: &App,
+    input: impl BufRead,
+    out: &mut dyn Write,
+    opts: &ConsoleOptions,
+) -> io::Result<()> {
+    let mut me = opts.user.clone();
+    let mut channel = opts.channel.clone();
+    if opts.interactive {
+        writeln!(
+            out,
+            "Tablero console. You are {me} in #{channel}. Type `help` for the commands; \
+`/as NAME` switches user, `/channel NAME` switches channel, `/quit` leaves."
+        )?;
+    }
+    let prompt = |out: &mut dyn Write, me: &str, channel: &str| -> io::Result<()> {
+        if opts.interactive {
+            write!(out, "{me}@{channel}> ")?;
+            out.flush()?;
+        }
+        Ok(())
+    };
+    prompt(out, &me, &channel)?;
+    for line in input.lines() {
+        let line = line?;
+        print_notices(out, &app.tick(), opts)?;
+        let line = line.trim();
+        let mut words = line.split_whitespace();
+        match (words.next(), words.next()) {
+            (None, _) => {}
+            (Some(c), _) if c.starts_with("//") || c == "#" => {}
+            (Some("/quit" | "/exit"), _) => break,
+            (Some("/as"), Some(name)) => {
+                me = name.trim_start_matches('@').to_string();
+                writeln!(out, "You are now {me}.")?;
+            }
+            (Some("/channel"), Some(name)) => {
+                channel = name.trim_start_matches('#').to_string();
+                writeln!(out, "You are now in #{channel}.")?;
+            }
+            (Some("/as" | "/channel"), None) => {
+                writeln!(out, "Write `/as NAME` or `/channel NAME`.")?;
+            }
+            _ => {
+                if let Some(r) = app.handle(&incoming(&me, &channel, line)) {
+                    print_reply(out, &r, &channel, opts)?;
+                }
+            }
+        }
+        out.flush()?;
+        prompt(out, &me, &channel)?;
+    }
+    print_notices(out, &app.tick(), opts)?;
+    out.flush()
+}

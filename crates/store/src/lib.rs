@@ -1,0 +1,736 @@
+//! Tablero's durable store: ongoing and finished games, challenges, timers,
+//! user profiles and per-user stats, in one sled 0.34 database.
+//!
+//! The store knows nothing of the rules: a game is kept as the text of the
+//! rules core's `GameRecord` (game, setup, canonical moves) plus who plays
+//! it and its clock, and the app rebuilds the position by replaying it.
+//!
+//! Every value is JSON with a `version` field. Every change goes through a
+//! [`Batch`] that is applied atomically and flushed to disk before
+//! [`Store::commit`] returns, so a caller acknowledges only durable changes.
+//! A value that cannot be decoded is moved to the `quarantine` tree (never
+//! deleted) and reported as [`StoreError::Corrupt`].
+//!
+//! Key layout (fields separated by the byte `0x1f`, numbers zero-padded so
+//! that byte order is numeric order), all in the default tree:
+//!
+//! | prefix | key | value |
+//! |---|---|---|
+//! | `g` | platform, channel, game id | [`GameDoc`], ongoing |
+//! | `f` | platform, channel, game id | [`GameDoc`], finished |
+//! | `c` | platform, channel, challenge id | [`ChallengeDoc`] |
+//! | `n` | platform, channel | the next id in the channel |
+//! | `u` | platform, user, channel, game id | empty: the user's ongoing games |
+//! | `t` | due time (ms), kind, platform, channel, id | empty: the timer index |
+//! | `s` | platform, user, game key | [`StatsDoc`] |
+//! | `p` | platform, user | [`ProfileDoc`] |
+//! | `m` | name | store metadata (`schema`) |
+
+use std::fmt;
+use std::path::Path;
+
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+
+/// The version written in every value by this build.
+pub const VERSION: u32 = 1;
+
+const SEP: char = '\x1f';
+
+/// Why the store failed.
+#[derive(Debug)]
+pub enum StoreError {
+    /// The database itself failed (disk, lock held by another process, …).
+    Db(sled::Error),
+    /// A value could not be read. It has been moved to the quarantine tree
+    /// under the same key, and nothing else was changed.
+    Corrupt { key: String, why: String },
+}
+
+impl fmt::Display for StoreError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StoreError::Db(e) => write!(f, "store: {e}"),
+            StoreError::Corrupt { key, why } => {
+                write!(
+                    f,
+                    "store: record `{key}` is unreadable ({why}); kept in quarantine"
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for StoreError {}
+
+impl From<sled::Error> for StoreError {
+    fn from(e: sled::Error) -> StoreError {
+        StoreError::Db(e)
+    }
+}
+
+pub type Result<T> = std::result::Result<T, StoreError>;
+
+/// A user as a platform names them.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct UserRef {
+    pub id: String,
+    pub name: String,
+}
+
+/// Where a game lives: a channel of a platform.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct ChannelKey {
+    pub platform: String,
+    pub channel: String,
+}
+
+impl ChannelKey {
+    pub fn new(platform: impl Into<String>, channel: impl Into<String>) -> ChannelKey {
+        ChannelKey {
+            platform: clean(platform.into()),
+            channel: clean(channel.into()),
+        }
+    }
+}
+
+/// Ids must not contain the key separator; it never occurs in real ids.
+fn clean(s: String) -> String {
+    if s.contains(SEP) {
+        s.replace(SEP, "_")
+    } else {
+        s
+    }
+}
+
+/// How a finished game ended.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ResultDoc {
+    /// The winning side's index (0 moved first), `None` for a draw.
+    pub winner: Option<u8>,
+    /// The rules core's `EndReason::key`, or `resigned`, `time`, `agreed`.
+    pub reason: String,
+}
+
+/// A game in a channel: players, record and clock.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameDoc {
+    pub version: u32,
+    pub channel: ChannelKey,
+    /// The short id, unique in the channel (shared with challenges).
+    pub id: u64,
+    /// The players by side index: `players[0]` moves first.
+    pub players: [UserRef; 2],
+    /// The `GameRecord` text: `game [key=value …]: move move …`.
+    pub record: String,
+    pub created_ms: i64,
+    /// When the player to move got the turn.
+    pub turn_started_ms: i64,
+    /// The per-move time limit, `None` for no limit.
+    pub move_limit_secs: Option<u64>,
+    /// Reminders already sent for the current turn (0, 1 or 2).
+    pub reminders_sent: u8,
+    /// A pending draw offer, by side index.
+    pub draw_offer: Option<u8>,
+    /// A pending takeback request, by side index.
+    pub takeback: Option<u8>,
+    /// When the next timer (reminder or deadline) falls due; indexed.
+    pub next_event_ms: Option<i64>,
+    pub result: Option<ResultDoc>,
+    pub finished_ms: Option<i64>,
+}
+
+/// A challenge waiting for an answer.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChallengeDoc {
+    pub version: u32,
+    pub channel: ChannelKey,
+    pub id: u64,
+    pub challenger: UserRef,
+    /// `None` for an open challenge anyone in the channel may take.
+    pub challenged: Option<UserRef>,
+    /// The game's key and setup, as the head of a `GameRecord`.
+    pub game: String,
+    pub setup: String,
+    /// The side index the challenger plays, `None` for random.
+    pub challenger_side: Option<u8>,
+    pub move_limit_secs: Option<u64>,
+    pub created_ms: i64,
+    pub expires_ms: i64,
+}
+
+/// Results of one user in one game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StatsDoc {
+    pub version: u32,
+    pub wins: u32,
+    pub losses: u32,
+    pub draws: u32,
+}
+
+/// What the bot remembers of a user.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ProfileDoc {
+    pub version: u32,
+    pub name: String,
+    /// `en` or `es`, once the user chose.
+    pub lang: Option<String>,
+}
+
+/// What a timer is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TimerKind {
+    /// A reminder or the deadline of an ongoing game.
+    Game,
+    /// The expiry of a challenge.
+    Challenge,
+}
+
+/// A timer that has fallen due.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Timer {
+    pub due_ms: i64,
+    pub kind: TimerKind,
+    pub channel: ChannelKey,
+    pub id: u64,
+}
+
+fn key(parts: &[&str]) -> Vec<u8> {
+    parts.join(&SEP.to_string()).into_bytes()
+}
+
+fn num(n: u64) -> String {
+    format!("{n:020}")
+}
+
+fn time(ms: i64) -> String {
+    // Times before 1970 never occur; clamp so the order stays numeric.
+    num(ms.max(0) as u64)
+}
+
+fn game_key(ongoing: bool, ch: &ChannelKey, id: u64) -> Vec<u8> {
+    key(&[
+        if ongoing { "g" } else { "f" },
+        &ch.platform,
+        &ch.channel,
+        &num(id),
+    ])
+}
+
+fn user_game_key(ch: &ChannelKey, user: &str, id: u64) -> Vec<u8> {
+    key(&["u", &ch.platform, user, &ch.channel, &num(id)])
+}
+
+fn timer_key(due: i64, kind: TimerKind, ch: &ChannelKey, id: u64) -> Vec<u8> {
+    let k = match kind {
+        TimerKind::Game => "g",
+        TimerKind::Challenge => "c",
+    };
+    key(&["t", &time(due), k, &ch.platform, &ch.channel, &num(id)])
+}
+
+fn parse_timer(k: &[u8]) -> Option<Timer> {
+    let s = std::str::from_utf8(k).ok()?;
+    let parts: Vec<&str> = s.split(SEP).collect();
+    let [_, due, kind, platform, channel, id] = parts.as_slice() else {
+        return None;
+    };
+    Some(Timer {
+        due_ms: due.parse::<u64>().ok()? as i64,
+        kind: match *kind {
+            "g" => TimerKind::Game,
+            "c" => TimerKind::Challenge,
+            _ => return None,
+        },
+        channel: ChannelKey {
+            platform: platform.to_string(),
+            channel: channel.to_string(),
+        },
+        id: id.parse().ok()?,
+    })
+}
+
+fn encode<T: Serialize>(v: &T) -> Vec<u8> {
+    serde_json::to_vec(v).expect("store documents always serialise")
+}
+
+/// Changes applied together by [`Store::commit`]: all or nothing.
+#[derive(Default)]
+pub struct Batch {
+    batch: sled::Batch,
+    empty: bool,
+}
+
+impl Batch {
+    fn insert(&mut self, k: Vec<u8>, v: Vec<u8>) {
+        self.batch.insert(k, v);
+        self.empty = false;
+    }
+
+    fn remove(&mut self, k: Vec<u8>) {
+        self.batch.remove(k);
+        self.empty = false;
+    }
+
+    /// Writes `doc`, replacing `old` (its previous value, if any): keeps the
+    /// per-user index and the timer index in step, and moves the game from
+    /// ongoing to finished once it has a result.
+    pub fn put_game(&mut self, doc: &GameDoc, old: Option<&GameDoc>) {
+        if let Some(old) = old {
+            self.unindex_game(old);
+        }
+        let ongoing = doc.result.is_none();
+        if ongoing {
+            for p in &doc.players {
+                self.insert(user_game_key(&doc.channel, &p.id, doc.id), Vec::new());
+            }
+            if let Some(due) = doc.next_event_ms {
+                self.insert(
+                    timer_key(due, TimerKind::Game, &doc.channel, doc.id),
+                    Vec::new(),
+                );
+            }
+        }
+        self.insert(game_key(ongoing, &doc.channel, doc.id), encode(doc));
+    }
+
+    fn unindex_game(&mut self, old: &GameDoc) {
+        let ongoing = old.result.is_none();
+        self.remove(game_key(ongoing, &old.channel, old.id));
+        for p in &old.players {
+            self.remove(user_game_key(&old.channel, &p.id, old.id));
+        }
+        if let Some(due) = old.next_event_ms {
+            self.remove(timer_key(due, TimerKind::Game, &old.channel, old.id));
+        }
+    }
+
+    /// Writes a challenge and its expiry timer.
+    pub fn put_challenge(&mut self, doc: &ChallengeDoc) {
+        self.insert(
+            key(&[
+                "c",
+                &doc.channel.platform,
+                &doc.channel.channel,
+                &num(doc.id),
+            ]),
+            encode(doc),
+        );
+        self.insert(
+            timer_key(doc.expires_ms, TimerKind::Challenge, &doc.channel, doc.id),
+            Vec::new(),
+        );
+    }
+
+    /// Removes a challenge (answered, cancelled or expired) and its timer.
+    pub fn remove_challenge(&mut self, doc: &ChallengeDoc) {
+        self.remove(key(&[
+            "c",
+            &doc.channel.platform,
+            &doc.channel.channel,
+            &num(doc.id),
+        ]));
+        self.remove(timer_key(
+            doc.expires_ms,
+            TimerKind::Challenge,
+            &doc.channel,
+            doc.id,
+        ));
+    }
+
+    /// Removes a timer that points at nothing (its record is gone).
+    pub fn remove_timer(&mut self, t: &Timer) {
+        self.remove(timer_key(t.due_ms, t.kind, &t.channel, t.id));
+    }
+
+    /// Sets the channel's next id.
+    pub fn set_next_id(&mut self, ch: &ChannelKey, next: u64) {
+        self.insert(key(&["n", &ch.platform, &ch.channel]), encode(&next));
+    }
+
+    /// Writes a user's stats in one game.
+    pub fn put_stats(&mut self, platform: &str, user: &str, game: &str, s: &StatsDoc) {
+        self.insert(key(&["s", platform, user, game]), encode(s));
+    }
+
+    /// Writes a user's profile.
+    pub fn put_profile(&mut self, platform: &str, user: &str, p: &ProfileDoc) {
+        self.insert(key(&["p", platform, user]), encode(p));
+    }
+}
+
+/// The database.
+#[derive(Clone)]
+pub struct Store {
+    db: sled::Db,
+    quarantine: sled::Tree,
+}
+
+impl Store {
+    /// Opens (or creates) the store in folder `path`. `cache_bytes` bounds
+    /// sled's page cache, the main term of resident memory.
+    pub fn open(path: &Path, cache_bytes: u64) -> Result<Store> {
+        let db = sled::Config::new()
+            .path(path)
+            .cache_capacity(cache_bytes)
+            .open()?;
+        let quarantine = db.open_tree("quarantine")?;
+        let store = Store { db, quarantine };
+        let schema = key(&["m", "schema"]);
+        if store.db.get(&schema)?.is_none() {
+            store.db.insert(schema, encode(&VERSION))?;
+            store.db.flush()?;
+        }
+        Ok(store)
+    }
+
+    /// Applies `batch` atomically and waits until it is on disk.
+    pub fn commit(&self, batch: Batch) -> Result<()> {
+        if batch.empty {
+            return Ok(());
+        }
+        self.db.apply_batch(batch.batch)?;
+        self.db.flush()?;
+        Ok(())
+    }
+
+    /// A new, empty batch.
+    #[must_use]
+    pub fn batch(&self) -> Batch {
+        Batch::default()
+    }
+
+    /// Decodes the value at `k`; an undecodable value is moved to the
+    /// quarantine tree and reported.
+    fn decode<T: DeserializeOwned>(&self, k: &[u8], v: &[u8]) -> Result<T> {
+        #[derive(Deserialize)]
+        struct Versioned {
+            version: Option<u32>,
+        }
+        let why = match serde_json::from_slice::<Versioned>(v) {
+            Ok(Versioned {
+                version: Some(n), ..
+            }) if n > VERSION => Some(format!("written by a newer Tablero (version {n})")),
+            _ => match serde_json::from_slice::<T>(v) {
+                Ok(t) => return Ok(t),
+                Err(e) => Some(e.to_string()),
+            },
+        };
+        let why = why.unwrap_or_default();
+        self.quarantine_raw(k, v)?;
+        Err(StoreError::Corrupt {
+            key: printable(k),
+            why,
+        })
+    }
+
+    /// Moves the value at `k` to the quarantine tree. The copy is flushed
+    /// before the original is removed, so it is never lost.
+    fn quarantine_raw(&self, k: &[u8], v: &[u8]) -> Result<()> {
+        self.quarantine.insert(k, v)?;
+        self.db.flush()?;
+        self.db.remove(k)?;
+        self.db.flush()?;
+        Ok(())
+    }
+
+    /// Sets aside an ongoing game that decodes but cannot be rebuilt (its
+    /// record no longer replays): it moves to the quarantine tree with its
+    /// indexes removed, and is never deleted.
+    pub fn quarantine_game(&self, doc: &GameDoc) -> Result<()> {
+        let ongoing = doc.result.is_none();
+        let k = game_key(ongoing, &doc.channel, doc.id);
+        self.quarantine.insert(&k, encode(doc))?;
+        self.db.flush()?;
+        let mut b = Batch::default();
+        b.unindex_game(doc);
+        self.commit(b)
+    }
+
+    /// The keys in quarantine, for an operator.
+    pub fn quarantined(&self) -> Result<Vec<String>> {
+        self.quarantine
+            .iter()
+            .keys()
+            .map(|k| Ok(printable(&k?)))
+            .collect()
+    }
+
+    fn get<T: DeserializeOwned>(&self, k: &[u8]) -> Result<Option<T>> {
+        match self.db.get(k)? {
+            None => Ok(None),
+            Some(v) => self.decode(k, &v).map(Some),
+        }
+    }
+
+    /// Every value under `prefix`; unreadable ones are quarantined and
+    /// returned as errors beside the good ones.
+    fn scan<T: DeserializeOwned>(&self, prefix: &[u8]) -> Result<Vec<Result<T>>> {
+        let mut out = Vec::new();
+        for kv in self.db.scan_prefix(prefix) {
+            let (k, v) = kv?;
+            out.push(self.decode(&k, &v));
+        }
+        Ok(out)
+    }
+
+    /// An ongoing game, or a finished one when `ongoing` is false.
+    pub fn game(&self, ch: &ChannelKey, id: u64, ongoing: bool) -> Result<Option<GameDoc>> {
+        self.get(&game_key(ongoing, ch, id))
+    }
+
+    /// The ongoing games of a channel, by id.
+    pub fn channel_games(&self, ch: &ChannelKey) -> Result<Vec<Result<GameDoc>>> {
+        let mut p = key(&["g", &ch.platform, &ch.channel]);
+        p.push(SEP as u8);
+        self.scan(&p)
+    }
+
+    /// The challenges of a channel, by id.
+    pub fn channel_challenges(&self, ch: &ChannelKey) -> Result<Vec<Result<ChallengeDoc>>> {
+        let mut p = key(&["c", &ch.platform, &ch.channel]);
+        p.push(SEP as u8);
+        self.scan(&p)
+    }
+
+    /// One challenge.
+    pub fn challenge(&self, ch: &ChannelKey, id: u64) -> Result<Option<ChallengeDoc>> {
+        self.get(&key(&["c", &ch.platform, &ch.channel, &num(id)]))
+    }
+
+    /// The next free id of a channel (1 for a new channel).
+    pub fn next_id(&self, ch: &ChannelKey) -> Result<u64> {
+        Ok(self
+            .get::<u64>(&key(&["n", &ch.platform, &ch.channel]))?
+            .unwrap_or(1))
+    }
+
+    /// Where `user`'s ongoing games are, on `platform`: (channel, id).
+    pub fn user_games(&self, platform: &str, user: &str) -> Result<Vec<(ChannelKey, u64)>> {
+        let mut p = key(&["u", platform, user]);
+        p.push(SEP as u8);
+        let mut out = Vec::new();
+        for k in self.db.scan_prefix(&p).keys() {
+            let k = k?;
+            let s = String::from_utf8_lossy(&k[p.len()..]).into_owned();
+            if let Some((channel, id)) = s.rsplit_once(SEP)
+                && let Ok(id) = id.parse()
+            {
+                out.push((ChannelKey::new(platform, channel), id));
+            }
+        }
+        Ok(out)
+    }
+
+    /// Timers due at or before `now_ms`, earliest first.
+    pub fn due_timers(&self, now_ms: i64) -> Result<Vec<Timer>> {
+        let start = key(&["t", ""]);
+        let mut end = key(&["t", &time(now_ms)]);
+        end.push(SEP as u8 + 1);
+        let mut out = Vec::new();
+        for k in self.db.range(start..end).keys() {
+            if let Some(t) = parse_timer(&k?) {
+                out.push(t);
+            }
+        }
+        Ok(out)
+    }
+
+    /// A user's stats per game key.
+    pub fn stats(&self, platform: &str, user: &str) -> Result<Vec<(String, StatsDoc)>> {
+        let mut p = key(&["s", platform, user]);
+        p.push(SEP as u8);
+        let mut out = Vec::new();
+        for kv in self.db.scan_prefix(&p) {
+            let (k, v) = kv?;
+            let game = String::from_utf8_lossy(&k[p.len()..]).into_owned();
+            match self.decode::<StatsDoc>(&k, &v) {
+                Ok(s) => out.push((game, s)),
+                Err(StoreError::Corrupt { .. }) => {}
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(out)
+    }
+
+    /// A user's profile.
+    pub fn profile(&self, platform: &str, user: &str) -> Result<Option<ProfileDoc>> {
+        self.get(&key(&["p", platform, user]))
+    }
+
+    /// Finds a user of `platform` by display name (case-insensitive), for
+    /// `@name` typed where the platform gives no mention data.
+    pub fn find_user_by_name(&self, platform: &str, name: &str) -> Result<Option<UserRef>> {
+        let mut p = key(&["p", platform]);
+        p.push(SEP as u8);
+        let want = name.to_lowercase();
+        for kv in self.db.scan_prefix(&p) {
+            let (k, v) = kv?;
+            let id = String::from_utf8_lossy(&k[p.len()..]).into_owned();
+            if let Ok(doc) = serde_json::from_slice::<ProfileDoc>(&v)
+                && (doc.name.to_lowercase() == want || id.to_lowercase() == want)
+            {
+                return Ok(Some(UserRef { id, name: doc.name }));
+            }
+        }
+        Ok(None)
+    }
+
+    /// How many games (ongoing and finished) the store holds.
+    pub fn count_games(&self) -> Result<(usize, usize)> {
+        let ongoing = self.db.scan_prefix(key(&["g", ""])).count();
+        let finished = self.db.scan_prefix(key(&["f", ""])).count();
+        Ok((ongoing, finished))
+    }
+
+    /// Writes raw bytes at a raw key, for tests that simulate damage.
+    #[doc(hidden)]
+    pub fn put_raw(&self, k: &str, v: &[u8]) -> Result<()> {
+        self.db.insert(k.as_bytes(), v)?;
+        self.db.flush()?;
+        Ok(())
+    }
+
+    /// The raw key of a game, for tests that simulate damage.
+    #[doc(hidden)]
+    #[must_use]
+    pub fn raw_game_key(ch: &ChannelKey, id: u64) -> String {
+        String::from_utf8_lossy(&game_key(true, ch, id)).into_owned()
+    }
+
+    /// Flushes everything (used before closing).
+    pub fn flush(&self) -> Result<()> {
+        self.db.flush()?;
+        Ok(())
+    }
+}
+
+/// A key with the separator shown as `/`.
+fn printable(k: &[u8]) -> String {
+    String::from_utf8_lossy(k).replace(SEP, "/")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn user(id: &str) -> UserRef {
+        UserRef {
+            id: id.into(),
+            name: id.into(),
+        }
+    }
+
+    fn doc(ch: &ChannelKey, id: u64, next: Option<i64>) -> GameDoc {
+        GameDoc {
+            version: VERSION,
+            channel: ch.clone(),
+            id,
+            players: [user("alice"), user("bob")],
+            record: "breakthrough:".into(),
+            created_ms: 0,
+            turn_started_ms: 0,
+            move_limit_secs: Some(3600),
+            reminders_sent: 0,
+            draw_offer: None,
+            takeback: None,
+            next_event_ms: next,
+            result: None,
+            finished_ms: None,
+        }
+    }
+
+    #[test]
+    fn games_indexes_and_timers_stay_in_step() {
+        let dir = tempfile::tempdir().unwrap();
+        let s = Store::open(dir.path(), 1 << 20).unwrap();
+        let ch = ChannelKey::new("console", "general");
+        let d = doc(&ch, 1, Some(5_000));
+        let mut b = s.batch();
+        b.put_game(&d, None);
+        b.set_next_id(&ch, 2);
+        s.commit(b).unwrap();
+        assert_eq!(s.next_id(&ch).unwrap(), 2);
+        assert_eq!(
+            s.user_games("console", "bob").unwrap(),
+            vec![(ch.clone(), 1)]
+        );
+        assert!(s.due_timers(4_999).unwrap().is_empty());
+        assert_eq!(s.due_timers(5_000).unwrap().len(), 1);
+
+        let mut d2 = d.clone();
+        d2.next_event_ms = Some(9_000);
+        d2.record = "breakthrough: a2-a3".into();
+        let mut b = s.batch();
+        b.put_game(&d2, Some(&d));
+        s.commit(b).unwrap();
+        assert!(s.due_timers(8_000).unwrap().is_empty());
+
+        let mut d3 = d2.clone();
+        d3.result = Some(ResultDoc {
+            winner: Some(0),
+            reason: "resigned".into(),
+        });
+        d3.next_event_ms = None;
+        let mut b = s.batch();
+        b.put_game(&d3, Some(&d2));
+        s.commit(b).unwrap();
+        assert!(s.game(&ch, 1, true).unwrap().is_none());
+        assert_eq!(s.game(&ch, 1, false).unwrap(), Some(d3));
+        assert!(s.user_games("console", "bob").unwrap().is_empty());
+        assert!(s.due_timers(i64::MAX / 2).unwrap().is_empty());
+    }
+
+    #[test]
+    fn reopening_keeps_everything() {
+        let dir = tempfile::tempdir().unwrap();
+        let ch = ChannelKey::new("console", "general");
+        {
+            let s = Store::open(dir.path(), 1 << 20).unwrap();
+            let mut b = s.batch();
+            b.put_game(&doc(&ch, 7, None), None);
+            s.commit(b).unwrap();
+        }
+        let s = Store::open(dir.path(), 1 << 20).unwrap();
+        assert_eq!(s.game(&ch, 7, true).unwrap().unwrap().id, 7);
+    }
+
+    #[test]
+    fn unreadable_records_are_quarantined_not_deleted() {
+        let dir = tempfile::tempdir().unwrap();
+        let s = Store::open(dir.path(), 1 << 20).unwrap();
+        let ch = ChannelKey::new("console", "general");
+        let mut b = s.batch();
+        b.put_game(&doc(&ch, 1, None), None);
+        s.commit(b).unwrap();
+        s.put_raw(&Store::raw_game_key(&ch, 2), b"{not json")
+            .unwrap();
+        s.put_raw(
+            &Store::raw_game_key(&ch, 3),
+            br#"{"version": 99, "future": true}"#,
+        )
+        .unwrap();
+        let all = s.channel_games(&ch).unwrap();
+        assert_eq!(all.len(), 3);
+        assert!(all[0].is_ok());
+        assert!(matches!(all[1], Err(StoreError::Corrupt { .. })));
+        assert!(matches!(&all[2], Err(StoreError::Corrupt { why, .. }) if why.contains("newer")));
+        assert_eq!(s.channel_games(&ch).unwrap().len(), 1);
+        assert_eq!(s.quarantined().unwrap().len(), 2);
+    }
+
+    #[test]
+    fn timer_keys_parse_back() {
+        let ch = ChannelKey::new("discord", "123");
+        let k = timer_key(42, TimerKind::Challenge, &ch, 9);
+        assert_eq!(
+            parse_timer(&k),
+            Some(Timer {
+                due_ms: 42,
+                kind: TimerKind::Challenge,
+                channel: ch,
+                id: 9
+            })
+        );
+    }
+}
