@@ -411,6 +411,8 @@ pub(crate) fn draw_hex(pm: &mut Pixmap, view: &BoardView, grid: &HexGrid) {
                 .map(|(x, y)| (cx + (x - cx) * 0.9, cy + (y - cy) * 0.9));
             if let Some(p) = polygon(&pts) {
                 fill_path(pm, &p, color);
+                // A tint alone is faint on the golden goal row: ring it.
+                stroke_path(pm, &p, MARKS.ring, (grid.pitch * 0.08).max(2.0));
             }
         }
     }

@@ -16,7 +16,7 @@ const ICON: u32 = 34;
 pub(crate) fn header(pm: &mut Pixmap, r: Rect, view: &BoardView, opts: &RenderOptions) {
     let info = opts.game.info();
     let (_, cy) = r.center();
-    let moves = move_text(view, opts.lang);
+    let moves = move_text(view, opts.game, opts.lang);
     let moves_w = text::width(Face::Regular, 16, &moves);
     let name_max = r.w - 32.0 - moves_w - 24.0;
     let name = text::fit(Face::Bold, 22, info.name(opts.lang), name_max);
@@ -42,9 +42,16 @@ pub(crate) fn header(pm: &mut Pixmap, r: Rect, view: &BoardView, opts: &RenderOp
     );
 }
 
-fn move_text(view: &BoardView, lang: Lang) -> String {
-    let ply = view.status.ply;
-    match (view.status.outcome.is_some(), lang) {
+fn move_text(view: &BoardView, game: GameId, lang: Lang) -> String {
+    let over = view.status.outcome.is_some();
+    // Chess players count a move of White and Black as one move; the other
+    // games count turns.
+    let ply = match (chess_family(game), over) {
+        (true, false) => view.status.ply / 2,
+        (true, true) => view.status.ply.div_ceil(2),
+        (false, _) => view.status.ply,
+    };
+    match (over, lang) {
         (false, Lang::En) => format!("Move {}", ply + 1),
         (false, Lang::Es) => format!("Jugada {}", ply + 1),
         (true, Lang::En) if ply == 1 => "1 move".to_string(),

@@ -75,6 +75,8 @@ pub(crate) struct Marks {
     pub push: Color,
     pub erased: Color,
     pub check: Color,
+    /// Ring round a hex cell the last move touched.
+    pub ring: Color,
 }
 
 pub(crate) const MARKS: Marks = Marks {
@@ -85,6 +87,7 @@ pub(crate) const MARKS: Marks = Marks {
     push: rgba(0xf6e23a, 0x50),
     erased: rgb(0xe53935),
     check: rgb(0xe8201a),
+    ring: rgb(0xe07b00),
 };
 
 /// Guadalete's river, its planks, and Knight Fight's dead squares.
