@@ -10,7 +10,7 @@ use tiny_skia::{
 use crate::geometry::{HexGrid, Rect, SquareGrid};
 use crate::paint::{blit, blit_centered, fill_path, fill_rect, float, polygon, solid, stroke_path};
 use crate::sprites::{self, Sprite};
-use crate::text::{self, Align, Face};
+use crate::text::{self, Align, Face, Style};
 use crate::theme::{Board, GROUND, MARKS, UI, rgba};
 use crate::tiles::Tile;
 
@@ -116,17 +116,21 @@ fn contents(pm: &mut Pixmap, view: &BoardView, cv: &CellView, r: Rect, size: u32
             let px = (s * 0.2).max(9.0) as u16;
             text::draw(
                 pm,
-                Face::Bold,
-                px,
+                Style::new(Face::Bold, px, color),
                 r.x + s * 0.06,
                 r.y + s * 0.06 + text::cap_height(px),
                 Align::Left,
-                color,
                 &label,
             );
         } else {
             let face = if double { Face::Bold } else { Face::Regular };
-            text::draw_centered(pm, face, (s * 0.4) as u16, cx, cy, color, &label);
+            text::draw_centered(
+                pm,
+                Style::new(face, (s * 0.4) as u16, color),
+                cx,
+                cy,
+                &label,
+            );
             if double {
                 // Doubles let the lander erase another double: underline them.
                 let w = text::width(face, (s * 0.4) as u16, &label);
@@ -336,11 +340,9 @@ fn coordinates(pm: &mut Pixmap, grid: &SquareGrid) {
         let label = char::from(b'a' + x).to_string();
         text::draw_centered(
             pm,
-            Face::Bold,
-            px,
+            Style::new(Face::Bold, px, UI.coord),
             r.center().0,
             b.bottom() + 14.0,
-            UI.coord,
             &label,
         );
     }
@@ -349,12 +351,10 @@ fn coordinates(pm: &mut Pixmap, grid: &SquareGrid) {
         let label = (u16::from(y) + 1).to_string();
         text::draw(
             pm,
-            Face::Bold,
-            px,
+            Style::new(Face::Bold, px, UI.coord),
             b.x - 8.0,
             r.center().1 + text::cap_height(px) / 2.0,
             Align::Right,
-            UI.coord,
             &label,
         );
     }
@@ -430,11 +430,9 @@ pub(crate) fn draw_hex(pm: &mut Pixmap, view: &BoardView, grid: &HexGrid) {
             None => {
                 text::draw_centered(
                     pm,
-                    Face::Regular,
-                    label_px,
+                    Style::new(Face::Regular, label_px, colors.hex_label),
                     cx,
                     cy,
-                    colors.hex_label,
                     &cv.cell.to_string(),
                 );
             }
@@ -448,22 +446,18 @@ pub(crate) fn draw_hex(pm: &mut Pixmap, view: &BoardView, grid: &HexGrid) {
         let base = ly + text::cap_height(px) / 2.0;
         text::draw(
             pm,
-            Face::Bold,
-            px,
+            Style::new(Face::Bold, px, UI.coord),
             lx - grid.pitch / 2.0 - 8.0,
             base,
             Align::Right,
-            UI.coord,
             &label,
         );
         text::draw(
             pm,
-            Face::Bold,
-            px,
+            Style::new(Face::Bold, px, UI.coord),
             rx + grid.pitch / 2.0 + 8.0,
             base,
             Align::Left,
-            UI.coord,
             &label,
         );
     }

@@ -10,10 +10,11 @@
 //! use tablero_render::{RenderOptions, render_png};
 //! use tablero_rules::{AnyGame, GameId, Setup};
 //! # fn main() -> Result<(), Box<dyn std::error::Error>> {
-//! # let id = GameId::Chess;
-//! # if std::panic::catch_unwind(|| AnyGame::new(id, &Setup::default())).is_err() { return Ok(()); }
-//! let game = AnyGame::new(id, &Setup::default())?;
-//! let png = render_png(&game.view(), &RenderOptions::new(id))?;
+//! let mut game = AnyGame::new(GameId::Chess, &Setup::default())?;
+//! game.play("e4")?;
+//! let mut opts = RenderOptions::new(GameId::Chess);
+//! opts.players = ["Ana".into(), "Bo".into()];
+//! let png = render_png(&game.view(), &opts)?;
 //! assert_eq!(&png[1..4], b"PNG");
 //! # Ok(())
 //! # }

@@ -6,7 +6,10 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use resvg::usvg;
 use tablero_rules::{Color, PieceKind};
-use tiny_skia::{FillRule, Paint, PathBuilder, Pixmap, Transform};
+use tiny_skia::{PathBuilder, Pixmap, Transform};
+
+use crate::paint::fill_path;
+use crate::theme::rgb;
 
 use crate::text::lock;
 use crate::tiles::{self, Tile};
@@ -55,7 +58,8 @@ art! {
 /// Sprites are square: `size` × `size`, except hexagon tiles, which are a
 /// little taller than wide and get a square pixmap to match.
 pub(crate) fn get(s: Sprite, size: u32) -> Arc<Pixmap> {
-    static CACHE: OnceLock<Mutex<HashMap<(Sprite, u32), Arc<Pixmap>>>> = OnceLock::new();
+    type Cache = Mutex<HashMap<(Sprite, u32), Arc<Pixmap>>>;
+    static CACHE: OnceLock<Cache> = OnceLock::new();
     let cache = CACHE.get_or_init(Default::default);
     if let Some(p) = lock(cache).get(&(s, size)) {
         return p.clone();
@@ -139,25 +143,9 @@ fn knight_badge(pm: &mut Pixmap, color: Color, full: f32) {
     let (x, y) = (full - d - full * 0.01, full - d - full * 0.01);
     let r = d / 2.0;
     if let Some(circle) = PathBuilder::from_circle(x + r, y + r, r) {
-        let mut paint = Paint::default();
-        paint.anti_alias = true;
-        paint.set_color_rgba8(0x3a, 0x2a, 0x00, 0xff);
-        pm.fill_path(
-            &circle,
-            &paint,
-            FillRule::Winding,
-            Transform::identity(),
-            None,
-        );
+        fill_path(pm, &circle, rgb(0x3a2a00));
         if let Some(inner) = PathBuilder::from_circle(x + r, y + r, r * 0.86) {
-            paint.set_color_rgba8(0xff, 0xc8, 0x2c, 0xff);
-            pm.fill_path(
-                &inner,
-                &paint,
-                FillRule::Winding,
-                Transform::identity(),
-                None,
-            );
+            fill_path(pm, &inner, rgb(0xffc82c));
         }
     }
     let k = d * 0.92;

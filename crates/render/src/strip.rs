@@ -8,7 +8,7 @@ use crate::RenderOptions;
 use crate::geometry::Rect;
 use crate::paint::{blit, fill_path, rounded};
 use crate::sprites::{self, Sprite};
-use crate::text::{self, Align, Face};
+use crate::text::{self, Align, Face, Style};
 use crate::theme::{UI, rgb};
 
 const ICON: u32 = 34;
@@ -22,22 +22,18 @@ pub(crate) fn header(pm: &mut Pixmap, r: Rect, view: &BoardView, opts: &RenderOp
     let name = text::fit(Face::Bold, 22, info.name(opts.lang), name_max);
     text::draw(
         pm,
-        Face::Bold,
-        22,
+        Style::new(Face::Bold, 22, UI.text),
         r.x + 16.0,
         cy + text::cap_height(22) / 2.0,
         Align::Left,
-        UI.text,
         &name,
     );
     text::draw(
         pm,
-        Face::Regular,
-        16,
+        Style::new(Face::Regular, 16, UI.muted),
         r.right() - 16.0,
         cy + text::cap_height(16) / 2.0,
         Align::Right,
-        UI.muted,
         &moves,
     );
 }
@@ -132,11 +128,9 @@ pub(crate) fn player(pm: &mut Pixmap, r: Rect, side: Side, view: &BoardView, opt
             }
             text::draw_centered(
                 pm,
-                Face::Bold,
-                18,
+                Style::new(Face::Bold, 18, UI.text),
                 icon_x + ICON as f32 / 2.0,
                 cy,
-                UI.text,
                 "?",
             );
         }
@@ -149,17 +143,22 @@ pub(crate) fn player(pm: &mut Pixmap, r: Rect, side: Side, view: &BoardView, opt
         let base = cy + text::cap_height(20) / 2.0;
         text::draw(
             pm,
-            Face::Regular,
-            15,
+            Style::new(Face::Regular, 15, UI.muted),
             right,
             base,
             Align::Right,
-            UI.muted,
             &unit,
         );
         right -= text::width(Face::Regular, 15, &unit) + 6.0;
         let n = scores[side.index()].to_string();
-        text::draw(pm, Face::Bold, 20, right, base, Align::Right, UI.text, &n);
+        text::draw(
+            pm,
+            Style::new(Face::Bold, 20, UI.text),
+            right,
+            base,
+            Align::Right,
+            &n,
+        );
         right -= text::width(Face::Bold, 20, &n) + 16.0;
     }
     let side_name = info.side_name(side, opts.lang);
@@ -169,35 +168,52 @@ pub(crate) fn player(pm: &mut Pixmap, r: Rect, side: Side, view: &BoardView, opt
     let star = if winner { "  ★" } else { "" };
     if name.is_empty() || name == side_name {
         let label = text::fit(Face::Bold, 19, side_name, right - x);
-        text::draw(pm, Face::Bold, 19, x, base, Align::Left, UI.text, &label);
+        text::draw(
+            pm,
+            Style::new(Face::Bold, 19, UI.text),
+            x,
+            base,
+            Align::Left,
+            &label,
+        );
         let w = text::width(Face::Bold, 19, &label);
-        text::draw(pm, Face::Bold, 19, x + w, base, Align::Left, UI.gold, star);
+        text::draw(
+            pm,
+            Style::new(Face::Bold, 19, UI.gold),
+            x + w,
+            base,
+            Align::Left,
+            star,
+        );
     } else {
         let suffix = format!("  {side_name}");
         let suffix_w = text::width(Face::Regular, 15, &suffix) + text::width(Face::Bold, 19, star);
         let label = text::fit(Face::Bold, 19, &name, (right - x - suffix_w).max(40.0));
-        text::draw(pm, Face::Bold, 19, x, base, Align::Left, UI.text, &label);
+        text::draw(
+            pm,
+            Style::new(Face::Bold, 19, UI.text),
+            x,
+            base,
+            Align::Left,
+            &label,
+        );
         let w = text::width(Face::Bold, 19, &label);
         let rest = text::fit(Face::Regular, 15, &suffix, (right - x - w).max(0.0));
         text::draw(
             pm,
-            Face::Regular,
-            15,
+            Style::new(Face::Regular, 15, UI.muted),
             x + w,
             base,
             Align::Left,
-            UI.muted,
             &rest,
         );
         let w2 = text::width(Face::Regular, 15, &rest);
         text::draw(
             pm,
-            Face::Bold,
-            19,
+            Style::new(Face::Bold, 19, UI.gold),
             x + w + w2,
             base,
             Align::Left,
-            UI.gold,
             star,
         );
     }
@@ -244,7 +260,7 @@ pub(crate) fn footer(pm: &mut Pixmap, r: Rect, view: &BoardView, opts: &RenderOp
     let (text, color) = status_text(view, opts);
     let (cx, cy) = r.center();
     let line = text::fit(Face::Bold, 18, &text, r.w - 32.0);
-    text::draw_centered(pm, Face::Bold, 18, cx, cy, color, &line);
+    text::draw_centered(pm, Style::new(Face::Bold, 18, color), cx, cy, &line);
 }
 
 /// Whose turn it is, or the result.

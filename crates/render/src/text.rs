@@ -134,6 +134,20 @@ pub(crate) fn fit(face: Face, px: u16, text: &str, max: f32) -> String {
     String::new()
 }
 
+/// A face, size in pixels and colour to write in.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Style {
+    pub face: Face,
+    pub px: u16,
+    pub color: Color,
+}
+
+impl Style {
+    pub(crate) const fn new(face: Face, px: u16, color: Color) -> Style {
+        Style { face, px, color }
+    }
+}
+
 /// How text is placed horizontally relative to `x`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Align {
@@ -143,16 +157,8 @@ pub(crate) enum Align {
 }
 
 /// Draws `text` with its baseline at `y`.
-pub(crate) fn draw(
-    pixmap: &mut Pixmap,
-    face: Face,
-    px: u16,
-    x: f32,
-    y: f32,
-    align: Align,
-    color: Color,
-    text: &str,
-) {
+pub(crate) fn draw(pixmap: &mut Pixmap, style: Style, x: f32, y: f32, align: Align, text: &str) {
+    let Style { face, px, color } = style;
     let (glyphs, w) = layout(face, px, text);
     let x0 = match align {
         Align::Left => x,
@@ -169,23 +175,13 @@ pub(crate) fn draw(
 }
 
 /// Draws `text` centred on `(cx, cy)`, centring digits and capitals.
-pub(crate) fn draw_centered(
-    pixmap: &mut Pixmap,
-    face: Face,
-    px: u16,
-    cx: f32,
-    cy: f32,
-    color: Color,
-    text: &str,
-) {
+pub(crate) fn draw_centered(pixmap: &mut Pixmap, style: Style, cx: f32, cy: f32, text: &str) {
     draw(
         pixmap,
-        face,
-        px,
+        style,
         cx,
-        cy + cap_height(px) / 2.0,
+        cy + cap_height(style.px) / 2.0,
         Align::Center,
-        color,
         text,
     );
 }

@@ -206,7 +206,7 @@ fn random_views_never_panic() {
             phase: [Phase::Play, Phase::Place, Phase::Choose][r(3) as usize],
             ply: r(u64::from(u32::MAX)) as u32,
             colors: [None, Some(Color::White)],
-            scores: (r(2) == 0).then(|| (ScoreKind::Points, [i32::MIN, i32::MAX])),
+            scores: (r(2) == 0).then_some((ScoreKind::Points, [i32::MIN, i32::MAX])),
             outcome: None,
         };
         let v = BoardView {

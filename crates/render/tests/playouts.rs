@@ -8,8 +8,8 @@ use tablero_render::{RenderOptions, render_png};
 use tablero_rules::rng::SplitMix64;
 use tablero_rules::{AnyGame, GameId, Lang, Phase, Setup};
 
-const PLAYOUTS: u64 = 3;
-const MAX_PLIES: usize = 300;
+const PLAYOUTS: u64 = 2;
+const MAX_PLIES: usize = 200;
 
 fn setups(game: GameId) -> Vec<Setup> {
     let mut out = vec![Setup::default()];
