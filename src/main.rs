@@ -1,5 +1,5 @@
 //! The `tablero` command: runs the bot, and offers tools to explore the
-//! games (`perft`, `moves`).
+//! games (`perft`, `moves`, `render`).
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -43,6 +43,23 @@ enum Command {
         /// Print JSON instead of text.
         #[arg(long)]
         json: bool,
+    },
+    /// Draws the position as a PNG board image.
+    Render {
+        #[command(flatten)]
+        pos: PositionArgs,
+        /// Draw the board from the second player's side.
+        #[arg(long)]
+        flip: bool,
+        /// Language of the texts on the image: `en` or `es`.
+        #[arg(long, default_value = "en")]
+        lang: String,
+        /// Players' names, first player first (repeat for the second).
+        #[arg(long = "player", value_name = "NAME", num_args = 1)]
+        players: Vec<String>,
+        /// Where to write the PNG.
+        #[arg(short, long, value_name = "FILE.png")]
+        output: std::path::PathBuf,
     },
 }
 
@@ -124,6 +141,29 @@ fn run(cli: Cli) -> Result<(), String> {
                     println!("{d} {}", game.perft(d));
                 }
             }
+        }
+        Command::Render {
+            pos,
+            flip,
+            lang,
+            players,
+            output,
+        } => {
+            let game = pos.build()?;
+            let lang = Lang::parse(&lang).ok_or_else(|| format!("unknown language `{lang}`"))?;
+            let mut names = [String::new(), String::new()];
+            for (slot, name) in names.iter_mut().zip(players) {
+                *slot = name;
+            }
+            let opts = tablero_render::RenderOptions {
+                game: game.id(),
+                flip,
+                players: names,
+                lang,
+                theme: tablero_render::Theme::Default,
+            };
+            let png = tablero_render::render_png(&game.view(), &opts).map_err(|e| e.to_string())?;
+            std::fs::write(&output, &png).map_err(|e| format!("{}: {e}", output.display()))?;
         }
         Command::Moves { pos, json } => {
             let game = pos.build()?;

@@ -1,0 +1,464 @@
+//! Drawing the board itself: ground, last-move marks, numbers, tokens,
+//! pieces and coordinates.
+
+use tablero_rules::{BoardView, Cell, CellView, HighlightKind, Terrain};
+use tiny_skia::{
+    GradientStop, Paint, PathBuilder, Pixmap, Point, RadialGradient, SpreadMode, Stroke,
+    StrokeDash, Transform,
+};
+
+use crate::geometry::{HexGrid, Rect, SquareGrid};
+use crate::paint::{blit, blit_centered, fill_path, fill_rect, float, polygon, solid, stroke_path};
+use crate::sprites::{self, Sprite};
+use crate::text::{self, Align, Face, Style};
+use crate::theme::{Board, GROUND, MARKS, UI, rgba};
+use crate::tiles::Tile;
+
+/// The view's cells in a grid indexed by `y * files + x`.
+fn index(view: &BoardView, files: u8, ranks: u8) -> Vec<Option<&CellView>> {
+    let mut out = vec![None; usize::from(files) * usize::from(ranks)];
+    for c in &view.cells {
+        if let Some(slot) = out.get_mut(c.cell.index(files)) {
+            *slot = Some(c);
+        }
+    }
+    out
+}
+
+fn kinds_at(view: &BoardView, cell: Cell) -> impl Iterator<Item = HighlightKind> + '_ {
+    view.highlights
+        .iter()
+        .filter(move |h| h.cell == cell)
+        .map(|h| h.kind)
+}
+
+/// The tint a highlight lays over its cell, if any.
+fn tint(kind: HighlightKind) -> Option<tiny_skia::ColorU8> {
+    match kind {
+        HighlightKind::From | HighlightKind::To => Some(MARKS.moved),
+        HighlightKind::Path => Some(MARKS.path),
+        HighlightKind::Placed => Some(MARKS.placed),
+        HighlightKind::Push => Some(MARKS.push),
+        HighlightKind::Blast => Some(MARKS.blast),
+        HighlightKind::Erased | HighlightKind::Check => None,
+    }
+}
+
+pub(crate) fn draw_square(
+    pm: &mut Pixmap,
+    view: &BoardView,
+    grid: &SquareGrid,
+    colors: &Board,
+    wrap: bool,
+) {
+    let size = grid.size as u32;
+    let cells = index(view, grid.files, grid.ranks);
+    for y in 0..grid.ranks {
+        for x in 0..grid.files {
+            let cell = Cell::new(x, y);
+            let cv = cells[cell.index(grid.files)];
+            let r = grid.cell_rect(cell);
+            let dark = SquareGrid::is_dark(cell);
+            let terrain = cv.map_or(Terrain::Normal, |c| c.terrain);
+            ground(pm, r, size, dark, terrain, colors);
+            for kind in kinds_at(view, cell) {
+                if let Some(color) = tint(kind) {
+                    if terrain == Terrain::Dead {
+                        // A tint would muddy the hatching: frame it instead.
+                        outline(pm, r, color);
+                    } else {
+                        fill_rect(pm, r, color);
+                    }
+                }
+            }
+            if let Some(cv) = cv {
+                contents(pm, view, cv, r, size, colors);
+            }
+        }
+    }
+    trail(pm, view, grid);
+    frame(pm, grid, colors, wrap);
+    coordinates(pm, grid);
+    if wrap {
+        wrap_sign(pm, grid);
+    }
+}
+
+fn ground(pm: &mut Pixmap, r: Rect, size: u32, dark: bool, terrain: Terrain, colors: &Board) {
+    let tile = match terrain {
+        Terrain::Normal => {
+            fill_rect(pm, r, if dark { colors.dark } else { colors.light });
+            return;
+        }
+        Terrain::River => Tile::River { dark },
+        Terrain::Plank => Tile::Plank { dark },
+        Terrain::Dead => Tile::Dead { dark },
+    };
+    blit(pm, &sprites::get(Sprite::Tile(tile), size), r.x, r.y);
+}
+
+/// Everything standing on a square: numbers, tokens, pieces, marks.
+fn contents(pm: &mut Pixmap, view: &BoardView, cv: &CellView, r: Rect, size: u32, colors: &Board) {
+    let s = r.w;
+    let (cx, cy) = r.center();
+    if kinds_at(view, cv.cell).any(|k| k == HighlightKind::Check) {
+        check_glow(pm, r);
+    }
+    if let Some(n) = cv.number {
+        let double = n / 10 == n % 10;
+        let color = if double {
+            colors.number_double
+        } else {
+            colors.number
+        };
+        let label = format!("{n:02}");
+        if cv.piece.is_some() {
+            let px = (s * 0.2).max(9.0) as u16;
+            text::draw(
+                pm,
+                Style::new(Face::Bold, px, color),
+                r.x + s * 0.06,
+                r.y + s * 0.06 + text::cap_height(px),
+                Align::Left,
+                &label,
+            );
+        } else {
+            let face = if double { Face::Bold } else { Face::Regular };
+            text::draw_centered(
+                pm,
+                Style::new(face, (s * 0.4) as u16, color),
+                cx,
+                cy,
+                &label,
+            );
+            if double {
+                // Doubles let the lander erase another double: underline them.
+                let w = text::width(face, (s * 0.4) as u16, &label);
+                let ul = Rect::new(cx - w / 2.0, cy + s * 0.2, w, (s * 0.045).max(1.5));
+                fill_rect(pm, ul, color);
+            }
+        }
+    }
+    if cv.token {
+        blit(pm, &sprites::get(Sprite::Token, size), r.x, r.y);
+    }
+    if let Some(p) = cv.piece {
+        blit(
+            pm,
+            &sprites::get(Sprite::Piece(p.kind, p.color), size),
+            r.x,
+            r.y,
+        );
+        if cv.marker {
+            blit(pm, &sprites::get(Sprite::Marker, size), r.x, r.y);
+        }
+    }
+    for kind in kinds_at(view, cv.cell) {
+        match kind {
+            HighlightKind::Erased => cross(pm, r),
+            HighlightKind::Blast if cv.piece.is_none() => burst(pm, cx, cy, s * 0.36),
+            _ => {}
+        }
+    }
+}
+
+/// The way a piece went when the move names the squares it passed
+/// (Barrier's L): a line from the start through each step to the end.
+fn trail(pm: &mut Pixmap, view: &BoardView, grid: &SquareGrid) {
+    let of = |k: HighlightKind| {
+        view.highlights
+            .iter()
+            .filter(move |h| h.kind == k)
+            .map(|h| h.cell)
+    };
+    let (Some(from), Some(to)) = (of(HighlightKind::From).next(), of(HighlightKind::To).next())
+    else {
+        return;
+    };
+    let mut rest: Vec<Cell> = of(HighlightKind::Path).collect();
+    if rest.is_empty() {
+        return;
+    }
+    // Walk from the start, each time to the path square beside the last.
+    let mut way = vec![from];
+    while !rest.is_empty() {
+        let last = way[way.len() - 1];
+        let next = rest
+            .iter()
+            .position(|c| c.x.abs_diff(last.x) + c.y.abs_diff(last.y) == 1)
+            .unwrap_or(0);
+        way.push(rest.swap_remove(next));
+    }
+    way.push(to);
+    let pts: Vec<(f32, f32)> = way.iter().map(|&c| grid.cell_rect(c).center()).collect();
+    let mut pb = PathBuilder::new();
+    pb.move_to(pts[0].0, pts[0].1);
+    for p in &pts[1..] {
+        pb.line_to(p.0, p.1);
+    }
+    let w = grid.size * 0.07;
+    if let Some(p) = pb.finish() {
+        stroke_path(pm, &p, rgba(0x1b5e20, 0xb0), w);
+    }
+    let (sx, sy) = pts[0];
+    if let Some(dot) = PathBuilder::from_circle(sx, sy, w * 1.3) {
+        fill_path(pm, &dot, rgba(0x1b5e20, 0xd0));
+    }
+}
+
+/// A frame just inside a square, in an opaque version of `color`.
+fn outline(pm: &mut Pixmap, r: Rect, color: tiny_skia::ColorU8) {
+    let t = (r.w * 0.08).max(2.0);
+    let c = tiny_skia::ColorU8::from_rgba(color.red(), color.green(), color.blue(), 0xff);
+    for side in [
+        Rect::new(r.x, r.y, r.w, t),
+        Rect::new(r.x, r.bottom() - t, r.w, t),
+        Rect::new(r.x, r.y + t, t, r.h - 2.0 * t),
+        Rect::new(r.right() - t, r.y + t, t, r.h - 2.0 * t),
+    ] {
+        fill_rect(pm, side, c);
+    }
+}
+
+/// A red glow under a king in check, as on lichess.
+fn check_glow(pm: &mut Pixmap, r: Rect) {
+    let (cx, cy) = r.center();
+    let red = MARKS.check;
+    let stops = vec![
+        GradientStop::new(0.0, float(red)),
+        GradientStop::new(0.3, float(red)),
+        GradientStop::new(1.0, float(rgba(0xa90000, 0))),
+    ];
+    let Some(shader) = RadialGradient::new(
+        Point::from_xy(cx, cy),
+        0.0,
+        Point::from_xy(cx, cy),
+        r.w * 0.62,
+        stops,
+        SpreadMode::Pad,
+        Transform::identity(),
+    ) else {
+        return;
+    };
+    let paint = Paint {
+        shader,
+        anti_alias: false,
+        ..Paint::default()
+    };
+    if let Some(rect) = tiny_skia::Rect::from_xywh(r.x, r.y, r.w, r.h) {
+        pm.fill_rect(rect, &paint, Transform::identity(), None);
+    }
+}
+
+/// A red cross over a square a move erased.
+fn cross(pm: &mut Pixmap, r: Rect) {
+    let i = r.inset(r.w * 0.2);
+    let mut pb = PathBuilder::new();
+    pb.move_to(i.x, i.y);
+    pb.line_to(i.right(), i.bottom());
+    pb.move_to(i.right(), i.y);
+    pb.line_to(i.x, i.bottom());
+    if let Some(p) = pb.finish() {
+        stroke_path(pm, &p, rgba(0x000000, 0x90), r.w * 0.11);
+        stroke_path(pm, &p, MARKS.erased, r.w * 0.07);
+    }
+}
+
+/// An explosion mark on a square a blast emptied.
+fn burst(pm: &mut Pixmap, cx: f32, cy: f32, radius: f32) {
+    let star = |outer: f32, inner: f32| {
+        let pts: Vec<(f32, f32)> = (0..16)
+            .map(|i| {
+                let a = i as f32 * std::f32::consts::PI / 8.0;
+                let rr = if i % 2 == 0 { outer } else { inner };
+                (cx + rr * a.sin(), cy - rr * a.cos())
+            })
+            .collect();
+        polygon(&pts)
+    };
+    if let Some(p) = star(radius, radius * 0.5) {
+        fill_path(pm, &p, rgba(0xd84315, 0xe0));
+    }
+    if let Some(p) = star(radius * 0.6, radius * 0.3) {
+        fill_path(pm, &p, rgba(0xffd54f, 0xf0));
+    }
+}
+
+fn frame(pm: &mut Pixmap, grid: &SquareGrid, colors: &Board, wrap: bool) {
+    let b = grid.bounds();
+    let mut pb = PathBuilder::new();
+    if wrap {
+        // Only the sides are walls; top and bottom are a seam.
+        pb.move_to(b.x - 1.0, b.y);
+        pb.line_to(b.x - 1.0, b.bottom());
+        pb.move_to(b.right() + 1.0, b.y);
+        pb.line_to(b.right() + 1.0, b.bottom());
+    } else if let Some(r) = tiny_skia::Rect::from_xywh(b.x - 1.0, b.y - 1.0, b.w + 2.0, b.h + 2.0) {
+        pb.push_rect(r);
+    }
+    if let Some(p) = pb.finish() {
+        let stroke = Stroke {
+            width: 2.0,
+            ..Stroke::default()
+        };
+        pm.stroke_path(
+            &p,
+            &solid(colors.border),
+            &stroke,
+            Transform::identity(),
+            None,
+        );
+    }
+    if wrap {
+        let mut pb = PathBuilder::new();
+        for y in [b.y - 2.0, b.bottom() + 2.0] {
+            pb.move_to(b.x - 1.0, y);
+            pb.line_to(b.right() + 1.0, y);
+        }
+        if let Some(p) = pb.finish() {
+            let stroke = Stroke {
+                width: 3.0,
+                dash: StrokeDash::new(vec![10.0, 6.0], 0.0),
+                ..Stroke::default()
+            };
+            pm.stroke_path(
+                &p,
+                &solid(GROUND.seam),
+                &stroke,
+                Transform::identity(),
+                None,
+            );
+        }
+    }
+}
+
+fn coordinates(pm: &mut Pixmap, grid: &SquareGrid) {
+    let b = grid.bounds();
+    let px = if grid.size >= 40.0 { 15 } else { 12 };
+    for x in 0..grid.files {
+        let r = grid.cell_rect(Cell::new(x, 0));
+        let label = char::from(b'a' + x).to_string();
+        text::draw_centered(
+            pm,
+            Style::new(Face::Bold, px, UI.coord),
+            r.center().0,
+            b.bottom() + 14.0,
+            &label,
+        );
+    }
+    for y in 0..grid.ranks {
+        let r = grid.cell_rect(Cell::new(0, y));
+        let label = (u16::from(y) + 1).to_string();
+        text::draw(
+            pm,
+            Style::new(Face::Bold, px, UI.coord),
+            b.x - 8.0,
+            r.center().1 + text::cap_height(px) / 2.0,
+            Align::Right,
+            &label,
+        );
+    }
+}
+
+/// A double-headed arrow down the right side linking the top rank with the
+/// bottom one: on guadalete14 they are neighbours.
+fn wrap_sign(pm: &mut Pixmap, grid: &SquareGrid) {
+    let b = grid.bounds();
+    let x0 = b.right() + 6.0;
+    let x1 = b.right() + 26.0;
+    let top = b.y + grid.size / 2.0;
+    let bottom = b.bottom() - grid.size / 2.0;
+    let bend = 10.0;
+    let mut pb = PathBuilder::new();
+    pb.move_to(x0 + 6.0, top);
+    pb.line_to(x1 - bend, top);
+    pb.quad_to(x1, top, x1, top + bend);
+    pb.line_to(x1, bottom - bend);
+    pb.quad_to(x1, bottom, x1 - bend, bottom);
+    pb.line_to(x0 + 6.0, bottom);
+    if let Some(p) = pb.finish() {
+        stroke_path(pm, &p, GROUND.seam, 3.5);
+    }
+    for y in [top, bottom] {
+        if let Some(head) = polygon(&[(x0 - 2.0, y), (x0 + 10.0, y - 7.0), (x0 + 10.0, y + 7.0)]) {
+            fill_path(pm, &head, GROUND.seam);
+        }
+    }
+}
+
+pub(crate) fn draw_hex(pm: &mut Pixmap, view: &BoardView, grid: &HexGrid) {
+    let pitch = grid.pitch as u32;
+    let stone = (grid.pitch * 0.86) as u32;
+    let colors = crate::theme::board(tablero_rules::GameId::Cascades, crate::Theme::Default);
+    let label_px = ((grid.pitch * 0.3) as u16).max(9);
+    for y in 0..grid.rows {
+        for x in 0..grid.row_len(y) {
+            let cell = Cell::new(x, y);
+            let (cx, cy) = grid.center(cell);
+            blit_centered(
+                pm,
+                &sprites::get(Sprite::Tile(Tile::Hex { goal: y == 0 }), pitch),
+                cx,
+                cy,
+            );
+        }
+    }
+    for h in &view.highlights {
+        if let Some(color) = tint(h.kind) {
+            let (cx, cy) = grid.center(h.cell);
+            let pts = grid
+                .corners(h.cell)
+                .map(|(x, y)| (cx + (x - cx) * 0.9, cy + (y - cy) * 0.9));
+            if let Some(p) = polygon(&pts) {
+                fill_path(pm, &p, color);
+                // A tint alone is faint on the golden goal row: ring it.
+                stroke_path(pm, &p, MARKS.ring, (grid.pitch * 0.08).max(2.0));
+            }
+        }
+    }
+    for cv in &view.cells {
+        let (cx, cy) = grid.center(cv.cell);
+        match cv.piece {
+            Some(p) => {
+                blit_centered(
+                    pm,
+                    &sprites::get(Sprite::Piece(p.kind, p.color), stone),
+                    cx,
+                    cy,
+                );
+            }
+            None => {
+                text::draw_centered(
+                    pm,
+                    Style::new(Face::Regular, label_px, colors.hex_label),
+                    cx,
+                    cy,
+                    &cv.cell.to_string(),
+                );
+            }
+        }
+    }
+    let px = 15;
+    for y in 0..grid.rows {
+        let label = (u16::from(y) + 1).to_string();
+        let (lx, ly) = grid.center(Cell::new(0, y));
+        let (rx, _) = grid.center(Cell::new(grid.row_len(y) - 1, y));
+        let base = ly + text::cap_height(px) / 2.0;
+        text::draw(
+            pm,
+            Style::new(Face::Bold, px, UI.coord),
+            lx - grid.pitch / 2.0 - 8.0,
+            base,
+            Align::Right,
+            &label,
+        );
+        text::draw(
+            pm,
+            Style::new(Face::Bold, px, UI.coord),
+            rx + grid.pitch / 2.0 + 8.0,
+            base,
+            Align::Left,
+            &label,
+        );
+    }
+}

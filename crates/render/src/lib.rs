@@ -1,0 +1,185 @@
+//! Board images for Tablero: a [`BoardView`] in, PNG bytes out.
+//!
+//! Rendering is a pure function of the view and the [`RenderOptions`]: it
+//! never sees a playable position, a chat or a file. The art (cburnett chess
+//! pieces, Tablero's own icons, DejaVu Sans) is embedded in the binary and
+//! rasterised once per size; each image then only composites bitmaps, draws
+//! a few shapes and encodes a PNG.
+//!
+//! ```
+//! use tablero_render::{RenderOptions, render_png};
+//! use tablero_rules::{AnyGame, GameId, Setup};
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! let mut game = AnyGame::new(GameId::Chess, &Setup::default())?;
+//! game.play("e4")?;
+//! let mut opts = RenderOptions::new(GameId::Chess);
+//! opts.players = ["Ana".into(), "Bo".into()];
+//! let png = render_png(&game.view(), &opts)?;
+//! assert_eq!(&png[1..4], b"PNG");
+//! # Ok(())
+//! # }
+//! ```
+
+mod board;
+mod encode;
+pub mod geometry;
+mod layout;
+mod paint;
+mod sprites;
+mod strip;
+mod text;
+mod theme;
+mod tiles;
+
+use std::collections::HashSet;
+use std::fmt;
+
+use tablero_rules::{BoardView, Cell, GameId, Lang, Shape, Side};
+use tiny_skia::Pixmap;
+
+pub use theme::Theme;
+
+use layout::{Grid, Layout};
+
+/// How to draw a board, beyond what the view says.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RenderOptions {
+    /// The game, for its name, side names and look.
+    pub game: GameId,
+    /// Draw the board from the second player's side. Cascades has no sides
+    /// to its board (both players play downwards) and ignores this.
+    pub flip: bool,
+    /// The players' names by [`Side::index`]; empty for none.
+    pub players: [String; 2],
+    pub lang: Lang,
+    pub theme: Theme,
+}
+
+impl RenderOptions {
+    /// Options for `game`: unflipped, no names, English, default theme.
+    #[must_use]
+    pub fn new(game: GameId) -> RenderOptions {
+        RenderOptions {
+            game,
+            flip: false,
+            players: [String::new(), String::new()],
+            lang: Lang::En,
+            theme: Theme::Default,
+        }
+    }
+}
+
+/// Why a view could not be drawn. A view a game produced never fails; these
+/// catch malformed views.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum RenderError {
+    /// The board shape is empty or larger than any game uses (at most 26
+    /// files, 30 ranks, 19 hex rows).
+    Shape(Shape),
+    /// A cell or highlight lies outside the board.
+    OffBoard(Cell),
+    /// A cell is described twice.
+    Duplicate(Cell),
+    /// A Knight Fight number above 99.
+    Number { cell: Cell, number: u8 },
+    /// The PNG encoder failed.
+    Encode(String),
+}
+
+impl fmt::Display for RenderError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RenderError::Shape(s) => write!(f, "cannot draw a board of shape {s:?}"),
+            RenderError::OffBoard(c) => write!(f, "cell {c:?} is off the board"),
+            RenderError::Duplicate(c) => write!(f, "cell {c:?} is described twice"),
+            RenderError::Number { cell, number } => {
+                write!(f, "cell {cell:?} has number {number}, above 99")
+            }
+            RenderError::Encode(e) => write!(f, "PNG encoding failed: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for RenderError {}
+
+/// Draws `view` as a PNG image.
+///
+/// # Errors
+///
+/// [`RenderError`] when the view is malformed (cells off the board, cells
+/// twice, an impossible shape) or encoding fails.
+pub fn render_png(view: &BoardView, opts: &RenderOptions) -> Result<Vec<u8>, RenderError> {
+    encode::png(&render_pixmap(view, opts)?)
+}
+
+/// Draws `view` into an RGBA pixmap (opaque, so premultiplied is plain).
+///
+/// # Errors
+///
+/// As [`render_png`], less encoding.
+pub fn render_pixmap(view: &BoardView, opts: &RenderOptions) -> Result<Pixmap, RenderError> {
+    validate(view)?;
+    let flip = opts.flip && matches!(view.shape, Shape::Square { .. });
+    let l = layout::layout(view.shape, flip);
+    // The layout bounds the size; a failure here is a layout bug.
+    let mut pm = Pixmap::new(l.width, l.height).ok_or(RenderError::Shape(view.shape))?;
+    pm.fill(paint::float(theme::UI.background));
+    draw(&mut pm, view, opts, &l);
+    Ok(pm)
+}
+
+fn draw(pm: &mut Pixmap, view: &BoardView, opts: &RenderOptions, l: &Layout) {
+    let colors = theme::board(opts.game, opts.theme);
+    match &l.grid {
+        Grid::Square(g) => board::draw_square(pm, view, g, &colors, l.wrap),
+        Grid::Hex(g) => board::draw_hex(pm, view, g),
+    }
+    let flip = matches!(l.grid, Grid::Square(g) if g.flip);
+    let (top, bottom) = if flip {
+        (Side::First, Side::Second)
+    } else {
+        (Side::Second, Side::First)
+    };
+    strip::header(pm, l.header, view, opts);
+    strip::player(pm, l.top_player, top, view, opts);
+    strip::player(pm, l.bottom_player, bottom, view, opts);
+    strip::footer(pm, l.footer, view, opts);
+}
+
+/// Checks that the view describes a drawable board.
+fn validate(view: &BoardView) -> Result<(), RenderError> {
+    let on_board: Box<dyn Fn(Cell) -> bool> = match view.shape {
+        Shape::Square { files, ranks, .. } => {
+            if !(1..=26).contains(&files) || !(1..=30).contains(&ranks) {
+                return Err(RenderError::Shape(view.shape));
+            }
+            Box::new(move |c: Cell| c.within(files, ranks))
+        }
+        Shape::HexTrapezoid { rows } => {
+            if !(1..=19).contains(&rows) {
+                return Err(RenderError::Shape(view.shape));
+            }
+            Box::new(move |c: Cell| c.y < rows && c.x < Shape::hex_row_len(rows, c.y))
+        }
+    };
+    let mut seen = HashSet::with_capacity(view.cells.len());
+    for c in &view.cells {
+        if !on_board(c.cell) {
+            return Err(RenderError::OffBoard(c.cell));
+        }
+        if !seen.insert(c.cell) {
+            return Err(RenderError::Duplicate(c.cell));
+        }
+        if let Some(n) = c.number.filter(|&n| n > 99) {
+            return Err(RenderError::Number {
+                cell: c.cell,
+                number: n,
+            });
+        }
+    }
+    if let Some(h) = view.highlights.iter().find(|h| !on_board(h.cell)) {
+        return Err(RenderError::OffBoard(h.cell));
+    }
+    Ok(())
+}
