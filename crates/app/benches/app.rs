@@ -13,7 +13,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use tablero_app::console::incoming;
-use tablero_app::{App, BoardRenderer, FakeRenderer, ManualClock, Settings, SimpleRenderer};
+use tablero_app::{App, BoardRenderer, FakeRenderer, ManualClock, PngRenderer, Settings};
 use tablero_rules::{AnyGame, GameId, GameRecord, Setup, Side};
 use tablero_store::{ChannelKey, GameDoc, Store, UserRef, VERSION};
 
@@ -28,7 +28,7 @@ fn splitmix(x: &mut u64) -> u64 {
 fn renderer() -> (Arc<dyn BoardRenderer>, &'static str) {
     match std::env::var("BENCH_RENDERER").as_deref() {
         Ok("fake") => (Arc::new(FakeRenderer), "fake renderer"),
-        _ => (Arc::new(SimpleRenderer), "stand-in PNG renderer"),
+        _ => (Arc::new(PngRenderer), "tablero-render PNG renderer"),
     }
 }
 

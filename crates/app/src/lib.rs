@@ -20,5 +20,5 @@ pub use app::{App, Settings};
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use command::{Command, parse};
 pub use config::Config;
-pub use render::{BoardRenderer, FakeRenderer, SimpleRenderer, diagram};
+pub use render::{BoardRenderer, FakeRenderer, PngRenderer, diagram};
 pub use reply::{ChannelKey, ChoiceGroup, Incoming, Outgoing, Reply, User};

@@ -14,17 +14,17 @@ use tablero_rules::{AnyGame, Game, GameId, Setup, chess::Chess};
 
 const RUNS: usize = 5;
 
-/// Perft depth from the start position of each game, aiming at about a
-/// million nodes (guesses for the games still being written; tune them).
+/// Perft depth from the start position of each game: the deepest level of
+/// its perft table that stays around a second.
 const DEPTHS: &[(GameId, u32)] = &[
-    (GameId::Barrier, 3),
-    (GameId::Bloc, 4),
+    (GameId::Barrier, 5),
+    (GameId::Bloc, 3),
     (GameId::Bombardment, 4),
-    (GameId::Breakthrough, 4),
-    (GameId::Cascades, 3),
-    (GameId::Cracovia, 3),
+    (GameId::Breakthrough, 5),
+    (GameId::Cascades, 4),
+    (GameId::Cracovia, 4),
     (GameId::Empuje, 4),
-    (GameId::KnightFight, 4),
+    (GameId::KnightFight, 6),
     (GameId::Chess, 5),
     (GameId::Saltador, 5),
     (GameId::Guadalete, 5),

@@ -10,11 +10,8 @@ use crate::{PositionError, Side};
 const MAX_ROW: usize = 32;
 
 /// Writes rows, top row first, each as its cells from the left: a letter for
-/// a piece, `None` for an empty cell.
-///
-/// ```ignore
-/// assert_eq!(write_rows([[Some('N'), None, None], [None; 3]]), "N2/3");
-/// ```
+/// a piece, `None` for an empty cell: a knight then two empty cells above
+/// three empty cells is `N2/3`.
 pub(crate) fn write_rows<R, C>(rows: R) -> String
 where
     R: IntoIterator<Item = C>,
