@@ -1,11 +1,14 @@
 //! Render + encode timings for every case of `tests/golden/cases.txt`.
 //!
-//! `cargo bench -p tablero-render [FILTER]` prints, per image: the median
-//! and 90th percentile wall time of drawing plus PNG encoding, the median
-//! CPU time of the same (this thread's time on a CPU, so that a busy
-//! machine does not inflate it), the median CPU time of drawing alone, and the PNG size. Sprites and
-//! glyphs are warmed up first: a bot renders many images per process, so
-//! the steady state is what matters.
+//! `cargo bench -p tablero-render --bench render [FILTER]` prints, per
+//! image: the time of its very first drawing (which rasterises the sprites
+//! it is the first to need); then, warm, the median and 90th percentile wall
+//! time of drawing plus PNG encoding, the median CPU time of the same (this
+//! thread's time on a CPU, so that a busy machine does not inflate it), the
+//! median CPU time of drawing alone, and the PNG size. A bot renders many
+//! images per process, so the warm figures are what matters.
+//!
+//! `-- --encoders` instead compares PNG encoder settings on three images.
 
 #[path = "../tests/support/mod.rs"]
 mod support;
@@ -53,12 +56,84 @@ fn ms(times: &mut [Duration], p: f64) -> f64 {
     times[i].as_secs_f64() * 1000.0
 }
 
+/// Encodes `pm` with the given settings: (best-of-20 CPU ms, bytes).
+fn encode_with(
+    pm: &tiny_skia::Pixmap,
+    deflate: png::DeflateCompression,
+    filter: png::Filter,
+) -> (f64, usize) {
+    let mut rgb = Vec::with_capacity(pm.data().len() / 4 * 3);
+    for p in pm.data().chunks_exact(4) {
+        rgb.extend_from_slice(&p[..3]);
+    }
+    let mut best = Duration::MAX;
+    let mut size = 0;
+    for _ in 0..20 {
+        let (_, cpu) = time(|| {
+            let mut out = Vec::new();
+            let mut enc = png::Encoder::new(&mut out, pm.width(), pm.height());
+            enc.set_color(png::ColorType::Rgb);
+            enc.set_deflate_compression(deflate);
+            enc.set_filter(filter);
+            let mut w = enc.write_header().expect("header");
+            w.write_image_data(&rgb).expect("data");
+            w.finish().expect("finish");
+            size = out.len();
+        });
+        best = best.min(cpu);
+    }
+    (best.as_secs_f64() * 1000.0, size)
+}
+
+/// The encoder settings considered, on a few typical images.
+fn compare_encoders() {
+    use png::{DeflateCompression as D, Filter as F};
+    let settings = [
+        ("fdeflate, adaptive", D::FdeflateUltraFast, F::Adaptive),
+        ("fdeflate, paeth", D::FdeflateUltraFast, F::Paeth),
+        ("zlib 1, paeth (used)", D::Level(1), F::Paeth),
+        ("zlib 1, adaptive", D::Level(1), F::Adaptive),
+        ("zlib 2, paeth", D::Level(2), F::Paeth),
+        ("zlib 6, adaptive", D::Level(6), F::Adaptive),
+    ];
+    println!(
+        "{:<22} {:>22} {:>22} {:>22}",
+        "encoder (cpu ms, KB)", "chess-mid", "bloc-start", "knightfight-end"
+    );
+    let all = support::cases();
+    let pixmaps: Vec<_> = ["chess-mid.png", "bloc-start.png", "knightfight-end.png"]
+        .iter()
+        .map(|file| {
+            let c = all.iter().find(|c| c.file() == *file).expect("case listed");
+            render_pixmap(&c.game().expect("plays").view(), &c.opts).expect("renders")
+        })
+        .collect();
+    for (name, d, f) in settings {
+        let cells: Vec<String> = pixmaps
+            .iter()
+            .map(|pm| {
+                let (ms, bytes) = encode_with(pm, d, f);
+                format!("{ms:.2} ms {:.1} KB", bytes as f64 / 1024.0)
+            })
+            .collect();
+        println!(
+            "{:<22} {:>22} {:>22} {:>22}",
+            name, cells[0], cells[1], cells[2]
+        );
+    }
+}
+
 fn main() {
-    // `cargo bench` passes `--bench`; another word filters the cases.
+    // `cargo bench` passes `--bench`; `--encoders` compares PNG settings;
+    // another word filters the cases.
+    if std::env::args().any(|a| a == "--encoders") {
+        compare_encoders();
+        return;
+    }
     let filter: Option<String> = std::env::args().skip(1).find(|a| !a.starts_with('-'));
     println!(
-        "{:<24} {:>8} {:>8} {:>8} {:>8} {:>7} {:>9}",
-        "image", "wall med", "wall p90", "cpu med", "draw cpu", "KB", "size"
+        "{:<24} {:>8} {:>8} {:>8} {:>8} {:>8} {:>7} {:>9}",
+        "image", "first ms", "wall med", "wall p90", "cpu med", "draw cpu", "KB", "size"
     );
     for case in support::cases() {
         let file = case.file();
@@ -66,6 +141,11 @@ fn main() {
             continue;
         }
         let view = case.game().expect("case plays").view();
+        // The first image of a case pays for rasterising sprites and glyphs
+        // not yet cached (all of them, for the first case).
+        let (first, _) = time(|| {
+            black_box(render_png(&view, &case.opts).expect("renders"));
+        });
         let png = render_png(&view, &case.opts).expect("renders");
         let pm = render_pixmap(&view, &case.opts).expect("renders");
         let (mut wall, mut cpu, mut draw) = (Vec::new(), Vec::new(), Vec::new());
@@ -81,8 +161,9 @@ fn main() {
             cpu.push(c);
         }
         println!(
-            "{:<24} {:>8.2} {:>8.2} {:>8.2} {:>8.2} {:>7.1} {:>9}",
+            "{:<24} {:>8.2} {:>8.2} {:>8.2} {:>8.2} {:>8.2} {:>7.1} {:>9}",
             file.trim_end_matches(".png"),
+            first.as_secs_f64() * 1000.0,
             ms(&mut wall, 0.5),
             ms(&mut wall, 0.9),
             ms(&mut cpu, 0.5),

@@ -48,8 +48,8 @@ fn move_text(view: &BoardView, game: GameId, lang: Lang) -> String {
         (false, _) => view.status.ply,
     };
     match (over, lang) {
-        (false, Lang::En) => format!("Move {}", ply + 1),
-        (false, Lang::Es) => format!("Jugada {}", ply + 1),
+        (false, Lang::En) => format!("Move {}", u64::from(ply) + 1),
+        (false, Lang::Es) => format!("Jugada {}", u64::from(ply) + 1),
         (true, Lang::En) if ply == 1 => "1 move".to_string(),
         (true, Lang::Es) if ply == 1 => "1 jugada".to_string(),
         (true, Lang::En) => format!("{ply} moves"),
