@@ -1,7 +1,9 @@
 //! The `tablero` command: runs the bot, and offers tools to explore the
 //! games (`perft`, `moves`).
 
+use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::Arc;
 
 use clap::{Args, Parser, Subcommand};
 use tablero_rules::{AnyGame, GameId, Lang, Setup};
@@ -13,8 +15,13 @@ use tablero_rules::{AnyGame, GameId, Lang, Setup};
     about = "Modern abstract board games for Discord and Telegram"
 )]
 struct Cli {
+    /// Without a command, runs the bot: the console when no chat token is set.
     #[command(subcommand)]
-    command: Command,
+    command: Option<Command>,
+    /// The configuration file (default: $TABLERO_CONFIG, else
+    /// config/tablero.toml if present).
+    #[arg(long, global = true, value_name = "FILE")]
+    config: Option<PathBuf>,
 }
 
 #[derive(Subcommand)]
@@ -96,7 +103,12 @@ fn main() -> ExitCode {
 }
 
 fn run(cli: Cli) -> Result<(), String> {
-    match cli.command {
+    let Some(command) = cli.command else {
+        let config = tablero_app::bot::load_config(cli.config)?;
+        // The real renderer replaces this stand-in once it lands.
+        return tablero_app::bot::run(config, Arc::new(tablero_app::SimpleRenderer));
+    };
+    match command {
         Command::Perft { pos, depth, divide } => {
             let game = pos.build()?;
             if divide {

@@ -311,10 +311,11 @@ impl App {
             Err(ParseError::Usage(spec, why)) if msg.addressed => {
                 return Some(Reply::error(
                     tr(|l| {
+                        let why = capitalise(why.get(l));
                         en_es(
                             l,
-                            format!("{}. Usage: `{}`", why.get(l), spec.usage),
-                            format!("{}. Uso: `{}`", why.get(l), spec.usage),
+                            format!("{why}. Usage: `{}`", spec.usage),
+                            format!("{why}. Uso: `{}`", spec.usage),
                         )
                     }),
                     lang,
@@ -323,7 +324,7 @@ impl App {
             _ => Command::Move {
                 game: None,
                 text: msg.text.trim().to_string(),
-                explicit: false,
+                explicit: msg.addressed,
             },
         };
         let pending = match self.run(cmd, msg, lang) {
@@ -331,7 +332,55 @@ impl App {
             Ok(None) => return None,
             Err(r) => r.into(),
         };
-        Some(self.finish_reply(pending))
+        let mut reply = self.finish_reply(pending);
+        self.settle_mentions(&msg.channel.platform, &mut reply);
+        Some(reply)
+    }
+
+    /// Makes every `<@ID>` in a reply's text either a mention listed in
+    /// [`Reply::mentions`] or, in an error (which notifies nobody), the
+    /// plain `@name`.
+    fn settle_mentions(&self, platform: &str, reply: &mut Reply) {
+        let mut ids: Vec<String> = Vec::new();
+        for text in [&reply.text.en, &reply.text.es] {
+            let mut rest = text.as_str();
+            while let Some(i) = rest.find("<@") {
+                rest = &rest[i + 2..];
+                if let Some(j) = rest.find('>') {
+                    let id = &rest[..j];
+                    if !ids.iter().any(|x| x == id) {
+                        ids.push(id.to_string());
+                    }
+                    rest = &rest[j + 1..];
+                }
+            }
+        }
+        for id in ids {
+            let user = match reply.mentions.iter().find(|u| u.id == id) {
+                Some(_) if !reply.error => continue,
+                Some(u) => u.clone(),
+                None => User {
+                    name: self
+                        .store
+                        .profile(platform, &id)
+                        .ok()
+                        .flatten()
+                        .map_or_else(|| id.clone(), |p| p.name),
+                    id: id.clone(),
+                },
+            };
+            if reply.error {
+                let token = format!("<@{id}>");
+                let name = format!("@{}", user.name);
+                reply.text.en = reply.text.en.replace(&token, &name);
+                reply.text.es = reply.text.es.replace(&token, &name);
+            } else {
+                reply.mentions.push(user);
+            }
+        }
+        if reply.error {
+            reply.mentions.clear();
+        }
     }
 
     /// Draws the board of a reply, outside every lock.
@@ -1147,6 +1196,7 @@ impl App {
         me: &User,
         n: Option<GameNo>,
         players_only: bool,
+        what: (&str, &str),
         lang: Lang,
     ) -> Res<u64> {
         if let Some(n) = n {
@@ -1199,11 +1249,11 @@ impl App {
                 ),
                 lang,
             )),
-            many => Err(self.which_game(st, many, lang)),
+            many => Err(self.which_game(st, many, what, lang)),
         }
     }
 
-    fn which_game(&self, st: &ChannelState, ids: &[u64], lang: Lang) -> Reply {
+    fn which_game(&self, st: &ChannelState, ids: &[u64], what: (&str, &str), lang: Lang) -> Reply {
         let list = |l: Lang| -> String {
             ids.iter()
                 .filter_map(|id| st.games.get(id))
@@ -1225,14 +1275,14 @@ impl App {
                 en_es(
                     l,
                     format!(
-                        "Which game? {}. Add its number, for example `board #{}`.",
+                        "Which game? {}. Add its number, for example `{}`.",
                         list(l),
-                        ids[0]
+                        what.0.replace("{#}", &format!("#{}", ids[0]))
                     ),
                     format!(
-                        "¿Qué partida? {}. Añade su número, por ejemplo `tablero #{}`.",
+                        "¿Qué partida? {}. Añade su número, por ejemplo `{}`.",
                         list(l),
-                        ids[0]
+                        what.1.replace("{#}", &format!("#{}", ids[0]))
                     ),
                 )
             }),
@@ -1318,7 +1368,14 @@ impl App {
         {
             return Ok(p);
         }
-        let id = self.pick_game(st, &msg.author, n, false, lang)?;
+        let id = self.pick_game(
+            st,
+            &msg.author,
+            n,
+            false,
+            ("board {#}", "tablero {#}"),
+            lang,
+        )?;
         let live = &st.games[&id];
         let info = info_of(&live.doc);
         let status = self.status(live);
@@ -1383,12 +1440,26 @@ impl App {
             {
                 Some(d) => d,
                 None => {
-                    self.pick_game(st, &msg.author, Some(n), false, lang)?;
+                    self.pick_game(
+                        st,
+                        &msg.author,
+                        Some(n),
+                        false,
+                        ("history {#}", "historial {#}"),
+                        lang,
+                    )?;
                     unreachable!("pick_game fails for a missing game")
                 }
             },
             None => {
-                let id = self.pick_game(st, &msg.author, n, false, lang)?;
+                let id = self.pick_game(
+                    st,
+                    &msg.author,
+                    n,
+                    false,
+                    ("history {#}", "historial {#}"),
+                    lang,
+                )?;
                 st.games[&id].doc.clone()
             }
         };
@@ -1585,7 +1656,7 @@ impl App {
     ) -> Res<Option<Pending>> {
         let me = &msg.author;
         let id = match n {
-            Some(_) => self.pick_game(st, me, n, true, lang)?,
+            Some(_) => self.pick_game(st, me, n, true, ("move {#}", "mover {#}"), lang)?,
             None => {
                 let mine: Vec<&Live> = st
                     .games
@@ -1597,6 +1668,15 @@ impl App {
                         return Ok(None);
                     }
                     let w = text.split_whitespace().next().unwrap_or("");
+                    if command::find(msg.text.split_whitespace().next().unwrap_or("")).is_some() {
+                        return Err(Reply::error(
+                            Msg::new(
+                                "You are not playing any game in this channel. `challenge @user GAME` starts one.",
+                                "No juegas ninguna partida en este canal. `desafiar @usuario JUEGO` empieza una.",
+                            ),
+                            lang,
+                        ));
+                    }
                     return Err(Reply::error(
                         tr(|l| {
                             en_es(
@@ -1642,7 +1722,15 @@ impl App {
                     }
                     (_, many, _) => {
                         let ids: Vec<u64> = many.iter().map(|g| g.doc.id).collect();
-                        return Err(self.which_game(st, &ids, lang));
+                        return Err(self.which_game(
+                            st,
+                            &ids,
+                            (
+                                &format!("move {{#}} {text}"),
+                                &format!("mover {{#}} {text}"),
+                            ),
+                            lang,
+                        ));
                     }
                 }
             }
@@ -1799,7 +1887,14 @@ impl App {
         n: Option<GameNo>,
         lang: Lang,
     ) -> Res<Reply> {
-        let id = self.pick_game(st, &msg.author, n, true, lang)?;
+        let id = self.pick_game(
+            st,
+            &msg.author,
+            n,
+            true,
+            ("resign {#}", "rendirse {#}"),
+            lang,
+        )?;
         let side = player_side(&st.games[&id].doc, &msg.author.id).expect("a player");
         let doc = self.end_game(
             st,
@@ -1889,7 +1984,7 @@ impl App {
         n: Option<GameNo>,
         lang: Lang,
     ) -> Res<Pending> {
-        let id = self.pick_game(st, &msg.author, n, true, lang)?;
+        let id = self.pick_game(st, &msg.author, n, true, ("draw {#}", "tablas {#}"), lang)?;
         let live = &st.games[&id];
         let info = info_of(&live.doc);
         if !info.draws {
@@ -2021,7 +2116,14 @@ impl App {
         n: Option<GameNo>,
         lang: Lang,
     ) -> Res<Pending> {
-        let id = self.pick_game(st, &msg.author, n, true, lang)?;
+        let id = self.pick_game(
+            st,
+            &msg.author,
+            n,
+            true,
+            ("takeback {#}", "deshacer {#}"),
+            lang,
+        )?;
         let live = &st.games[&id];
         let me = &msg.author;
         let side = player_side(&live.doc, &me.id).expect("a player");
@@ -2281,10 +2383,14 @@ impl App {
                 TimerKind::Challenge => self.challenge_timer(&t, now),
             };
             match done {
-                Ok(Some(p)) => out.push(Outgoing {
-                    channel: t.channel.clone(),
-                    reply: self.finish_reply(p),
-                }),
+                Ok(Some(p)) => {
+                    let mut reply = self.finish_reply(p);
+                    self.settle_mentions(&t.channel.platform, &mut reply);
+                    out.push(Outgoing {
+                        channel: t.channel.clone(),
+                        reply,
+                    });
+                }
                 Ok(None) => {}
                 Err(r) => eprintln!("warning: timer {t:?}: {}", r.text.get(lang)),
             }
@@ -2408,6 +2514,13 @@ impl App {
             Ok(Some(r.into()))
         })
     }
+}
+
+fn capitalise(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
 }
 
 fn parse_game(name: &str, lang: Lang) -> Res<GameId> {

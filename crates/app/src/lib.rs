@@ -14,6 +14,8 @@ pub mod console;
 pub mod press;
 pub mod render;
 pub mod reply;
+#[doc(hidden)]
+pub mod testkit;
 
 pub use app::{App, Settings};
 pub use clock::{Clock, ManualClock, SystemClock};

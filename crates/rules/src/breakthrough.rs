@@ -21,9 +21,9 @@
 use std::fmt::Write as _;
 
 use crate::{
-    BoardView, Cell, CellView, Color, EndReason, Game, GameId, Highlight, HighlightKind,
-    MoveError, Msg, Outcome, Phase, Piece, PieceKind, PositionError, ScoreKind, Setup,
-    SetupError, Shape, Side, Status, Turn, msg, resolve,
+    BoardView, Cell, CellView, Color, EndReason, Game, GameId, Highlight, HighlightKind, MoveError,
+    Msg, Outcome, Phase, Piece, PieceKind, PositionError, ScoreKind, Setup, SetupError, Shape,
+    Side, Status, Turn, msg, resolve,
 };
 
 /// Files and ranks of the board.
@@ -234,7 +234,10 @@ impl Breakthrough {
                     "los avances rectos nunca capturan; se captura en diagonal"
                 )
             } else {
-                msg!("{from} to {to} is not legal here", "{from} a {to} no es legal aquí")
+                msg!(
+                    "{from} to {to} is not legal here",
+                    "{from} a {to} no es legal aquí"
+                )
             };
         }
         if capture && target.is_none() {
@@ -243,7 +246,10 @@ impl Breakthrough {
                 "{to} está vacía y no hay nada que capturar; escribe {from}-{to}"
             );
         }
-        msg!("{from} to {to} is not legal here", "{from} a {to} no es legal aquí")
+        msg!(
+            "{from} to {to} is not legal here",
+            "{from} a {to} no es legal aquí"
+        )
     }
 }
 
@@ -433,12 +439,12 @@ impl Game for Breakthrough {
     }
 
     fn view(&self) -> BoardView {
-        let cells = Shape::Square {
+        let shape = Shape::Square {
             files: SIZE,
             ranks: SIZE,
             wrap_ranks: false,
         };
-        let cells = cells
+        let cells = shape
             .cells()
             .into_iter()
             .map(|cell| CellView {
@@ -465,11 +471,7 @@ impl Game for Breakthrough {
             })
             .unwrap_or_default();
         BoardView {
-            shape: Shape::Square {
-                files: SIZE,
-                ranks: SIZE,
-                wrap_ranks: false,
-            },
+            shape,
             cells,
             highlights,
             status: Status {
@@ -699,7 +701,9 @@ mod tests {
     #[test]
     fn errors_name_the_problem() {
         let g = start();
-        for bad in ["", "a2", "a2-", "a2a3", "a2-a3-a4", "a2=a3", "🙂", "boom a2"] {
+        for bad in [
+            "", "a2", "a2-", "a2a3", "a2-a3-a4", "a2=a3", "🙂", "boom a2",
+        ] {
             assert!(
                 matches!(refused(&g, bad), MoveError::Syntax { .. }),
                 "{bad:?}"

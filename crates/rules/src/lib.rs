@@ -24,6 +24,7 @@ mod view;
 
 pub mod check;
 pub mod rng;
+pub mod san;
 
 pub mod barrier;
 pub mod bloc;

@@ -52,7 +52,10 @@ impl fmt::Display for StoreError {
         match self {
             StoreError::Db(e) => write!(f, "store: {e}"),
             StoreError::Corrupt { key, why } => {
-                write!(f, "store: record `{key}` is unreadable ({why}); kept in quarantine")
+                write!(
+                    f,
+                    "store: record `{key}` is unreadable ({why}); kept in quarantine"
+                )
             }
         }
     }
@@ -304,7 +307,15 @@ impl Batch {
 
     /// Writes a challenge and its expiry timer.
     pub fn put_challenge(&mut self, doc: &ChallengeDoc) {
-        self.insert(key(&["c", &doc.channel.platform, &doc.channel.channel, &num(doc.id)]), encode(doc));
+        self.insert(
+            key(&[
+                "c",
+                &doc.channel.platform,
+                &doc.channel.channel,
+                &num(doc.id),
+            ]),
+            encode(doc),
+        );
         self.insert(
             timer_key(doc.expires_ms, TimerKind::Challenge, &doc.channel, doc.id),
             Vec::new(),
@@ -313,7 +324,12 @@ impl Batch {
 
     /// Removes a challenge (answered, cancelled or expired) and its timer.
     pub fn remove_challenge(&mut self, doc: &ChallengeDoc) {
-        self.remove(key(&["c", &doc.channel.platform, &doc.channel.channel, &num(doc.id)]));
+        self.remove(key(&[
+            "c",
+            &doc.channel.platform,
+            &doc.channel.channel,
+            &num(doc.id),
+        ]));
         self.remove(timer_key(
             doc.expires_ms,
             TimerKind::Challenge,
@@ -635,7 +651,10 @@ mod tests {
         b.set_next_id(&ch, 2);
         s.commit(b).unwrap();
         assert_eq!(s.next_id(&ch).unwrap(), 2);
-        assert_eq!(s.user_games("console", "bob").unwrap(), vec![(ch.clone(), 1)]);
+        assert_eq!(
+            s.user_games("console", "bob").unwrap(),
+            vec![(ch.clone(), 1)]
+        );
         assert!(s.due_timers(4_999).unwrap().is_empty());
         assert_eq!(s.due_timers(5_000).unwrap().len(), 1);
 
@@ -684,7 +703,8 @@ mod tests {
         let mut b = s.batch();
         b.put_game(&doc(&ch, 1, None), None);
         s.commit(b).unwrap();
-        s.put_raw(&Store::raw_game_key(&ch, 2), b"{not json").unwrap();
+        s.put_raw(&Store::raw_game_key(&ch, 2), b"{not json")
+            .unwrap();
         s.put_raw(
             &Store::raw_game_key(&ch, 3),
             br#"{"version": 99, "future": true}"#,

@@ -1,0 +1,418 @@
+//! Chess and Saltador (jumping-bishop chess): FIDE rules with automatic
+//! draws by threefold repetition, the fifty-move rule and insufficient
+//! material; moves in SAN (UCI accepted), positions in FEN.
+//!
+//! Both games share one bitboard engine ([`position`]); Saltador's bishop
+//! leaps (±3,±3), (±3,±1) or (±1,±3), unblockable, instead of sliding.
+//!
+//! ```
+//! use tablero_rules::{Game, Setup};
+//! use tablero_rules::chess::Chess;
+//! let mut g = Chess::new(&Setup::default()).unwrap();
+//! assert_eq!(g.perft(2), 400);
+//! assert_eq!(g.play_text("e2e4").unwrap(), "e4");
+//! assert_eq!(g.play_text("e5").unwrap(), "e5");
+//! assert_eq!(g.play_text("nf3").unwrap(), "Nf3");
+//! ```
+
+mod attacks;
+mod fen;
+mod position;
+
+use crate::san::{self, CastleSide, Reading, Role, SanMove, Suffix};
+use crate::{
+    BoardView, Cell, CellView, Color, EndReason, Game, GameId, Highlight, HighlightKind, MoveError,
+    Msg, Outcome, Phase, Piece, PieceKind, PositionError, Setup, SetupError, Shape, Side, Status,
+    Turn, msg,
+};
+use position::{BLACK, MoveList, Position, WHITE};
+pub use position::{Move, Variant};
+
+/// Standard chess pieces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Orthodox;
+
+impl Variant for Orthodox {
+    const ID: GameId = GameId::Chess;
+    const JUMPING_BISHOP: bool = false;
+}
+
+/// Saltador's pieces: the bishop is the jumping bishop.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct JumpingBishop;
+
+impl Variant for JumpingBishop {
+    const ID: GameId = GameId::Saltador;
+    const JUMPING_BISHOP: bool = true;
+}
+
+/// Standard chess.
+pub type Chess = ChessGame<Orthodox>;
+
+/// Jumping-bishop chess.
+pub type Saltador = ChessGame<JumpingBishop>;
+
+/// The start position.
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// A game of chess or saltador: the engine position plus what the rules
+/// and the view need beyond it (the keys for repetitions, the last move,
+/// the result). No heap: cloning is a copy.
+#[derive(Clone, Debug)]
+pub struct ChessGame<V> {
+    pos: Position<V>,
+    /// `keys[i]`: the position key after `i` plies without capture or pawn
+    /// move, known from index `start` on (a FEN does not tell the earlier
+    /// ones).
+    keys: [u64; 101],
+    start: u8,
+    /// The last move's from and to squares (the king's, when castling).
+    last: Option<(u8, u8)>,
+    outcome: Option<Outcome>,
+}
+
+fn side_of(color: usize) -> Side {
+    if color == WHITE {
+        Side::First
+    } else {
+        Side::Second
+    }
+}
+
+fn cell(sq: u8) -> Cell {
+    Cell::new(sq % 8, sq / 8)
+}
+
+fn color_words(color: usize) -> (&'static str, &'static str) {
+    if color == WHITE {
+        ("White", "las blancas")
+    } else {
+        ("Black", "las negras")
+    }
+}
+
+impl<V: Variant> ChessGame<V> {
+    fn from_position(pos: Position<V>) -> ChessGame<V> {
+        let h = (pos.halfmove as usize).min(100);
+        let mut keys = [0; 101];
+        keys[h] = pos.key();
+        let mut g = ChessGame {
+            pos,
+            keys,
+            start: h as u8,
+            last: None,
+            outcome: None,
+        };
+        g.outcome = g.compute_outcome();
+        g
+    }
+
+    fn compute_outcome(&self) -> Option<Outcome> {
+        let mut list = MoveList::new();
+        self.pos.legal_moves(&mut list);
+        if list.is_empty() {
+            return Some(if self.pos.in_check() {
+                Outcome::win(side_of(self.pos.turn ^ 1), EndReason::Checkmate)
+            } else {
+                Outcome::draw(EndReason::Stalemate)
+            });
+        }
+        self.pos
+            .draw(&self.keys, self.start as usize)
+            .map(Outcome::draw)
+    }
+
+    fn san_move(&self, m: Move) -> SanMove {
+        let capture = self.pos.by_color[self.pos.turn ^ 1] & (1 << m.to) != 0
+            || m.kind == position::Kind::EnPassant;
+        SanMove {
+            role: m.role,
+            from: cell(m.from),
+            to: cell(m.to),
+            capture,
+            promotion: m.promotion(),
+            castle: match m.kind {
+                position::Kind::Castle(side) => Some(side),
+                _ => None,
+            },
+        }
+    }
+
+    fn legal(&self) -> Vec<Move> {
+        let mut v = Vec::new();
+        self.legal_moves(&mut v);
+        v
+    }
+
+    /// Says precisely why no legal move fits a text: the piece is pinned,
+    /// the king would be in check, it is the other side's turn, castling is
+    /// not allowed and why, or there is no piece there.
+    fn explain(&self, parsed: &san::Parsed) -> Option<Msg> {
+        let pos = &self.pos;
+        let us = pos.turn;
+        let (us_en, us_es) = color_words(us);
+        let in_check = pos.in_check();
+        let fits_any = |p: &Position<V>, r: &Reading| {
+            p.pseudo_moves()
+                .into_iter()
+                .any(|m| r.fits(&self.with_turn(p).san_move(m)))
+        };
+        for r in parsed.all() {
+            match *r {
+                Reading::Castle(side) => {
+                    let bit = match (us, side) {
+                        (WHITE, CastleSide::King) => position::WHITE_KING_SIDE,
+                        (WHITE, CastleSide::Queen) => position::WHITE_QUEEN_SIDE,
+                        (_, CastleSide::King) => position::BLACK_KING_SIDE,
+                        (_, CastleSide::Queen) => position::BLACK_QUEEN_SIDE,
+                    };
+                    let base = if us == WHITE { 0 } else { 56 };
+                    let between: &[usize] = match side {
+                        CastleSide::King => &[5, 6],
+                        CastleSide::Queen => &[1, 2, 3],
+                    };
+                    return Some(if pos.castling & bit == 0 {
+                        msg!(
+                            "{us_en} can no longer castle on that side",
+                            "{us_es} ya no pueden enrocar por ese lado"
+                        )
+                    } else if in_check {
+                        msg!(
+                            "you cannot castle out of check",
+                            "no se puede enrocar estando en jaque"
+                        )
+                    } else if between
+                        .iter()
+                        .any(|&f| pos.occupied() & (1 << (base + f)) != 0)
+                    {
+                        msg!(
+                            "the squares between king and rook must be empty",
+                            "las casillas entre el rey y la torre deben estar vacías"
+                        )
+                    } else {
+                        msg!(
+                            "the king would cross or land on an attacked square",
+                            "el rey pasaría por una casilla atacada o acabaría en ella"
+                        )
+                    });
+                }
+                Reading::Squares { from, .. } => {
+                    let sq = from.y as usize * 8 + from.x as usize;
+                    match pos.piece_at(sq) {
+                        None => {
+                            return Some(msg!(
+                                "there is no piece on {from}",
+                                "no hay ninguna pieza en {from}"
+                            ));
+                        }
+                        Some((c, _)) if c != us => {
+                            return Some(msg!(
+                                "the piece on {from} is not yours: it is {us_en}'s turn",
+                                "la pieza de {from} no es tuya: juegan {us_es}"
+                            ));
+                        }
+                        _ => {}
+                    }
+                }
+                Reading::San { .. } => {}
+            }
+            if fits_any(pos, r) {
+                return Some(if in_check {
+                    msg!(
+                        "your king is in check and that move does not stop it",
+                        "tu rey está en jaque y esa jugada no lo evita"
+                    )
+                } else {
+                    msg!(
+                        "that move would leave your king in check",
+                        "esa jugada dejaría a tu rey en jaque"
+                    )
+                });
+            }
+        }
+        // A move the other side could make: the player is early, or
+        // playing the wrong colour.
+        let mut other = *pos;
+        other.turn ^= 1;
+        other.ep = position::NO_SQUARE;
+        if parsed.all().any(|r| fits_any(&other, r)) {
+            return Some(msg!(
+                "it is {us_en}'s turn to move",
+                "es el turno de {us_es}"
+            ));
+        }
+        None
+    }
+
+    /// A game value around `p`, to describe its moves in SAN terms.
+    fn with_turn(&self, p: &Position<V>) -> ChessGame<V> {
+        ChessGame {
+            pos: *p,
+            keys: self.keys,
+            start: self.start,
+            last: None,
+            outcome: None,
+        }
+    }
+}
+
+impl<V: Variant> Game for ChessGame<V> {
+    type Move = Move;
+    const ID: GameId = V::ID;
+
+    fn new(setup: &Setup) -> Result<Self, SetupError> {
+        setup.resolve(V::ID.info().params)?;
+        setup.expect_no_deal()?;
+        let pos = Position::from_fen(START).expect("the start position is valid FEN");
+        Ok(ChessGame::from_position(pos))
+    }
+
+    fn turn(&self) -> Turn {
+        Turn::play(side_of(self.pos.turn))
+    }
+
+    fn legal_moves(&self, moves: &mut Vec<Move>) {
+        moves.clear();
+        if self.outcome.is_some() {
+            return;
+        }
+        let mut list = MoveList::new();
+        self.pos.legal_moves(&mut list);
+        moves.extend_from_slice(list.as_slice());
+    }
+
+    fn play(&mut self, m: Move) {
+        self.pos.play(m);
+        let h = (self.pos.halfmove as usize).min(100);
+        if h == 0 {
+            self.start = 0;
+        }
+        self.keys[h] = self.pos.key();
+        self.last = Some((m.from, m.to));
+        self.outcome = self.compute_outcome();
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    fn move_text(&self, m: Move) -> String {
+        let mut list = MoveList::new();
+        self.pos.legal_moves(&mut list);
+        let legal: Vec<SanMove> = list.as_slice().iter().map(|&l| self.san_move(l)).collect();
+        let mut after = self.pos;
+        after.play(m);
+        let suffix = if after.in_check() {
+            let mut replies = MoveList::new();
+            after.legal_moves(&mut replies);
+            if replies.is_empty() {
+                Suffix::Mate
+            } else {
+                Suffix::Check
+            }
+        } else {
+            Suffix::None
+        };
+        san::write(&self.san_move(m), &legal, suffix)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        if self.outcome.is_some() {
+            return Err(MoveError::GameOver);
+        }
+        let legal = self.legal();
+        let sans: Vec<SanMove> = legal.iter().map(|&m| self.san_move(m)).collect();
+        let i = san::resolve_with(
+            text,
+            &sans,
+            |i| self.move_text(legal[i]),
+            |parsed| self.explain(parsed),
+        )?;
+        Ok(legal[i])
+    }
+
+    fn move_origin(&self, m: Move) -> Option<Cell> {
+        Some(cell(m.from))
+    }
+
+    fn position_text(&self) -> String {
+        self.pos.fen()
+    }
+
+    fn from_position_text(text: &str) -> Result<Self, PositionError> {
+        Position::from_fen(text).map(ChessGame::from_position)
+    }
+
+    fn view(&self) -> BoardView {
+        let mut cells = Vec::with_capacity(64);
+        for sq in 0..64u8 {
+            let mut c = CellView::empty(cell(sq));
+            c.piece = self.pos.piece_at(sq as usize).map(|(color, role)| Piece {
+                kind: match role {
+                    Role::Pawn => PieceKind::Pawn,
+                    Role::Knight => PieceKind::Knight,
+                    Role::Bishop if V::JUMPING_BISHOP => PieceKind::JumpingBishop,
+                    Role::Bishop => PieceKind::Bishop,
+                    Role::Rook => PieceKind::Rook,
+                    Role::Queen => PieceKind::Queen,
+                    Role::King => PieceKind::King,
+                    Role::Amazon => PieceKind::Amazon,
+                },
+                color: if color == WHITE {
+                    Color::White
+                } else {
+                    Color::Black
+                },
+            });
+            cells.push(c);
+        }
+        let mut highlights = Vec::new();
+        if let Some((from, to)) = self.last {
+            highlights.push(Highlight {
+                cell: cell(from),
+                kind: HighlightKind::From,
+            });
+            highlights.push(Highlight {
+                cell: cell(to),
+                kind: HighlightKind::To,
+            });
+        }
+        if self.pos.in_check() {
+            highlights.push(Highlight {
+                cell: cell(self.pos.king(self.pos.turn) as u8),
+                kind: HighlightKind::Check,
+            });
+        }
+        let ply = self
+            .pos
+            .fullmove
+            .saturating_sub(1)
+            .saturating_mul(2)
+            .saturating_add(u32::from(self.pos.turn == BLACK));
+        BoardView {
+            shape: Shape::Square {
+                files: 8,
+                ranks: 8,
+                wrap_ranks: false,
+            },
+            cells,
+            highlights,
+            status: Status {
+                to_move: self.outcome.is_none().then(|| side_of(self.pos.turn)),
+                phase: Phase::Play,
+                ply,
+                colors: [Some(Color::White), Some(Color::Black)],
+                scores: None,
+                outcome: self.outcome,
+            },
+        }
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        if self.outcome.is_some() {
+            return u64::from(depth == 0);
+        }
+        let mut keys = self.keys;
+        self.pos.perft(depth, &mut keys, self.start as usize)
+    }
+}

@@ -1,0 +1,119 @@
+#!/usr/bin/env python3
+"""Independent perft reference for Bombardment, written from shared/RULES.md.
+
+Deliberately simple and separate from the Rust code: the board is a list of
+8 lists (rank 1 first), moves are plain tuples, and nothing is optimised.
+
+Rules used (RULES.md, bombardment):
+- a turn is a step (one square straight or diagonally forward onto an empty
+  square; never a capture) or an explosion (one of your pieces and every
+  piece on the up to 8 squares around it are removed);
+- a step onto the opponent's back rank wins at once;
+- after an explosion: both sides empty is a draw, else an empty side loses;
+- a finished game has no moves.
+
+Usage:
+    python3 tools/perft-reference/bombardment.py [POSITION] DEPTH...
+POSITION is the Tablero position text (`ranks/... w|b [ply]`, `S` White,
+`s` Black); without it, the start position. Prints `perft D N` per depth.
+"""
+
+import sys
+
+START = "ssssssss/ssssssss/8/8/8/8/SSSSSSSS/SSSSSSSS w 0"
+
+
+def parse(text):
+    fields = text.split()
+    rows = fields[0].split("/")
+    assert len(rows) == 8
+    board = [[None] * 8 for _ in range(8)]  # board[rank][file]
+    for i, row in enumerate(rows):
+        rank = 7 - i
+        f = 0
+        num = ""
+        for ch in row + "$":
+            if ch.isdigit():
+                num += ch
+                continue
+            if num:
+                f += int(num)
+                num = ""
+            if ch == "$":
+                break
+            board[rank][f] = "W" if ch == "S" else "B"
+            f += 1
+        assert f == 8, row
+    return board, ("W" if fields[1] == "w" else "B")
+
+
+def count(board, side):
+    return sum(1 for r in range(8) for f in range(8) if board[r][f] == side)
+
+
+def game_over(board, just_moved, last_was_step):
+    goal = 7 if just_moved == "W" else 0
+    if last_was_step:
+        return any(board[goal][f] == just_moved for f in range(8))
+    return count(board, "W") == 0 or count(board, "B") == 0
+
+
+def moves(board, side):
+    out = []
+    step = 1 if side == "W" else -1
+    for r in range(8):
+        for f in range(8):
+            if board[r][f] != side:
+                continue
+            nr = r + step
+            for nf in (f - 1, f, f + 1):
+                if 0 <= nr < 8 and 0 <= nf < 8 and board[nr][nf] is None:
+                    out.append(("step", r, f, nr, nf))
+            out.append(("boom", r, f))
+    return out
+
+
+def play(board, side, m):
+    b = [row[:] for row in board]
+    if m[0] == "step":
+        _, r, f, nr, nf = m
+        b[r][f] = None
+        b[nr][nf] = side
+    else:
+        _, r, f = m
+        for dr in (-1, 0, 1):
+            for df in (-1, 0, 1):
+                if 0 <= r + dr < 8 and 0 <= f + df < 8:
+                    b[r + dr][f + df] = None
+    return b
+
+
+def perft(board, side, depth, over=False):
+    if depth == 0:
+        return 1
+    if over:
+        return 0
+    other = "B" if side == "W" else "W"
+    total = 0
+    for m in moves(board, side):
+        nb = play(board, side, m)
+        total += perft(nb, other, depth - 1, game_over(nb, side, m[0] == "step"))
+    return total
+
+
+def main():
+    args = sys.argv[1:]
+    position = START
+    if args and not args[0].isdigit():
+        position = args.pop(0)
+    board, side = parse(position)
+    # A given position has ended if the last mover stands on its goal rank
+    # or a side is empty.
+    just_moved = "B" if side == "W" else "W"
+    over = game_over(board, just_moved, True) or game_over(board, just_moved, False)
+    for d in args:
+        print("perft", d, perft(board, side, int(d), over))
+
+
+if __name__ == "__main__":
+    main()
