@@ -106,7 +106,11 @@ fn run(cli: Cli) -> Result<(), String> {
     let Some(command) = cli.command else {
         let config = tablero_app::bot::load_config(cli.config)?;
         // The real renderer replaces this stand-in once it lands.
-        return tablero_app::bot::run(config, Arc::new(tablero_app::SimpleRenderer));
+        return tablero_app::bot::run_with(
+            config,
+            Arc::new(tablero_app::SimpleRenderer),
+            vec![tablero_telegram::frontend()],
+        );
     };
     match command {
         Command::Perft { pos, depth, divide } => {

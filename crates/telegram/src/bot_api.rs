@@ -42,10 +42,7 @@ impl Api for BotApi {
         html: &str,
         keyboard: Option<InlineKeyboardMarkup>,
     ) -> Result<MessageId, SendError> {
-        let mut req = self
-            .0
-            .send_message(chat, html)
-            .parse_mode(ParseMode::Html);
+        let mut req = self.0.send_message(chat, html).parse_mode(ParseMode::Html);
         if let Some(k) = keyboard {
             req = req.reply_markup(k);
         }
@@ -117,7 +114,9 @@ impl BotApi {
                 give_up: Duration::from_secs(60),
                 ..Default::default()
             };
-            if let Err(e) = crate::deliver::with_retries("setting the command menu", retry, None, send).await {
+            if let Err(e) =
+                crate::deliver::with_retries("setting the command menu", retry, None, send).await
+            {
                 eprintln!("warning: telegram: the command menu was not set: {e:?}");
             }
         }

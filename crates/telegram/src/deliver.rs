@@ -230,7 +230,10 @@ async fn clear<A: Api>(api: &A, retry: Retry, chat: ChatId, m: MessageId, wake: 
     })
     .await
     {
-        eprintln!("warning: telegram: keyboard of message {} in chat {} stays: {e:?}", m.0, chat.0);
+        eprintln!(
+            "warning: telegram: keyboard of message {} in chat {} stays: {e:?}",
+            m.0, chat.0
+        );
     }
 }
 
@@ -251,7 +254,11 @@ async fn send<A: Api>(
             match photo {
                 Err(SendError::Permanent(why)) => {
                     eprintln!("warning: telegram: a board photo was refused ({why}); sending text");
-                    let html = if post.html.is_empty() { "…" } else { &post.html };
+                    let html = if post.html.is_empty() {
+                        "…"
+                    } else {
+                        &post.html
+                    };
                     with_retries("sending a message", retry, Some(wake), || {
                         api.send_text(chat, html, post.keyboard.clone())
                     })
@@ -270,7 +277,10 @@ async fn send<A: Api>(
     match res {
         Ok(m) => Some(m),
         Err(e) => {
-            eprintln!("error: telegram: a message to chat {} was dropped: {e:?}", chat.0);
+            eprintln!(
+                "error: telegram: a message to chat {} was dropped: {e:?}",
+                chat.0
+            );
             None
         }
     }
@@ -385,9 +395,9 @@ mod tests {
         Job::Post(Post {
             photo: Some(vec![0]),
             html: caption.into(),
-            keyboard: Some(InlineKeyboardMarkup::new([[InlineKeyboardButton::callback(
-                "a2", "p:1:0:0:a2",
-            )]])),
+            keyboard: Some(InlineKeyboardMarkup::new([[
+                InlineKeyboardButton::callback("a2", "p:1:0:0:a2"),
+            ]])),
             board: Some(game),
         })
     }
@@ -428,9 +438,16 @@ mod tests {
     async fn a_new_board_removes_the_last_keyboard() {
         let api = Arc::new(FakeApi::default());
         let out = Outbox::new(api.clone(), quick());
-        out.push(ChatId(1), [board(3, "first"), board(4, "other game"), board(3, "second")]);
+        out.push(
+            ChatId(1),
+            [
+                board(3, "first"),
+                board(4, "other game"),
+                board(3, "second"),
+            ],
+        );
         out.push(ChatId(1), [Job::Clear(MessageId(4)), board(3, "third")]);
-        out.push(ChatId(1), [Job::Sweep(vec![3])]);
+        out.push(ChatId(1), [Job::Sweep(vec![3, 4])]);
         let calls = settle(&api, 6).await;
         assert_eq!(
             calls,
@@ -445,13 +462,20 @@ mod tests {
             ]
         );
         tokio::time::sleep(Duration::from_millis(20)).await;
-        assert_eq!(api.calls().len(), 6, "the pressed board is not cleared twice");
+        assert_eq!(
+            api.calls().len(),
+            6,
+            "the pressed board is not cleared twice"
+        );
         out.push(ChatId(1), [Job::Sweep(vec![])]);
         let calls = settle(&api, 8).await;
         // Game 3's board (message 6) and game 4's (message 2) are over.
         let mut swept = calls[6..].to_vec();
         swept.sort_by_key(|c| format!("{c:?}"));
-        assert_eq!(swept, [Call::Keyboard(1, 2, false), Call::Keyboard(1, 6, false)]);
+        assert_eq!(
+            swept,
+            [Call::Keyboard(1, 2, false), Call::Keyboard(1, 6, false)]
+        );
     }
 
     #[tokio::test]
@@ -465,10 +489,10 @@ mod tests {
         out.push(ChatId(2), [board(1, "caption")]);
         let calls = settle(&api, 1).await;
         assert_eq!(calls, [Call::Text(2, "caption".into(), true)]);
-        api.failures
-            .lock()
-            .unwrap()
-            .extend(std::iter::repeat_n(SendError::Transient("down".into()), 10_000));
+        api.failures.lock().unwrap().extend(std::iter::repeat_n(
+            SendError::Transient("down".into()),
+            10_000,
+        ));
         out.push(ChatId(2), [text("lost")]);
         tokio::time::sleep(Duration::from_millis(400)).await;
         api.failures.lock().unwrap().clear();

@@ -55,12 +55,18 @@ impl<A: Api> Handler<A> {
     }
 
     fn learn(&self, u: &teloxide::types::User) {
-        let mut names = self.usernames.lock().unwrap_or_else(PoisonError::into_inner);
+        let mut names = self
+            .usernames
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
         names.insert(u.id.0.to_string(), u.username.clone());
     }
 
     fn username(&self, u: &User) -> Option<String> {
-        let names = self.usernames.lock().unwrap_or_else(PoisonError::into_inner);
+        let names = self
+            .usernames
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
         names.get(&u.id).cloned().flatten()
     }
 

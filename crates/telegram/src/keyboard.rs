@@ -149,7 +149,12 @@ fn move_entries(group: &ChoiceGroup, game: u64, ply: usize) -> Vec<Entry> {
 /// The keyboard of the menu: a button per origin, then the moves that have
 /// none. `None` when there is nothing to choose.
 #[must_use]
-pub fn menu(groups: &[ChoiceGroup], game: u64, ply: usize, page: usize) -> Option<InlineKeyboardMarkup> {
+pub fn menu(
+    groups: &[ChoiceGroup],
+    game: u64,
+    ply: usize,
+    page: usize,
+) -> Option<InlineKeyboardMarkup> {
     let mut entries = Vec::new();
     for g in groups {
         match &g.origin {
@@ -168,7 +173,12 @@ pub fn menu(groups: &[ChoiceGroup], game: u64, ply: usize, page: usize) -> Optio
 
 /// The keyboard of one origin's moves, with a button back to the menu.
 #[must_use]
-pub fn origin(group: &ChoiceGroup, game: u64, ply: usize, page: usize) -> Option<InlineKeyboardMarkup> {
+pub fn origin(
+    group: &ChoiceGroup,
+    game: u64,
+    ply: usize,
+    page: usize,
+) -> Option<InlineKeyboardMarkup> {
     let cell = group.origin.clone().unwrap_or_default();
     let back = Button {
         game,
@@ -299,7 +309,15 @@ mod tests {
             assert_eq!(b.encode(), data);
             assert_eq!(Button::decode(data), Some(b));
         }
-        for junk in ["", "x:1:2:3", "o:1:2", "o:a:2:0", "m:1:2:", "p:1:2:x:d4", "o:1:-2:0"] {
+        for junk in [
+            "",
+            "x:1:2:3",
+            "o:1:2",
+            "o:a:2:0",
+            "m:1:2:",
+            "p:1:2:x:d4",
+            "o:1:-2:0",
+        ] {
             assert_eq!(Button::decode(junk), None, "{junk}");
         }
     }
@@ -314,7 +332,10 @@ mod tests {
         let k = menu(&groups, 1, 4, 0).unwrap();
         assert_eq!(datas(&k), [["p:1:4:0:a2", "p:1:4:0:b2", "m:1:4:pass"]]);
         let k = origin(&groups[0], 1, 4, 0).unwrap();
-        assert_eq!(datas(&k), vec![vec!["m:1:4:a2-a3", "m:1:4:a2-b3"], vec!["o:1:4:0"]]);
+        assert_eq!(
+            datas(&k),
+            vec![vec!["m:1:4:a2-a3", "m:1:4:a2-b3"], vec!["o:1:4:0"]]
+        );
         assert_eq!(menu(&[], 1, 4, 0), None);
     }
 
@@ -343,7 +364,8 @@ mod tests {
         let long = "x".repeat(70);
         let g = group(Some("a1"), &["a1-a2", &long]);
         let d = datas(&origin(&g, 123_456_789_012, 99_999, 0).unwrap());
-        assert_eq!(d[0][1], "i:123456789012:99999:1:a1");
+        // A long label takes a row of its own.
+        assert_eq!(d[1], ["i:123456789012:99999:1:a1"]);
         assert!(d.iter().flatten().all(|s| s.len() <= MAX_DATA));
     }
 }

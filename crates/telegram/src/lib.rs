@@ -62,9 +62,9 @@ impl Options {
             .ok_or("Telegram needs a bot token: set TABLERO_TELEGRAM_TOKEN")?;
         let api_url = match &config.telegram_api_url {
             None => None,
-            Some(u) => Some(
-                url::Url::parse(u).map_err(|e| format!("telegram.api_url `{u}`: {e}"))?,
-            ),
+            Some(u) => {
+                Some(url::Url::parse(u).map_err(|e| format!("telegram.api_url `{u}`: {e}"))?)
+            }
         };
         Ok(Options {
             token: token.trim().to_string(),

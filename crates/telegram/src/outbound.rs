@@ -72,7 +72,10 @@ const CLOSE: char = '\u{E001}';
 
 /// The reply's text with mentions as markers, and the mentions' HTML and
 /// visible text.
-fn marked(reply: &Reply, usernames: &dyn Fn(&User) -> Option<String>) -> (String, Vec<(String, String)>) {
+fn marked(
+    reply: &Reply,
+    usernames: &dyn Fn(&User) -> Option<String>,
+) -> (String, Vec<(String, String)>) {
     let mentions: Vec<(String, String)> = reply
         .mentions
         .iter()
@@ -251,7 +254,10 @@ mod tests {
     #[test]
     fn text_with_mentions_and_code() {
         let mut r = Reply::new(
-            Msg::new("<@7> challenges <@42>: write `accept` & play", "<@7> desafía a <@42>: escribe `aceptar`"),
+            Msg::new(
+                "<@7> challenges <@42>: write `accept` & play",
+                "<@7> desafía a <@42>: escribe `aceptar`",
+            ),
             Lang::En,
         );
         r.mentions = vec![ana(), bo()];
@@ -262,7 +268,10 @@ mod tests {
             "@ana challenges <a href=\"tg://user?id=42\">Bo &lt;3</a>: write <code>accept</code> &amp; play"
         );
         assert_eq!(p[0].photo, None);
-        assert_eq!(plain(&r, &known), "@ana challenges Bo <3: write accept & play");
+        assert_eq!(
+            plain(&r, &known),
+            "@ana challenges Bo <3: write accept & play"
+        );
         r.lang = Lang::Es;
         assert!(posts(&r, &known)[0].html.contains("<code>aceptar</code>"));
     }

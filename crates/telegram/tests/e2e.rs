@@ -25,7 +25,7 @@ use tokio::sync::{Notify, mpsc, oneshot};
 const GROUP: i64 = -1_001_234;
 const TOKEN: &str = "123456:TEST-token";
 /// Calls made at start-up, not in answer to anyone.
-const BOOKKEEPING: [&str; 3] = ["getme", "deletewebhook", "setmycommands"];
+const BOOKKEEPING: [&str; 4] = ["getme", "getwebhookinfo", "deletewebhook", "setmycommands"];
 
 /// One request the bot made.
 #[derive(Clone, Debug)]
@@ -117,11 +117,19 @@ async fn params(req: Request) -> (Value, Option<Vec<u8>>) {
 async fn api(State(fake): State<Arc<Fake>>, req: Request) -> Response {
     let path = req.uri().path().to_string();
     let mut segments = path.trim_start_matches('/').splitn(2, '/');
-    let token = segments.next().unwrap_or("").trim_start_matches("bot").to_string();
+    let token = segments
+        .next()
+        .unwrap_or("")
+        .trim_start_matches("bot")
+        .to_string();
     let method = segments.next().unwrap_or("").to_lowercase();
     if token != TOKEN {
         fake.wrong_token.lock().unwrap().push(token);
-        return (StatusCode::UNAUTHORIZED, "{\"ok\":false,\"error_code\":401,\"description\":\"Unauthorized\"}").into_response();
+        return (
+            StatusCode::UNAUTHORIZED,
+            "{\"ok\":false,\"error_code\":401,\"description\":\"Unauthorized\"}",
+        )
+            .into_response();
     }
     let (params, file) = params(req).await;
     if method != "getupdates" {
@@ -157,6 +165,7 @@ async fn api(State(fake): State<Arc<Fake>>, req: Request) -> Response {
             "has_main_web_app": false,
         })),
         "deletewebhook" | "setmycommands" | "answercallbackquery" => ok(json!(true)),
+        "getwebhookinfo" => ok(json!({"url": "", "has_custom_certificate": false, "pending_update_count": 0})),
         "getupdates" => {
             let offset = params["offset"].as_i64().unwrap_or(0);
             let wait = params["timeout"].as_u64().unwrap_or(0).min(2);
@@ -249,8 +258,16 @@ impl Client {
     fn say_with(&mut self, who: &Person, text: &str, mut entities: Vec<Value>) {
         self.next_user_message += 1;
         if text.starts_with('/') {
-            let len = text.split_whitespace().next().unwrap_or("").encode_utf16().count();
-            entities.insert(0, json!({"type": "bot_command", "offset": 0, "length": len}));
+            let len = text
+                .split_whitespace()
+                .next()
+                .unwrap_or("")
+                .encode_utf16()
+                .count();
+            entities.insert(
+                0,
+                json!({"type": "bot_command", "offset": 0, "length": len}),
+            );
         }
         self.push(json!({"message": {
             "message_id": 10_000 + self.next_user_message, "date": 1_700_000_000,
@@ -346,7 +363,10 @@ impl Client {
         }
         let photo = self.expect("sendphoto").await;
         assert_eq!(photo.params["chat_id"], GROUP);
-        assert!(photo.file.as_ref().is_some_and(|f| !f.is_empty()), "no image");
+        assert!(
+            photo.file.as_ref().is_some_and(|f| !f.is_empty()),
+            "no image"
+        );
         assert_eq!(photo.params["parse_mode"], "HTML");
         let caption = photo.params["caption"].as_str().unwrap_or("").to_string();
         let buttons = buttons(&photo.params);
@@ -433,7 +453,8 @@ async fn two_games_in_a_group() {
         next_user_message: 0,
     };
 
-    // Start-up: getMe first, the webhook removed, menus in two languages.
+    // Start-up: getMe first (a webhook would be removed: there is none),
+    // menus in two languages.
     let (first, _) = c.next("getme").await;
     assert_eq!(first.method, "getme");
     assert_eq!(fake.calls.lock().unwrap()[0].method, "getme");
@@ -441,12 +462,18 @@ async fn two_games_in_a_group() {
     for _ in 0..2 {
         menus.push(c.next("setmycommands").await.0.params);
     }
-    let es = menus.iter().find(|m| m["language_code"] == "es").expect("a Spanish menu");
+    let es = menus
+        .iter()
+        .find(|m| m["language_code"] == "es")
+        .expect("a Spanish menu");
     assert!(es["commands"].to_string().contains("desafiar"));
-    let en = menus.iter().find(|m| m.get("language_code").is_none()).expect("a default menu");
+    let en = menus
+        .iter()
+        .find(|m| m.get("language_code").is_none())
+        .expect("a default menu");
     assert!(en["commands"].to_string().contains("\"challenge\""));
     c.seen = 0;
-    c.next("deletewebhook").await;
+    c.next("getwebhookinfo").await;
     c.seen = fake.calls.lock().unwrap().len();
 
     // Help, addressed the group way; a command for another bot is ignored.
@@ -581,21 +608,33 @@ async fn two_games_in_a_group() {
             c.answered(&q).await;
             let edit = c.expect("editmessagereplymarkup").await;
             let data = format!("m:{game2}:{ply}:{mv}");
-            assert!(buttons(&edit.params).contains(&data), "{data} in {:?}", buttons(&edit.params));
+            assert!(
+                buttons(&edit.params).contains(&data),
+                "{data} in {:?}",
+                buttons(&edit.params)
+            );
             let q = c.press(who, board.id, &data);
             c.answered(&q).await;
         }
         ply += 1;
         board = c.board(Some(board.id)).await;
     }
-    assert!(board.caption.contains("wins") || board.caption.contains("won"), "{}", board.caption);
+    assert!(
+        board.caption.contains("wins") || board.caption.contains("won"),
+        "{}",
+        board.caption
+    );
     assert!(board.buttons.is_empty(), "a finished game has no buttons");
     c.quiet().await;
 
     // The record is in the store.
     let done = app
         .store()
-        .game(&tablero_app::ChannelKey::new("telegram", GROUP.to_string()), game2.parse().unwrap(), false)
+        .game(
+            &tablero_app::ChannelKey::new("telegram", GROUP.to_string()),
+            game2.parse().unwrap(),
+            false,
+        )
         .unwrap()
         .expect("the finished game");
     assert!(done.record.ends_with("b7xa8"), "{}", done.record);
