@@ -28,7 +28,6 @@ use tablero_app::config::{Adapter, Config};
 use tablero_app::{App, Outgoing};
 use teloxide::adaptors::throttle::Limits;
 use teloxide::dispatching::{Dispatcher, UpdateFilterExt};
-use teloxide::error_handlers::LoggingErrorHandler;
 use teloxide::prelude::*;
 use teloxide::update_listeners::Polling;
 use tokio::sync::mpsc;
@@ -39,7 +38,7 @@ use crate::handler::Handler;
 pub use crate::incoming::PLATFORM;
 
 /// How the bot connects.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Options {
     /// The bot's token from @BotFather. Never logged.
     pub token: String,
@@ -73,6 +72,18 @@ impl Options {
             retry: Retry::default(),
             poll_timeout: Duration::from_secs(30),
         })
+    }
+}
+
+impl std::fmt::Debug for Options {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Options")
+            .field("token", &"(hidden)")
+            .field("api_url", &self.api_url)
+            .field("limits", &self.limits)
+            .field("retry", &self.retry)
+            .field("poll_timeout", &self.poll_timeout)
+            .finish()
     }
 }
 
@@ -183,11 +194,49 @@ pub async fn serve(
         .delete_webhook()
         .await
         .build();
-    dispatcher
-        .dispatch_with_listener(
-            listener,
-            LoggingErrorHandler::with_custom_text("telegram: getting updates failed"),
-        )
-        .await;
+    // teloxide waits longer after each failure; its errors name no token.
+    let on_error = Arc::new(|e: teloxide::RequestError| async move {
+        eprintln!("warning: telegram: getting updates failed: {e}");
+    });
+    dispatcher.dispatch_with_listener(listener, on_error).await;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn config(text: &str, env: &[(&str, &str)]) -> Result<Config, String> {
+        Config::parse(text, |k| {
+            env.iter()
+                .find(|(name, _)| *name == k)
+                .map(|(_, v)| v.to_string())
+        })
+        .map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn options_come_from_the_config_and_the_environment() {
+        let token = [("TABLERO_TELEGRAM_TOKEN", "42:secret")];
+        let o = Options::from_config(&config("", &token).unwrap()).unwrap();
+        assert_eq!(o.token, "42:secret");
+        assert_eq!(o.api_url, None);
+        let file = "[telegram]\napi_url = \"http://127.0.0.1:8081\"\n";
+        let o = Options::from_config(&config(file, &token).unwrap()).unwrap();
+        assert_eq!(o.api_url.unwrap().as_str(), "http://127.0.0.1:8081/");
+        let env = [
+            token[0],
+            ("TABLERO_TELEGRAM_API_URL", "https://bots.example.org/"),
+        ];
+        let o = Options::from_config(&config(file, &env).unwrap()).unwrap();
+        assert_eq!(
+            o.api_url.as_ref().unwrap().host_str(),
+            Some("bots.example.org")
+        );
+        // The token shows nowhere.
+        assert!(!format!("{o} {o:?}").contains("secret"));
+        assert!(Options::from_config(&config("", &[]).unwrap()).is_err());
+        let bad = config("[telegram]\napi_url = \"bots.example.org\"", &token).unwrap_err();
+        assert!(bad.contains("telegram.api_url"), "{bad}");
+    }
 }

@@ -582,7 +582,6 @@ async fn two_games_in_a_group() {
     let mut board = c.board(None).await;
     let game2 = board.buttons[0].split(':').nth(1).unwrap().to_string();
     assert_ne!(game2, game);
-    let mut ply = 0;
     // Alice runs a pawn up the a-file and breaks through; Carol answers on
     // the other wing, by typing. Alice uses the buttons.
     let script: [(&Person, &str, &str); 11] = [
@@ -598,7 +597,7 @@ async fn two_games_in_a_group() {
         (&CAROL, "", "g7-g6"),
         (&ALICE, "b7", "b7xa8"),
     ];
-    for (who, origin, mv) in script {
+    for (ply, (who, origin, mv)) in script.into_iter().enumerate() {
         if origin.is_empty() {
             assert!(board.caption.contains(link), "{}", board.caption);
             c.say(who, mv);
@@ -616,7 +615,6 @@ async fn two_games_in_a_group() {
             let q = c.press(who, board.id, &data);
             c.answered(&q).await;
         }
-        ply += 1;
         board = c.board(Some(board.id)).await;
     }
     assert!(
