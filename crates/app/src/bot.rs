@@ -44,6 +44,7 @@ pub fn open_app(config: &Config, renderer: Arc<dyn BoardRenderer>) -> Result<App
     })?;
     let settings = Settings {
         language: config.language,
+        channel_languages: config.channel_languages.clone(),
         default_move_limit_ms: config.default_move_limit_ms,
         challenge_expiry_ms: config.challenge_expiry_ms,
     };

@@ -25,8 +25,7 @@
 //! assert_eq!(g.position_text(), "7n/8/3xN3/3x4/3x4/8/8/8 b");
 //! ```
 
-use std::fmt::Write as _;
-
+use crate::board_text::{check_width, read_rows, read_side, write_rows};
 use crate::view::Status;
 use crate::view::{BoardView, CellView, Color, Highlight, HighlightKind, Piece, PieceKind, Shape};
 use crate::{
@@ -446,12 +445,10 @@ impl Game for Barrier {
 
     fn position_text(&self) -> String {
         let n = self.size;
-        let mut out = String::new();
-        for y in (0..n).rev() {
-            let mut empty = 0;
-            for x in 0..n {
+        let board = write_rows((0..n).rev().map(|y| {
+            (0..n).map(move |x| {
                 let i = self.index(Cell::new(x, y));
-                let piece = if self.knights[0] == Some(i) {
+                if self.knights[0] == Some(i) {
                     Some('N')
                 } else if self.knights[1] == Some(i) {
                     Some('n')
@@ -459,28 +456,11 @@ impl Game for Barrier {
                     Some('x')
                 } else {
                     None
-                };
-                match piece {
-                    Some(p) => {
-                        if empty > 0 {
-                            let _ = write!(out, "{empty}");
-                            empty = 0;
-                        }
-                        out.push(p);
-                    }
-                    None => empty += 1,
                 }
-            }
-            if empty > 0 {
-                let _ = write!(out, "{empty}");
-            }
-            if y > 0 {
-                out.push('/');
-            }
-        }
-        out.push(' ');
-        out.push(if self.side == Side::First { 'w' } else { 'b' });
-        out
+            })
+        }));
+        let side = if self.side == Side::First { 'w' } else { 'b' };
+        format!("{board} {side}")
     }
 
     fn from_position_text(text: &str) -> Result<Barrier, PositionError> {
@@ -490,16 +470,13 @@ impl Game for Barrier {
                 "expected two fields: the board and the side to move",
             ));
         };
-        let side = match side {
-            "w" => Side::First,
-            "b" => Side::Second,
-            _ => return Err(PositionError::new("the side to move must be `w` or `b`")),
-        };
-        let ranks: Vec<&str> = board.split('/').collect();
-        let size = u8::try_from(ranks.len())
+        let side = read_side(side, ["w", "b"])?;
+        let rows = read_rows(board, "Nnx")?;
+        let size = u8::try_from(rows.len())
             .ok()
             .filter(|s| SIZES.contains(s))
             .ok_or_else(|| PositionError::new("the board must have 5 to 10 ranks"))?;
+        check_width(&rows, usize::from(size))?;
         let mut g = Barrier {
             size,
             tokens: 0,
@@ -507,62 +484,20 @@ impl Game for Barrier {
             side,
             last: None,
         };
-        for (row, rank) in ranks.iter().enumerate() {
+        for (row, cells) in rows.iter().enumerate() {
             let y = size - 1 - row as u8;
-            let mut x: u8 = 0;
-            let mut run: u8 = 0;
-            let mut put = |x: &mut u8, what: Option<char>| -> Result<(), PositionError> {
-                if *x >= size {
-                    return Err(PositionError::new(format!(
-                        "rank {} is longer than {size} squares",
-                        y + 1
-                    )));
-                }
-                let i = y * size + *x;
-                match what {
+            for (x, cell) in (0..).zip(cells) {
+                let i = y * size + x;
+                match cell {
                     None => {}
                     Some('x') => g.tokens |= 1u128 << i,
                     Some(k) => {
-                        let s = usize::from(k == 'n');
+                        let s = usize::from(*k == 'n');
                         if g.knights[s].replace(i).is_some() {
                             return Err(PositionError::new(format!("two `{k}` knights")));
                         }
                     }
                 }
-                *x += 1;
-                Ok(())
-            };
-            for ch in rank.chars() {
-                match ch {
-                    '0'..='9' => {
-                        run = run
-                            .checked_mul(10)
-                            .and_then(|r| r.checked_add(ch as u8 - b'0'))
-                            .filter(|&r| r <= size && r > 0)
-                            .ok_or_else(|| PositionError::new("bad run of empty squares"))?;
-                    }
-                    'N' | 'n' | 'x' => {
-                        for _ in 0..run {
-                            put(&mut x, None)?;
-                        }
-                        run = 0;
-                        put(&mut x, Some(ch))?;
-                    }
-                    _ => {
-                        return Err(PositionError::new(format!(
-                            "unexpected `{ch}` (use N, n, x and digits)"
-                        )));
-                    }
-                }
-            }
-            for _ in 0..run {
-                put(&mut x, None)?;
-            }
-            if x != size {
-                return Err(PositionError::new(format!(
-                    "rank {} has {x} squares, not {size}",
-                    y + 1
-                )));
             }
         }
         match g.knights {
@@ -698,6 +633,33 @@ mod tests {
     /// A White knight on d4 with the whole board open around it, Black far
     /// away on h1.
     const OPEN_D4: &str = "8/8/8/8/3N4/8/8/7n w";
+
+    #[test]
+    fn one_knight_each_and_tokens_without_limit() {
+        // "Material: one knight per side and neutral blocking tokens
+        // (unlimited)." A whole game on 10×10, always taking the first
+        // move: never more than one knight of a colour, three more tokens
+        // after every jump, until the player to move is stuck.
+        let mut g = start(10);
+        let mut jumps = 0;
+        while let Some(&m) = g.legal_move_list().first() {
+            g.play(m);
+            jumps += u32::from(matches!(m, Move::Jump { .. }));
+            let v = g.view();
+            for color in [Color::White, Color::Black] {
+                let knights = v
+                    .cells
+                    .iter()
+                    .filter(|c| c.piece.is_some_and(|p| p.color == color))
+                    .count();
+                assert!(knights <= 1);
+            }
+            let tokens = v.cells.iter().filter(|c| c.token).count() as u32;
+            assert_eq!(tokens, 3 * jumps);
+        }
+        assert!(jumps > 5, "{}", g.position_text());
+        assert!(g.outcome().is_some());
+    }
 
     #[test]
     fn the_board_starts_empty_and_white_places_first() {
@@ -1113,5 +1075,51 @@ mod tests {
         });
         let _ = g.view();
         let _ = g.position_text();
+    }
+
+    #[test]
+    fn mangled_texts_never_panic() {
+        // Random edits of real position and move texts: each is read or
+        // refused, never a panic, and whatever is read obeys the contract.
+        let mut rng = crate::rng::SplitMix64::new(7);
+        let pieces = [
+            "0", "1", "9", "10", "99", "x", "-", "/", " ", "N", "n", "A", "D", "é", "🙂", "w", "b",
+            "a", "d",
+        ];
+        let mut g = <Barrier as Game>::new(&Setup::default()).unwrap();
+        let mut samples = Vec::new();
+        for _ in 0..40 {
+            let moves = g.legal_move_list();
+            if moves.is_empty() {
+                break;
+            }
+            samples.push((g.position_text(), g.move_text(moves[0])));
+            g.play(moves[rng.below(moves.len() as u64) as usize]);
+        }
+        for (position, mv) in &samples {
+            for _ in 0..200 {
+                let mut chars: Vec<String> = position.chars().map(String::from).collect();
+                let mut word: Vec<String> = mv.chars().map(String::from).collect();
+                for text in [&mut chars, &mut word] {
+                    for _ in 0..=rng.below(3) {
+                        let at = rng.below(text.len() as u64 + 1) as usize;
+                        let piece = pieces[rng.below(pieces.len() as u64) as usize].to_string();
+                        match rng.below(3) {
+                            0 if at < text.len() => text[at] = piece,
+                            1 if at < text.len() => {
+                                text.remove(at);
+                            }
+                            _ => text.insert(at, piece),
+                        }
+                    }
+                }
+                if let Ok(back) = Barrier::from_position_text(&chars.concat()) {
+                    check_position(&back, &back.legal_move_list()).unwrap();
+                    let _ = back.view();
+                }
+                let base = Barrier::from_position_text(position).unwrap();
+                let _ = base.parse_move(&word.concat());
+            }
+        }
     }
 }
