@@ -2,7 +2,7 @@
 //! 127.0.0.1) and the real teloxide client against it. Two users play a
 //! game of Breakthrough in a group by typed moves and button presses, with
 //! an illegal move, a foreign press, a stale press and a resign; then a
-//! second game is played to its end.
+//! second game is played to its end, and a third runs out of time.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicI32, AtomicI64, Ordering};
@@ -411,7 +411,7 @@ fn buttons(params: &Value) -> Vec<String> {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn two_games_in_a_group() {
+async fn three_games_in_a_group() {
     let fake = Arc::new(Fake::default());
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
@@ -420,9 +420,10 @@ async fn two_games_in_a_group() {
 
     let dir = tempfile::tempdir().unwrap();
     let store = Store::open(dir.path(), 1 << 20).unwrap();
+    let clock = ManualClock::at(1_700_000_000_000);
     let app = Arc::new(App::new(
         store,
-        Arc::new(ManualClock::at(1_700_000_000_000)),
+        Arc::new(clock.clone()),
         Arc::new(FakeRenderer),
         Settings::default(),
     ));
@@ -442,7 +443,7 @@ async fn two_games_in_a_group() {
         },
         poll_timeout: Duration::from_secs(1),
     };
-    let (_notices, rx) = mpsc::unbounded_channel();
+    let (notices, rx) = mpsc::unbounded_channel();
     let (stop_tx, stop_rx) = oneshot::channel::<()>();
     let bot = tokio::spawn(serve(app.clone(), opts, rx, async move {
         let _ = stop_rx.await;
@@ -636,6 +637,32 @@ async fn two_games_in_a_group() {
         .unwrap()
         .expect("the finished game");
     assert!(done.record.ends_with("b7xa8"), "{}", done.record);
+
+    // A third game with an hour per move: the app's notices (a reminder,
+    // then the timeout) are posted, and the timed-out board loses its
+    // keyboard.
+    c.say(&ALICE, "/challenge @bob breakthrough white time=1h");
+    c.text().await;
+    c.say(&BOB, "/accept");
+    let b = c.board(None).await;
+    clock.advance(40 * 60 * 1000);
+    for n in app.tick() {
+        notices.send(n).unwrap();
+    }
+    let t = c.text().await;
+    assert!(t.contains("@alice") && t.contains("your move"), "{t}");
+    c.quiet().await;
+    clock.advance(30 * 60 * 1000);
+    for n in app.tick() {
+        notices.send(n).unwrap();
+    }
+    let t = c.text().await;
+    assert!(t.contains("ran out of time"), "{t}");
+    let edit = c.expect("editmessagereplymarkup").await;
+    assert_eq!(edit.params["message_id"], b.id);
+    assert!(edit.params.get("reply_markup").is_none());
+    c.quiet().await;
+
     assert!(fake.wrong_token.lock().unwrap().is_empty());
 
     stop_tx.send(()).unwrap();
