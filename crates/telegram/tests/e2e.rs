@@ -255,7 +255,17 @@ impl Client {
 
     /// A group message; a leading `/word` is marked as a command, like
     /// Telegram does.
-    fn say_with(&mut self, who: &Person, text: &str, mut entities: Vec<Value>) {
+    fn say_with(&mut self, who: &Person, text: &str, entities: Vec<Value>) {
+        self.say_in(group_chat(), who, text, entities);
+    }
+
+    /// A message in a private chat with the bot.
+    fn say_privately(&mut self, who: &Person, text: &str) {
+        let chat = json!({"id": who.id, "type": "private", "first_name": who.first});
+        self.say_in(chat, who, text, Vec::new());
+    }
+
+    fn say_in(&mut self, chat: Value, who: &Person, text: &str, mut entities: Vec<Value>) {
         self.next_user_message += 1;
         if text.starts_with('/') {
             let len = text
@@ -271,7 +281,7 @@ impl Client {
         }
         self.push(json!({"message": {
             "message_id": 10_000 + self.next_user_message, "date": 1_700_000_000,
-            "chat": group_chat(), "from": who.json(), "text": text, "entities": entities,
+            "chat": chat, "from": who.json(), "text": text, "entities": entities,
         }}));
     }
 
@@ -379,7 +389,12 @@ impl Client {
     }
 
     async fn text(&mut self) -> String {
+        self.text_in(GROUP).await
+    }
+
+    async fn text_in(&mut self, chat: i64) -> String {
         let m = self.expect("sendmessage").await;
+        assert_eq!(m.params["chat_id"], chat);
         assert_eq!(m.params["parse_mode"], "HTML");
         m.params["text"].as_str().unwrap_or("").to_string()
     }
@@ -476,6 +491,19 @@ async fn three_games_in_a_group() {
     c.seen = 0;
     c.next("getwebhookinfo").await;
     c.seen = fake.calls.lock().unwrap().len();
+
+    // A private chat: Telegram opens it with /start; every message there
+    // is for the bot.
+    c.say_privately(&CAROL, "/start");
+    let help = c.text_in(CAROL.id).await;
+    assert!(help.contains("challenge"), "{help}");
+    c.say_privately(&CAROL, "rules breakthrough");
+    let photo = c.expect("sendphoto").await;
+    assert_eq!(photo.params["chat_id"], CAROL.id);
+    assert!(
+        buttons(&photo.params).is_empty(),
+        "a rules diagram has no buttons"
+    );
 
     // Help, addressed the group way; a command for another bot is ignored.
     c.say(&BOB, "/help@TableroBot");
