@@ -122,7 +122,11 @@ fn main() -> ExitCode {
 fn run(cli: Cli) -> Result<(), String> {
     let Some(command) = cli.command else {
         let config = tablero_app::bot::load_config(cli.config)?;
-        return tablero_app::bot::run(config, Arc::new(tablero_app::PngRenderer));
+        return tablero_app::bot::run_with(
+            config,
+            Arc::new(tablero_app::PngRenderer),
+            vec![tablero_telegram::frontend()],
+        );
     };
     match command {
         Command::Perft { pos, depth, divide } => {

@@ -46,6 +46,9 @@ pub struct Config {
     /// Secrets, from the environment only.
     pub discord_token: Option<String>,
     pub telegram_token: Option<String>,
+    /// Telegram: the Bot API server, for a self-hosted one (`None`: the
+    /// public server).
+    pub telegram_api_url: Option<String>,
 }
 
 impl Default for Config {
@@ -63,6 +66,7 @@ impl Default for Config {
             console_channel: "general".into(),
             discord_token: None,
             telegram_token: None,
+            telegram_api_url: None,
         }
     }
 }
@@ -77,6 +81,7 @@ struct File {
     cache_mb: Option<u64>,
     time: Option<TimeFile>,
     console: Option<ConsoleFile>,
+    telegram: Option<TelegramFile>,
     discord_token: Option<String>,
     telegram_token: Option<String>,
 }
@@ -94,6 +99,12 @@ struct ConsoleFile {
     boards_dir: Option<String>,
     user: Option<String>,
     channel: Option<String>,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct TelegramFile {
+    api_url: Option<String>,
 }
 
 /// A configuration problem, naming the key at fault.
@@ -212,6 +223,18 @@ impl Config {
             if let Some(ch) = con.channel {
                 c.console_channel = nonempty("console.channel", ch)?;
             }
+        }
+        c.telegram_api_url = file.telegram.and_then(|t| t.api_url);
+        if let Some(u) = env("TABLERO_TELEGRAM_API_URL").filter(|t| !t.trim().is_empty()) {
+            c.telegram_api_url = Some(u);
+        }
+        if let Some(u) = &c.telegram_api_url
+            && !(u.starts_with("http://") || u.starts_with("https://"))
+        {
+            return Err(bad(
+                "telegram.api_url",
+                format!("`{u}` is not an http:// or https:// address"),
+            ));
         }
         c.discord_token = file.discord_token;
         c.telegram_token = file.telegram_token;

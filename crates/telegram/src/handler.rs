@@ -1,0 +1,219 @@
+//! The update handler: one `match` over what Telegram sends. Messages go
+//! to [`App::handle`], button presses to [`App::press`]; replies go to the
+//! chat's outbox. The app is synchronous (it writes the store), so it runs
+//! on tokio's blocking threads.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
+
+use tablero_app::{App, Outgoing, Reply, User};
+use teloxide::types::{
+    CallbackQuery, ChatId, MaybeInaccessibleMessage, Message, MessageEntityKind, MessageId, Update,
+    UpdateKind,
+};
+
+use crate::deliver::{Api, Job, Outbox, Retry, with_retries};
+use crate::incoming::{PLATFORM, channel, incoming, user_ref};
+use crate::keyboard::{Action, Button};
+use crate::outbound::{plain, posts};
+
+/// Telegram's limit on an alert's text.
+const MAX_ALERT: usize = 200;
+
+/// What the handler shares between updates.
+pub struct Handler<A: Api> {
+    pub app: Arc<App>,
+    pub api: Arc<A>,
+    pub outbox: Outbox<A>,
+    /// The bot's username, for `/cmd@bot`.
+    pub bot: String,
+    /// What is known of users' usernames, by user id (`None`: they have
+    /// none), learnt from updates; a user not known is mentioned by link.
+    usernames: Mutex<HashMap<String, Option<String>>>,
+}
+
+impl<A: Api> Handler<A> {
+    #[must_use]
+    pub fn new(app: Arc<App>, api: Arc<A>, bot: String, retry: Retry) -> Handler<A> {
+        Handler {
+            app,
+            outbox: Outbox::new(api.clone(), retry),
+            api,
+            bot,
+            usernames: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// Handles one update.
+    pub async fn update(&self, update: Update) {
+        match update.kind {
+            UpdateKind::Message(m) => self.message(m).await,
+            UpdateKind::CallbackQuery(q) => self.callback(q).await,
+            _ => {}
+        }
+    }
+
+    fn learn(&self, u: &teloxide::types::User) {
+        let mut names = self
+            .usernames
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        names.insert(u.id.0.to_string(), u.username.clone());
+    }
+
+    fn username(&self, u: &User) -> Option<String> {
+        let names = self
+            .usernames
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        names.get(&u.id).cloned().flatten()
+    }
+
+    /// Queues a reply's posts; `pressed` is a board whose keyboard goes,
+    /// `ongoing` the games still played in the chat.
+    fn post(
+        &self,
+        chat: ChatId,
+        reply: &Reply,
+        pressed: Option<MessageId>,
+        ongoing: Option<Vec<u64>>,
+    ) {
+        let posts = posts(reply, &|u| self.username(u));
+        let jobs = pressed
+            .map(Job::Clear)
+            .into_iter()
+            .chain(posts.into_iter().map(Job::Post))
+            .chain(ongoing.map(Job::Sweep));
+        self.outbox.push(chat, jobs);
+    }
+
+    /// Posts a notice the app sent on its own (a reminder, a timeout).
+    pub fn notice(&self, n: &Outgoing) {
+        if n.channel.platform != PLATFORM {
+            return;
+        }
+        match n.channel.channel.parse::<i64>() {
+            Ok(id) => self.post(ChatId(id), &n.reply, None, ongoing(&self.app, ChatId(id))),
+            Err(_) => eprintln!("warning: telegram: no chat {}", n.channel.channel),
+        }
+    }
+
+    async fn message(&self, m: Message) {
+        if let Some(u) = &m.from {
+            self.learn(u);
+        }
+        for e in m.parse_entities().unwrap_or_default() {
+            if let MessageEntityKind::TextMention { user } = e.kind() {
+                self.learn(user);
+            }
+        }
+        let Some(msg) = incoming(&m, &self.bot) else {
+            return;
+        };
+        // Someone is here: whatever waits for this chat goes out now.
+        self.outbox.wake(m.chat.id);
+        let app = self.app.clone();
+        let chat = m.chat.id;
+        match tokio::task::spawn_blocking(move || {
+            app.handle(&msg).map(|r| (r, ongoing(&app, chat)))
+        })
+        .await
+        {
+            Ok(Some((reply, games))) => self.post(chat, &reply, None, games),
+            Ok(None) => {}
+            Err(e) => eprintln!("error: telegram: a message could not be handled: {e}"),
+        }
+    }
+
+    async fn callback(&self, q: CallbackQuery) {
+        self.learn(&q.from);
+        let button = q.data.as_deref().and_then(Button::decode);
+        let place = q.message.as_ref().map(|m| match m {
+            MaybeInaccessibleMessage::Regular(m) => (m.chat.id, m.id),
+            MaybeInaccessibleMessage::Inaccessible(m) => (m.chat.id, m.message_id),
+        });
+        let (Some(button), Some((chat, message))) = (button, place) else {
+            self.answer(
+                q.id.0,
+                Some("This button no longer works. / Este botón ya no funciona.".into()),
+            )
+            .await;
+            return;
+        };
+        self.outbox.wake(chat);
+        let app = self.app.clone();
+        let user = user_ref(&q.from);
+        let press = button.press();
+        let (game, ply) = (button.game, button.ply);
+        let (reply, games) = match tokio::task::spawn_blocking(move || {
+            let r = app.press(&channel(chat), &user, game, ply, &press);
+            (r, ongoing(&app, chat))
+        })
+        .await
+        {
+            Ok(x) => x,
+            Err(e) => {
+                eprintln!("error: telegram: a press could not be handled: {e}");
+                return;
+            }
+        };
+        if reply.error {
+            let mut text = plain(&reply, &|u| self.username(u));
+            if text.chars().count() > MAX_ALERT {
+                text = text.chars().take(MAX_ALERT - 1).collect::<String>() + "…";
+            }
+            self.answer(q.id.0, Some(text)).await;
+            return;
+        }
+        let keyboard = match &button.action {
+            Action::Menu { page } => crate::keyboard::menu(&reply.choices, game, ply, *page),
+            Action::Origin { page, .. } => reply
+                .choices
+                .first()
+                .and_then(|g| crate::keyboard::origin(g, game, ply, *page)),
+            Action::Move(_) | Action::Index { .. } => {
+                self.answer(q.id.0, None).await;
+                self.post(chat, &reply, Some(message), games);
+                return;
+            }
+        };
+        self.answer(q.id.0, None).await;
+        let quick = Retry {
+            give_up: Duration::from_secs(10),
+            ..Retry::default()
+        };
+        if let Err(e) = with_retries("showing moves", quick, None, || {
+            self.api.set_keyboard(chat, message, keyboard.clone())
+        })
+        .await
+        {
+            eprintln!("warning: telegram: moves not shown: {e:?}");
+        }
+    }
+
+    /// Answers a press: silently, or with an alert. Telegram drops
+    /// answers after some seconds, so retries are brief.
+    async fn answer(&self, query: String, alert: Option<String>) {
+        let quick = Retry {
+            first_pause: Duration::from_millis(300),
+            max_pause: Duration::from_secs(2),
+            give_up: Duration::from_secs(8),
+        };
+        let alerting = alert.is_some();
+        if let Err(e) = with_retries("answering a press", quick, None, || {
+            self.api.answer(query.clone(), alert.clone(), alerting)
+        })
+        .await
+        {
+            eprintln!("warning: telegram: a press was not answered: {e:?}");
+        }
+    }
+}
+
+/// The games being played in a chat; `None` if the store cannot tell
+/// (then no keyboard is removed).
+fn ongoing(app: &App, chat: ChatId) -> Option<Vec<u64>> {
+    let docs = app.store().channel_games(&channel(chat)).ok()?;
+    Some(docs.into_iter().flatten().map(|d| d.id).collect())
+}

@@ -1,0 +1,371 @@
+//! Inline keyboards under a board: first the pieces (origins) that have
+//! moves, then the moves of the chosen one, paged when they do not fit.
+//!
+//! Every button's callback data (at most 64 bytes) names the game and the
+//! move number of the board it hangs under, so a press on a board that has
+//! moved on is recognised as stale:
+//!
+//! | data                          | means                                   |
+//! |-------------------------------|-----------------------------------------|
+//! | `o:GAME:PLY:PAGE`             | the menu of origins, page `PAGE`        |
+//! | `p:GAME:PLY:PAGE:CELL`        | the moves from `CELL`, page `PAGE`      |
+//! | `m:GAME:PLY:MOVE`             | play `MOVE`                             |
+//! | `i:GAME:PLY:INDEX:CELL`       | play the `INDEX`th move from `CELL` (`-`: no origin), when `MOVE` is too long |
+
+use tablero_app::ChoiceGroup;
+use tablero_app::press::Press;
+use teloxide::types::{InlineKeyboardButton, InlineKeyboardMarkup};
+
+/// Telegram's limit on callback data, in bytes.
+pub const MAX_DATA: usize = 64;
+/// Rows of choices on one page (the navigation row comes on top of them).
+const ROWS: usize = 6;
+/// The width, in characters, a row of buttons should not exceed.
+const ROW_CHARS: usize = 28;
+/// Telegram shows at most 8 buttons in a row.
+const MAX_COLS: usize = 8;
+
+/// What a button's callback data asks for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Button {
+    pub game: u64,
+    pub ply: usize,
+    pub action: Action,
+}
+
+/// The part of a button after the game and the move number.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// Show the menu of origins (and origin-less moves) at this page.
+    Menu { page: usize },
+    /// Show the moves from a cell at this page.
+    Origin { page: usize, cell: String },
+    /// Play a move.
+    Move(String),
+    /// Play the move at this index of an origin's group.
+    Index {
+        index: usize,
+        origin: Option<String>,
+    },
+}
+
+impl Button {
+    /// The callback data, at most [`MAX_DATA`] bytes for any move text: a
+    /// long move is named by its index instead.
+    #[must_use]
+    pub fn encode(&self) -> String {
+        let (g, p) = (self.game, self.ply);
+        match &self.action {
+            Action::Menu { page } => format!("o:{g}:{p}:{page}"),
+            Action::Origin { page, cell } => format!("p:{g}:{p}:{page}:{cell}"),
+            Action::Move(m) => format!("m:{g}:{p}:{m}"),
+            Action::Index { index, origin } => {
+                format!("i:{g}:{p}:{index}:{}", origin.as_deref().unwrap_or("-"))
+            }
+        }
+    }
+
+    /// Reads callback data; `None` for anything this bot did not write.
+    #[must_use]
+    pub fn decode(data: &str) -> Option<Button> {
+        let mut parts = data.splitn(4, ':');
+        let kind = parts.next()?;
+        let game = parts.next()?.parse().ok()?;
+        let ply = parts.next()?.parse().ok()?;
+        let rest = parts.next()?;
+        let page_and = |rest: &str| -> Option<(usize, String)> {
+            let (n, s) = rest.split_once(':')?;
+            Some((n.parse().ok()?, s.to_string()))
+        };
+        let action = match kind {
+            "o" => Action::Menu {
+                page: rest.parse().ok()?,
+            },
+            "p" => {
+                let (page, cell) = page_and(rest)?;
+                Action::Origin { page, cell }
+            }
+            "m" if !rest.is_empty() => Action::Move(rest.to_string()),
+            "i" => {
+                let (index, cell) = page_and(rest)?;
+                Action::Index {
+                    index,
+                    origin: (cell != "-").then_some(cell),
+                }
+            }
+            _ => return None,
+        };
+        Some(Button { game, ply, action })
+    }
+
+    /// The press the app is asked to answer.
+    #[must_use]
+    pub fn press(&self) -> Press {
+        match &self.action {
+            Action::Menu { .. } => Press::Menu,
+            Action::Origin { cell, .. } => Press::Origin(cell.clone()),
+            Action::Move(m) => Press::Move(m.clone()),
+            Action::Index { index, origin } => Press::Index(origin.clone(), *index),
+        }
+    }
+}
+
+/// One entry of a page before it becomes a button.
+struct Entry {
+    label: String,
+    action: Action,
+}
+
+fn move_entries(group: &ChoiceGroup, game: u64, ply: usize) -> Vec<Entry> {
+    group
+        .moves
+        .iter()
+        .enumerate()
+        .map(|(index, m)| {
+            let action = Action::Move(m.clone());
+            let fits = Button {
+                game,
+                ply,
+                action: action.clone(),
+            }
+            .encode()
+            .len()
+                <= MAX_DATA;
+            Entry {
+                label: m.clone(),
+                action: if fits {
+                    action
+                } else {
+                    Action::Index {
+                        index,
+                        origin: group.origin.clone(),
+                    }
+                },
+            }
+        })
+        .collect()
+}
+
+/// The keyboard of the menu: a button per origin, then the moves that have
+/// none. `None` when there is nothing to choose.
+#[must_use]
+pub fn menu(
+    groups: &[ChoiceGroup],
+    game: u64,
+    ply: usize,
+    page: usize,
+) -> Option<InlineKeyboardMarkup> {
+    let mut entries = Vec::new();
+    for g in groups {
+        match &g.origin {
+            Some(cell) => entries.push(Entry {
+                label: cell.clone(),
+                action: Action::Origin {
+                    page: 0,
+                    cell: cell.clone(),
+                },
+            }),
+            None => entries.extend(move_entries(g, game, ply)),
+        }
+    }
+    paged(entries, game, ply, page, |page| Action::Menu { page }, None)
+}
+
+/// The keyboard of one origin's moves, with a button back to the menu.
+#[must_use]
+pub fn origin(
+    group: &ChoiceGroup,
+    game: u64,
+    ply: usize,
+    page: usize,
+) -> Option<InlineKeyboardMarkup> {
+    let cell = group.origin.clone().unwrap_or_default();
+    let back = Button {
+        game,
+        ply,
+        action: Action::Menu { page: 0 },
+    };
+    paged(
+        move_entries(group, game, ply),
+        game,
+        ply,
+        page,
+        |page| Action::Origin {
+            page,
+            cell: cell.clone(),
+        },
+        Some(back),
+    )
+}
+
+fn paged(
+    entries: Vec<Entry>,
+    game: u64,
+    ply: usize,
+    page: usize,
+    at: impl Fn(usize) -> Action,
+    back: Option<Button>,
+) -> Option<InlineKeyboardMarkup> {
+    if entries.is_empty() {
+        return None;
+    }
+    let widest = entries
+        .iter()
+        .map(|e| e.label.chars().count())
+        .max()
+        .unwrap_or(1);
+    let cols = (ROW_CHARS / (widest + 2)).clamp(1, MAX_COLS);
+    let per_page = cols * ROWS;
+    let pages = entries.len().div_ceil(per_page);
+    let page = page.min(pages - 1);
+    let button = |label: String, action: Action| {
+        InlineKeyboardButton::callback(label, Button { game, ply, action }.encode())
+    };
+    let mut rows: Vec<Vec<InlineKeyboardButton>> = entries
+        .into_iter()
+        .skip(page * per_page)
+        .take(per_page)
+        .map(|e| button(e.label, e.action))
+        .collect::<Vec<_>>()
+        .chunks(cols)
+        .map(<[_]>::to_vec)
+        .collect();
+    let mut nav = Vec::new();
+    if let Some(b) = back {
+        nav.push(button("« menu".into(), b.action));
+    }
+    if page > 0 {
+        nav.push(button(format!("◀ {}/{pages}", page), at(page - 1)));
+    }
+    if page + 1 < pages {
+        nav.push(button(format!("{}/{pages} ▶", page + 2), at(page + 1)));
+    }
+    if !nav.is_empty() {
+        rows.push(nav);
+    }
+    Some(InlineKeyboardMarkup::new(rows))
+}
+
+#[cfg(test)]
+mod tests {
+    use teloxide::types::InlineKeyboardButtonKind;
+
+    use super::*;
+
+    fn datas(k: &InlineKeyboardMarkup) -> Vec<Vec<String>> {
+        k.inline_keyboard
+            .iter()
+            .map(|row| {
+                row.iter()
+                    .map(|b| match &b.kind {
+                        InlineKeyboardButtonKind::CallbackData(d) => d.clone(),
+                        other => panic!("{other:?}"),
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    fn group(origin: Option<&str>, moves: &[&str]) -> ChoiceGroup {
+        ChoiceGroup {
+            origin: origin.map(str::to_string),
+            moves: moves.iter().map(|m| m.to_string()).collect(),
+        }
+    }
+
+    #[test]
+    fn data_round_trips() {
+        for (data, action) in [
+            ("o:3:12:1", Action::Menu { page: 1 }),
+            (
+                "p:3:12:0:d4",
+                Action::Origin {
+                    page: 0,
+                    cell: "d4".into(),
+                },
+            ),
+            ("m:3:12:d4-d5-e6", Action::Move("d4-d5-e6".into())),
+            ("m:3:12:Wa1 Wb2", Action::Move("Wa1 Wb2".into())),
+            (
+                "i:3:12:7:-",
+                Action::Index {
+                    index: 7,
+                    origin: None,
+                },
+            ),
+            (
+                "i:3:12:0:j10",
+                Action::Index {
+                    index: 0,
+                    origin: Some("j10".into()),
+                },
+            ),
+        ] {
+            let b = Button {
+                game: 3,
+                ply: 12,
+                action,
+            };
+            assert_eq!(b.encode(), data);
+            assert_eq!(Button::decode(data), Some(b));
+        }
+        for junk in [
+            "",
+            "x:1:2:3",
+            "o:1:2",
+            "o:a:2:0",
+            "m:1:2:",
+            "p:1:2:x:d4",
+            "o:1:-2:0",
+        ] {
+            assert_eq!(Button::decode(junk), None, "{junk}");
+        }
+    }
+
+    #[test]
+    fn menu_lists_origins_then_origin_less_moves() {
+        let groups = [
+            group(Some("a2"), &["a2-a3", "a2-b3"]),
+            group(Some("b2"), &["b2-b3"]),
+            group(None, &["pass"]),
+        ];
+        let k = menu(&groups, 1, 4, 0).unwrap();
+        assert_eq!(datas(&k), [["p:1:4:0:a2", "p:1:4:0:b2", "m:1:4:pass"]]);
+        let k = origin(&groups[0], 1, 4, 0).unwrap();
+        assert_eq!(
+            datas(&k),
+            vec![vec!["m:1:4:a2-a3", "m:1:4:a2-b3"], vec!["o:1:4:0"]]
+        );
+        assert_eq!(menu(&[], 1, 4, 0), None);
+    }
+
+    #[test]
+    fn long_lists_are_paged_and_long_moves_indexed() {
+        let moves: Vec<String> = (0..100).map(|i| format!("c{i}")).collect();
+        let refs: Vec<&str> = moves.iter().map(String::as_str).collect();
+        let g = group(None, &refs);
+        let first = datas(&menu(std::slice::from_ref(&g), 9, 0, 0).unwrap());
+        let nav = first.last().unwrap();
+        assert_eq!(nav.len(), 1);
+        assert_eq!(nav[0], "o:9:0:1");
+        let shown: usize = first[..first.len() - 1].iter().map(Vec::len).sum();
+        let mut seen = shown;
+        let mut page = 1;
+        loop {
+            let k = datas(&menu(std::slice::from_ref(&g), 9, 0, page).unwrap());
+            let nav = k.last().unwrap();
+            seen += k[..k.len() - 1].iter().map(Vec::len).sum::<usize>();
+            if !nav.iter().any(|d| d == &format!("o:9:0:{}", page + 1)) {
+                break;
+            }
+            page += 1;
+        }
+        assert_eq!(seen, 100, "every move on some page");
+        let long = "x".repeat(70);
+        let g = group(Some("a1"), &["a1-a2", &long]);
+        let d = datas(&origin(&g, 123_456_789_012, 99_999, 0).unwrap());
+        // A long label takes a row of its own.
+        assert_eq!(d[1], ["i:123456789012:99999:1:a1"]);
+        assert!(d.iter().flatten().all(|s| s.len() <= MAX_DATA));
+    }
+}

@@ -1,0 +1,242 @@
+//! Tablero's Telegram front-end, on teloxide.
+//!
+//! It only translates: a Telegram message becomes the app's
+//! [`Incoming`](tablero_app::Incoming) ([`incoming`]), a button press an
+//! [`App::press`], and the app's [`Reply`](tablero_app::Reply) becomes HTML
+//! text or a board photo with a keyboard ([`outbound`], [`keyboard`]). All
+//! game logic stays in the app, which stores every change before anything
+//! is sent; the chat outboxes ([`deliver`]) retry what could not be sent.
+//!
+//! [`serve`] runs the bot on a tokio runtime; [`frontend`] hands it to
+//! [`tablero_app::bot::run_with`], so it shares the process (and the sled
+//! store, which allows one process) with the other front-ends.
+
+pub mod bot_api;
+pub mod commands;
+pub mod deliver;
+pub mod handler;
+pub mod incoming;
+pub mod keyboard;
+pub mod outbound;
+
+use std::future::Future;
+use std::sync::Arc;
+use std::time::Duration;
+
+use tablero_app::bot::Frontend;
+use tablero_app::config::{Adapter, Config};
+use tablero_app::{App, Outgoing};
+use teloxide::adaptors::throttle::Limits;
+use teloxide::dispatching::{Dispatcher, UpdateFilterExt};
+use teloxide::prelude::*;
+use teloxide::update_listeners::Polling;
+use tokio::sync::mpsc;
+
+use crate::bot_api::{BotApi, classify};
+use crate::deliver::{Retry, with_retries};
+use crate::handler::Handler;
+pub use crate::incoming::PLATFORM;
+
+/// How the bot connects.
+#[derive(Clone)]
+pub struct Options {
+    /// The bot's token from @BotFather. Never logged.
+    pub token: String,
+    /// The Bot API server, when not Telegram's own.
+    pub api_url: Option<url::Url>,
+    /// Telegram's flood limits, kept by the Throttle adaptor.
+    pub limits: Limits,
+    pub retry: Retry,
+    /// How long one `getUpdates` call waits for news.
+    pub poll_timeout: Duration,
+}
+
+impl Options {
+    /// The options of `config`: the token and the Bot API address.
+    pub fn from_config(config: &Config) -> Result<Options, String> {
+        let token = config
+            .telegram_token
+            .clone()
+            .filter(|t| !t.trim().is_empty())
+            .ok_or("Telegram needs a bot token: set TABLERO_TELEGRAM_TOKEN")?;
+        let api_url = match &config.telegram_api_url {
+            None => None,
+            Some(u) => {
+                Some(url::Url::parse(u).map_err(|e| format!("telegram.api_url `{u}`: {e}"))?)
+            }
+        };
+        Ok(Options {
+            token: token.trim().to_string(),
+            api_url,
+            limits: Limits::default(),
+            retry: Retry::default(),
+            poll_timeout: Duration::from_secs(30),
+        })
+    }
+}
+
+impl std::fmt::Debug for Options {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Options")
+            .field("token", &"(hidden)")
+            .field("api_url", &self.api_url)
+            .field("limits", &self.limits)
+            .field("retry", &self.retry)
+            .field("poll_timeout", &self.poll_timeout)
+            .finish()
+    }
+}
+
+impl std::fmt::Display for Options {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // The token stays out of every message.
+        match &self.api_url {
+            Some(u) => write!(f, "Telegram bot via {u}"),
+            None => write!(f, "Telegram bot"),
+        }
+    }
+}
+
+/// The Telegram front-end for [`tablero_app::bot::run_with`].
+#[must_use]
+pub fn frontend() -> Frontend {
+    Frontend {
+        adapter: Adapter::Telegram,
+        platform: PLATFORM,
+        run: Box::new(|app, config, notices| {
+            let opts = Options::from_config(&config)?;
+            let rt = tokio::runtime::Builder::new_multi_thread()
+                .worker_threads(2)
+                .enable_all()
+                .build()
+                .map_err(|e| format!("telegram: cannot start tokio: {e}"))?;
+            rt.block_on(async move {
+                let (tx, rx) = mpsc::unbounded_channel();
+                std::thread::spawn(move || {
+                    while let Ok(n) = notices.recv() {
+                        if tx.send(n).is_err() {
+                            break;
+                        }
+                    }
+                });
+                let stop = async {
+                    let _ = tokio::signal::ctrl_c().await;
+                };
+                serve(app, opts, rx, stop).await
+            })
+        }),
+    }
+}
+
+/// Runs the bot until `stop` completes: polls for updates, answers them,
+/// posts `notices`. Fails only at start (a refused token, no server).
+pub async fn serve(
+    app: Arc<App>,
+    opts: Options,
+    mut notices: mpsc::UnboundedReceiver<Outgoing>,
+    stop: impl Future<Output = ()> + Send + 'static,
+) -> Result<(), String> {
+    let mut bot = Bot::new(&opts.token);
+    if let Some(u) = &opts.api_url {
+        bot = bot.set_api_url(u.clone());
+    }
+    let bot = bot.throttle(opts.limits);
+    let start = Retry {
+        give_up: Duration::from_secs(120),
+        ..opts.retry
+    };
+    let me = with_retries("connecting", start, None, || async {
+        bot.get_me().await.map_err(classify)
+    })
+    .await
+    .map_err(|e| format!("{opts}: cannot start ({e:?}); is the token right?"))?;
+    let api = Arc::new(BotApi(bot.clone()));
+    let handler = Arc::new(Handler::new(
+        app,
+        api.clone(),
+        me.username().to_string(),
+        opts.retry,
+    ));
+    eprintln!("{opts}: running as @{}", me.username());
+    tokio::spawn(async move { api.set_commands(commands::menus()).await });
+    let h = handler.clone();
+    tokio::spawn(async move {
+        while let Some(n) = notices.recv().await {
+            h.notice(&n);
+        }
+    });
+    let on_update = |h: Arc<Handler<BotApi>>, update: Update| async move {
+        h.update(update).await;
+        Ok::<(), std::convert::Infallible>(())
+    };
+    // Both branches end in the same handler; they tell Telegram which
+    // updates to send.
+    let tree = dptree::entry()
+        .branch(Update::filter_message().endpoint(on_update))
+        .branch(Update::filter_callback_query().endpoint(on_update));
+    let mut dispatcher = Dispatcher::builder(bot.clone(), tree)
+        .dependencies(dptree::deps![handler])
+        .default_handler(|_| async {})
+        .build();
+    let token = dispatcher.shutdown_token();
+    tokio::spawn(async move {
+        stop.await;
+        // Refused until the dispatcher has started.
+        loop {
+            match token.shutdown() {
+                Ok(done) => break done.await,
+                Err(_) => tokio::time::sleep(Duration::from_millis(50)).await,
+            }
+        }
+    });
+    let listener = Polling::builder(bot)
+        .timeout(opts.poll_timeout)
+        .delete_webhook()
+        .await
+        .build();
+    // teloxide waits longer after each failure; its errors name no token.
+    let on_error = Arc::new(|e: teloxide::RequestError| async move {
+        eprintln!("warning: telegram: getting updates failed: {e}");
+    });
+    dispatcher.dispatch_with_listener(listener, on_error).await;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn config(text: &str, env: &[(&str, &str)]) -> Result<Config, String> {
+        Config::parse(text, |k| {
+            env.iter()
+                .find(|(name, _)| *name == k)
+                .map(|(_, v)| v.to_string())
+        })
+        .map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn options_come_from_the_config_and_the_environment() {
+        let token = [("TABLERO_TELEGRAM_TOKEN", "42:secret")];
+        let o = Options::from_config(&config("", &token).unwrap()).unwrap();
+        assert_eq!(o.token, "42:secret");
+        assert_eq!(o.api_url, None);
+        let file = "[telegram]\napi_url = \"http://127.0.0.1:8081\"\n";
+        let o = Options::from_config(&config(file, &token).unwrap()).unwrap();
+        assert_eq!(o.api_url.unwrap().as_str(), "http://127.0.0.1:8081/");
+        let env = [
+            token[0],
+            ("TABLERO_TELEGRAM_API_URL", "https://bots.example.org/"),
+        ];
+        let o = Options::from_config(&config(file, &env).unwrap()).unwrap();
+        assert_eq!(
+            o.api_url.as_ref().unwrap().host_str(),
+            Some("bots.example.org")
+        );
+        // The token shows nowhere.
+        assert!(!format!("{o} {o:?}").contains("secret"));
+        assert!(Options::from_config(&config("", &[]).unwrap()).is_err());
+        let bad = config("[telegram]\napi_url = \"bots.example.org\"", &token).unwrap_err();
+        assert!(bad.contains("telegram.api_url"), "{bad}");
+    }
+}

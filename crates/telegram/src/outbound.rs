@@ -1,0 +1,338 @@
+//! The app's [`Reply`] to Telegram posts: HTML text, board photos with a
+//! caption and a keyboard. Pure, tested without a network.
+
+use tablero_app::{Reply, User};
+use teloxide::types::InlineKeyboardMarkup;
+
+use crate::keyboard;
+
+/// Telegram's limit on a photo's caption, in UTF-16 units after parsing.
+pub const MAX_CAPTION: usize = 1024;
+/// Telegram's limit on a message's text, in UTF-16 units after parsing.
+pub const MAX_TEXT: usize = 4096;
+/// The size source text is cut to when a reply is too long for one
+/// message; HTML tags and escapes never push a piece past [`MAX_TEXT`].
+const CHUNK: usize = 3000;
+
+/// One message to send.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Post {
+    /// A PNG: the post is a photo with `html` as its caption.
+    pub photo: Option<Vec<u8>>,
+    /// The text (or caption) in Telegram's HTML.
+    pub html: String,
+    pub keyboard: Option<InlineKeyboardMarkup>,
+    /// The game whose board this is: the game's previous board loses its
+    /// keyboard when this one is sent.
+    pub board: Option<u64>,
+}
+
+/// How a user is mentioned: `@username` when they have one (Telegram links
+/// it), else a text mention (a `tg://user?id=` link), which notifies too.
+/// `username` is what is known of the user's username.
+#[must_use]
+pub fn mention(u: &User, username: Option<&str>) -> (String, String) {
+    if let Some(name) = username {
+        let plain = format!("@{name}");
+        return (escape(&plain), plain);
+    }
+    if !u.id.is_empty() && u.id.bytes().all(|b| b.is_ascii_digit()) {
+        return (
+            format!("<a href=\"tg://user?id={}\">{}</a>", u.id, escape(&u.name)),
+            u.name.clone(),
+        );
+    }
+    let plain = format!("@{}", u.name);
+    (escape(&plain), plain)
+}
+
+/// Escapes text for Telegram's HTML.
+#[must_use]
+pub fn escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+fn utf16_len(s: &str) -> usize {
+    s.encode_utf16().count()
+}
+
+// Private-use characters mark where a mention goes while the text is
+// escaped; they never occur in replies.
+const OPEN: char = '\u{E000}';
+const CLOSE: char = '\u{E001}';
+
+/// The reply's text with mentions as markers, and the mentions' HTML and
+/// visible text.
+fn marked(
+    reply: &Reply,
+    usernames: &dyn Fn(&User) -> Option<String>,
+) -> (String, Vec<(String, String)>) {
+    let mentions: Vec<(String, String)> = reply
+        .mentions
+        .iter()
+        .map(|u| mention(u, usernames(u).as_deref()))
+        .collect();
+    let text = reply.text_with(reply.lang, |u| {
+        let i = reply.mentions.iter().position(|m| m == u).unwrap_or(0);
+        format!("{OPEN}{i}{CLOSE}")
+    });
+    (text, mentions)
+}
+
+/// Turns marked text into HTML (`code` spans for backquoted words), and
+/// its visible text.
+fn to_html(text: &str, mentions: &[(String, String)]) -> (String, String) {
+    let parts: Vec<&str> = text.split('`').collect();
+    let ticks = parts.len() - 1;
+    let paired = ticks - ticks % 2;
+    let (mut html, mut plain) = (String::new(), String::new());
+    for (i, part) in parts.iter().enumerate() {
+        if i > paired {
+            html.push('`');
+            plain.push('`');
+        }
+        let code = i % 2 == 1 && i <= paired;
+        if code {
+            html.push_str("<code>");
+        }
+        let mut rest = *part;
+        while let Some(a) = rest.find(OPEN) {
+            html.push_str(&escape(&rest[..a]));
+            plain.push_str(&rest[..a]);
+            let after = &rest[a + OPEN.len_utf8()..];
+            let b = after.find(CLOSE).unwrap_or(after.len());
+            let (h, p) = after[..b]
+                .parse::<usize>()
+                .ok()
+                .and_then(|i| mentions.get(i))
+                .cloned()
+                .unwrap_or_default();
+            html.push_str(&h);
+            plain.push_str(&p);
+            rest = after.get(b + CLOSE.len_utf8()..).unwrap_or("");
+        }
+        html.push_str(&escape(rest));
+        plain.push_str(rest);
+        if code {
+            html.push_str("</code>");
+        }
+    }
+    (html, plain)
+}
+
+/// Cuts text into pieces of at most [`CHUNK`] characters, at line ends
+/// where it can.
+fn chunks(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    for line in text.split_inclusive('\n') {
+        if cur.chars().count() + line.chars().count() > CHUNK && !cur.is_empty() {
+            out.push(std::mem::take(&mut cur));
+        }
+        if line.chars().count() > CHUNK {
+            let chars: Vec<char> = line.chars().collect();
+            for piece in chars.chunks(CHUNK) {
+                out.push(piece.iter().collect());
+            }
+        } else {
+            cur.push_str(line);
+        }
+    }
+    if !cur.is_empty() || out.is_empty() {
+        out.push(cur);
+    }
+    out
+}
+
+/// The reply as plain text (for an alert), mentions written `@name`.
+#[must_use]
+pub fn plain(reply: &Reply, usernames: &dyn Fn(&User) -> Option<String>) -> String {
+    let (text, mentions) = marked(reply, usernames);
+    to_html(&text, &mentions).1
+}
+
+/// The posts that show `reply`. A board is a photo with the text as its
+/// caption and, when someone is to move, the keyboard of their choices; a
+/// text too long for a caption follows the photo as messages of its own.
+/// `usernames` tells a user's username, when known.
+#[must_use]
+pub fn posts(reply: &Reply, usernames: &dyn Fn(&User) -> Option<String>) -> Vec<Post> {
+    let (text, mentions) = marked(reply, usernames);
+    // Game 0 is a rules diagram, not a game of the channel.
+    let board = reply.game.filter(|(g, _)| *g != 0);
+    let keyboard = board.and_then(|(g, ply)| keyboard::menu(&reply.choices, g, ply, 0));
+    let board = board.map(|(g, _)| g);
+    let (mut html, mut visible) = to_html(&text, &mentions);
+    if reply.image.is_none()
+        && let Some(d) = &reply.diagram
+    {
+        // No picture could be drawn: show the board as text.
+        html = format!("{html}\n<pre>{}</pre>", escape(d));
+        visible = format!("{visible}\n{d}");
+    }
+    let mut out = Vec::new();
+    if let Some(png) = &reply.image {
+        if utf16_len(&visible) <= MAX_CAPTION {
+            out.push(Post {
+                photo: Some(png.clone()),
+                html,
+                keyboard,
+                board,
+            });
+            return out;
+        }
+        out.push(Post {
+            photo: Some(png.clone()),
+            html: String::new(),
+            keyboard: keyboard.clone(),
+            board,
+        });
+        for piece in chunks(&text) {
+            out.push(Post {
+                photo: None,
+                html: to_html(&piece, &mentions).0,
+                keyboard: None,
+                board: None,
+            });
+        }
+        return out;
+    }
+    let pieces = if utf16_len(&visible) <= MAX_TEXT {
+        vec![html]
+    } else {
+        chunks(&text)
+            .iter()
+            .map(|p| to_html(p, &mentions).0)
+            .collect()
+    };
+    let last = pieces.len() - 1;
+    for (i, html) in pieces.into_iter().enumerate() {
+        out.push(Post {
+            photo: None,
+            html,
+            keyboard: if i == last { keyboard.clone() } else { None },
+            board: if i == last { board } else { None },
+        });
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use tablero_app::ChoiceGroup;
+    use tablero_rules::{Lang, Msg};
+
+    use super::*;
+
+    fn ana() -> User {
+        User {
+            id: "7".into(),
+            name: "ana".into(),
+        }
+    }
+
+    fn bo() -> User {
+        User {
+            id: "42".into(),
+            name: "Bo <3".into(),
+        }
+    }
+
+    fn known(u: &User) -> Option<String> {
+        (u.id == "7").then(|| "ana".to_string())
+    }
+
+    #[test]
+    fn text_with_mentions_and_code() {
+        let mut r = Reply::new(
+            Msg::new(
+                "<@7> challenges <@42>: write `accept` & play",
+                "<@7> desafía a <@42>: escribe `aceptar`",
+            ),
+            Lang::En,
+        );
+        r.mentions = vec![ana(), bo()];
+        let p = posts(&r, &known);
+        assert_eq!(p.len(), 1);
+        assert_eq!(
+            p[0].html,
+            "@ana challenges <a href=\"tg://user?id=42\">Bo &lt;3</a>: write <code>accept</code> &amp; play"
+        );
+        assert_eq!(p[0].photo, None);
+        assert_eq!(
+            plain(&r, &known),
+            "@ana challenges Bo <3: write accept & play"
+        );
+        r.lang = Lang::Es;
+        assert!(posts(&r, &known)[0].html.contains("<code>aceptar</code>"));
+    }
+
+    #[test]
+    fn unpaired_backquotes_stay() {
+        let r = Reply::new(Msg::new("a `b` c ` d", "x"), Lang::En);
+        assert_eq!(posts(&r, &known)[0].html, "a <code>b</code> c ` d");
+    }
+
+    fn board(text: &str) -> Reply {
+        let mut r = Reply::new(Msg::new(text, text), Lang::En);
+        r.mentions = vec![ana()];
+        r.image = Some(vec![1, 2, 3]);
+        r.diagram = Some("..".into());
+        r.game = Some((5, 2));
+        r.choices = vec![ChoiceGroup {
+            origin: Some("a2".into()),
+            moves: vec!["a2-a3".into()],
+        }];
+        r
+    }
+
+    #[test]
+    fn boards_are_photos_with_a_keyboard() {
+        let p = posts(&board("<@7> to move"), &known);
+        assert_eq!(p.len(), 1);
+        assert_eq!(p[0].photo.as_deref(), Some(&[1u8, 2, 3][..]));
+        assert_eq!(p[0].html, "@ana to move");
+        assert_eq!(p[0].board, Some(5));
+        assert!(p[0].keyboard.is_some());
+        let mut over = board("<@7> won");
+        over.choices.clear();
+        let p = posts(&over, &known);
+        assert_eq!((p[0].board, p[0].keyboard.is_some()), (Some(5), false));
+        let mut rules = board("rules");
+        rules.game = Some((0, 0));
+        let p = posts(&rules, &known);
+        assert_eq!((p[0].board, p[0].keyboard.is_some()), (None, false));
+    }
+
+    #[test]
+    fn long_captions_move_to_messages() {
+        let long = format!("<@7> {}", "word ".repeat(400));
+        let p = posts(&board(&long), &known);
+        assert_eq!(p.len(), 2);
+        assert_eq!(p[0].html, "");
+        assert!(p[0].keyboard.is_some());
+        assert!(p[1].html.starts_with("@ana word"));
+        let huge = "line\n".repeat(2000);
+        let p = posts(&Reply::new(Msg::new(huge.clone(), huge), Lang::En), &known);
+        assert!(p.len() >= 4);
+        assert!(p.iter().all(|p| utf16_len(&p.html) <= MAX_TEXT));
+    }
+
+    #[test]
+    fn a_board_without_a_picture_is_drawn_as_text() {
+        let mut r = board("<@7> to move");
+        r.image = None;
+        let p = posts(&r, &known);
+        assert_eq!(p[0].html, "@ana to move\n<pre>..</pre>");
+        assert!(p[0].keyboard.is_some());
+    }
+}

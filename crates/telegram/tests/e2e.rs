@@ -1,0 +1,702 @@
+//! The Telegram front-end end to end: a fake Bot API server (axum, on
+//! 127.0.0.1) and the real teloxide client against it. Two users play a
+//! game of Breakthrough in a group by typed moves and button presses, with
+//! an illegal move, a foreign press, a stale press and a resign; then a
+//! second game is played to its end, and a third runs out of time.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicI32, AtomicI64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use axum::Router;
+use axum::body::Bytes;
+use axum::extract::{FromRequest, Multipart, Request, State};
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use serde_json::{Value, json};
+use tablero_app::{App, FakeRenderer, ManualClock, Settings};
+use tablero_store::Store;
+use tablero_telegram::deliver::Retry;
+use tablero_telegram::{Options, serve};
+use teloxide::adaptors::throttle::Limits;
+use tokio::sync::{Notify, mpsc, oneshot};
+
+const GROUP: i64 = -1_001_234;
+const TOKEN: &str = "123456:TEST-token";
+/// Calls made at start-up, not in answer to anyone.
+const BOOKKEEPING: [&str; 4] = ["getme", "getwebhookinfo", "deletewebhook", "setmycommands"];
+
+/// One request the bot made.
+#[derive(Clone, Debug)]
+struct Call {
+    /// Lower case: Telegram takes method names in any case.
+    method: String,
+    params: Value,
+    /// The uploaded file, for `sendPhoto`.
+    file: Option<Vec<u8>>,
+}
+
+/// A way for a request to fail.
+enum Failure {
+    /// An error answer: a status and a body.
+    Status(StatusCode, String),
+    /// The connection breaks while the answer is being sent.
+    Cut,
+}
+
+/// The fake server's state.
+#[derive(Default)]
+struct Fake {
+    updates: Mutex<Vec<Value>>,
+    next_update: AtomicI64,
+    new_update: Notify,
+    calls: Mutex<Vec<Call>>,
+    next_message: AtomicI32,
+    /// Failures to give instead of answering the next calls of a method.
+    failures: Mutex<HashMap<String, Vec<Failure>>>,
+    wrong_token: Mutex<Vec<String>>,
+}
+
+fn bot_user() -> Value {
+    json!({"id": 999, "is_bot": true, "first_name": "Tablero", "username": "TableroBot"})
+}
+
+fn group_chat() -> Value {
+    json!({"id": GROUP, "type": "supergroup", "title": "Club"})
+}
+
+fn message_json(id: i32, chat: Value, text: &str) -> Value {
+    json!({"message_id": id, "date": 1_700_000_000, "chat": chat, "from": bot_user(), "text": text})
+}
+
+fn ok(result: Value) -> Response {
+    axum::Json(json!({"ok": true, "result": result})).into_response()
+}
+
+/// Reads a JSON or multipart body into JSON; `attach://` references are
+/// resolved to the files they name.
+async fn params(req: Request) -> (Value, Option<Vec<u8>>) {
+    let multipart = req
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("multipart/form-data"));
+    if !multipart {
+        let body = Bytes::from_request(req, &()).await.unwrap_or_default();
+        return (serde_json::from_slice(&body).unwrap_or(json!({})), None);
+    }
+    let mut form = Multipart::from_request(req, &()).await.expect("multipart");
+    let mut fields = serde_json::Map::new();
+    let mut files: HashMap<String, Vec<u8>> = HashMap::new();
+    while let Some(field) = form.next_field().await.expect("a field") {
+        let name = field.name().unwrap_or_default().to_string();
+        let is_file = field.file_name().is_some();
+        let data = field.bytes().await.expect("field bytes").to_vec();
+        if is_file {
+            files.insert(name, data);
+        } else {
+            let text = String::from_utf8(data).expect("utf-8 field");
+            let value = serde_json::from_str(&text).unwrap_or(Value::String(text));
+            fields.insert(name, value);
+        }
+    }
+    let mut file = None;
+    for v in fields.values() {
+        if let Some(name) = v.as_str().and_then(|s| s.strip_prefix("attach://")) {
+            file = files.get(name).cloned();
+        }
+    }
+    // A file sent directly under its field's name.
+    if file.is_none() {
+        file = files.into_values().next();
+    }
+    (Value::Object(fields), file)
+}
+
+async fn api(State(fake): State<Arc<Fake>>, req: Request) -> Response {
+    let path = req.uri().path().to_string();
+    let mut segments = path.trim_start_matches('/').splitn(2, '/');
+    let token = segments
+        .next()
+        .unwrap_or("")
+        .trim_start_matches("bot")
+        .to_string();
+    let method = segments.next().unwrap_or("").to_lowercase();
+    if token != TOKEN {
+        fake.wrong_token.lock().unwrap().push(token);
+        return (
+            StatusCode::UNAUTHORIZED,
+            "{\"ok\":false,\"error_code\":401,\"description\":\"Unauthorized\"}",
+        )
+            .into_response();
+    }
+    let (params, file) = params(req).await;
+    if method != "getupdates" {
+        let failure = fake
+            .failures
+            .lock()
+            .unwrap()
+            .get_mut(&method)
+            .and_then(|v| (!v.is_empty()).then(|| v.remove(0)));
+        match failure {
+            Some(Failure::Status(status, body)) => return (status, body).into_response(),
+            Some(Failure::Cut) => {
+                let broken = futures_util::stream::iter([
+                    Ok(Bytes::from_static(b"{\"ok\":")),
+                    Err(std::io::Error::other("connection reset")),
+                ]);
+                return Response::new(axum::body::Body::from_stream(broken));
+            }
+            None => {}
+        }
+        fake.calls.lock().unwrap().push(Call {
+            method: method.clone(),
+            params: params.clone(),
+            file,
+        });
+    }
+    let new_id = || fake.next_message.fetch_add(1, Ordering::SeqCst) + 1;
+    match method.as_str() {
+        "getme" => ok(json!({
+            "id": 999, "is_bot": true, "first_name": "Tablero", "username": "TableroBot",
+            "can_join_groups": true, "can_read_all_group_messages": true,
+            "supports_inline_queries": false, "can_connect_to_business": false,
+            "has_main_web_app": false,
+        })),
+        "deletewebhook" | "setmycommands" | "answercallbackquery" => ok(json!(true)),
+        "getwebhookinfo" => ok(json!({"url": "", "has_custom_certificate": false, "pending_update_count": 0})),
+        "getupdates" => {
+            let offset = params["offset"].as_i64().unwrap_or(0);
+            let wait = params["timeout"].as_u64().unwrap_or(0).min(2);
+            let deadline = tokio::time::Instant::now() + Duration::from_secs(wait);
+            loop {
+                let notified = fake.new_update.notified();
+                let ready: Vec<Value> = {
+                    let mut q = fake.updates.lock().unwrap();
+                    q.retain(|u| u["update_id"].as_i64().unwrap_or(0) >= offset);
+                    q.clone()
+                };
+                if !ready.is_empty() || tokio::time::Instant::now() >= deadline {
+                    return ok(Value::Array(ready));
+                }
+                let _ = tokio::time::timeout_at(deadline, notified).await;
+            }
+        }
+        "sendmessage" => {
+            let chat = params["chat_id"].as_i64().unwrap_or(GROUP);
+            ok(message_json(new_id(), json!({"id": chat, "type": "supergroup", "title": "Club"}), "text"))
+        }
+        "sendphoto" => {
+            let chat = params["chat_id"].as_i64().unwrap_or(GROUP);
+            ok(message_json(new_id(), json!({"id": chat, "type": "supergroup", "title": "Club"}), "photo"))
+        }
+        "editmessagereplymarkup" => {
+            let id = params["message_id"].as_i64().unwrap_or(0) as i32;
+            ok(message_json(id, group_chat(), "edited"))
+        }
+        _ => (
+            StatusCode::BAD_REQUEST,
+            axum::Json(json!({"ok": false, "error_code": 400, "description": "Bad Request: method not found"})),
+        )
+            .into_response(),
+    }
+}
+
+/// The test's side: feeds updates and reads what the bot sent.
+struct Client {
+    fake: Arc<Fake>,
+    /// Calls already looked at.
+    seen: usize,
+    next_user_message: i32,
+}
+
+#[derive(Clone)]
+struct Person {
+    id: i64,
+    first: &'static str,
+    username: Option<&'static str>,
+}
+
+impl Person {
+    fn json(&self) -> Value {
+        let mut u = json!({"id": self.id, "is_bot": false, "first_name": self.first});
+        if let Some(n) = self.username {
+            u["username"] = json!(n);
+        }
+        u
+    }
+}
+
+const ALICE: Person = Person {
+    id: 1,
+    first: "Alice",
+    username: Some("alice"),
+};
+const BOB: Person = Person {
+    id: 2,
+    first: "Bob",
+    username: Some("bob"),
+};
+const CAROL: Person = Person {
+    id: 3,
+    first: "Carol",
+    username: None,
+};
+
+impl Client {
+    fn push(&self, update: Value) {
+        let id = self.fake.next_update.fetch_add(1, Ordering::SeqCst) + 1;
+        let mut update = update;
+        update["update_id"] = json!(id);
+        self.fake.updates.lock().unwrap().push(update);
+        self.fake.new_update.notify_waiters();
+    }
+
+    /// A group message; a leading `/word` is marked as a command, like
+    /// Telegram does.
+    fn say_with(&mut self, who: &Person, text: &str, entities: Vec<Value>) {
+        self.say_in(group_chat(), who, text, entities);
+    }
+
+    /// A message in a private chat with the bot.
+    fn say_privately(&mut self, who: &Person, text: &str) {
+        let chat = json!({"id": who.id, "type": "private", "first_name": who.first});
+        self.say_in(chat, who, text, Vec::new());
+    }
+
+    fn say_in(&mut self, chat: Value, who: &Person, text: &str, mut entities: Vec<Value>) {
+        self.next_user_message += 1;
+        if text.starts_with('/') {
+            let len = text
+                .split_whitespace()
+                .next()
+                .unwrap_or("")
+                .encode_utf16()
+                .count();
+            entities.insert(
+                0,
+                json!({"type": "bot_command", "offset": 0, "length": len}),
+            );
+        }
+        self.push(json!({"message": {
+            "message_id": 10_000 + self.next_user_message, "date": 1_700_000_000,
+            "chat": chat, "from": who.json(), "text": text, "entities": entities,
+        }}));
+    }
+
+    fn say(&mut self, who: &Person, text: &str) {
+        self.say_with(who, text, Vec::new());
+    }
+
+    /// Presses a button with `data` under the bot's message `message`.
+    fn press(&mut self, who: &Person, message: i32, data: &str) -> String {
+        self.next_user_message += 1;
+        let id = format!("q{}", self.next_user_message);
+        self.push(json!({"callback_query": {
+            "id": id, "from": who.json(), "chat_instance": "c1", "data": data,
+            "message": message_json(message, group_chat(), "board"),
+        }}));
+        id
+    }
+
+    /// Waits for the next call of `method` (skipping none of the others'
+    /// order checks) and returns it; the calls before it are returned too.
+    async fn next(&mut self, method: &str) -> (Call, Vec<Call>) {
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
+        loop {
+            {
+                let calls = self.fake.calls.lock().unwrap();
+                if let Some(i) = calls[self.seen..].iter().position(|c| c.method == method) {
+                    let before = calls[self.seen..self.seen + i]
+                        .iter()
+                        .filter(|c| !BOOKKEEPING.contains(&c.method.as_str()))
+                        .cloned()
+                        .collect();
+                    let call = calls[self.seen + i].clone();
+                    self.seen += i + 1;
+                    return (call, before);
+                }
+            }
+            assert!(
+                tokio::time::Instant::now() < deadline,
+                "no {method} call; calls since: {:#?}",
+                &self.fake.calls.lock().unwrap()[self.seen..]
+            );
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+    }
+
+    /// The next call must be `method`.
+    async fn expect(&mut self, method: &str) -> Call {
+        let (call, before) = self.next(method).await;
+        assert!(before.is_empty(), "before {method}: {before:#?}");
+        call
+    }
+
+    /// Waits until the bot is idle and checks it made no call.
+    async fn quiet(&mut self) {
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        let calls = self.fake.calls.lock().unwrap();
+        let extra: Vec<_> = calls[self.seen..]
+            .iter()
+            .filter(|c| !BOOKKEEPING.contains(&c.method.as_str()))
+            .collect();
+        assert!(extra.is_empty(), "unexpected calls: {extra:#?}");
+    }
+
+    /// Expects an alert answering `query` that contains `text`.
+    async fn alert(&mut self, query: &str, text: &str) {
+        let a = self.expect("answercallbackquery").await;
+        assert_eq!(a.params["callback_query_id"], query);
+        assert_eq!(a.params["show_alert"], true, "{a:?}");
+        let t = a.params["text"].as_str().unwrap_or("");
+        assert!(t.contains(text), "alert {t:?} lacks {text:?}");
+        self.quiet().await;
+    }
+
+    /// Expects a silent answer to `query`.
+    async fn answered(&mut self, query: &str) {
+        let a = self.expect("answercallbackquery").await;
+        assert_eq!(a.params["callback_query_id"], query);
+        assert!(a.params.get("text").is_none(), "{a:?}");
+    }
+
+    /// Expects a new board: the previous one's keyboard removed (when
+    /// `previous` is given), then a photo. Returns its message id and
+    /// caption.
+    async fn board(&mut self, previous: Option<i32>) -> Board {
+        if let Some(p) = previous {
+            let edit = self.expect("editmessagereplymarkup").await;
+            assert_eq!(edit.params["message_id"], p);
+            assert!(edit.params.get("reply_markup").is_none(), "{edit:?}");
+        }
+        let photo = self.expect("sendphoto").await;
+        assert_eq!(photo.params["chat_id"], GROUP);
+        assert!(
+            photo.file.as_ref().is_some_and(|f| !f.is_empty()),
+            "no image"
+        );
+        assert_eq!(photo.params["parse_mode"], "HTML");
+        let caption = photo.params["caption"].as_str().unwrap_or("").to_string();
+        let buttons = buttons(&photo.params);
+        let id = self.fake.next_message.load(Ordering::SeqCst);
+        Board {
+            id,
+            caption,
+            buttons,
+        }
+    }
+
+    async fn text(&mut self) -> String {
+        self.text_in(GROUP).await
+    }
+
+    async fn text_in(&mut self, chat: i64) -> String {
+        let m = self.expect("sendmessage").await;
+        assert_eq!(m.params["chat_id"], chat);
+        assert_eq!(m.params["parse_mode"], "HTML");
+        m.params["text"].as_str().unwrap_or("").to_string()
+    }
+}
+
+struct Board {
+    id: i32,
+    caption: String,
+    /// The callback data of every button, row by row.
+    buttons: Vec<String>,
+}
+
+impl Board {
+    fn has(&self, data: &str) -> bool {
+        self.buttons.iter().any(|b| b == data)
+    }
+}
+
+fn buttons(params: &Value) -> Vec<String> {
+    params["reply_markup"]["inline_keyboard"]
+        .as_array()
+        .map(|rows| {
+            rows.iter()
+                .flat_map(|r| r.as_array().cloned().unwrap_or_default())
+                .filter_map(|b| b["callback_data"].as_str().map(str::to_string))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn three_games_in_a_group() {
+    let fake = Arc::new(Fake::default());
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let router = Router::new().fallback(api).with_state(fake.clone());
+    tokio::spawn(async move { axum::serve(listener, router).await.unwrap() });
+
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(dir.path(), 1 << 20).unwrap();
+    let clock = ManualClock::at(1_700_000_000_000);
+    let app = Arc::new(App::new(
+        store,
+        Arc::new(clock.clone()),
+        Arc::new(FakeRenderer),
+        Settings::default(),
+    ));
+    let opts = Options {
+        token: TOKEN.into(),
+        api_url: Some(format!("http://{addr}/").parse().unwrap()),
+        limits: Limits {
+            messages_per_sec_chat: 1000,
+            messages_per_min_chat: 60_000,
+            messages_per_min_channel_or_supergroup: 60_000,
+            messages_per_sec_overall: 1000,
+        },
+        retry: Retry {
+            first_pause: Duration::from_millis(50),
+            max_pause: Duration::from_millis(200),
+            give_up: Duration::from_secs(30),
+        },
+        poll_timeout: Duration::from_secs(1),
+    };
+    let (notices, rx) = mpsc::unbounded_channel();
+    let (stop_tx, stop_rx) = oneshot::channel::<()>();
+    let bot = tokio::spawn(serve(app.clone(), opts, rx, async move {
+        let _ = stop_rx.await;
+    }));
+    let mut c = Client {
+        fake: fake.clone(),
+        seen: 0,
+        next_user_message: 0,
+    };
+
+    // Start-up: getMe first (a webhook would be removed: there is none),
+    // menus in two languages.
+    let (first, _) = c.next("getme").await;
+    assert_eq!(first.method, "getme");
+    assert_eq!(fake.calls.lock().unwrap()[0].method, "getme");
+    let mut menus = Vec::new();
+    for _ in 0..2 {
+        menus.push(c.next("setmycommands").await.0.params);
+    }
+    let es = menus
+        .iter()
+        .find(|m| m["language_code"] == "es")
+        .expect("a Spanish menu");
+    assert!(es["commands"].to_string().contains("desafiar"));
+    let en = menus
+        .iter()
+        .find(|m| m.get("language_code").is_none())
+        .expect("a default menu");
+    assert!(en["commands"].to_string().contains("\"challenge\""));
+    c.seen = 0;
+    c.next("getwebhookinfo").await;
+    c.seen = fake.calls.lock().unwrap().len();
+
+    // A private chat: Telegram opens it with /start; every message there
+    // is for the bot.
+    c.say_privately(&CAROL, "/start");
+    let help = c.text_in(CAROL.id).await;
+    assert!(help.contains("challenge"), "{help}");
+    c.say_privately(&CAROL, "rules breakthrough");
+    let photo = c.expect("sendphoto").await;
+    assert_eq!(photo.params["chat_id"], CAROL.id);
+    assert!(
+        buttons(&photo.params).is_empty(),
+        "a rules diagram has no buttons"
+    );
+
+    // Help, addressed the group way; a command for another bot is ignored.
+    c.say(&BOB, "/help@TableroBot");
+    let help = c.text().await;
+    assert!(help.contains("challenge"), "{help}");
+    c.say(&BOB, "/help@OtherBot");
+    c.quiet().await;
+
+    // A challenge and its acceptance: the first board, Alice to move.
+    c.say(&ALICE, "/challenge @bob breakthrough white time=none");
+    let t = c.text().await;
+    assert!(t.contains("@bob"), "{t}");
+    c.say(&BOB, "/accept");
+    let b0 = c.board(None).await;
+    assert!(b0.caption.contains("@alice"), "{}", b0.caption);
+    let game = b0.buttons[0].split(':').nth(1).unwrap().to_string();
+    assert!(b0.has(&format!("p:{game}:0:0:a2")), "{:?}", b0.buttons);
+
+    // An illegal move changes nothing and says why.
+    c.say(&ALICE, "/move a2-a5");
+    let t = c.text().await;
+    assert!(t.contains("Legal moves"), "{t}");
+    c.quiet().await;
+
+    // A typed move: a new board, the last one's keyboard gone.
+    c.say(&ALICE, "/move a2-a3");
+    let b1 = c.board(Some(b0.id)).await;
+    assert!(b1.caption.contains("@bob"), "{}", b1.caption);
+    assert!(b1.has(&format!("p:{game}:1:0:h7")), "{:?}", b1.buttons);
+
+    // A foreign press and an out-of-turn press: alerts, nothing else.
+    let q = c.press(&CAROL, b1.id, &format!("p:{game}:1:0:h7"));
+    c.alert(&q, "not a player").await;
+    let q = c.press(&ALICE, b1.id, &format!("m:{game}:1:b2-b3"));
+    c.alert(&q, "not your turn").await;
+
+    // Bob opens h7, goes back to the menu, opens h7 again and plays.
+    let q = c.press(&BOB, b1.id, &format!("p:{game}:1:0:h7"));
+    c.answered(&q).await;
+    let edit = c.expect("editmessagereplymarkup").await;
+    assert_eq!(edit.params["message_id"], b1.id);
+    let moves = buttons(&edit.params);
+    assert!(moves.contains(&format!("m:{game}:1:h7-h6")), "{moves:?}");
+    assert!(moves.contains(&format!("o:{game}:1:0")), "{moves:?}");
+    let q = c.press(&BOB, b1.id, &format!("o:{game}:1:0"));
+    c.answered(&q).await;
+    let edit = c.expect("editmessagereplymarkup").await;
+    assert_eq!(buttons(&edit.params), b1.buttons);
+    let q = c.press(&BOB, b1.id, &format!("m:{game}:1:h7-h6"));
+    c.answered(&q).await;
+    let b2 = c.board(Some(b1.id)).await;
+    assert!(b2.caption.contains("@alice"));
+
+    // Stale presses: boards that have moved on.
+    let q = c.press(&BOB, b1.id, &format!("m:{game}:1:g7-g6"));
+    c.alert(&q, "out of date").await;
+    let q = c.press(&ALICE, b0.id, &format!("m:{game}:0:b2-b3"));
+    c.alert(&q, "out of date").await;
+
+    // A plain message that is a legal move for its author is played. The
+    // first try to send the board fails (the connection breaks): it is
+    // retried.
+    fake.failures
+        .lock()
+        .unwrap()
+        .insert("sendphoto".into(), vec![Failure::Cut]);
+    c.say(&ALICE, "b2-b3");
+    let b3 = c.board(Some(b2.id)).await;
+    assert!(b3.caption.contains("@bob"));
+    // Chat that is not a move is not answered.
+    c.say(&CAROL, "nice game");
+    c.quiet().await;
+
+    // Bob resigns: the result, and the last board's keyboard goes. Flood
+    // control answers first; the reply waits and goes out.
+    fake.failures.lock().unwrap().insert(
+        "sendmessage".into(),
+        vec![Failure::Status(
+            StatusCode::TOO_MANY_REQUESTS,
+            json!({"ok": false, "error_code": 429, "description": "Too Many Requests: retry after 1",
+                   "parameters": {"retry_after": 1}})
+            .to_string(),
+        )],
+    );
+    c.say(&BOB, "/resign");
+    let t = c.text().await;
+    assert!(t.contains("resigns"), "{t}");
+    let edit = c.expect("editmessagereplymarkup").await;
+    assert_eq!(edit.params["message_id"], b3.id);
+    assert!(edit.params.get("reply_markup").is_none());
+    let q = c.press(&ALICE, b3.id, &format!("p:{game}:3:0:c2"));
+    c.alert(&q, "is over").await;
+
+    // A second game, against Carol, who has no username: she is mentioned
+    // by a text mention, and mentioned that way in the bot's replies.
+    let link = "<a href=\"tg://user?id=3\">Carol</a>";
+    c.say_with(
+        &ALICE,
+        "/challenge Carol breakthrough white",
+        vec![json!({"type": "text_mention", "offset": 11, "length": 5, "user": CAROL.json()})],
+    );
+    let t = c.text().await;
+    assert!(t.contains(link), "{t}");
+    c.say(&CAROL, "/accept");
+    let mut board = c.board(None).await;
+    let game2 = board.buttons[0].split(':').nth(1).unwrap().to_string();
+    assert_ne!(game2, game);
+    // Alice runs a pawn up the a-file and breaks through; Carol answers on
+    // the other wing, by typing. Alice uses the buttons.
+    let script: [(&Person, &str, &str); 11] = [
+        (&ALICE, "a2", "a2-a3"),
+        (&CAROL, "", "h7-h6"),
+        (&ALICE, "a3", "a3-a4"),
+        (&CAROL, "", "/move h6-h5"),
+        (&ALICE, "a4", "a4-a5"),
+        (&CAROL, "", "h5-h4"),
+        (&ALICE, "a5", "a5-a6"),
+        (&CAROL, "", "/m h4-h3"),
+        (&ALICE, "a6", "a6xb7"),
+        (&CAROL, "", "g7-g6"),
+        (&ALICE, "b7", "b7xa8"),
+    ];
+    for (ply, (who, origin, mv)) in script.into_iter().enumerate() {
+        if origin.is_empty() {
+            assert!(board.caption.contains(link), "{}", board.caption);
+            c.say(who, mv);
+        } else {
+            assert!(board.caption.contains("@alice"), "{}", board.caption);
+            let q = c.press(who, board.id, &format!("p:{game2}:{ply}:0:{origin}"));
+            c.answered(&q).await;
+            let edit = c.expect("editmessagereplymarkup").await;
+            let data = format!("m:{game2}:{ply}:{mv}");
+            assert!(
+                buttons(&edit.params).contains(&data),
+                "{data} in {:?}",
+                buttons(&edit.params)
+            );
+            let q = c.press(who, board.id, &data);
+            c.answered(&q).await;
+        }
+        board = c.board(Some(board.id)).await;
+    }
+    assert!(
+        board.caption.contains("wins") || board.caption.contains("won"),
+        "{}",
+        board.caption
+    );
+    assert!(board.buttons.is_empty(), "a finished game has no buttons");
+    c.quiet().await;
+
+    // The record is in the store.
+    let done = app
+        .store()
+        .game(
+            &tablero_app::ChannelKey::new("telegram", GROUP.to_string()),
+            game2.parse().unwrap(),
+            false,
+        )
+        .unwrap()
+        .expect("the finished game");
+    assert!(done.record.ends_with("b7xa8"), "{}", done.record);
+
+    // A third game with an hour per move: the app's notices (a reminder,
+    // then the timeout) are posted, and the timed-out board loses its
+    // keyboard.
+    c.say(&ALICE, "/challenge @bob breakthrough white time=1h");
+    c.text().await;
+    c.say(&BOB, "/accept");
+    let b = c.board(None).await;
+    clock.advance(40 * 60 * 1000);
+    for n in app.tick() {
+        notices.send(n).unwrap();
+    }
+    let t = c.text().await;
+    assert!(t.contains("@alice") && t.contains("your move"), "{t}");
+    c.quiet().await;
+    clock.advance(30 * 60 * 1000);
+    for n in app.tick() {
+        notices.send(n).unwrap();
+    }
+    let t = c.text().await;
+    assert!(t.contains("ran out of time"), "{t}");
+    let edit = c.expect("editmessagereplymarkup").await;
+    assert_eq!(edit.params["message_id"], b.id);
+    assert!(edit.params.get("reply_markup").is_none());
+    c.quiet().await;
+
+    assert!(fake.wrong_token.lock().unwrap().is_empty());
+
+    stop_tx.send(()).unwrap();
+    tokio::time::timeout(Duration::from_secs(10), bot)
+        .await
+        .expect("the bot stops")
+        .unwrap()
+        .unwrap();
+}
