@@ -11,6 +11,7 @@ pub mod clock;
 pub mod command;
 pub mod config;
 pub mod console;
+pub mod press;
 pub mod render;
 pub mod reply;
 #[doc(hidden)]
