@@ -6,6 +6,10 @@
 //! happens after the lock is released. Stats, shared across channels, have
 //! their own lock, always taken inside a channel's (never the other way).
 
+// A command's error is the reply the user reads; it is built once per
+// message, so boxing it would buy nothing.
+#![allow(clippy::result_large_err)]
+
 use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
@@ -471,7 +475,7 @@ impl App {
                 );
                 ok(Reply::new(text, lang))
             }
-            Command::Rules(name) => self.rules(&name, lang).map(|p| Some(p)),
+            Command::Rules(name) => self.rules(&name, lang).map(Some),
             Command::Challenge {
                 opponent,
                 game,
@@ -2234,7 +2238,7 @@ impl App {
             None => {
                 let record = record_of(&live.doc)
                     .map_err(|why| Reply::error(Msg::new(why.clone(), why), lang))?;
-                if !movers(&record).iter().any(|s| *s == side) {
+                if !movers(&record).contains(&side) {
                     return Err(Reply::error(
                         Msg::new(
                             "You have not moved yet, so there is nothing to take back.",

@@ -149,6 +149,9 @@ pub struct SimpleRenderer;
 
 const CELL: usize = 28;
 
+/// Where a cell's top-left pixel is.
+type Placer = dyn Fn(u8, u8) -> (usize, usize);
+
 impl BoardRenderer for SimpleRenderer {
     fn render(
         &self,
@@ -158,8 +161,7 @@ impl BoardRenderer for SimpleRenderer {
         _players: [String; 2],
         _lang: Lang,
     ) -> Result<Vec<u8>, String> {
-        let (w, h, place): (usize, usize, Box<dyn Fn(u8, u8) -> (usize, usize)>) = match view.shape
-        {
+        let (w, h, place): (usize, usize, Box<Placer>) = match view.shape {
             Shape::Square { files, ranks, .. } => {
                 let (f, r) = (usize::from(files), usize::from(ranks));
                 (

@@ -700,6 +700,33 @@ mod tests {
     const OPEN_D4: &str = "8/8/8/8/3N4/8/8/7n w";
 
     #[test]
+    fn one_knight_each_and_tokens_without_limit() {
+        // "Material: one knight per side and neutral blocking tokens
+        // (unlimited)." A whole game on 10×10, always taking the first
+        // move: never more than one knight of a colour, three more tokens
+        // after every jump, until the player to move is stuck.
+        let mut g = start(10);
+        let mut jumps = 0;
+        while let Some(&m) = g.legal_move_list().first() {
+            g.play(m);
+            jumps += u32::from(matches!(m, Move::Jump { .. }));
+            let v = g.view();
+            for color in [Color::White, Color::Black] {
+                let knights = v
+                    .cells
+                    .iter()
+                    .filter(|c| c.piece.is_some_and(|p| p.color == color))
+                    .count();
+                assert!(knights <= 1);
+            }
+            let tokens = v.cells.iter().filter(|c| c.token).count() as u32;
+            assert_eq!(tokens, 3 * jumps);
+        }
+        assert!(jumps > 5, "{}", g.position_text());
+        assert!(g.outcome().is_some());
+    }
+
+    #[test]
     fn the_board_starts_empty_and_white_places_first() {
         // "Setup phase: the board starts empty. White places its knight on
         // any square" — 64 placements on 8×8, in square order.
@@ -1113,5 +1140,51 @@ mod tests {
         });
         let _ = g.view();
         let _ = g.position_text();
+    }
+
+    #[test]
+    fn mangled_texts_never_panic() {
+        // Random edits of real position and move texts: each is read or
+        // refused, never a panic, and whatever is read obeys the contract.
+        let mut rng = crate::rng::SplitMix64::new(7);
+        let pieces = [
+            "0", "1", "9", "10", "99", "x", "-", "/", " ", "N", "n", "A", "D", "é", "🙂", "w", "b",
+            "a", "d",
+        ];
+        let mut g = <Barrier as Game>::new(&Setup::default()).unwrap();
+        let mut samples = Vec::new();
+        for _ in 0..40 {
+            let moves = g.legal_move_list();
+            if moves.is_empty() {
+                break;
+            }
+            samples.push((g.position_text(), g.move_text(moves[0])));
+            g.play(moves[rng.below(moves.len() as u64) as usize]);
+        }
+        for (position, mv) in &samples {
+            for _ in 0..200 {
+                let mut chars: Vec<String> = position.chars().map(String::from).collect();
+                let mut word: Vec<String> = mv.chars().map(String::from).collect();
+                for text in [&mut chars, &mut word] {
+                    for _ in 0..=rng.below(3) {
+                        let at = rng.below(text.len() as u64 + 1) as usize;
+                        let piece = pieces[rng.below(pieces.len() as u64) as usize].to_string();
+                        match rng.below(3) {
+                            0 if at < text.len() => text[at] = piece,
+                            1 if at < text.len() => {
+                                text.remove(at);
+                            }
+                            _ => text.insert(at, piece),
+                        }
+                    }
+                }
+                if let Ok(back) = Barrier::from_position_text(&chars.concat()) {
+                    check_position(&back, &back.legal_move_list()).unwrap();
+                    let _ = back.view();
+                }
+                let base = Barrier::from_position_text(position).unwrap();
+                let _ = base.parse_move(&word.concat());
+            }
+        }
     }
 }

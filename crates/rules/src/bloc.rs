@@ -12,6 +12,7 @@
 //! Notation: `c3-c4*d4`: from, to, and `*` with the final marker square
 //! whenever the moved stone is in a group; `c3-c4` when it stands alone, or
 //! when its group already held exactly one marker and the marker stays.
+//! Input may write `x` for `-`, as every move captures.
 //! Position text: the ranks from top to bottom, `S`/`s` for an unmarked
 //! White/Black stone and `M`/`m` for a marked one, runs of empty squares as
 //! numbers, then `w` or `b` for the side to move and the number of moves
@@ -209,8 +210,8 @@ impl Bloc {
             .find(|s| self.stones[s.index()] & bit(square) != 0)
     }
 
-    /// The side to move's stones and group `G` after `from` steps onto
-    /// `to`.
+    /// G: the side to move's stones connected to `to` once the stone on
+    /// `from` has stepped there.
     fn group_after(&self, from: u8, to: u8) -> u128 {
         let own = (self.stones[self.turn.index()] & !bit(from)) | bit(to);
         self.group(own, to)
@@ -394,7 +395,7 @@ impl Game for Bloc {
             self.marked = (self.marked & !group) | bit(m.marker);
         }
         self.turn = self.turn.other();
-        self.ply += 1;
+        self.ply = self.ply.saturating_add(1);
         self.last = Some(m);
     }
 

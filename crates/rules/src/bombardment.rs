@@ -318,7 +318,7 @@ impl Game for Bombardment {
         }
         self.turn = mover.other();
         self.outcome = outcome_of(self.stones, self.turn);
-        self.ply += 1;
+        self.ply = self.ply.saturating_add(1);
         self.last = Some(m);
     }
 

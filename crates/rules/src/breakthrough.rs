@@ -292,7 +292,7 @@ impl Game for Breakthrough {
             None
         };
         self.turn = enemy;
-        self.ply += 1;
+        self.ply = self.ply.saturating_add(1);
         self.last = Some(m);
     }
 

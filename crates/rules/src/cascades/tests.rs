@@ -568,3 +568,31 @@ fn perft_two_by_hand() {
     }
     assert_eq!(g.perft(2), 414);
 }
+
+/// Random text over the characters moves and positions are made of.
+fn noise(rng: &mut SplitMix64, len: usize) -> String {
+    const ALPHABET: &[char] = &[
+        'a', 'b', 'c', 'o', 'p', 'z', 'W', 'B', 'w', 'b', '0', '1', '2', '5', '9', '/', ' ', ',',
+        '-', 'é', '🙂', 's', 'P', 'A',
+    ];
+    (0..len)
+        .map(|_| ALPHABET[rng.below(ALPHABET.len() as u64) as usize])
+        .collect()
+}
+
+// No input panics: random move texts and position texts are refused or
+// read, never a crash, and refusing leaves the position as it was.
+#[test]
+fn arbitrary_text_never_panics() {
+    let mut rng = SplitMix64::new(7);
+    let g = at(E5);
+    for _ in 0..20_000 {
+        let len = rng.below(12) as usize;
+        let text = noise(&mut rng, len);
+        if g.parse_move(&text).is_err() {
+            refused(&g, &text);
+        }
+        let _ = Cascades::from_position_text(&text);
+        let _ = Cascades::from_position_text(&format!("{text}/9/10/11 w 0 0"));
+    }
+}

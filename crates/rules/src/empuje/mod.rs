@@ -85,11 +85,21 @@ pub enum Choice {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Move {
     /// The setter puts a piece of `color` on the empty `square`.
-    Place { color: Color, square: Cell },
+    Place {
+        /// The colour of the piece.
+        color: Color,
+        /// The empty square it goes on.
+        square: Cell,
+    },
     /// The chooser's `first`/`white`/`black`, or the setter's colour.
     Choose(Choice),
     /// A piece moves from `from` towards `dir`, pushing what is ahead.
-    Push { from: Cell, dir: Direction },
+    Push {
+        /// The square of the moving piece.
+        from: Cell,
+        /// The way it goes.
+        dir: Direction,
+    },
 }
 
 /// Where the game stands.

@@ -956,3 +956,29 @@ fn the_view() {
     assert_eq!(v.status.to_move, None);
     assert!(at(&g.position_text()).view().highlights.is_empty());
 }
+
+// No input panics: random move texts, placement lists and position texts
+// are refused or read, never a crash.
+#[test]
+fn arbitrary_text_never_panics() {
+    const ALPHABET: &[char] = &[
+        'a', 'b', 'c', 'f', 'n', 'e', 's', 'w', 'o', 'W', 'B', 'N', '0', '1', '3', '6', '9', '/',
+        ' ', ',', '-', 'é', '🙂', 'p', 'r',
+    ];
+    let mut rng = crate::rng::SplitMix64::new(11);
+    let games = [start(), at(PLACED), at("6/2B3/6/B1W2B/6/2B3 w w 20")];
+    for _ in 0..20_000 {
+        let len = rng.below(12) as usize;
+        let text: String = (0..len)
+            .map(|_| ALPHABET[rng.below(ALPHABET.len() as u64) as usize])
+            .collect();
+        for g in &games {
+            if g.parse_move(&text).is_err() {
+                refused(g, &text);
+            }
+            let _ = g.parse_placements(&text);
+        }
+        let _ = Empuje::from_position_text(&text);
+        let _ = Empuje::from_position_text(&format!("{text}/6/6/6/6/6 p - 0"));
+    }
+}

@@ -1,0 +1,235 @@
+//! Throughput, latency and memory of the app layer with the durable store.
+//!
+//! `cargo bench -p tablero-app --bench app` prints:
+//! - moves per second and per-command latency (p50, p99, max) for moves
+//!   played through `App::handle` — parse, rules, sled commit + flush, image —
+//!   by 2 threads over 16 channels;
+//! - resident memory of a process serving a store of 10,000 games.
+//!
+//! `BENCH_RENDERER=fake` swaps the stand-in PNG renderer for the fake one;
+//! `BENCH_MOVES` sets the number of moves (default 4000).
+
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use tablero_app::console::incoming;
+use tablero_app::{App, BoardRenderer, FakeRenderer, ManualClock, Settings, SimpleRenderer};
+use tablero_rules::{AnyGame, GameId, GameRecord, Setup, Side};
+use tablero_store::{ChannelKey, GameDoc, Store, UserRef, VERSION};
+
+fn splitmix(x: &mut u64) -> u64 {
+    *x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *x;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+fn renderer() -> (Arc<dyn BoardRenderer>, &'static str) {
+    match std::env::var("BENCH_RENDERER").as_deref() {
+        Ok("fake") => (Arc::new(FakeRenderer), "fake renderer"),
+        _ => (Arc::new(SimpleRenderer), "stand-in PNG renderer"),
+    }
+}
+
+fn app(dir: &std::path::Path) -> App {
+    let store = Store::open(dir, 16 << 20).unwrap();
+    App::new(
+        store,
+        Arc::new(ManualClock::at(1_767_225_600_000)),
+        renderer().0,
+        Settings::default(),
+    )
+}
+
+fn rss_kb() -> (u64, u64) {
+    let s = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    let field = |k: &str| {
+        s.lines()
+            .find(|l| l.starts_with(k))
+            .and_then(|l| l.split_whitespace().nth(1))
+            .and_then(|n| n.parse().ok())
+            .unwrap_or(0)
+    };
+    (field("VmRSS:"), field("VmHWM:"))
+}
+
+fn throughput() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = Arc::new(app(dir.path()));
+    let total: usize = std::env::var("BENCH_MOVES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(4000);
+    let channels = 16;
+    let threads = 2;
+    let latencies = Arc::new(Mutex::new(Vec::with_capacity(total)));
+    let start = Instant::now();
+    let handles: Vec<_> = (0..threads)
+        .map(|t| {
+            let (app, latencies) = (app.clone(), latencies.clone());
+            std::thread::spawn(move || {
+                let mut seed = 7 + t as u64;
+                let mine: Vec<String> = (0..channels)
+                    .filter(|c| c % threads == t)
+                    .map(|c| format!("c{c}"))
+                    .collect();
+                let mut games: Vec<Option<(AnyGame, u64)>> = vec![None; mine.len()];
+                let mut next_id = vec![1u64; mine.len()];
+                let mut lat = Vec::new();
+                let mut i = 0;
+                while lat.len() < total / threads {
+                    let k = i % mine.len();
+                    i += 1;
+                    let ch = &mine[k];
+                    if games[k].as_ref().is_none_or(|(g, _)| g.outcome().is_some()) {
+                        app.handle(&incoming("bob", ch, "hi"));
+                        app.handle(&incoming("alice", ch, "challenge @bob breakthrough"));
+                        let r = app.handle(&incoming("bob", ch, "accept")).unwrap();
+                        assert!(!r.error, "{}", r.plain_text());
+                        let g = AnyGame::new(GameId::Breakthrough, &Setup::default()).unwrap();
+                        games[k] = Some((g, next_id[k]));
+                        next_id[k] += 1;
+                    }
+                    let (g, id) = games[k].as_mut().unwrap();
+                    let moves = g.legal_moves();
+                    let m = moves[(splitmix(&mut seed) % moves.len() as u64) as usize].clone();
+                    let who = if g.turn().side == Side::First {
+                        "alice"
+                    } else {
+                        "bob"
+                    };
+                    let t0 = Instant::now();
+                    let r = app
+                        .handle(&incoming(who, ch, &format!("move #{id} {m}")))
+                        .unwrap();
+                    lat.push(t0.elapsed());
+                    assert!(!r.error && r.image.is_some(), "{}", r.plain_text());
+                    g.play(&m).unwrap();
+                }
+                latencies.lock().unwrap().extend(lat);
+            })
+        })
+        .collect();
+    for h in handles {
+        h.join().unwrap();
+    }
+    let wall = start.elapsed();
+    let mut lat = latencies.lock().unwrap().clone();
+    lat.sort();
+    let pct = |p: f64| lat[((lat.len() as f64 * p) as usize).min(lat.len() - 1)];
+    let ms = |d: Duration| d.as_secs_f64() * 1000.0;
+    println!(
+        "moves: {} in {:.2} s = {:.0} moves/s ({}, {threads} threads, {channels} channels, challenges included in the wall time)",
+        lat.len(),
+        wall.as_secs_f64(),
+        lat.len() as f64 / wall.as_secs_f64(),
+        renderer().1
+    );
+    println!(
+        "latency per move command: p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
+        ms(pct(0.5)),
+        ms(pct(0.99)),
+        ms(*lat.last().unwrap())
+    );
+}
+
+/// Writes 10,000 games (ongoing, 10 moves each) over 1,000 channels and 400
+/// users straight into a store.
+fn populate(dir: &std::path::Path) {
+    let store = Store::open(dir, 16 << 20).unwrap();
+    let mut g = AnyGame::new(GameId::Breakthrough, &Setup::default()).unwrap();
+    let mut rec = GameRecord::new(GameId::Breakthrough, Setup::default());
+    let mut seed = 1;
+    for _ in 0..10 {
+        let moves = g.legal_moves();
+        let m = moves[(splitmix(&mut seed) % moves.len() as u64) as usize].clone();
+        g.play(&m).unwrap();
+        rec.moves.push(m);
+    }
+    let record = rec.to_string();
+    let user = |i: u64| UserRef {
+        id: format!("u{i}"),
+        name: format!("user{i}"),
+    };
+    for chunk in 0..10 {
+        let mut b = store.batch();
+        for n in chunk * 1000..(chunk + 1) * 1000 {
+            let ch = ChannelKey::new("console", format!("c{}", n / 10));
+            let id = n % 10 + 1;
+            let doc = GameDoc {
+                version: VERSION,
+                channel: ch.clone(),
+                id,
+                players: [user(n % 400), user((n * 7 + 1) % 400)],
+                record: record.clone(),
+                created_ms: 0,
+                turn_started_ms: 1_767_225_600_000,
+                move_limit_secs: Some(72 * 3600),
+                reminders_sent: 0,
+                draw_offer: None,
+                takeback: None,
+                next_event_ms: Some(1_767_225_600_000 + 36 * 3_600_000),
+                result: None,
+                finished_ms: None,
+            };
+            b.put_game(&doc, None);
+            b.set_next_id(&ch, 11);
+        }
+        store.commit(b).unwrap();
+    }
+    store.flush().unwrap();
+}
+
+/// In a fresh process: open the 10,000-game store, serve commands that load
+/// games from many channels, report memory.
+fn serve(dir: &std::path::Path) {
+    let app = app(dir);
+    let (ongoing, _) = app.store().count_games().unwrap();
+    let mut seed = 3;
+    let t0 = Instant::now();
+    for i in 0..400 {
+        let r = app
+            .handle(&incoming(&format!("u{i}"), "c0", "mygames"))
+            .unwrap();
+        assert!(!r.error);
+    }
+    for _ in 0..2000 {
+        let c = splitmix(&mut seed) % 1000;
+        let id = splitmix(&mut seed) % 10 + 1;
+        let r = app
+            .handle(&incoming(
+                "watcher",
+                &format!("c{c}"),
+                &format!("board #{id}"),
+            ))
+            .unwrap();
+        assert!(!r.error, "{}", r.plain_text());
+    }
+    let (rss, hwm) = rss_kb();
+    println!(
+        "memory: {ongoing} stored games; after `mygames` for 400 users and 2000 `board` commands over 1000 channels ({:.1} s): RSS {:.1} MB, peak {:.1} MB",
+        t0.elapsed().as_secs_f64(),
+        rss as f64 / 1024.0,
+        hwm as f64 / 1024.0
+    );
+}
+
+fn main() {
+    if let Ok(dir) = std::env::var("TABLERO_BENCH_SERVE") {
+        serve(std::path::Path::new(&dir));
+        return;
+    }
+    if std::env::args().any(|a| a == "--list") {
+        return;
+    }
+    throughput();
+    let dir = tempfile::tempdir().unwrap();
+    populate(dir.path());
+    let out = std::process::Command::new(std::env::current_exe().unwrap())
+        .env("TABLERO_BENCH_SERVE", dir.path())
+        .output()
+        .unwrap();
+    print!("{}", String::from_utf8_lossy(&out.stdout));
+    eprint!("{}", String::from_utf8_lossy(&out.stderr));
+}

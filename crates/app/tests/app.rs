@@ -1,0 +1,223 @@
+//! The app through its public API: concurrency, damaged records,
+//! persistence across reopening, and the move-picker data.
+
+use std::sync::Arc;
+use std::thread;
+
+use tablero_app::console::incoming;
+use tablero_app::testkit::Harness;
+use tablero_store::{ChannelKey, Store};
+
+/// Starts Breakthrough game #1 between alice (White) and bob in `general`.
+fn started(h: &Harness) {
+    h.say("general", "bob", "hi");
+    h.say("general", "alice", "challenge @bob breakthrough");
+    let r = h.say("general", "bob", "accept").unwrap();
+    assert!(!r.error, "{}", r.plain_text());
+}
+
+fn record(h: &Harness) -> String {
+    h.say("general", "alice", "history #1")
+        .unwrap()
+        .plain_text()
+}
+
+#[test]
+fn the_same_move_pressed_many_times_at_once_is_played_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let h = Arc::new(Harness::new(dir.path()));
+    started(&h);
+    let threads: Vec<_> = (0..8)
+        .map(|_| {
+            let h = h.clone();
+            thread::spawn(move || h.say("general", "alice", "a2-a3").unwrap())
+        })
+        .collect();
+    let replies: Vec<_> = threads.into_iter().map(|t| t.join().unwrap()).collect();
+    let played = replies.iter().filter(|r| !r.error).count();
+    assert_eq!(played, 1, "{replies:#?}");
+    for r in replies.iter().filter(|r| r.error) {
+        assert!(
+            r.plain_text().contains("already played"),
+            "{}",
+            r.plain_text()
+        );
+    }
+    assert!(
+        record(&h).contains("`breakthrough: a2-a3`"),
+        "{}",
+        record(&h)
+    );
+}
+
+#[test]
+fn racing_different_moves_apply_exactly_one_per_turn() {
+    let dir = tempfile::tempdir().unwrap();
+    let h = Arc::new(Harness::new(dir.path()));
+    started(&h);
+    // Both players fire several different moves at once, for a few turns;
+    // every accepted move must be the one recorded, in order.
+    let mut accepted = Vec::new();
+    for round in 0..6 {
+        let (who, moves): (&str, &[&str]) = if round % 2 == 0 {
+            (
+                "alice",
+                &["a2-a3", "b2-b3", "c2-c3", "d2-d3", "e2-e3", "f2-f3"][..],
+            )
+        } else {
+            (
+                "bob",
+                &["a7-a6", "b7-b6", "c7-c6", "d7-d6", "e7-e6", "f7-f6"][..],
+            )
+        };
+        let threads: Vec<_> = moves
+            .iter()
+            .map(|m| {
+                let (h, m) = (h.clone(), m.to_string());
+                let who = who.to_string();
+                thread::spawn(move || {
+                    (
+                        m.clone(),
+                        h.say("general", &who, &format!("move {m}")).unwrap(),
+                    )
+                })
+            })
+            .collect();
+        let ok: Vec<String> = threads
+            .into_iter()
+            .map(|t| t.join().unwrap())
+            .filter(|(_, r)| !r.error)
+            .map(|(m, _)| m)
+            .collect();
+        // A move is either the one played this turn, or (after the other
+        // side moved) a second legal one; never two for one side in a row.
+        assert!(!ok.is_empty());
+        accepted.extend(ok);
+    }
+    let rec = record(&h);
+    let want = format!("`breakthrough: {}`", accepted.join(" "));
+    assert!(rec.contains(&want), "{rec}\n{want}");
+    assert_eq!(accepted.len(), 6, "one move per turn: {accepted:?}");
+}
+
+#[test]
+fn many_games_in_many_channels_in_parallel_stay_consistent() {
+    let dir = tempfile::tempdir().unwrap();
+    let h = Arc::new(Harness::new(dir.path()));
+    let threads: Vec<_> = (0..6)
+        .map(|c| {
+            let h = h.clone();
+            thread::spawn(move || {
+                let ch = format!("room{c}");
+                h.say(&ch, "bob", "hi");
+                h.say(&ch, "alice", "challenge @bob breakthrough");
+                assert!(!h.say(&ch, "bob", "accept").unwrap().error);
+                for (who, m) in [
+                    ("alice", "a2-a3"),
+                    ("bob", "h7-h6"),
+                    ("alice", "a3-a4"),
+                    ("bob", "h6-h5"),
+                ] {
+                    let r = h.say(&ch, who, m).unwrap();
+                    assert!(!r.error, "{}", r.plain_text());
+                }
+            })
+        })
+        .collect();
+    for t in threads {
+        t.join().unwrap();
+    }
+    let mine = h.say("room0", "alice", "mygames").unwrap().plain_text();
+    assert_eq!(mine.lines().count(), 7, "{mine}");
+}
+
+#[test]
+fn a_game_survives_closing_and_reopening_the_store() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = Harness::new(dir.path());
+    started(&h);
+    assert!(!h.say("general", "alice", "a2-a3").unwrap().error);
+    h.app = None; // closes the store
+    h.open();
+    assert!(!h.say("general", "bob", "h7-h6").unwrap().error);
+    h.open();
+    assert!(record(&h).contains("`breakthrough: a2-a3 h7-h6`"));
+}
+
+#[test]
+fn a_damaged_record_is_reported_and_kept_not_deleted() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = Harness::new(dir.path());
+    started(&h);
+    h.say("general", "alice", "challenge @bob barrier");
+    h.say("general", "bob", "accept");
+    h.app = None;
+    {
+        // Game #1's JSON is mangled; game #2's record no longer replays.
+        let s = Store::open(dir.path(), 1 << 20).unwrap();
+        let ch = ChannelKey::new("console", "general");
+        let mut g2 = s.game(&ch, 2, true).unwrap().unwrap();
+        s.put_raw(&Store::raw_game_key(&ch, 1), b"{\"version\":1,")
+            .unwrap();
+        g2.record = "barrier: z9".into();
+        let mut b = s.batch();
+        b.put_game(&g2, None);
+        s.commit(b).unwrap();
+    }
+    h.open();
+    let r = h.say("general", "alice", "board").unwrap();
+    assert!(r.error, "{}", r.plain_text());
+    let q = h.app().store().quarantined().unwrap();
+    assert_eq!(q.len(), 2, "{q:?}");
+    // The rest of the bot carries on.
+    let r = h
+        .say("general", "alice", "challenge @bob breakthrough")
+        .unwrap();
+    assert!(!r.error, "{}", r.plain_text());
+}
+
+#[test]
+fn replies_that_show_a_position_carry_image_and_move_picker() {
+    let dir = tempfile::tempdir().unwrap();
+    let h = Harness::new(dir.path());
+    started(&h);
+    let r = h.say("general", "alice", "board").unwrap();
+    assert!(r.image.is_some());
+    assert_eq!(r.choices.iter().map(|g| g.moves.len()).sum::<usize>(), 22);
+    let a2 = r
+        .choices
+        .iter()
+        .find(|g| g.origin.as_deref() == Some("a2"))
+        .unwrap();
+    assert_eq!(a2.moves, vec!["a2-a3", "a2-b3"]);
+    // Mentions: the player to move is among them, as a user id.
+    assert!(r.mentions.iter().any(|u| u.id == "alice"));
+    assert!(r.text.en.contains("<@alice>"));
+    // Errors mention nobody and carry no image.
+    let e = h.say("general", "bob", "h7-h6").unwrap();
+    assert!(e.error && e.image.is_none() && e.mentions.is_empty());
+    assert!(!e.text.en.contains("<@"), "{}", e.text.en);
+}
+
+#[test]
+fn platform_mentions_resolve_by_id_and_unknown_names_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let h = Harness::new(dir.path());
+    let mut m = incoming("alice", "general", "challenge <@42> breakthrough");
+    m.channel = ChannelKey::new("discord", "chan");
+    m.mentions = vec![tablero_app::User {
+        id: "42".into(),
+        name: "Bob".into(),
+    }];
+    let r = h.app().handle(&m).unwrap();
+    assert!(!r.error && r.mentions.iter().any(|u| u.id == "42"), "{r:?}");
+    let mut m = incoming("alice", "general", "challenge @ghost breakthrough");
+    m.channel = ChannelKey::new("telegram", "chan");
+    m.mentions.clear();
+    let r = h.app().handle(&m).unwrap();
+    assert!(
+        r.error && r.plain_text().contains("I don't know @ghost"),
+        "{}",
+        r.plain_text()
+    );
+}

@@ -1,0 +1,102 @@
+//! The `tablero` binary in console mode, driven through a pipe.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn tablero(dir: &std::path::Path) -> Command {
+    let cfg = dir.join("tablero.toml");
+    if !cfg.exists() {
+        std::fs::write(
+            &cfg,
+            format!(
+                "data_dir = {:?}\n[console]\nboards_dir = {:?}\n",
+                dir.join("data"),
+                dir.join("boards")
+            ),
+        )
+        .unwrap();
+    }
+    let mut c = Command::new(env!("CARGO_BIN_EXE_tablero"));
+    c.arg("--config").arg(cfg);
+    c.env_remove("TABLERO_DISCORD_TOKEN")
+        .env_remove("TABLERO_TELEGRAM_TOKEN")
+        .env_remove("TABLERO_DATA_DIR");
+    c
+}
+
+fn run(mut c: Command, input: &str) -> (String, String, bool) {
+    let mut child = c
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+        out.status.success(),
+    )
+}
+
+#[test]
+fn a_scripted_console_session_plays_and_persists() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = "/as bob\nhi\n/as alice\nchallenge @bob breakthrough\n/as bob\naccept\n\
+                  /as alice\na2-a3\n/channel other\nboard\n/channel general\n/as bob\nh7-h6\n";
+    let (out, err, ok) = run(tablero(dir.path()), script);
+    assert!(ok, "{err}");
+    assert!(
+        out.contains("@alice played a2-a3 in #1. @bob (Black) to move"),
+        "{out}"
+    );
+    assert!(
+        out.contains("You are now in #other.\n✗ No game")
+            || out.contains("No game is being played"),
+        "{out}"
+    );
+    assert!(out.contains("@bob played h7-h6 in #1."), "{out}");
+    // Boards are written as PNG files whose paths are printed, with a text board.
+    let path = out
+        .lines()
+        .find_map(|l| l.strip_prefix("board: "))
+        .expect("a board path");
+    let png = std::fs::read(path).unwrap();
+    assert!(png.starts_with(b"\x89PNG\r\n\x1a\n"));
+    assert!(out.contains(" 3 P  .  .  .  .  .  .  ."), "{out}");
+
+    // A second run continues from the store.
+    let (out, err, ok) = run(tablero(dir.path()), "history\n");
+    assert!(ok, "{err}");
+    assert!(out.contains("`breakthrough: a2-a3 h7-h6`"), "{out}");
+}
+
+#[test]
+fn a_bad_config_value_stops_start_up_naming_the_key() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("tablero.toml"),
+        "[time]\ndefault_move_limit = \"3 weeks\"\n",
+    )
+    .unwrap();
+    let (_, err, ok) = run(tablero(dir.path()), "help\n");
+    assert!(!ok);
+    assert!(err.contains("time.default_move_limit"), "{err}");
+}
+
+#[test]
+fn a_chat_token_without_its_front_end_is_refused_and_not_printed() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut c = tablero(dir.path());
+    c.env("TABLERO_DISCORD_TOKEN", "very-secret-token");
+    let (out, err, ok) = run(c, "help\n");
+    assert!(!ok);
+    assert!(err.contains("TABLERO_DISCORD_TOKEN"), "{err}");
+    assert!(!err.contains("very-secret") && !out.contains("very-secret"));
+}

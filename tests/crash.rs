@@ -1,0 +1,139 @@
+//! Crash test: a console playing moves is killed with SIGKILL at random
+//! moments. After each kill the store must open cleanly and hold every move
+//! the console acknowledged, in order, and nothing that was never sent.
+//! `CRASH_ROUNDS` sets the number of kills (default 12).
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Stdio};
+use std::time::{Duration, SystemTime};
+
+use tablero_rules::{AnyGame, GameRecord};
+use tablero_store::{ChannelKey, Store};
+
+fn splitmix(x: &mut u64) -> u64 {
+    *x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *x;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// The stored record of game `id`, ongoing or finished.
+fn stored(data: &std::path::Path, id: u64) -> Option<GameRecord> {
+    let s = Store::open(data, 1 << 20).expect("the store opens after a kill");
+    assert!(s.quarantined().unwrap().is_empty(), "nothing unreadable");
+    let ch = ChannelKey::new("console", "general");
+    let doc = s
+        .game(&ch, id, true)
+        .unwrap()
+        .or_else(|| s.game(&ch, id, false).unwrap())?;
+    Some(doc.record.parse().unwrap())
+}
+
+#[test]
+fn acknowledged_moves_survive_sigkill() {
+    let rounds: usize = std::env::var("CRASH_ROUNDS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(12);
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let cfg = dir.path().join("tablero.toml");
+    std::fs::write(
+        &cfg,
+        format!(
+            "data_dir = {data:?}\n[console]\nboards_dir = {:?}\n",
+            dir.path().join("boards")
+        ),
+    )
+    .unwrap();
+    let mut seed = SystemTime::now()
+        .duration_since(SystemTime::UNIX_EPOCH)
+        .unwrap()
+        .as_nanos() as u64;
+    eprintln!("crash test seed {seed}");
+    let mut game_id = 0u64;
+    let mut total_acked = 0;
+    for round in 0..rounds {
+        // What the store holds now is where this round starts.
+        let mut game = match (game_id > 0).then(|| stored(&data, game_id)).flatten() {
+            Some(r) => r.replay().unwrap(),
+            None => AnyGame::new(tablero_rules::GameId::Breakthrough, &Default::default()).unwrap(),
+        };
+        let mut script = String::new();
+        let mut sent: Vec<String> = Vec::new();
+        if game_id == 0 || game.outcome().is_some() {
+            // Challenge ids and game ids share one counter per channel.
+            game_id = if game_id == 0 { 1 } else { game_id + 1 };
+            game = AnyGame::new(tablero_rules::GameId::Breakthrough, &Default::default()).unwrap();
+            script.push_str(
+                "/as bob\nhi\n/as alice\nchallenge @bob breakthrough time=none\n/as bob\naccept\n",
+            );
+        }
+        let base = stored(&data, game_id).map(|r| r.moves).unwrap_or_default();
+        while game.outcome().is_none() && sent.len() < 40 {
+            let moves = game.legal_moves();
+            let m = moves[(splitmix(&mut seed) % moves.len() as u64) as usize].clone();
+            let who = if game.turn().side == tablero_rules::Side::First {
+                "alice"
+            } else {
+                "bob"
+            };
+            script.push_str(&format!("/as {who}\n{m}\n"));
+            game.play(&m).unwrap();
+            sent.push(m);
+        }
+        let mut child = Command::new(env!("CARGO_BIN_EXE_tablero"))
+            .arg("--config")
+            .arg(&cfg)
+            .env_remove("TABLERO_DISCORD_TOKEN")
+            .env_remove("TABLERO_TELEGRAM_TOKEN")
+            .env_remove("TABLERO_DATA_DIR")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let reader = std::thread::spawn(move || {
+            let mut acked = Vec::new();
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if let Some(rest) = line.split(" played ").nth(1) {
+                    acked.push(rest.split(" in #").next().unwrap().to_string());
+                }
+            }
+            acked
+        });
+        let writer = std::thread::spawn(move || {
+            let _ = stdin.write_all(script.as_bytes());
+            // Keep stdin open so the console never exits on its own.
+            std::thread::sleep(Duration::from_secs(5));
+        });
+        let delay = 5 + splitmix(&mut seed) % 150;
+        std::thread::sleep(Duration::from_millis(delay));
+        child.kill().unwrap(); // SIGKILL on Unix
+        child.wait().unwrap();
+        let acked = reader.join().unwrap();
+        drop(writer);
+        total_acked += acked.len();
+
+        let after = stored(&data, game_id).map(|r| r.moves).unwrap_or_default();
+        assert!(
+            after.starts_with(&base),
+            "round {round}: earlier moves lost"
+        );
+        let new = &after[base.len()..];
+        assert!(
+            new.len() >= acked.len(),
+            "round {round}: acknowledged {acked:?} but stored {new:?}"
+        );
+        assert_eq!(&new[..acked.len()], &acked[..], "round {round}");
+        assert!(
+            sent.starts_with(new),
+            "round {round}: stored moves that were never sent: {new:?}"
+        );
+    }
+    eprintln!("{rounds} kills, {total_acked} acknowledged moves checked");
+}
