@@ -106,7 +106,16 @@ fn run(cli: Cli) -> Result<(), String> {
     let Some(command) = cli.command else {
         let config = tablero_app::bot::load_config(cli.config)?;
         // The real renderer replaces this stand-in once it lands.
-        return tablero_app::bot::run(config, Arc::new(tablero_app::SimpleRenderer));
+        let frontends = vec![tablero_app::bot::Frontend {
+            adapter: tablero_app::config::Adapter::Discord,
+            platform: tablero_discord::PLATFORM,
+            run: Box::new(tablero_discord::run),
+        }];
+        return tablero_app::bot::run_with(
+            config,
+            Arc::new(tablero_app::SimpleRenderer),
+            frontends,
+        );
     };
     match command {
         Command::Perft { pos, depth, divide } => {

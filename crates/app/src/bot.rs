@@ -3,13 +3,25 @@
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::sync::Arc;
+use std::sync::mpsc::{Receiver, Sender};
 use std::time::Duration;
 
 use tablero_store::Store;
 
 use crate::config::{Adapter, Config};
 use crate::console::{self, ConsoleOptions};
-use crate::{App, BoardRenderer, Settings, SystemClock};
+use crate::{App, BoardRenderer, Outgoing, Settings, SystemClock};
+
+/// A chat front-end built into the binary (Telegram, Discord): it serves
+/// until it fails, in a thread of its own, posting the notices it receives.
+pub struct Frontend {
+    pub adapter: Adapter,
+    /// The platform of its channels: [`App::tick`]'s notices are routed by
+    /// it.
+    pub platform: &'static str,
+    #[allow(clippy::type_complexity)]
+    pub run: Box<dyn FnOnce(Arc<App>, Config, Receiver<Outgoing>) -> Result<(), String> + Send>,
+}
 
 /// Where the configuration is read from: `path`, else `$TABLERO_CONFIG`,
 /// else `config/tablero.toml` (optional).
@@ -41,18 +53,36 @@ pub fn open_app(config: &Config, renderer: Arc<dyn BoardRenderer>) -> Result<App
 /// Runs the bot with the front-ends `config` asks for. The console runs when
 /// no chat token is set.
 pub fn run(config: Config, renderer: Arc<dyn BoardRenderer>) -> Result<(), String> {
+    run_with(config, renderer, Vec::new())
+}
+
+/// [`run`], with the chat front-ends this build has.
+pub fn run_with(
+    config: Config,
+    renderer: Arc<dyn BoardRenderer>,
+    mut frontends: Vec<Frontend>,
+) -> Result<(), String> {
     let adapters = config.adapters_to_run();
+    let mut chosen = Vec::new();
     for a in &adapters {
         let (name, var) = match a {
             Adapter::Console => continue,
             Adapter::Discord => ("Discord", "TABLERO_DISCORD_TOKEN"),
             Adapter::Telegram => ("Telegram", "TABLERO_TELEGRAM_TOKEN"),
         };
-        return Err(format!(
-            "the {name} front-end is not part of this build yet; unset {var} (or set adapters = [\"console\"]) to use the console"
-        ));
+        match frontends.iter().position(|f| f.adapter == *a) {
+            Some(i) => chosen.push(frontends.swap_remove(i)),
+            None => {
+                return Err(format!(
+                    "the {name} front-end is not part of this build yet; unset {var} (or set adapters = [\"console\"]) to use the console"
+                ));
+            }
+        }
     }
     let app = Arc::new(open_app(&config, renderer)?);
+    if !chosen.is_empty() {
+        return run_chats(app, &config, chosen, adapters.contains(&Adapter::Console));
+    }
     let interactive = std::io::stdin().is_terminal();
     let opts = ConsoleOptions {
         boards_dir: config.boards_dir.clone(),
@@ -80,5 +110,63 @@ pub fn run(config: Config, renderer: Arc<dyn BoardRenderer>) -> Result<(), Strin
     let stdin = std::io::stdin().lock();
     let mut stdout = std::io::stdout();
     console::run(&app, stdin, &mut stdout, &opts).map_err(|e| format!("console: {e}"))?;
+    app.store().flush().map_err(|e| e.to_string())
+}
+
+/// Runs chat front-ends, each in its thread, with one ticker routing the
+/// notices by platform; the console, if also asked for, in the foreground.
+fn run_chats(
+    app: Arc<App>,
+    config: &Config,
+    chosen: Vec<Frontend>,
+    console_too: bool,
+) -> Result<(), String> {
+    let mut routes: Vec<(&'static str, Sender<Outgoing>)> = Vec::new();
+    let (done_tx, done) = std::sync::mpsc::channel();
+    for f in chosen {
+        let (tx, rx) = std::sync::mpsc::channel();
+        routes.push((f.platform, tx));
+        let (app, config, run, done_tx) = (app.clone(), config.clone(), f.run, done_tx.clone());
+        std::thread::spawn(move || {
+            let _ = done_tx.send(run(app, config, rx));
+        });
+    }
+    drop(done_tx);
+    let ticker = app.clone();
+    std::thread::spawn(move || {
+        loop {
+            std::thread::sleep(Duration::from_secs(5));
+            for n in ticker.tick() {
+                match routes.iter().find(|(p, _)| *p == n.channel.platform) {
+                    Some((_, tx)) => {
+                        let _ = tx.send(n);
+                    }
+                    None => eprintln!(
+                        "warning: a notice for {} has no front-end running",
+                        n.channel.platform
+                    ),
+                }
+            }
+        }
+    });
+    if console_too {
+        let opts = ConsoleOptions {
+            boards_dir: config.boards_dir.clone(),
+            user: config.console_user.clone(),
+            channel: config.console_channel.clone(),
+            interactive: std::io::stdin().is_terminal(),
+            diagrams: true,
+        };
+        let stdin = std::io::stdin().lock();
+        let mut stdout = std::io::stdout();
+        console::run(&app, stdin, &mut stdout, &opts).map_err(|e| format!("console: {e}"))?;
+    } else {
+        // The first front-end to stop (an error, or Ctrl-C) ends the bot.
+        let ended = done
+            .recv()
+            .unwrap_or_else(|_| Err("a front-end stopped unexpectedly".into()));
+        app.store().flush().map_err(|e| e.to_string())?;
+        return ended;
+    }
     app.store().flush().map_err(|e| e.to_string())
 }
