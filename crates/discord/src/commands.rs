@@ -193,7 +193,10 @@ async fn answer(ctx: Context<'_>, reply: &Reply, deferred: bool) -> Result<(), E
     Ok(())
 }
 
-async fn complete_game_no(ctx: Context<'_>, typed: &str) -> serenity::all::CreateAutocompleteResponse {
+async fn complete_game_no(
+    ctx: Context<'_>,
+    typed: &str,
+) -> serenity::all::CreateAutocompleteResponse {
     let me = user_of(ctx.author(), None);
     let (app, ch, typed, lang) = (
         ctx.data().app.clone(),
@@ -201,9 +204,10 @@ async fn complete_game_no(ctx: Context<'_>, typed: &str) -> serenity::all::Creat
         typed.to_string(),
         lang_of(ctx),
     );
-    let found = tokio::task::spawn_blocking(move || lookup::game_ids(app.store(), &ch, &me, &typed, lang))
-        .await
-        .unwrap_or_default();
+    let found =
+        tokio::task::spawn_blocking(move || lookup::game_ids(app.store(), &ch, &me, &typed, lang))
+            .await
+            .unwrap_or_default();
     let choices = found
         .into_iter()
         .map(|(label, id)| serenity::all::AutocompleteChoice::new(label, id))
@@ -239,9 +243,10 @@ async fn complete_move(ctx: Context<'_>, typed: &str) -> serenity::all::CreateAu
         typed.to_string(),
         typed_game(ctx),
     );
-    let found = tokio::task::spawn_blocking(move || lookup::moves(app.store(), &ch, &me, game, &typed))
-        .await
-        .unwrap_or_default();
+    let found =
+        tokio::task::spawn_blocking(move || lookup::moves(app.store(), &ch, &me, game, &typed))
+            .await
+            .unwrap_or_default();
     let choices = found
         .into_iter()
         .map(|m| serenity::all::AutocompleteChoice::new(m.clone(), m))
@@ -369,8 +374,14 @@ pub async fn challenge(
     #[autocomplete = "complete_game_name"]
     game: String,
     #[description = "Whom to challenge (nobody: anyone here may accept)"]
-    #[description_localized("es-ES", "A quién desafías (nadie: cualquiera del canal puede aceptar)")]
-    #[description_localized("es-419", "A quién desafías (nadie: cualquiera del canal puede aceptar)")]
+    #[description_localized(
+        "es-ES",
+        "A quién desafías (nadie: cualquiera del canal puede aceptar)"
+    )]
+    #[description_localized(
+        "es-419",
+        "A quién desafías (nadie: cualquiera del canal puede aceptar)"
+    )]
     opponent: Option<DiscordUser>,
     #[description = "Your side"]
     #[description_localized("es-ES", "Tu bando")]
@@ -395,7 +406,13 @@ pub async fn challenge(
     });
     let time = time.map(|t| format!("time={}", t.trim().trim_start_matches("time=")));
     let mentions = opponent.iter().map(|u| user_of(u, None)).collect();
-    let words = [opponent.as_ref().map(mention), Some(game), side, options, time];
+    let words = [
+        opponent.as_ref().map(mention),
+        Some(game),
+        side,
+        options,
+        time,
+    ];
     run(ctx, text("challenge", &words), mentions).await
 }
 
@@ -515,8 +532,14 @@ mod tests {
     #[test]
     fn options_become_the_text_the_app_parses() {
         let cases = [
-            (text("move", &[no(Some(3)), Some("a2-a3".into())]), "move #3 a2-a3"),
-            (text("move", &[no(None), Some(" a2-a3 ".into())]), "move a2-a3"),
+            (
+                text("move", &[no(Some(3)), Some("a2-a3".into())]),
+                "move #3 a2-a3",
+            ),
+            (
+                text("move", &[no(None), Some(" a2-a3 ".into())]),
+                "move a2-a3",
+            ),
             (
                 text(
                     "challenge",
@@ -568,7 +591,11 @@ mod tests {
             }
             for p in &c.parameters {
                 let d = p.description.as_deref().unwrap_or("");
-                assert!(!d.is_empty() && d.chars().count() <= MAX_DESCRIPTION, "{}", p.name);
+                assert!(
+                    !d.is_empty() && d.chars().count() <= MAX_DESCRIPTION,
+                    "{}",
+                    p.name
+                );
             }
         }
     }

@@ -118,7 +118,10 @@ pub fn spawn_notices(http: Arc<Http>, boards: Boards, notices: Receiver<Outgoing
     std::thread::spawn(move || {
         for n in notices {
             let Ok(id) = n.channel.channel.parse::<u64>() else {
-                eprintln!("discord: a notice for channel {} is not for Discord", n.channel.channel);
+                eprintln!(
+                    "discord: a notice for channel {} is not for Discord",
+                    n.channel.channel
+                );
                 continue;
             };
             if id == 0 {

@@ -116,9 +116,7 @@ pub async fn client(
     let framework = poise::Framework::builder()
         .options(poise::FrameworkOptions {
             commands: commands::all(),
-            event_handler: |ctx, event, framework, data| {
-                Box::pin(presses::on_event(ctx, event, framework, data))
-            },
+            event_handler: |framework, event| Box::pin(presses::on_event(framework, event)),
             on_error: |err| Box::pin(on_error(err)),
             ..Default::default()
         })
@@ -134,7 +132,11 @@ pub async fn client(
                     "discord: connected as {} ({} commands registered {})",
                     ready.user.name,
                     cmds.len(),
-                    if guild.is_some() { "in the guild" } else { "globally" }
+                    if guild.is_some() {
+                        "in the guild"
+                    } else {
+                        "globally"
+                    }
                 );
                 Ok(data)
             })
@@ -148,10 +150,11 @@ pub async fn client(
             .proxy(base.trim_end_matches('/'))
             .ratelimiter_disabled(true);
     }
-    let client = serenity::ClientBuilder::new_with_http(http.build(), intents(settings.message_moves))
-        .framework(framework)
-        .await
-        .map_err(|e| format!("discord: cannot build the client: {e}"))?;
+    let client =
+        serenity::all::ClientBuilder::new_with_http(http.build(), intents(settings.message_moves))
+            .framework(framework)
+            .await
+            .map_err(|e| format!("discord: cannot build the client: {e}"))?;
     Ok((client, boards))
 }
 
@@ -164,6 +167,7 @@ async fn on_error(err: poise::FrameworkError<'_, Data, Error>) {
             eprintln!("discord: /{} failed: {error}", ctx.command().name);
         }
         other => {
+            eprintln!("discord: {other}");
             if let Err(e) = poise::builtins::on_error(other).await {
                 eprintln!("discord: while reporting an error: {e}");
             }
@@ -174,8 +178,8 @@ async fn on_error(err: poise::FrameworkError<'_, Data, Error>) {
 /// Runs the Discord front-end until it fails: its own runtime, automatic
 /// sharding, and `notices` (reminders, timeouts) posted to their channels.
 pub fn run(app: Arc<App>, config: Config, notices: Receiver<Outgoing>) -> Result<(), String> {
-    let settings = Settings::from_config(&config)
-        .ok_or("discord: no token; set TABLERO_DISCORD_TOKEN")?;
+    let settings =
+        Settings::from_config(&config).ok_or("discord: no token; set TABLERO_DISCORD_TOKEN")?;
     let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()

@@ -20,18 +20,27 @@ fn game_name(doc: &GameDoc, lang: Lang) -> String {
 
 fn turn_index(doc: &GameDoc) -> Option<usize> {
     let game = doc.record.parse::<GameRecord>().ok()?.replay().ok()?;
-    game.outcome()
-        .is_none()
-        .then(|| game.turn().side.index())
+    game.outcome().is_none().then(|| game.turn().side.index())
 }
 
 /// Game and challenge numbers of the channel for a `#ID` option, the
 /// caller's first (their turn first of all), filtered by what was typed.
 #[must_use]
-pub fn game_ids(store: &Store, ch: &ChannelKey, me: &User, typed: &str, lang: Lang) -> Vec<(String, u64)> {
+pub fn game_ids(
+    store: &Store,
+    ch: &ChannelKey,
+    me: &User,
+    typed: &str,
+    lang: Lang,
+) -> Vec<(String, u64)> {
     let typed = typed.trim().trim_start_matches('#').to_lowercase();
     let mut found: Vec<(u8, String, u64)> = Vec::new();
-    for doc in store.channel_games(ch).unwrap_or_default().into_iter().flatten() {
+    for doc in store
+        .channel_games(ch)
+        .unwrap_or_default()
+        .into_iter()
+        .flatten()
+    {
         let mine = doc.players.iter().position(|p| p.id == me.id);
         let rank = match (mine, turn_index(&doc)) {
             (Some(s), Some(t)) if s == t => 0,
@@ -69,7 +78,9 @@ pub fn game_ids(store: &Store, ch: &ChannelKey, me: &User, typed: &str, lang: La
     found
         .into_iter()
         .filter(|(_, label, id)| {
-            typed.is_empty() || id.to_string().starts_with(&typed) || label.to_lowercase().contains(&typed)
+            typed.is_empty()
+                || id.to_string().starts_with(&typed)
+                || label.to_lowercase().contains(&typed)
         })
         .take(MAX_SUGGESTIONS)
         .map(|(_, label, id)| (label.chars().take(100).collect(), id))
@@ -79,9 +90,20 @@ pub fn game_ids(store: &Store, ch: &ChannelKey, me: &User, typed: &str, lang: La
 /// The legal moves of the caller's game (`game`, else their game here
 /// where it is their turn), those starting with what was typed first.
 #[must_use]
-pub fn moves(store: &Store, ch: &ChannelKey, me: &User, game: Option<u64>, typed: &str) -> Vec<String> {
+pub fn moves(
+    store: &Store,
+    ch: &ChannelKey,
+    me: &User,
+    game: Option<u64>,
+    typed: &str,
+) -> Vec<String> {
     let docs: Vec<GameDoc> = match game {
-        Some(id) => store.game(ch, id, true).ok().flatten().into_iter().collect(),
+        Some(id) => store
+            .game(ch, id, true)
+            .ok()
+            .flatten()
+            .into_iter()
+            .collect(),
         None => store
             .channel_games(ch)
             .unwrap_or_default()

@@ -22,11 +22,10 @@ use crate::{DEFER_AFTER, Data, Error};
 
 /// Handles the events that are not slash commands.
 pub async fn on_event(
-    ctx: &SerenityContext,
+    framework: poise::FrameworkContext<'_, Data, Error>,
     event: &FullEvent,
-    _framework: poise::FrameworkContext<'_, Data, Error>,
-    data: &Data,
 ) -> Result<(), Error> {
+    let (ctx, data) = (framework.serenity_context, framework.user_data);
     match event {
         FullEvent::InteractionCreate {
             interaction: Interaction::Component(ci),
@@ -84,7 +83,11 @@ fn shown_groups(choices: Vec<ChoiceGroup>, list: &List) -> Vec<ChoiceGroup> {
     }
 }
 
-async fn pressed(ctx: &SerenityContext, data: &Data, ci: &ComponentInteraction) -> Result<(), Error> {
+async fn pressed(
+    ctx: &SerenityContext,
+    data: &Data,
+    ci: &ComponentInteraction,
+) -> Result<(), Error> {
     let Some(c) = Component::parse(&ci.data.custom_id) else {
         return Ok(());
     };
@@ -132,8 +135,13 @@ async fn pressed(ctx: &SerenityContext, data: &Data, ci: &ComponentInteraction) 
                         .await?;
                 }
                 (true, true) => {
-                    ci.edit_response(ctx, EditInteractionResponse::new().content(text).components(rows))
-                        .await?;
+                    ci.edit_response(
+                        ctx,
+                        EditInteractionResponse::new()
+                            .content(text)
+                            .components(rows),
+                    )
+                    .await?;
                 }
                 (false, false) => {
                     let m = CreateInteractionResponseMessage::new()

@@ -4,8 +4,8 @@
 
 use serenity::all::{
     ButtonStyle, CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateButton,
-    CreateEmbed, CreateEmbedFooter, CreateSelectMenu, CreateSelectMenuKind,
-    CreateSelectMenuOption, UserId,
+    CreateEmbed, CreateEmbedFooter, CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption,
+    UserId,
 };
 use tablero_app::{ChoiceGroup, Reply};
 use tablero_rules::Lang;
@@ -152,7 +152,12 @@ fn options(groups: &[ChoiceGroup], shown: &Shown, lang: Lang) -> Vec<(String, St
             .collect(),
         Shown::Origins => groups
             .iter()
-            .map(|g| (clip(&origin_label(g, lang), MAX_LABEL), origin_value(&g.origin)))
+            .map(|g| {
+                (
+                    clip(&origin_label(g, lang), MAX_LABEL),
+                    origin_value(&g.origin),
+                )
+            })
             .collect(),
         Shown::Moves(o) => groups
             .iter()
@@ -335,7 +340,11 @@ pub fn played_text(lang: Lang) -> String {
 /// The short, private answer to a command whose board went to the channel.
 #[must_use]
 pub fn posted_text(lang: Lang) -> String {
-    en_es(lang, "Done: see the board below.", "Hecho: mira el tablero abajo.")
+    en_es(
+        lang,
+        "Done: see the board below.",
+        "Hecho: mira el tablero abajo.",
+    )
 }
 
 #[cfg(test)]
@@ -368,7 +377,10 @@ mod tests {
 
     #[test]
     fn few_moves_fit_in_one_menu() {
-        let groups = [group(Some("a2"), &["a2-a3", "a2-b3"]), group(None, &["pass"])];
+        let groups = [
+            group(Some("a2"), &["a2-a3", "a2-b3"]),
+            group(None, &["pass"]),
+        ];
         let v = json(&board_rows(3, 12, &groups, Lang::En, false));
         assert_eq!(v.as_array().unwrap().len(), 1);
         let menu = &v[0]["components"][0];
@@ -432,7 +444,10 @@ mod tests {
 
     #[test]
     fn only_the_mentioned_users_are_notified() {
-        let mut r = Reply::new(Msg::new("<@42> to move, @everyone", "<@42> juega"), Lang::En);
+        let mut r = Reply::new(
+            Msg::new("<@42> to move, @everyone", "<@42> juega"),
+            Lang::En,
+        );
         r.mentions = vec![User {
             id: "42".into(),
             name: "ana".into(),

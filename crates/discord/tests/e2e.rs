@@ -102,7 +102,10 @@ impl Fake {
             }
             tokio::time::sleep(Duration::from_millis(10)).await;
         }
-        panic!("timed out waiting for {what}; calls since: {:#?}", self.since(from));
+        panic!(
+            "timed out waiting for {what}; calls since: {:#?}",
+            self.since(from)
+        );
     }
 
     /// The response to interaction `token`.
@@ -117,8 +120,10 @@ impl Fake {
     /// The next board or text the bot posts to `channel`.
     async fn posted(&self, from: usize, channel: u64) -> Call {
         let p = format!("/api/v10/channels/{channel}/messages");
-        self.wait(from, "a channel message", |c| c.method == Method::POST && c.path == p)
-            .await
+        self.wait(from, "a channel message", |c| {
+            c.method == Method::POST && c.path == p
+        })
+        .await
     }
 
     fn message(&self, id: u64) -> Value {
@@ -150,7 +155,9 @@ async fn rest(State(fake): State<Arc<Fake>>, req: Request) -> Response {
             }
         }
     } else {
-        let bytes = axum::body::to_bytes(req.into_body(), 1 << 24).await.unwrap();
+        let bytes = axum::body::to_bytes(req.into_body(), 1 << 24)
+            .await
+            .unwrap();
         if !bytes.is_empty() {
             body = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
         }
@@ -177,7 +184,7 @@ async fn rest(State(fake): State<Arc<Fake>>, req: Request) -> Response {
                 let id = fake.id();
                 created = Some(id);
                 let flags = body["data"]["flags"].as_u64().unwrap_or(0);
-                let m = message_json(id, "0", &body["data"], flags);
+                let m = message_json(id, &CHANNEL.to_string(), &body["data"], flags);
                 fake.messages.lock().unwrap().insert(id, m);
             }
             StatusCode::NO_CONTENT.into_response()
@@ -186,12 +193,12 @@ async fn rest(State(fake): State<Arc<Fake>>, req: Request) -> Response {
             let id = fake.id();
             created = Some(id);
             let flags = body["flags"].as_u64().unwrap_or(0);
-            let m = message_json(id, "0", &body, flags);
+            let m = message_json(id, &CHANNEL.to_string(), &body, flags);
             fake.messages.lock().unwrap().insert(id, m.clone());
             axum::Json(m).into_response()
         }
         (Method::PATCH, ["webhooks", _, _, "messages", _]) => {
-            axum::Json(message_json(fake.id(), "0", &body, 0)).into_response()
+            axum::Json(message_json(fake.id(), &CHANNEL.to_string(), &body, 0)).into_response()
         }
         (Method::POST, ["channels", ch, "messages"]) => {
             let id = fake.id();
@@ -229,7 +236,11 @@ async fn rest(State(fake): State<Arc<Fake>>, req: Request) -> Response {
 
 /// The gateway: Hello, Identify, READY, then the events the test sends;
 /// heartbeats are acknowledged.
-async fn gateway(fake: Arc<Fake>, listener: TcpListener, mut events: mpsc::UnboundedReceiver<Value>) {
+async fn gateway(
+    fake: Arc<Fake>,
+    listener: TcpListener,
+    mut events: mpsc::UnboundedReceiver<Value>,
+) {
     let (tcp, _) = listener.accept().await.unwrap();
     let mut ws = tokio_tungstenite::accept_async(tcp).await.unwrap();
     let hello = json!({"op": 10, "d": {"heartbeat_interval": 300}});
@@ -290,8 +301,14 @@ struct Who {
     name: &'static str,
 }
 
-const ANA_: Who = Who { id: ANA, name: "Ana" };
-const BEN_: Who = Who { id: BEN, name: "Ben" };
+const ANA_: Who = Who {
+    id: ANA,
+    name: "Ana",
+};
+const BEN_: Who = Who {
+    id: BEN,
+    name: "Ben",
+};
 const CLEO_: Who = Who {
     id: CLEO,
     name: "Cleo",
@@ -329,8 +346,16 @@ impl Discord {
     }
 
     /// A slash command; returns its token and the mark before it.
-    fn slash(&self, who: Who, channel: u64, name: &str, options: Value, resolved: Value) -> (usize, String) {
-        let data = json!({"id": "1", "name": name, "type": 1, "options": options, "resolved": resolved});
+    fn slash(
+        &self,
+        who: Who,
+        channel: u64,
+        name: &str,
+        options: Value,
+        resolved: Value,
+    ) -> (usize, String) {
+        let data =
+            json!({"id": "1", "name": name, "type": 1, "options": options, "resolved": resolved});
         let (v, token) = self.base(who, channel, 2, data);
         let mark = self.fake.mark();
         self.send(v);
@@ -355,16 +380,6 @@ impl Discord {
         self.send(v);
         (mark, token)
     }
-
-    fn button(&self, who: Who, message: u64, custom_id: &str) -> (usize, String) {
-        let m = self.fake.message(message);
-        let data = json!({"custom_id": custom_id, "component_type": 2});
-        let (mut v, token) = self.base(who, CHANNEL, 3, data);
-        v["message"] = m;
-        let mark = self.fake.mark();
-        self.send(v);
-        (mark, token)
-    }
 }
 
 fn content(c: &Call) -> String {
@@ -377,7 +392,8 @@ fn content(c: &Call) -> String {
 }
 
 fn is_private(c: &Call) -> bool {
-    c.body["data"]["flags"].as_u64().unwrap_or(0) & 64 != 0 || c.body["flags"].as_u64().unwrap_or(0) & 64 != 0
+    c.body["data"]["flags"].as_u64().unwrap_or(0) & 64 != 0
+        || c.body["flags"].as_u64().unwrap_or(0) & 64 != 0
 }
 
 /// The select menu of a message's components: (custom_id, [(label, value)]).
@@ -412,7 +428,10 @@ fn all_disabled(m: &Value) -> bool {
 fn game_ply(app: &App, id: u64) -> usize {
     let ch = ChannelKey::new("discord", CHANNEL.to_string());
     let doc = app.store().game(&ch, id, true).unwrap().unwrap();
-    doc.record.split(':').nth(1).map_or(0, |m| m.split_whitespace().count())
+    doc.record
+        .split(':')
+        .nth(1)
+        .map_or(0, |m| m.split_whitespace().count())
 }
 
 /// Plays `mv` by pressing the board `board`: straight from its menu, or
@@ -448,10 +467,19 @@ async fn press_move(d: &Discord, who: Who, board: u64, mv: &str) -> u64 {
 
 /// Plays `mv` with `/move`; returns the new board's id.
 async fn slash_move(d: &Discord, who: Who, mv: &str) -> u64 {
-    let (mark, token) = d.slash(who, CHANNEL, "move", json!([{"name": "move", "type": 3, "value": mv}]), json!({}));
+    let (mark, token) = d.slash(
+        who,
+        CHANNEL,
+        "move",
+        json!([{"name": "move", "type": 3, "value": mv}]),
+        json!({}),
+    );
     let board = d.fake.posted(mark, CHANNEL).await;
     let ack = d.fake.callback(mark, &token).await;
-    assert!(is_private(&ack), "the command's own answer is private: {ack:?}");
+    assert!(
+        is_private(&ack),
+        "the command's own answer is private: {ack:?}"
+    );
     board.created.unwrap()
 }
 
@@ -497,7 +525,9 @@ async fn two_users_play_a_whole_game_on_a_fake_discord() {
         message_moves: true,
         proxy: Some(rest_url),
     };
-    let (mut client, boards) = tablero_discord::client(app.clone(), settings).await.unwrap();
+    let (mut client, boards) = tablero_discord::client(app.clone(), settings)
+        .await
+        .unwrap();
     let (notices, notices_rx) = std::sync::mpsc::channel();
     tablero_discord::deliver::spawn_notices(client.http.clone(), boards, notices_rx);
     tokio::spawn(async move { client.start_autosharded().await });
@@ -506,21 +536,53 @@ async fn two_users_play_a_whole_game_on_a_fake_discord() {
     // registered in the configured guild.
     let reg = fake
         .wait(0, "command registration", |c| {
-            c.method == Method::PUT && c.path == format!("/api/v10/applications/{APP}/guilds/{GUILD}/commands")
+            c.method == Method::PUT
+                && c.path == format!("/api/v10/applications/{APP}/guilds/{GUILD}/commands")
         })
         .await;
-    let names: Vec<&str> = reg.body.as_array().unwrap().iter().map(|c| c["name"].as_str().unwrap()).collect();
-    for n in ["challenge", "accept", "move", "board", "resign", "draw", "help", "lang"] {
+    let names: Vec<&str> = reg
+        .body
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["name"].as_str().unwrap())
+        .collect();
+    for n in [
+        "challenge",
+        "accept",
+        "move",
+        "board",
+        "resign",
+        "draw",
+        "help",
+        "lang",
+    ] {
         assert!(names.contains(&n), "{n} in {names:?}");
     }
-    let mv = reg.body.as_array().unwrap().iter().find(|c| c["name"] == "move").unwrap();
+    let mv = reg
+        .body
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["name"] == "move")
+        .unwrap();
     assert_eq!(mv["name_localizations"]["es-ES"], "mover");
     assert_eq!(mv["options"][0]["autocomplete"], true);
     assert!(!mv["description"].as_str().unwrap().is_empty());
     let identify = fake.identify.lock().unwrap().clone().unwrap();
-    assert_eq!(identify["token"].as_str().unwrap().trim_start_matches("Bot "), TOKEN);
+    assert_eq!(
+        identify["token"]
+            .as_str()
+            .unwrap()
+            .trim_start_matches("Bot "),
+        TOKEN
+    );
     let intents = identify["intents"].as_u64().unwrap();
-    assert_ne!(intents & (1 << 15), 0, "message content intent for plain-message moves");
+    assert_ne!(
+        intents & (1 << 15),
+        0,
+        "message content intent for plain-message moves"
+    );
 
     let d = Discord {
         fake: fake.clone(),
@@ -532,24 +594,45 @@ async fn two_users_play_a_whole_game_on_a_fake_discord() {
     let ben_opt = json!([
         {"name": "game", "type": 3, "value": "breakthrough"},
         {"name": "opponent", "type": 6, "value": BEN.to_string()},
-        {"name": "side", "type": 3, "value": "first to move"}
+        {"name": "side", "type": 4, "value": 0}
     ]);
     let resolved = json!({"users": {BEN.to_string(): user_json(BEN, "Ben")}});
-    let (mark, token) = d.slash(ANA_, CHANNEL, "challenge", ben_opt.clone(), resolved.clone());
+    let (mark, token) = d.slash(
+        ANA_,
+        CHANNEL,
+        "challenge",
+        ben_opt.clone(),
+        resolved.clone(),
+    );
     let c = fake.callback(mark, &token).await;
     assert_eq!(c.body["type"], 4);
     assert!(!is_private(&c));
-    assert!(content(&c).contains(&format!("<@{BEN}>")), "{}", content(&c));
-    assert_eq!(c.body["data"]["allowed_mentions"]["users"], json!([BEN.to_string()]));
+    assert!(
+        content(&c).contains(&format!("<@{BEN}>")),
+        "{}",
+        content(&c)
+    );
+    let users = c.body["data"]["allowed_mentions"]["users"]
+        .as_array()
+        .unwrap();
+    assert!(users.contains(&json!(BEN.to_string())), "{users:?}");
 
     // Ben accepts: the board is posted to the channel with its image, an
     // embed showing it, Ana mentioned, and a menu of every move.
     let (mark, token) = d.slash(BEN_, CHANNEL, "accept", json!([]), json!({}));
     let first = fake.posted(mark, CHANNEL).await;
     assert_eq!(first.files, ["board.png"]);
-    assert_eq!(first.body["embeds"][0]["image"]["url"], "attachment://board.png");
+    assert_eq!(
+        first.body["embeds"][0]["image"]["url"],
+        "attachment://board.png"
+    );
     assert!(content(&first).contains(&format!("<@{ANA}>")));
-    assert!(first.body["allowed_mentions"]["users"].as_array().unwrap().contains(&json!(ANA.to_string())));
+    assert!(
+        first.body["allowed_mentions"]["users"]
+            .as_array()
+            .unwrap()
+            .contains(&json!(ANA.to_string()))
+    );
     let (menu_id, opts) = menu(&first.body).unwrap();
     assert_eq!(menu_id, "tb:m:1:0");
     assert!(opts.len() <= 25);
@@ -558,12 +641,25 @@ async fn two_users_play_a_whole_game_on_a_fake_discord() {
 
     // Autocomplete: Ana's legal moves starting with what she typed; the
     // game numbers here.
-    let (mark, token) = d.autocomplete(ANA_, "move", json!([{"name": "move", "type": 3, "value": "a2", "focused": true}]));
+    let (mark, token) = d.autocomplete(
+        ANA_,
+        "move",
+        json!([{"name": "move", "type": 3, "value": "a2", "focused": true}]),
+    );
     let c = fake.callback(mark, &token).await;
     assert_eq!(c.body["type"], 8);
-    let names: Vec<&str> = c.body["data"]["choices"].as_array().unwrap().iter().map(|c| c["name"].as_str().unwrap()).collect();
+    let names: Vec<&str> = c.body["data"]["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["name"].as_str().unwrap())
+        .collect();
     assert_eq!(names, ["a2-a3", "a2-b3"]);
-    let (mark, token) = d.autocomplete(BEN_, "board", json!([{"name": "game", "type": 4, "value": "", "focused": true}]));
+    let (mark, token) = d.autocomplete(
+        BEN_,
+        "board",
+        json!([{"name": "game", "type": 4, "value": "", "focused": true}]),
+    );
     let c = fake.callback(mark, &token).await;
     assert_eq!(c.body["data"]["choices"][0]["value"], 1);
 
@@ -599,7 +695,13 @@ async fn two_users_play_a_whole_game_on_a_fake_discord() {
             let (mark, token) = d.select(ANA_, old, &old_id, &old_opts[0].1);
             private_error(&d, mark, &token, "out of date").await;
             // Ben types an illegal move.
-            let (mark, token) = d.slash(BEN_, CHANNEL, "move", json!([{"name": "move", "type": 3, "value": "a7-a4"}]), json!({}));
+            let (mark, token) = d.slash(
+                BEN_,
+                CHANNEL,
+                "move",
+                json!([{"name": "move", "type": 3, "value": "a7-a4"}]),
+                json!({}),
+            );
             private_error(&d, mark, &token, "a7-a4").await;
             assert_eq!(game_ply(&app, 1), 1, "nothing changed");
         }
@@ -631,10 +733,18 @@ async fn two_users_play_a_whole_game_on_a_fake_discord() {
     let last = press_move(&d, ANA_, board, "b7xa8").await;
     let end = fake.message(last);
     let text = content_of(&end);
-    assert!(text.to_lowercase().contains("wins") || text.contains("won"), "{text}");
+    assert!(
+        text.to_lowercase().contains("wins") || text.contains("won"),
+        "{text}"
+    );
     assert_eq!(end["components"], json!([]), "a finished game has no menu");
     assert!(all_disabled(&fake.message(old)));
-    assert!(app.store().game(&ChannelKey::new("discord", CHANNEL.to_string()), 1, true).unwrap().is_none());
+    assert!(
+        app.store()
+            .game(&ChannelKey::new("discord", CHANNEL.to_string()), 1, true)
+            .unwrap()
+            .is_none()
+    );
     // A press on a finished game's board changes nothing.
     let (id, opts) = menu(&fake.message(old)).unwrap();
     let (m2, token) = d.select(ANA_, old, &id, &opts[0].1);
@@ -645,25 +755,37 @@ async fn two_users_play_a_whole_game_on_a_fake_discord() {
     // command and with the challenge's number autocompleted.
     let (mark, token) = d.slash(ANA_, CHANNEL, "challenge", ben_opt, resolved);
     fake.callback(mark, &token).await;
-    let (mark, token) = d.slash(BEN_, CHANNEL, "accept", json!([{"name": "game", "type": 4, "value": 2}]), json!({}));
+    let (mark, token) = d.slash(
+        BEN_,
+        CHANNEL,
+        "accept",
+        json!([{"name": "game", "type": 4, "value": 2}]),
+        json!({}),
+    );
     let b2 = fake.posted(mark, CHANNEL).await;
     fake.callback(mark, &token).await;
     assert_eq!(menu(&b2.body).unwrap().0, "tb:m:2:0");
     let (mark, token) = d.slash(BEN_, CHANNEL, "resign", json!([]), json!({}));
-    let c = fake.wait(mark, "the resignation", |c| {
-        c.path.contains(&token) || c.path == format!("/api/v10/channels/{CHANNEL}/messages")
-    })
-    .await;
+    let c = fake
+        .wait(mark, "the resignation", |c| {
+            c.path.contains(&token) || c.path == format!("/api/v10/channels/{CHANNEL}/messages")
+        })
+        .await;
     let said = content(&c);
     assert!(said.contains("resign") || said.contains("wins"), "{said}");
-    assert!(app.store().game(&ChannelKey::new("discord", CHANNEL.to_string()), 2, true).unwrap().is_none());
+    assert!(
+        app.store()
+            .game(&ChannelKey::new("discord", CHANNEL.to_string()), 2, true)
+            .unwrap()
+            .is_none()
+    );
 
     // Bloc has too many moves for one menu: the board lists the pieces,
     // a piece opens a private picker of its moves, a move there plays.
     let bloc = json!([
         {"name": "game", "type": 3, "value": "bloc"},
         {"name": "opponent", "type": 6, "value": BEN.to_string()},
-        {"name": "side", "type": 3, "value": "first to move"}
+        {"name": "side", "type": 4, "value": 0}
     ]);
     let resolved = json!({"users": {BEN.to_string(): user_json(BEN, "Ben")}});
     let (mark, token) = d.slash(ANA_, CHANNEL, "challenge", bloc, resolved);
@@ -676,7 +798,11 @@ async fn two_users_play_a_whole_game_on_a_fake_discord() {
     let (mark, token) = d.select(ANA_, board3, &id, &origins[0].1);
     let picker = fake.callback(mark, &token).await;
     assert!(is_private(&picker));
-    assert!(content(&picker).contains(&origins[0].1), "{}", content(&picker));
+    assert!(
+        content(&picker).contains(&origins[0].1),
+        "{}",
+        content(&picker)
+    );
     let picker_id = picker.created.unwrap();
     let (pid, moves) = menu(&fake.message(picker_id)).unwrap();
     assert_eq!(pid, "tb:m:3:0");
@@ -688,7 +814,10 @@ async fn two_users_play_a_whole_game_on_a_fake_discord() {
     assert_eq!(done.body["type"], 7, "the picker is updated");
     assert_eq!(done.body["data"]["components"], json!([]));
     let b4 = fake.posted(mark, CHANNEL).await;
-    assert!(all_disabled(&fake.message(board3)), "the board of the picker is disabled");
+    assert!(
+        all_disabled(&fake.message(board3)),
+        "the board of the picker is disabled"
+    );
     assert!(content(&b4).contains(&format!("<@{BEN}>")));
     assert_eq!(game_ply(&app, 3), 1);
     // The same picker pressed again is out of date.
@@ -696,7 +825,13 @@ async fn two_users_play_a_whole_game_on_a_fake_discord() {
     private_error(&d, mark, &token, "out of date").await;
 
     // A DM: the rules with their start position, as the command's answer.
-    let (mark, token) = d.slash(ANA_, DM, "rules", json!([{"name": "game", "type": 3, "value": "breakthrough"}]), json!({}));
+    let (mark, token) = d.slash(
+        ANA_,
+        DM,
+        "rules",
+        json!([{"name": "game", "type": 3, "value": "breakthrough"}]),
+        json!({}),
+    );
     let c = fake.callback(mark, &token).await;
     assert_eq!(c.files, ["board.png"]);
     assert!(content(&c).contains("Breakthrough"));
@@ -706,13 +841,19 @@ async fn two_users_play_a_whole_game_on_a_fake_discord() {
     notices
         .send(Outgoing {
             channel: ChannelKey::new("discord", CHANNEL.to_string()),
-            reply: Reply::new(Msg::new("Reminder: <@1002> to move", "Recordatorio"), Lang::En),
+            reply: Reply::new(
+                Msg::new("Reminder: <@1002> to move", "Recordatorio"),
+                Lang::En,
+            ),
         })
         .unwrap();
     let n = fake.posted(mark, CHANNEL).await;
     assert!(content(&n).starts_with("Reminder"));
 
-    assert!(fake.heartbeats.load(Ordering::SeqCst) > 0, "heartbeats were sent and acknowledged");
+    assert!(
+        fake.heartbeats.load(Ordering::SeqCst) > 0,
+        "heartbeats were sent and acknowledged"
+    );
     // Nothing went to an unknown route.
     let unknown: Vec<Call> = fake
         .since(0)
@@ -724,4 +865,51 @@ async fn two_users_play_a_whole_game_on_a_fake_discord() {
 
 fn content_of(m: &Value) -> String {
     m["content"].as_str().unwrap_or("").to_string()
+}
+
+/// The fake's payloads are ones serenity reads (else the bot would just
+/// ignore them and the test would time out without saying why).
+#[test]
+fn the_fake_payloads_parse() {
+    let (events, _rx) = mpsc::unbounded_channel();
+    let d = Discord {
+        fake: Arc::new(Fake::default()),
+        events,
+        n: AtomicU64::new(0),
+    };
+    let (v, _) = d.base(
+        ANA_,
+        CHANNEL,
+        2,
+        json!({"id": "1", "name": "board", "type": 1, "options": [], "resolved": {}}),
+    );
+    serde_json::from_value::<serenity::all::Interaction>(v).unwrap();
+    let options = json!([
+        {"name": "game", "type": 3, "value": "breakthrough"},
+        {"name": "opponent", "type": 6, "value": BEN.to_string()},
+        {"name": "side", "type": 4, "value": 0}
+    ]);
+    let resolved = json!({"users": {BEN.to_string(): user_json(BEN, "Ben")}});
+    let (v, _) = d.base(ANA_, CHANNEL, 2, json!({"id": "1", "name": "challenge", "type": 1, "options": options, "resolved": resolved}));
+    let event = json!({"op": 0, "t": "INTERACTION_CREATE", "s": 2, "d": v});
+    serde_json::from_value::<serenity::all::GatewayEvent>(event).unwrap();
+    let (v, _) = d.base(ANA_, DM, 2, json!({"id": "1", "name": "board", "type": 1}));
+    serde_json::from_value::<serenity::all::Interaction>(v).unwrap();
+    let m = message_json(
+        1,
+        "2",
+        &json!({"content": "x", "components": [
+            {"type": 1, "components": [{"type": 3, "custom_id": "tb:m:1:0", "options": [{"label": "a", "value": "0:a2"}]}]}
+        ]}),
+        64,
+    );
+    serde_json::from_value::<serenity::all::Message>(m.clone()).unwrap();
+    let (mut v, _) = d.base(
+        ANA_,
+        CHANNEL,
+        3,
+        json!({"custom_id": "tb:m:1:0", "component_type": 3, "values": ["0:a2"]}),
+    );
+    v["message"] = m;
+    serde_json::from_value::<serenity::all::Interaction>(v).unwrap();
 }
