@@ -193,6 +193,16 @@ async fn answer(ctx: Context<'_>, reply: &Reply, deferred: bool) -> Result<(), E
     Ok(())
 }
 
+/// Suggestions must come within Discord's three seconds (an autocomplete
+/// cannot be deferred): none rather than late ones.
+async fn in_time<T: Default + Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
+    let job = tokio::task::spawn_blocking(f);
+    match tokio::time::timeout(DEFER_AFTER, job).await {
+        Ok(Ok(found)) => found,
+        _ => T::default(),
+    }
+}
+
 async fn complete_game_no(
     ctx: Context<'_>,
     typed: &str,
@@ -204,10 +214,7 @@ async fn complete_game_no(
         typed.to_string(),
         lang_of(ctx),
     );
-    let found =
-        tokio::task::spawn_blocking(move || lookup::game_ids(app.store(), &ch, &me, &typed, lang))
-            .await
-            .unwrap_or_default();
+    let found = in_time(move || lookup::game_ids(app.store(), &ch, &me, &typed, lang)).await;
     let choices = found
         .into_iter()
         .map(|(label, id)| serenity::all::AutocompleteChoice::new(label, id))
@@ -243,10 +250,7 @@ async fn complete_move(ctx: Context<'_>, typed: &str) -> serenity::all::CreateAu
         typed.to_string(),
         typed_game(ctx),
     );
-    let found =
-        tokio::task::spawn_blocking(move || lookup::moves(app.store(), &ch, &me, game, &typed))
-            .await
-            .unwrap_or_default();
+    let found = in_time(move || lookup::moves(app.store(), &ch, &me, game, &typed)).await;
     let choices = found
         .into_iter()
         .map(|m| serenity::all::AutocompleteChoice::new(m.clone(), m))

@@ -37,7 +37,6 @@ pub fn text(reply: &Reply) -> String {
 
 /// Who the reply may notify: the users it mentions, never `@everyone` or a
 /// role (a display name may contain either); nobody for an error.
-#[must_use]
 pub fn allowed_mentions(reply: &Reply) -> CreateAllowedMentions {
     let users: Vec<UserId> = if reply.error {
         Vec::new()

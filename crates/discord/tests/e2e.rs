@@ -6,7 +6,7 @@
 //! by resignation; a DM and a notice work too.
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -15,9 +15,11 @@ use axum::http::{Method, StatusCode};
 use axum::response::{IntoResponse, Response};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
-use tablero_app::{App, ChannelKey, FakeRenderer, Outgoing, Reply, Settings, SystemClock};
+use tablero_app::{
+    App, BoardRenderer, ChannelKey, FakeRenderer, Outgoing, Reply, Settings, SystemClock,
+};
 use tablero_discord::Settings as DiscordSettings;
-use tablero_rules::{Lang, Msg};
+use tablero_rules::{BoardView, GameId, Lang, Msg};
 use tablero_store::Store;
 use tokio::net::TcpListener;
 use tokio::sync::mpsc;
@@ -32,6 +34,29 @@ const ANA: u64 = 1001;
 const BEN: u64 = 1002;
 const CLEO: u64 = 1003;
 const TOKEN: &str = "test-token";
+
+/// The fake renderer, slowed down on demand so that answers take longer
+/// than an interaction may wait.
+#[derive(Default)]
+struct SlowRenderer {
+    slow: AtomicBool,
+}
+
+impl BoardRenderer for SlowRenderer {
+    fn render(
+        &self,
+        game: GameId,
+        view: &BoardView,
+        flip: bool,
+        players: [String; 2],
+        lang: Lang,
+    ) -> Result<Vec<u8>, String> {
+        if self.slow.load(Ordering::SeqCst) {
+            std::thread::sleep(Duration::from_millis(2500));
+        }
+        FakeRenderer.render(game, view, flip, players, lang)
+    }
+}
 
 /// One REST request the bot made.
 #[derive(Clone, Debug)]
@@ -513,10 +538,11 @@ async fn two_users_play_a_whole_game_on_a_fake_discord() {
 
     let dir = tempfile::tempdir().unwrap();
     let store = Store::open(dir.path(), 1 << 20).unwrap();
+    let renderer = Arc::new(SlowRenderer::default());
     let app = Arc::new(App::new(
         store,
         Arc::new(SystemClock),
-        Arc::new(FakeRenderer),
+        renderer.clone(),
         Settings::default(),
     ));
     let settings = DiscordSettings {
@@ -823,6 +849,50 @@ async fn two_users_play_a_whole_game_on_a_fake_discord() {
     // The same picker pressed again is out of date.
     let (mark, token) = d.select(ANA_, picker_id, &pid, &moves[0].1);
     private_error(&d, mark, &token, "out of date").await;
+
+    // Slow answers: the interaction is deferred within Discord's three
+    // seconds, then answered. A command: deferred privately, the board
+    // posted, the note sent as the deferred answer.
+    renderer.slow.store(true, Ordering::SeqCst);
+    let (mark, token) = d.slash(
+        BEN_,
+        CHANNEL,
+        "board",
+        json!([{"name": "game", "type": 4, "value": 3}]),
+        json!({}),
+    );
+    let first = fake.callback(mark, &token).await;
+    assert_eq!(first.body["type"], 5, "deferred");
+    assert!(is_private(&first));
+    let b5 = fake.posted(mark, CHANNEL).await;
+    assert_eq!(b5.files, ["board.png"]);
+    let note = fake
+        .wait(mark, "the deferred answer", |c| {
+            c.method == Method::POST && c.path == format!("/api/v10/webhooks/{APP}/{token}")
+        })
+        .await;
+    assert!(content(&note).contains("board"), "{}", content(&note));
+    // A press: acknowledged first, then the picker edited and the board
+    // posted.
+    let board5 = b5.created.unwrap();
+    let (id, origins) = menu(&fake.message(board5)).unwrap();
+    let (mark, token) = d.select(BEN_, board5, &id, &origins[0].1);
+    let picker_id = fake.callback(mark, &token).await.created.unwrap();
+    let (pid, moves) = menu(&fake.message(picker_id)).unwrap();
+    let (mark, token) = d.select(BEN_, picker_id, &pid, &moves[0].1);
+    let first = fake.callback(mark, &token).await;
+    assert_eq!(first.body["type"], 6, "acknowledged");
+    let edit = fake
+        .wait(mark, "the picker's edit", |c| {
+            c.method == Method::PATCH
+                && c.path == format!("/api/v10/webhooks/{APP}/{token}/messages/@original")
+        })
+        .await;
+    assert_eq!(edit.body["components"], json!([]));
+    fake.posted(mark, CHANNEL).await;
+    assert_eq!(game_ply(&app, 3), 2);
+    assert!(all_disabled(&fake.message(board5)));
+    renderer.slow.store(false, Ordering::SeqCst);
 
     // A DM: the rules with their start position, as the command's answer.
     let (mark, token) = d.slash(
