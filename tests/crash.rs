@@ -100,8 +100,12 @@ fn acknowledged_moves_survive_sigkill() {
             let mut acked = Vec::new();
             for line in BufReader::new(stdout).lines() {
                 let Ok(line) = line else { break };
-                if let Some(rest) = line.split(" played ").nth(1) {
-                    acked.push(rest.split(" in #").next().unwrap().to_string());
+                // `@alice played a2-a3 in #1. …`, printed once durable.
+                let rest = line
+                    .strip_prefix("@alice played ")
+                    .or_else(|| line.strip_prefix("@bob played "));
+                if let Some(m) = rest.and_then(|r| r.split(" in #").next()) {
+                    acked.push(m.to_string());
                 }
             }
             acked

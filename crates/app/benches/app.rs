@@ -54,6 +54,28 @@ fn rss_kb() -> (u64, u64) {
     (field("VmRSS:"), field("VmHWM:"))
 }
 
+/// CPU time used by this process so far (user + system), from /proc.
+fn cpu_time() -> Duration {
+    let s = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    let after = s.rsplit(')').next().unwrap_or("");
+    let f: Vec<u64> = after
+        .split_whitespace()
+        .filter_map(|x| x.parse().ok())
+        .collect();
+    // Fields 14 and 15 (utime, stime) are at 11 and 12 after the name.
+    let ticks = f.get(10).copied().unwrap_or(0) + f.get(11).copied().unwrap_or(0);
+    Duration::from_millis(ticks * 10)
+}
+
+fn load_average() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .unwrap_or_default()
+        .split_whitespace()
+        .next()
+        .unwrap_or("?")
+        .to_string()
+}
+
 fn throughput() {
     let dir = tempfile::tempdir().unwrap();
     let app = Arc::new(app(dir.path()));
@@ -65,6 +87,7 @@ fn throughput() {
     let threads = 2;
     let latencies = Arc::new(Mutex::new(Vec::with_capacity(total)));
     let start = Instant::now();
+    let cpu0 = cpu_time();
     let handles: Vec<_> = (0..threads)
         .map(|t| {
             let (app, latencies) = (app.clone(), latencies.clone());
@@ -115,6 +138,7 @@ fn throughput() {
         h.join().unwrap();
     }
     let wall = start.elapsed();
+    let cpu = cpu_time() - cpu0;
     let mut lat = latencies.lock().unwrap().clone();
     lat.sort();
     let pct = |p: f64| lat[((lat.len() as f64 * p) as usize).min(lat.len() - 1)];
@@ -131,6 +155,12 @@ fn throughput() {
         ms(pct(0.5)),
         ms(pct(0.99)),
         ms(*lat.last().unwrap())
+    );
+    println!(
+        "CPU time {:.2} ms per move (= {:.0} moves/s per core); load average {} on this machine",
+        ms(cpu) / lat.len() as f64,
+        lat.len() as f64 / cpu.as_secs_f64(),
+        load_average()
     );
 }
 

@@ -31,6 +31,8 @@ use crate::reply::{ChannelKey, ChoiceGroup, Incoming, Outgoing, Reply, User};
 #[derive(Clone, Debug)]
 pub struct Settings {
     pub language: Lang,
+    /// Per-channel defaults by channel id, before `language`.
+    pub channel_languages: Vec<(String, Lang)>,
     pub default_move_limit_ms: Option<i64>,
     pub challenge_expiry_ms: i64,
 }
@@ -39,11 +41,18 @@ impl Default for Settings {
     fn default() -> Settings {
         Settings {
             language: Lang::En,
+            channel_languages: Vec::new(),
             default_move_limit_ms: Some(72 * crate::clock::HOUR),
             challenge_expiry_ms: crate::clock::DAY,
         }
     }
 }
+
+/// Front-ends share one app between threads and tasks.
+const _: () = {
+    const fn shareable<T: Send + Sync>() {}
+    shareable::<App>();
+};
 
 /// A game being played, rebuilt from its record.
 struct Live {
@@ -56,6 +65,8 @@ struct Live {
 struct ChannelState {
     loaded: bool,
     games: BTreeMap<u64, Live>,
+    /// Games that could not be loaded and were set aside.
+    set_aside: Vec<u64>,
 }
 
 /// A board to draw once the channel lock is released.
@@ -252,6 +263,11 @@ impl App {
                 Ok(d) => d,
                 Err(e) => {
                     eprintln!("warning: {e}");
+                    if let StoreError::Corrupt { key, .. } = &e
+                        && let Some(id) = key.rsplit('/').next().and_then(|n| n.parse().ok())
+                    {
+                        st.set_aside.push(id);
+                    }
                     continue;
                 }
             };
@@ -265,6 +281,7 @@ impl App {
                         ch.platform, ch.channel, doc.id
                     );
                     self.store.quarantine_game(&doc)?;
+                    st.set_aside.push(doc.id);
                 }
             }
         }
@@ -272,13 +289,24 @@ impl App {
         Ok(())
     }
 
-    fn lang_of(&self, platform: &str, user: &str) -> Lang {
+    /// A channel's default language.
+    fn channel_lang(&self, ch: &ChannelKey) -> Lang {
+        self.settings
+            .channel_languages
+            .iter()
+            .find(|(c, _)| *c == ch.channel)
+            .map_or(self.settings.language, |(_, l)| *l)
+    }
+
+    /// The language to write to `user` in `ch`: their choice, else the
+    /// channel's, else the default.
+    fn lang_of(&self, ch: &ChannelKey, user: &str) -> Lang {
         self.store
-            .profile(platform, user)
+            .profile(&ch.platform, user)
             .ok()
             .flatten()
             .and_then(|p| p.lang.as_deref().and_then(Lang::parse))
-            .unwrap_or(self.settings.language)
+            .unwrap_or_else(|| self.channel_lang(ch))
     }
 
     /// Remembers a user's display name, so `@name` finds them later.
@@ -309,7 +337,7 @@ impl App {
         }
         let lang = profile
             .and_then(|p| p.lang.as_deref().and_then(Lang::parse))
-            .unwrap_or(self.settings.language);
+            .unwrap_or_else(|| self.channel_lang(&msg.channel));
         let cmd = match command::parse(&msg.text) {
             Ok(cmd) if msg.addressed => cmd,
             Err(ParseError::Usage(spec, why)) if msg.addressed => {
@@ -644,14 +672,15 @@ impl App {
             reply: Reply::new(text, lang),
             board: Some(Board {
                 game,
+                // The start position has no players yet.
                 players: [
                     User {
                         id: String::new(),
-                        name: info.side_name(Side::First, lang).into(),
+                        name: String::new(),
                     },
                     User {
                         id: String::new(),
-                        name: info.side_name(Side::Second, lang).into(),
+                        name: String::new(),
                     },
                 ],
                 id: 0,
@@ -1204,6 +1233,22 @@ impl App {
         lang: Lang,
     ) -> Res<u64> {
         if let Some(n) = n {
+            if st.set_aside.contains(&n) {
+                return Err(Reply::error(
+                    tr(|l| {
+                        en_es(
+                            l,
+                            format!(
+                                "Game #{n} could not be loaded, so it has been set aside for the operator; nothing was deleted."
+                            ),
+                            format!(
+                                "La partida #{n} no se pudo cargar y se ha apartado para el administrador; no se ha borrado nada."
+                            ),
+                        )
+                    }),
+                    lang,
+                ));
+            }
             let Some(live) = st.games.get(&n) else {
                 return Err(Reply::error(
                     tr(|l| {
@@ -2421,7 +2466,7 @@ impl App {
             };
             let side = live.game.turn().side;
             let user = live.doc.players[side.index()].clone();
-            let lang = self.lang_of(&t.channel.platform, &user.id);
+            let lang = self.lang_of(&t.channel, &user.id);
             let Some(deadline) = deadline_of(&live.doc) else {
                 return self.drop_timer(t, lang);
             };
@@ -2498,7 +2543,7 @@ impl App {
             let mut b = self.store.batch();
             b.remove_challenge(&c);
             self.commit(b, lang)?;
-            let lang = self.lang_of(&t.channel.platform, &c.challenger.id);
+            let lang = self.lang_of(&t.channel, &c.challenger.id);
             let who = mention(&c.challenger);
             let mut r = Reply::new(
                 tr(|l| {

@@ -12,15 +12,18 @@ use crate::config::{Adapter, Config};
 use crate::console::{self, ConsoleOptions};
 use crate::{App, BoardRenderer, Outgoing, Settings, SystemClock};
 
+/// Runs a chat front-end until it stops, posting the notices it receives.
+pub type RunFrontend =
+    Box<dyn FnOnce(Arc<App>, Config, Receiver<Outgoing>) -> Result<(), String> + Send>;
+
 /// A chat front-end built into the binary (Telegram, Discord): it serves
-/// until it fails, in a thread of its own, posting the notices it receives.
+/// in a thread of its own.
 pub struct Frontend {
     pub adapter: Adapter,
     /// The platform of its channels: [`App::tick`]'s notices are routed by
     /// it.
     pub platform: &'static str,
-    #[allow(clippy::type_complexity)]
-    pub run: Box<dyn FnOnce(Arc<App>, Config, Receiver<Outgoing>) -> Result<(), String> + Send>,
+    pub run: RunFrontend,
 }
 
 /// Where the configuration is read from: `path`, else `$TABLERO_CONFIG`,
@@ -44,6 +47,7 @@ pub fn open_app(config: &Config, renderer: Arc<dyn BoardRenderer>) -> Result<App
     })?;
     let settings = Settings {
         language: config.language,
+        channel_languages: config.channel_languages.clone(),
         default_move_limit_ms: config.default_move_limit_ms,
         challenge_expiry_ms: config.challenge_expiry_ms,
     };

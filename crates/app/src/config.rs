@@ -27,6 +27,8 @@ pub struct Config {
     pub data_dir: PathBuf,
     /// The language of users who have not chosen one.
     pub language: Lang,
+    /// Per-channel defaults (by channel id, any platform), before `language`.
+    pub channel_languages: Vec<(String, Lang)>,
     /// `None`: run Discord and Telegram where a token is set, else the
     /// console.
     pub adapters: Option<Vec<Adapter>>,
@@ -59,6 +61,7 @@ impl Default for Config {
         Config {
             data_dir: PathBuf::from("data"),
             language: Lang::En,
+            channel_languages: Vec::new(),
             adapters: None,
             default_move_limit_ms: Some(72 * HOUR),
             challenge_expiry_ms: DAY,
@@ -80,6 +83,7 @@ impl Default for Config {
 struct File {
     data_dir: Option<String>,
     language: Option<String>,
+    channel_languages: Option<std::collections::BTreeMap<String, String>>,
     adapters: Option<Vec<String>>,
     cache_mb: Option<u64>,
     time: Option<TimeFile>,
@@ -161,6 +165,15 @@ impl Config {
         if let Some(l) = file.language {
             c.language =
                 Lang::parse(&l).ok_or_else(|| bad("language", format!("`{l}` is not en or es")))?;
+        }
+        for (ch, l) in file.channel_languages.unwrap_or_default() {
+            let lang = Lang::parse(&l).ok_or_else(|| {
+                bad(
+                    &format!("channel_languages.{ch}"),
+                    format!("`{l}` is not en or es"),
+                )
+            })?;
+            c.channel_languages.push((ch, lang));
         }
         if let Some(list) = file.adapters {
             let mut v = Vec::new();
@@ -321,6 +334,10 @@ mod tests {
     fn bad_values_name_their_key() {
         for (text, key) in [
             ("language = \"fr\"", "language"),
+            (
+                "[channel_languages]\ngeneral = \"de\"",
+                "channel_languages.general",
+            ),
             (
                 "[time]\ndefault_move_limit = \"30m\"",
                 "time.default_move_limit",

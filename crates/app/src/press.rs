@@ -297,7 +297,13 @@ mod tests {
         let played = app.press(&ch(), &user("ana"), id, 0, &Press::Move("a2-a3".into()));
         assert!(!played.error, "{}", played.plain_text());
         assert_eq!(played.game, Some((id, 1)));
-        let by_index = app.press(&ch(), &user("ben"), id, 1, &Press::Index(Some("h7".into()), 0));
+        let by_index = app.press(
+            &ch(),
+            &user("ben"),
+            id,
+            1,
+            &Press::Index(Some("h7".into()), 0),
+        );
         assert!(!by_index.error, "{}", by_index.plain_text());
         assert_eq!(by_index.game, Some((id, 2)));
     }

@@ -263,9 +263,14 @@ fn png(w: usize, h: usize, px: &[[u8; 3]]) -> Vec<u8> {
         z.extend_from_slice(c);
     }
     let (mut a, mut b) = (1u32, 0u32);
-    for &x in &raw {
-        a = (a + u32::from(x)) % 65_521;
-        b = (b + a) % 65_521;
+    // 5552 bytes is the most that cannot overflow before the modulo.
+    for chunk in raw.chunks(5552) {
+        for &x in chunk {
+            a += u32::from(x);
+            b += a;
+        }
+        a %= 65_521;
+        b %= 65_521;
     }
     z.extend_from_slice(&((b << 16) | a).to_be_bytes());
 
@@ -285,17 +290,30 @@ fn png(w: usize, h: usize, px: &[[u8; 3]]) -> Vec<u8> {
     out
 }
 
+const CRC_TABLE: [u32; 256] = {
+    let mut t = [0u32; 256];
+    let mut i = 0;
+    while i < 256 {
+        let mut c = i as u32;
+        let mut k = 0;
+        while k < 8 {
+            c = if c & 1 != 0 {
+                (c >> 1) ^ 0xEDB8_8320
+            } else {
+                c >> 1
+            };
+            k += 1;
+        }
+        t[i] = c;
+        i += 1;
+    }
+    t
+};
+
 fn crc32(data: &[u8]) -> u32 {
     let mut crc = !0u32;
     for &b in data {
-        crc ^= u32::from(b);
-        for _ in 0..8 {
-            crc = if crc & 1 != 0 {
-                (crc >> 1) ^ 0xEDB8_8320
-            } else {
-                crc >> 1
-            };
-        }
+        crc = CRC_TABLE[((crc ^ u32::from(b)) & 0xFF) as usize] ^ (crc >> 8);
     }
     !crc
 }

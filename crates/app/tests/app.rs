@@ -167,6 +167,10 @@ fn a_damaged_record_is_reported_and_kept_not_deleted() {
     h.open();
     let r = h.say("general", "alice", "board").unwrap();
     assert!(r.error, "{}", r.plain_text());
+    for n in ["#1", "#2"] {
+        let r = h.say("general", "alice", &format!("board {n}")).unwrap();
+        assert!(r.plain_text().contains("set aside"), "{}", r.plain_text());
+    }
     let q = h.app().store().quarantined().unwrap();
     assert_eq!(q.len(), 2, "{q:?}");
     // The rest of the bot carries on.
@@ -220,4 +224,43 @@ fn platform_mentions_resolve_by_id_and_unknown_names_are_refused() {
         "{}",
         r.plain_text()
     );
+}
+
+#[test]
+fn a_channel_default_language_yields_to_a_user_choice() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = Harness::new(dir.path());
+    h.settings.channel_languages = vec![("plaza".into(), tablero_rules::Lang::Es)];
+    h.open();
+    let r = h.say("plaza", "ana", "games").unwrap();
+    assert!(r.plain_text().starts_with("Juegos:"), "{}", r.plain_text());
+    assert!(
+        h.say("general", "ana", "games")
+            .unwrap()
+            .plain_text()
+            .starts_with("Games:")
+    );
+    h.say("plaza", "ana", "lang en");
+    assert!(
+        h.say("plaza", "ana", "games")
+            .unwrap()
+            .plain_text()
+            .starts_with("Games:")
+    );
+}
+
+#[test]
+fn the_history_record_loads_back_into_the_same_position() {
+    let dir = tempfile::tempdir().unwrap();
+    let h = Harness::new(dir.path());
+    started(&h);
+    for (who, m) in [("alice", "a2-a3"), ("bob", "h7-g6"), ("alice", "b2-b3")] {
+        h.say("general", who, m);
+    }
+    let hist = record(&h);
+    let text = hist.split('`').nth(1).unwrap();
+    let rec: tablero_rules::GameRecord = text.parse().unwrap();
+    let game = rec.replay().unwrap();
+    let board = h.say("general", "alice", "board").unwrap();
+    assert_eq!(board.diagram.unwrap(), tablero_app::diagram(&game.view()));
 }

@@ -25,8 +25,7 @@
 //! assert_eq!(g.position_text(), "7n/8/3xN3/3x4/3x4/8/8/8 b");
 //! ```
 
-use std::fmt::Write as _;
-
+use crate::board_text::{check_width, read_rows, read_side, write_rows};
 use crate::view::Status;
 use crate::view::{BoardView, CellView, Color, Highlight, HighlightKind, Piece, PieceKind, Shape};
 use crate::{
@@ -446,12 +445,10 @@ impl Game for Barrier {
 
     fn position_text(&self) -> String {
         let n = self.size;
-        let mut out = String::new();
-        for y in (0..n).rev() {
-            let mut empty = 0;
-            for x in 0..n {
+        let board = write_rows((0..n).rev().map(|y| {
+            (0..n).map(move |x| {
                 let i = self.index(Cell::new(x, y));
-                let piece = if self.knights[0] == Some(i) {
+                if self.knights[0] == Some(i) {
                     Some('N')
                 } else if self.knights[1] == Some(i) {
                     Some('n')
@@ -459,28 +456,11 @@ impl Game for Barrier {
                     Some('x')
                 } else {
                     None
-                };
-                match piece {
-                    Some(p) => {
-                        if empty > 0 {
-                            let _ = write!(out, "{empty}");
-                            empty = 0;
-                        }
-                        out.push(p);
-                    }
-                    None => empty += 1,
                 }
-            }
-            if empty > 0 {
-                let _ = write!(out, "{empty}");
-            }
-            if y > 0 {
-                out.push('/');
-            }
-        }
-        out.push(' ');
-        out.push(if self.side == Side::First { 'w' } else { 'b' });
-        out
+            })
+        }));
+        let side = if self.side == Side::First { 'w' } else { 'b' };
+        format!("{board} {side}")
     }
 
     fn from_position_text(text: &str) -> Result<Barrier, PositionError> {
@@ -490,16 +470,13 @@ impl Game for Barrier {
                 "expected two fields: the board and the side to move",
             ));
         };
-        let side = match side {
-            "w" => Side::First,
-            "b" => Side::Second,
-            _ => return Err(PositionError::new("the side to move must be `w` or `b`")),
-        };
-        let ranks: Vec<&str> = board.split('/').collect();
-        let size = u8::try_from(ranks.len())
+        let side = read_side(side, ["w", "b"])?;
+        let rows = read_rows(board, "Nnx")?;
+        let size = u8::try_from(rows.len())
             .ok()
             .filter(|s| SIZES.contains(s))
             .ok_or_else(|| PositionError::new("the board must have 5 to 10 ranks"))?;
+        check_width(&rows, usize::from(size))?;
         let mut g = Barrier {
             size,
             tokens: 0,
@@ -507,62 +484,20 @@ impl Game for Barrier {
             side,
             last: None,
         };
-        for (row, rank) in ranks.iter().enumerate() {
+        for (row, cells) in rows.iter().enumerate() {
             let y = size - 1 - row as u8;
-            let mut x: u8 = 0;
-            let mut run: u8 = 0;
-            let mut put = |x: &mut u8, what: Option<char>| -> Result<(), PositionError> {
-                if *x >= size {
-                    return Err(PositionError::new(format!(
-                        "rank {} is longer than {size} squares",
-                        y + 1
-                    )));
-                }
-                let i = y * size + *x;
-                match what {
+            for (x, cell) in (0..).zip(cells) {
+                let i = y * size + x;
+                match cell {
                     None => {}
                     Some('x') => g.tokens |= 1u128 << i,
                     Some(k) => {
-                        let s = usize::from(k == 'n');
+                        let s = usize::from(*k == 'n');
                         if g.knights[s].replace(i).is_some() {
                             return Err(PositionError::new(format!("two `{k}` knights")));
                         }
                     }
                 }
-                *x += 1;
-                Ok(())
-            };
-            for ch in rank.chars() {
-                match ch {
-                    '0'..='9' => {
-                        run = run
-                            .checked_mul(10)
-                            .and_then(|r| r.checked_add(ch as u8 - b'0'))
-                            .filter(|&r| r <= size && r > 0)
-                            .ok_or_else(|| PositionError::new("bad run of empty squares"))?;
-                    }
-                    'N' | 'n' | 'x' => {
-                        for _ in 0..run {
-                            put(&mut x, None)?;
-                        }
-                        run = 0;
-                        put(&mut x, Some(ch))?;
-                    }
-                    _ => {
-                        return Err(PositionError::new(format!(
-                            "unexpected `{ch}` (use N, n, x and digits)"
-                        )));
-                    }
-                }
-            }
-            for _ in 0..run {
-                put(&mut x, None)?;
-            }
-            if x != size {
-                return Err(PositionError::new(format!(
-                    "rank {} has {x} squares, not {size}",
-                    y + 1
-                )));
             }
         }
         match g.knights {

@@ -26,8 +26,7 @@
 //! assert_eq!(g.play_text("b1 - a1 * a2").unwrap(), "b1-a1*a2");
 //! ```
 
-use std::fmt::Write as _;
-
+use crate::board_text::{check_width, parse_count, read_rows, read_side, write_rows};
 use crate::{
     BoardView, Cell, CellView, Color, EndReason, Game, GameId, Highlight, HighlightKind, MoveError,
     Msg, ORTHOGONAL, Outcome, Phase, Piece, PieceKind, PositionError, ScoreKind, Setup, SetupError,
@@ -449,38 +448,20 @@ impl Game for Bloc {
     }
 
     fn position_text(&self) -> String {
-        let mut out = String::new();
-        for y in (0..self.height).rev() {
-            let mut empty = 0;
-            for x in 0..self.width {
+        let board = write_rows((0..self.height).rev().map(|y| {
+            (0..self.width).map(move |x| {
                 let sq = self.index(Cell::new(x, y));
                 let marked = self.marked & bit(sq) != 0;
-                let letter = match (self.owner(sq), marked) {
-                    (None, _) => {
-                        empty += 1;
-                        continue;
-                    }
-                    (Some(Side::First), false) => 'S',
-                    (Some(Side::First), true) => 'M',
-                    (Some(Side::Second), false) => 's',
-                    (Some(Side::Second), true) => 'm',
-                };
-                if empty > 0 {
-                    let _ = write!(out, "{empty}");
-                    empty = 0;
-                }
-                out.push(letter);
-            }
-            if empty > 0 {
-                let _ = write!(out, "{empty}");
-            }
-            if y > 0 {
-                out.push('/');
-            }
-        }
+                self.owner(sq).map(|side| match (side, marked) {
+                    (Side::First, false) => 'S',
+                    (Side::First, true) => 'M',
+                    (Side::Second, false) => 's',
+                    (Side::Second, true) => 'm',
+                })
+            })
+        }));
         let side = if self.turn == Side::First { 'w' } else { 'b' };
-        let _ = write!(out, " {side} {}", self.ply);
-        out
+        format!("{board} {side} {}", self.ply)
     }
 
     fn from_position_text(text: &str) -> Result<Self, PositionError> {
@@ -494,66 +475,31 @@ impl Game for Bloc {
                 ));
             }
         };
-        let turn = match side {
-            "w" => Side::First,
-            "b" => Side::Second,
-            _ => return Err(PositionError::new("the side to move must be `w` or `b`")),
-        };
+        let turn = read_side(side, ["w", "b"])?;
         let ply = match ply {
             None => 0,
-            Some(p) => p
-                .parse()
-                .map_err(|_| PositionError::new("the move count must be a number"))?,
+            Some(p) => parse_count(p)
+                .ok_or_else(|| PositionError::new("the move count must be a number"))?,
         };
-        let ranks: Vec<&str> = board.split('/').collect();
+        let rows = read_rows(board, "SMsm")?;
         let sides = MIN_SIDE as usize..=MAX_SIDE as usize;
-        if !sides.contains(&ranks.len()) {
+        if !sides.contains(&rows.len()) {
             return Err(PositionError::new("the board must have 4 to 10 ranks"));
         }
-        // Read every rank as (x, stone) first: the width is only known
-        // once a rank has been read.
-        let mut rows: Vec<Vec<(usize, Side, bool)>> = Vec::new();
-        let mut width = None;
-        for rank in &ranks {
-            let mut row = Vec::new();
-            let mut x = 0usize;
-            let mut run = 0usize;
-            for c in rank.chars() {
-                if let Some(d) = c.to_digit(10) {
-                    // Capped so a huge number cannot overflow.
-                    run = (run * 10 + d as usize).min(100);
-                    continue;
-                }
-                x += run;
-                run = 0;
-                let (side, marked) = match c {
-                    'S' => (Side::First, false),
-                    'M' => (Side::First, true),
-                    's' => (Side::Second, false),
-                    'm' => (Side::Second, true),
-                    _ => return Err(PositionError::new(format!("unknown stone `{c}`"))),
-                };
-                row.push((x, side, marked));
-                x += 1;
-            }
-            x += run;
-            if *width.get_or_insert(x) != x {
-                return Err(PositionError::new("the ranks have different lengths"));
-            }
-            rows.push(row);
-        }
-        let width = width.unwrap_or(0);
+        let width = rows[0].len();
         if !sides.contains(&width) {
             return Err(PositionError::new("the board must be 4 to 10 squares wide"));
         }
-        let height = ranks.len();
+        check_width(&rows, width)?;
+        let height = rows.len();
         let mut g = Bloc::empty(width as u8, height as u8);
-        for (i, row) in rows.into_iter().enumerate() {
+        for (i, row) in rows.iter().enumerate() {
             let y = height - 1 - i;
-            for (x, side, marked) in row {
+            for (x, cell) in row.iter().enumerate() {
+                let Some(c) = cell else { continue };
                 let sq = (y * width + x) as u8;
-                g.stones[side.index()] |= bit(sq);
-                if marked {
+                g.stones[usize::from(c.is_ascii_lowercase())] |= bit(sq);
+                if matches!(c, 'M' | 'm') {
                     g.marked |= bit(sq);
                 }
             }

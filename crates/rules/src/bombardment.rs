@@ -20,8 +20,7 @@
 //! assert_eq!(g.play_text("boom d2").unwrap(), "d2x");
 //! ```
 
-use std::fmt::Write as _;
-
+use crate::board_text::{check_width, parse_count, read_rows, read_side, write_rows};
 use crate::{
     BoardView, Cell, CellView, Color, EndReason, Game, GameId, Highlight, HighlightKind, MoveError,
     Msg, Outcome, Phase, Piece, PieceKind, PositionError, ScoreKind, Setup, SetupError, Shape,
@@ -380,35 +379,14 @@ impl Game for Bombardment {
     }
 
     fn position_text(&self) -> String {
-        let mut out = String::new();
-        for y in (0..SIZE).rev() {
-            let mut empty = 0;
-            for x in 0..SIZE {
-                let sq = Cell::new(x, y).index(SIZE) as u8;
-                let letter = match self.owner(sq) {
-                    None => {
-                        empty += 1;
-                        continue;
-                    }
-                    Some(Side::First) => 'S',
-                    Some(Side::Second) => 's',
-                };
-                if empty > 0 {
-                    let _ = write!(out, "{empty}");
-                    empty = 0;
-                }
-                out.push(letter);
-            }
-            if empty > 0 {
-                let _ = write!(out, "{empty}");
-            }
-            if y > 0 {
-                out.push('/');
-            }
-        }
+        let board = write_rows((0..SIZE).rev().map(|y| {
+            (0..SIZE).map(move |x| {
+                self.owner(Cell::new(x, y).index(SIZE) as u8)
+                    .map(|side| if side == Side::First { 'S' } else { 's' })
+            })
+        }));
         let side = if self.turn == Side::First { 'w' } else { 'b' };
-        let _ = write!(out, " {side} {}", self.ply);
-        out
+        format!("{board} {side} {}", self.ply)
     }
 
     fn from_position_text(text: &str) -> Result<Self, PositionError> {
@@ -422,48 +400,24 @@ impl Game for Bombardment {
                 ));
             }
         };
-        let turn = match side {
-            "w" => Side::First,
-            "b" => Side::Second,
-            _ => return Err(PositionError::new("the side to move must be `w` or `b`")),
-        };
+        let turn = read_side(side, ["w", "b"])?;
         let ply = match ply {
             None => 0,
-            Some(p) => p
-                .parse()
-                .map_err(|_| PositionError::new("the move count must be a number"))?,
+            Some(p) => parse_count(p)
+                .ok_or_else(|| PositionError::new("the move count must be a number"))?,
         };
-        let ranks: Vec<&str> = board.split('/').collect();
-        if ranks.len() != SIZE as usize {
+        let rows = read_rows(board, "Ss")?;
+        if rows.len() != SIZE as usize {
             return Err(PositionError::new("the board must have 8 ranks"));
         }
+        check_width(&rows, SIZE as usize)?;
         let mut stones = [0u64; 2];
-        for (i, rank) in ranks.iter().enumerate() {
+        for (i, row) in rows.iter().enumerate() {
             let y = SIZE as usize - 1 - i;
-            let mut x = 0usize;
-            let mut run = 0usize;
-            for c in rank.chars() {
-                if let Some(d) = c.to_digit(10) {
-                    // Capped so a huge number cannot overflow.
-                    run = (run * 10 + d as usize).min(100);
-                    continue;
+            for (x, cell) in row.iter().enumerate() {
+                if let Some(c) = cell {
+                    stones[usize::from(*c == 's')] |= 1u64 << (y * SIZE as usize + x);
                 }
-                x += run;
-                run = 0;
-                let side = match c {
-                    'S' => Side::First,
-                    's' => Side::Second,
-                    _ => return Err(PositionError::new(format!("unknown piece `{c}`"))),
-                };
-                if x >= SIZE as usize {
-                    return Err(PositionError::new("a rank is longer than 8 squares"));
-                }
-                stones[side.index()] |= 1u64 << (y * SIZE as usize + x);
-                x += 1;
-            }
-            x += run;
-            if x != SIZE as usize {
-                return Err(PositionError::new("every rank must have 8 squares"));
             }
         }
         // Only the side that just moved can have stepped onto its goal

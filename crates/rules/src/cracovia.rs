@@ -22,8 +22,7 @@
 //! assert_eq!(g.position_text(), "A6A/8/8/8/3D4/2A5/8/7A a");
 //! ```
 
-use std::fmt::Write as _;
-
+use crate::board_text::{check_width, read_rows, read_side, write_rows};
 use crate::view::{
     BoardView, CellView, Color, Highlight, HighlightKind, Piece, PieceKind, Shape, Status,
 };
@@ -348,35 +347,20 @@ impl Game for Cracovia {
     }
 
     fn position_text(&self) -> String {
-        let mut out = String::new();
-        for y in (0..SIZE).rev() {
-            let mut empty = 0;
-            for x in 0..SIZE {
-                let c = Cell::new(x, y);
-                let piece = if self.angels & bit(c) != 0 {
-                    'A'
-                } else if self.demons & bit(c) != 0 {
-                    'D'
+        let board = write_rows((0..SIZE).rev().map(|y| {
+            (0..SIZE).map(move |x| {
+                let c = bit(Cell::new(x, y));
+                if self.angels & c != 0 {
+                    Some('A')
+                } else if self.demons & c != 0 {
+                    Some('D')
                 } else {
-                    empty += 1;
-                    continue;
-                };
-                if empty > 0 {
-                    let _ = write!(out, "{empty}");
-                    empty = 0;
+                    None
                 }
-                out.push(piece);
-            }
-            if empty > 0 {
-                let _ = write!(out, "{empty}");
-            }
-            if y > 0 {
-                out.push('/');
-            }
-        }
-        out.push(' ');
-        out.push(if self.side == ANGELS { 'a' } else { 'd' });
-        out
+            })
+        }));
+        let side = if self.side == ANGELS { 'a' } else { 'd' };
+        format!("{board} {side}")
     }
 
     fn from_position_text(text: &str) -> Result<Cracovia, PositionError> {
@@ -386,47 +370,21 @@ impl Game for Cracovia {
                 "expected two fields: the board and the side to move",
             ));
         };
-        let side = match side {
-            "a" => ANGELS,
-            "d" => DEMONS,
-            _ => return Err(PositionError::new("the side to move must be `a` or `d`")),
-        };
-        let ranks: Vec<&str> = board.split('/').collect();
-        if ranks.len() != usize::from(SIZE) {
+        let side = read_side(side, ["a", "d"])?;
+        let rows = read_rows(board, "AD")?;
+        if rows.len() != usize::from(SIZE) {
             return Err(PositionError::new("the board must have 8 ranks"));
         }
+        check_width(&rows, usize::from(SIZE))?;
         let (mut angels, mut demons) = (0u64, 0u64);
-        for (row, rank) in ranks.iter().enumerate() {
+        for (row, cells) in rows.iter().enumerate() {
             let y = SIZE - 1 - row as u8;
-            let mut x: u8 = 0;
-            for ch in rank.chars() {
-                let run = match ch {
-                    '1'..='8' => ch as u8 - b'0',
-                    'A' | 'D' => 1,
-                    _ => {
-                        return Err(PositionError::new(format!(
-                            "unexpected `{ch}` (use A, D and digits 1 to 8)"
-                        )));
-                    }
-                };
-                if x + run > SIZE {
-                    return Err(PositionError::new(format!(
-                        "rank {} is longer than 8 squares",
-                        y + 1
-                    )));
+            for (x, cell) in (0..).zip(cells) {
+                match cell {
+                    Some('A') => angels |= bit(Cell::new(x, y)),
+                    Some(_) => demons |= bit(Cell::new(x, y)),
+                    None => {}
                 }
-                match ch {
-                    'A' => angels |= bit(Cell::new(x, y)),
-                    'D' => demons |= bit(Cell::new(x, y)),
-                    _ => {}
-                }
-                x += run;
-            }
-            if x != SIZE {
-                return Err(PositionError::new(format!(
-                    "rank {} has {x} squares, not 8",
-                    y + 1
-                )));
             }
         }
         if angels.count_ones() != 4 {

@@ -13,6 +13,7 @@
 //! ```
 
 mod any;
+mod board_text;
 mod cell;
 mod error;
 mod game;

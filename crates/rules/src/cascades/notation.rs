@@ -12,6 +12,7 @@
 //! `WBWBWBWB/9/10/11/12/13/14/15 w 0 0`.
 
 use super::{Cascades, MAX_ROWS, MIN_ROWS, Move, TOP_ROW_LEN};
+use crate::board_text::{parse_count, read_rows, write_rows};
 use crate::{Cell, Game, MoveError, Msg, PositionError, Side, msg};
 
 /// What a move looks like, for syntax errors.
@@ -159,85 +160,19 @@ pub(super) fn parse_move(g: &Cascades, text: &str) -> Result<Move, MoveError> {
 }
 
 pub(super) fn position_text(g: &Cascades) -> String {
-    let mut out = String::new();
-    for y in (0..g.rows).rev() {
-        if y + 1 < g.rows {
-            out.push('/');
-        }
-        let mut run = 0;
-        for x in 0..g.row_len(y) {
-            match g.stone(Cell::new(x, y)) {
-                None => run += 1,
-                Some(side) => {
-                    if run > 0 {
-                        out.push_str(&run.to_string());
-                        run = 0;
-                    }
-                    out.push(match side {
-                        Side::First => 'W',
-                        Side::Second => 'B',
-                    });
-                }
-            }
-        }
-        if run > 0 {
-            out.push_str(&run.to_string());
-        }
-    }
+    let board = write_rows((0..g.rows).rev().map(|y| {
+        (0..g.row_len(y)).map(move |x| {
+            g.stone(Cell::new(x, y)).map(|side| match side {
+                Side::First => 'W',
+                Side::Second => 'B',
+            })
+        })
+    }));
     let side = match g.to_move {
         Side::First => 'w',
         Side::Second => 'b',
     };
-    format!("{out} {side} {} {}", g.passes, g.ply)
-}
-
-/// Reads one row of `len` cells into bits for White and Black.
-fn parse_row(row: &str, len: u8) -> Result<[u32; 2], PositionError> {
-    let bad = || PositionError::new(format!("row `{row}` does not hold {len} cells"));
-    let mut bits = [0u32; 2];
-    let mut x: u32 = 0;
-    let mut chars = row.chars().peekable();
-    while let Some(ch) = chars.next() {
-        match ch {
-            '1'..='9' => {
-                let mut run = ch.to_digit(10).unwrap_or(0);
-                while let Some(d) = chars.peek().and_then(|c| c.to_digit(10)) {
-                    chars.next();
-                    run = run * 10 + d;
-                    if run > u32::from(len) {
-                        return Err(bad());
-                    }
-                }
-                x += run;
-            }
-            'W' | 'B' => {
-                if x >= u32::from(len) {
-                    return Err(bad());
-                }
-                bits[usize::from(ch == 'B')] |= 1 << x;
-                x += 1;
-            }
-            _ => {
-                return Err(PositionError::new(format!(
-                    "`{ch}` in row `{row}`: use W, B and numbers"
-                )));
-            }
-        }
-        if x > u32::from(len) {
-            return Err(bad());
-        }
-    }
-    if x != u32::from(len) {
-        return Err(bad());
-    }
-    Ok(bits)
-}
-
-/// A plain decimal number without sign or leading zeros.
-fn parse_count(s: &str) -> Option<u32> {
-    let plain =
-        !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) && (s == "0" || !s.starts_with('0'));
-    plain.then(|| s.parse().ok()).flatten()
+    format!("{board} {side} {} {}", g.passes, g.ply)
 }
 
 pub(super) fn from_position_text(text: &str) -> Result<Cascades, PositionError> {
@@ -247,7 +182,7 @@ pub(super) fn from_position_text(text: &str) -> Result<Cascades, PositionError> 
             "expected the rows, the side to move, the passes and the move count",
         ));
     };
-    let ranks: Vec<&str> = board.split('/').collect();
+    let ranks = read_rows(board, "WB")?;
     if !(MIN_ROWS..=MAX_ROWS).contains(&ranks.len()) {
         return Err(PositionError::new(format!(
             "{} rows: a board has {MIN_ROWS} to {MAX_ROWS}",
@@ -256,11 +191,21 @@ pub(super) fn from_position_text(text: &str) -> Result<Cascades, PositionError> 
     }
     let rows = ranks.len() as u8;
     let mut stones = [[0; MAX_ROWS]; 2];
-    for (k, rank) in ranks.iter().enumerate() {
+    for (k, cells) in ranks.iter().enumerate() {
+        let len = usize::from(TOP_ROW_LEN) + k;
+        if cells.len() != len {
+            return Err(PositionError::new(format!(
+                "row {} holds {} cells, not {len}",
+                usize::from(rows) - k,
+                cells.len()
+            )));
+        }
         let y = usize::from(rows) - 1 - k;
-        let [w, b] = parse_row(rank, TOP_ROW_LEN + k as u8)?;
-        stones[0][y] = w;
-        stones[1][y] = b;
+        for (x, cell) in cells.iter().enumerate() {
+            if let Some(c) = cell {
+                stones[usize::from(*c == 'B')][y] |= 1 << x;
+            }
+        }
     }
     let to_move = match side {
         "w" => Side::First,

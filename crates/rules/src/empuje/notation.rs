@@ -22,7 +22,8 @@
 //! then the setter's colour (`w`, `b`, or `-` while undecided); then the
 //! number of moves played. The start on 6×6 is `6/6/6/6/6/6 p - 0`.
 
-use super::{Choice, Direction, Empuje, MAX_SIZE, MIN_SIZE, Move, PIECES_PER_COLOR, Stage, ci};
+use super::{Choice, Direction, Empuje, MAX_SIZE, MIN_SIZE, Move, PIECES_PER_COLOR, Stage};
+use crate::board_text::{check_width, parse_count, read_rows, write_rows};
 use crate::{Cell, Color, Game, MoveError, Msg, PositionError, msg};
 
 /// Colour words that may start a placement, longest first so `blanca`
@@ -380,28 +381,11 @@ pub(super) fn parse_placements(g: &Empuje, text: &str) -> Result<Vec<Move>, Move
 }
 
 pub(super) fn position_text(g: &Empuje) -> String {
-    let mut out = String::new();
-    for y in (0..g.size).rev() {
-        if y + 1 < g.size {
-            out.push('/');
-        }
-        let mut run = 0;
-        for x in 0..g.size {
-            match g.piece(Cell::new(x, y)) {
-                None => run += 1,
-                Some(color) => {
-                    if run > 0 {
-                        out.push_str(&run.to_string());
-                        run = 0;
-                    }
-                    out.push(color_letter(color));
-                }
-            }
-        }
-        if run > 0 {
-            out.push_str(&run.to_string());
-        }
-    }
+    let out = write_rows(
+        (0..g.size)
+            .rev()
+            .map(|y| (0..g.size).map(move |x| g.piece(Cell::new(x, y)).map(color_letter))),
+    );
     let (stage, setter) = match g.stage {
         Stage::Place => ('p', '-'),
         Stage::Choose => ('c', '-'),
@@ -414,54 +398,6 @@ pub(super) fn position_text(g: &Empuje) -> String {
     format!("{out} {stage} {setter} {}", g.ply)
 }
 
-/// Reads one rank of `size` squares into bits (by square index) per colour.
-fn parse_rank(rank: &str, y: u8, size: u8) -> Result<[u64; 2], PositionError> {
-    let bad = || PositionError::new(format!("rank `{rank}` does not hold {size} squares"));
-    let mut bits = [0u64; 2];
-    let mut x: u8 = 0;
-    let mut after_digit = false;
-    for ch in rank.chars() {
-        match ch {
-            '1'..='8' if !after_digit => {
-                x += ch as u8 - b'0';
-                after_digit = true;
-            }
-            'W' | 'B' => {
-                if x >= size {
-                    return Err(bad());
-                }
-                let color = if ch == 'W' {
-                    Color::White
-                } else {
-                    Color::Black
-                };
-                bits[ci(color)] |= 1 << Cell::new(x, y).index(size);
-                x += 1;
-                after_digit = false;
-            }
-            _ => {
-                return Err(PositionError::new(format!(
-                    "`{ch}` in rank `{rank}`: use W, B and single digits"
-                )));
-            }
-        }
-        if x > size {
-            return Err(bad());
-        }
-    }
-    if x != size {
-        return Err(bad());
-    }
-    Ok(bits)
-}
-
-/// A plain decimal number without sign or leading zeros.
-fn parse_count(s: &str) -> Option<u32> {
-    let plain =
-        !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) && (s == "0" || !s.starts_with('0'));
-    plain.then(|| s.parse().ok()).flatten()
-}
-
 pub(super) fn from_position_text(text: &str) -> Result<Empuje, PositionError> {
     let fields: Vec<&str> = text.split_whitespace().collect();
     let [board, stage, setter, ply] = fields[..] else {
@@ -469,19 +405,23 @@ pub(super) fn from_position_text(text: &str) -> Result<Empuje, PositionError> {
             "expected the ranks, the stage, the setter's colour and the move count",
         ));
     };
-    let ranks: Vec<&str> = board.split('/').collect();
+    let ranks = read_rows(board, "WB")?;
     let size = ranks.len();
     if !(usize::from(MIN_SIZE)..=usize::from(MAX_SIZE)).contains(&size) {
         return Err(PositionError::new(format!(
             "{size} ranks: the board is {MIN_SIZE}×{MIN_SIZE} to {MAX_SIZE}×{MAX_SIZE}"
         )));
     }
+    check_width(&ranks, size)?;
     let size = size as u8;
     let mut pieces = [0u64; 2];
-    for (k, rank) in ranks.iter().enumerate() {
-        let [w, b] = parse_rank(rank, size - 1 - k as u8, size)?;
-        pieces[0] |= w;
-        pieces[1] |= b;
+    for (k, cells) in ranks.iter().enumerate() {
+        let y = size - 1 - k as u8;
+        for (x, cell) in (0..).zip(cells) {
+            if let Some(c) = cell {
+                pieces[usize::from(*c == 'B')] |= 1 << Cell::new(x, y).index(size);
+            }
+        }
     }
     let [w, b] = pieces.map(u64::count_ones);
     if w > PIECES_PER_COLOR || b > PIECES_PER_COLOR {
