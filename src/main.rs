@@ -122,11 +122,15 @@ fn main() -> ExitCode {
 fn run(cli: Cli) -> Result<(), String> {
     let Some(command) = cli.command else {
         let config = tablero_app::bot::load_config(cli.config)?;
-        return tablero_app::bot::run_with(
-            config,
-            Arc::new(tablero_app::PngRenderer),
-            vec![tablero_telegram::frontend()],
-        );
+        let frontends = vec![
+            tablero_telegram::frontend(),
+            tablero_app::bot::Frontend {
+                adapter: tablero_app::config::Adapter::Discord,
+                platform: tablero_discord::PLATFORM,
+                run: Box::new(tablero_discord::run),
+            },
+        ];
+        return tablero_app::bot::run_with(config, Arc::new(tablero_app::PngRenderer), frontends);
     };
     match command {
         Command::Perft { pos, depth, divide } => {

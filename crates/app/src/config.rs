@@ -49,6 +49,14 @@ pub struct Config {
     /// Telegram: the Bot API server, for a self-hosted one (`None`: the
     /// public server).
     pub telegram_api_url: Option<String>,
+    /// Discord: register the slash commands in this guild only (they show
+    /// at once; for testing) instead of globally.
+    pub discord_guild: Option<u64>,
+    /// Discord: take plain messages that are legal moves (needs the
+    /// privileged message-content intent).
+    pub discord_message_moves: bool,
+    /// Discord: send REST requests to this proxy instead of discord.com.
+    pub discord_proxy: Option<String>,
 }
 
 impl Default for Config {
@@ -67,6 +75,9 @@ impl Default for Config {
             discord_token: None,
             telegram_token: None,
             telegram_api_url: None,
+            discord_guild: None,
+            discord_message_moves: false,
+            discord_proxy: None,
         }
     }
 }
@@ -82,6 +93,7 @@ struct File {
     time: Option<TimeFile>,
     console: Option<ConsoleFile>,
     telegram: Option<TelegramFile>,
+    discord: Option<DiscordFile>,
     discord_token: Option<String>,
     telegram_token: Option<String>,
 }
@@ -105,6 +117,14 @@ struct ConsoleFile {
 #[serde(deny_unknown_fields)]
 struct TelegramFile {
     api_url: Option<String>,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct DiscordFile {
+    guild_id: Option<u64>,
+    message_moves: Option<bool>,
+    proxy: Option<String>,
 }
 
 /// A configuration problem, naming the key at fault.
@@ -236,6 +256,22 @@ impl Config {
                 format!("`{u}` is not an http:// or https:// address"),
             ));
         }
+        if let Some(d) = file.discord {
+            c.discord_guild = d.guild_id;
+            c.discord_message_moves = d.message_moves.unwrap_or(false);
+            c.discord_proxy = d.proxy;
+        }
+        if let Some(p) = env("TABLERO_DISCORD_PROXY").filter(|t| !t.trim().is_empty()) {
+            c.discord_proxy = Some(p);
+        }
+        if let Some(p) = &c.discord_proxy
+            && !(p.starts_with("http://") || p.starts_with("https://"))
+        {
+            return Err(bad(
+                "discord.proxy",
+                format!("`{p}` is not an http:// or https:// address"),
+            ));
+        }
         c.discord_token = file.discord_token;
         c.telegram_token = file.telegram_token;
         if let Some(t) = env("TABLERO_DISCORD_TOKEN").filter(|t| !t.trim().is_empty()) {
@@ -339,6 +375,8 @@ mod tests {
             ("colour = 3", "colour"),
             ("data_dir = 5", "data_dir"),
             ("[console]\nuser = \"\"", "console.user"),
+            ("[discord]\nproxy = \"localhost:3000\"", "discord.proxy"),
+            ("[discord]\nguild = 5", "guild"),
         ] {
             let e = parse(text).unwrap_err();
             assert!(e.to_string().contains(key), "{text}: {e}");
@@ -357,6 +395,17 @@ mod tests {
         })
         .unwrap();
         assert_eq!(c.adapters_to_run(), vec![Adapter::Console]);
+    }
+
+    #[test]
+    fn discord_settings() {
+        let c = Config::parse("[discord]\nguild_id = 7\nmessage_moves = true", |k| {
+            (k == "TABLERO_DISCORD_PROXY").then(|| "http://127.0.0.1:3000".to_string())
+        })
+        .unwrap();
+        assert_eq!(c.discord_guild, Some(7));
+        assert!(c.discord_message_moves);
+        assert_eq!(c.discord_proxy.as_deref(), Some("http://127.0.0.1:3000"));
     }
 
     #[test]

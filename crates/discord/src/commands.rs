@@ -1,0 +1,616 @@
+//! The slash commands: one per app command, their options described and
+//! localised (en, es), game ids and moves autocompleted. Each turns its
+//! options back into the command text the app parses ([`text`]), so the
+//! app stays the only place that understands commands.
+
+use poise::CreateReply;
+use serenity::all::User as DiscordUser;
+use tablero_app::command::{COMMANDS, CommandSpec};
+use tablero_app::{Incoming, Reply, User};
+use tablero_rules::{GameId, Lang};
+
+use crate::deliver::{self, channel_key, user_of};
+use crate::view::{self, MAX_CONTENT};
+use crate::{Context, DEFER_AFTER, Data, Error, lookup};
+
+/// Spanish locales Discord knows.
+const ES: [&str; 2] = ["es-ES", "es-419"];
+/// The longest command or option description Discord accepts.
+const MAX_DESCRIPTION: usize = 100;
+
+/// Every slash command, described from the app's command table.
+#[must_use]
+pub fn all() -> Vec<poise::Command<Data, Error>> {
+    let mut cmds = vec![
+        help(),
+        games(),
+        rules(),
+        challenge(),
+        accept(),
+        decline(),
+        cancel(),
+        move_(),
+        board(),
+        history(),
+        current(),
+        mygames(),
+        resign(),
+        draw(),
+        takeback(),
+        stats(),
+        lang(),
+    ];
+    for c in &mut cmds {
+        if let Some(spec) = COMMANDS.iter().find(|s| s.name == c.name) {
+            describe(c, spec);
+        }
+    }
+    cmds
+}
+
+fn describe(c: &mut poise::Command<Data, Error>, spec: &CommandSpec) {
+    c.description = Some(clip(spec.en).into());
+    let mut d = Vec::new();
+    let mut n = Vec::new();
+    for l in ES {
+        d.push((l.into(), clip(spec.es).into()));
+        // The first alias is the Spanish name; Discord wants 1-32
+        // lower-case letters, digits, `-` or `_`.
+        if let Some(es) = spec.aliases.first().filter(|a| valid_name(a)) {
+            n.push((l.into(), (*es).into()));
+        }
+    }
+    c.description_localizations = d.into();
+    c.name_localizations = n.into();
+}
+
+fn valid_name(s: &str) -> bool {
+    (1..=32).contains(&s.chars().count())
+        && s.chars()
+            .all(|c| (c.is_alphanumeric() && !c.is_uppercase()) || c == '-' || c == '_')
+}
+
+/// `s` shortened to Discord's description limit, at a word.
+fn clip(s: &str) -> String {
+    if s.chars().count() <= MAX_DESCRIPTION {
+        return s.to_string();
+    }
+    let head: String = s.chars().take(MAX_DESCRIPTION - 1).collect();
+    let cut = head
+        .rfind([' ', ';', ','])
+        .filter(|&i| i > MAX_DESCRIPTION / 2)
+        .unwrap_or(head.len());
+    format!("{}…", head[..cut].trim_end_matches([' ', ';', ',']))
+}
+
+/// The command text of a name and its present options, space-separated.
+#[must_use]
+pub fn text(name: &str, words: &[Option<String>]) -> String {
+    std::iter::once(name.to_string())
+        .chain(words.iter().flatten().map(|w| w.trim().to_string()))
+        .filter(|w| !w.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn no(game: Option<u64>) -> Option<String> {
+    game.map(|g| format!("#{g}"))
+}
+
+fn mention(u: &DiscordUser) -> String {
+    format!("<@{}>", u.id)
+}
+
+fn lang_of(ctx: Context<'_>) -> Lang {
+    match ctx.locale() {
+        Some(l) if l.starts_with("es") => Lang::Es,
+        _ => Lang::En,
+    }
+}
+
+/// Runs a command for the caller and answers it.
+async fn run(ctx: Context<'_>, text: String, mentions: Vec<User>) -> Result<(), Error> {
+    let author = user_of(ctx.author(), ctx.author_member().await.as_deref());
+    let msg = Incoming {
+        channel: channel_key(ctx.channel_id()),
+        author,
+        text,
+        mentions,
+        addressed: true,
+    };
+    let app = ctx.data().app.clone();
+    let mut job = tokio::task::spawn_blocking(move || app.handle(&msg));
+    let (reply, deferred) = match tokio::time::timeout(DEFER_AFTER, &mut job).await {
+        Ok(r) => (r?, false),
+        Err(_) => {
+            // Privately: a public answer is then posted to the channel.
+            ctx.defer_ephemeral().await?;
+            (job.await?, true)
+        }
+    };
+    match reply {
+        Some(reply) => answer(ctx, &reply, deferred).await,
+        None => Ok(()),
+    }
+}
+
+/// Answers a command: an error privately; a board (or any answer after a
+/// deferral) posted to the channel with a private note; other answers
+/// publicly as the interaction's response.
+async fn answer(ctx: Context<'_>, reply: &Reply, deferred: bool) -> Result<(), Error> {
+    let text = view::text(reply);
+    if reply.error {
+        for part in view::chunks(&text, MAX_CONTENT) {
+            ctx.send(
+                CreateReply::default()
+                    .content(part)
+                    .ephemeral(true)
+                    .allowed_mentions(view::allowed_mentions(reply)),
+            )
+            .await?;
+        }
+        return Ok(());
+    }
+    if deferred || view::board_of(reply).is_some() {
+        let data = ctx.data();
+        match deliver::post(ctx.http(), &data.boards, ctx.channel_id(), reply).await {
+            Ok(()) => {
+                ctx.send(
+                    CreateReply::default()
+                        .content(view::posted_text(reply.lang))
+                        .ephemeral(true),
+                )
+                .await?;
+                return Ok(());
+            }
+            // No right to post here (a channel the bot cannot see): the
+            // interaction's own response still can.
+            Err(e) => eprintln!("discord: cannot post to {}: {e}", ctx.channel_id()),
+        }
+    }
+    let parts = view::chunks(&text, MAX_CONTENT);
+    let n = parts.len();
+    for (i, part) in parts.into_iter().enumerate() {
+        let mut r = CreateReply::default()
+            .content(part)
+            .allowed_mentions(view::allowed_mentions(reply));
+        if i + 1 == n {
+            if let Some((embed, file)) = view::board_embed(reply) {
+                r = r.embed(embed).attachment(file);
+            }
+            if let Some((game, ply)) = view::board_of(reply) {
+                r = r.components(view::board_rows(
+                    game,
+                    ply,
+                    &reply.choices,
+                    reply.lang,
+                    false,
+                ));
+            }
+        }
+        ctx.send(r).await?;
+    }
+    Ok(())
+}
+
+/// Suggestions must come within Discord's three seconds (an autocomplete
+/// cannot be deferred): none rather than late ones.
+async fn in_time<T: Default + Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
+    let job = tokio::task::spawn_blocking(f);
+    match tokio::time::timeout(DEFER_AFTER, job).await {
+        Ok(Ok(found)) => found,
+        _ => T::default(),
+    }
+}
+
+async fn complete_game_no(
+    ctx: Context<'_>,
+    typed: &str,
+) -> serenity::all::CreateAutocompleteResponse {
+    let me = user_of(ctx.author(), None);
+    let (app, ch, typed, lang) = (
+        ctx.data().app.clone(),
+        channel_key(ctx.channel_id()),
+        typed.to_string(),
+        lang_of(ctx),
+    );
+    let found = in_time(move || lookup::game_ids(app.store(), &ch, &me, &typed, lang)).await;
+    let choices = found
+        .into_iter()
+        .map(|(label, id)| serenity::all::AutocompleteChoice::new(label, id))
+        .collect();
+    serenity::all::CreateAutocompleteResponse::new().set_choices(choices)
+}
+
+/// The `game` option the caller already filled in, for `/move`'s
+/// suggestions.
+fn typed_game(ctx: Context<'_>) -> Option<u64> {
+    let poise::Context::Application(a) = ctx else {
+        return None;
+    };
+    a.interaction
+        .data
+        .options
+        .iter()
+        .find(|o| o.name == "game")
+        .and_then(|o| match &o.value {
+            serenity::all::CommandDataOptionValue::Integer(n) => u64::try_from(*n).ok(),
+            serenity::all::CommandDataOptionValue::Autocomplete { value, .. } => {
+                value.trim_start_matches('#').parse().ok()
+            }
+            _ => None,
+        })
+}
+
+async fn complete_move(ctx: Context<'_>, typed: &str) -> serenity::all::CreateAutocompleteResponse {
+    let me = user_of(ctx.author(), None);
+    let (app, ch, typed, game) = (
+        ctx.data().app.clone(),
+        channel_key(ctx.channel_id()),
+        typed.to_string(),
+        typed_game(ctx),
+    );
+    let found = in_time(move || lookup::moves(app.store(), &ch, &me, game, &typed)).await;
+    let choices = found
+        .into_iter()
+        .map(|m| serenity::all::AutocompleteChoice::new(m.clone(), m))
+        .collect();
+    serenity::all::CreateAutocompleteResponse::new().set_choices(choices)
+}
+
+async fn complete_game_name(
+    ctx: Context<'_>,
+    typed: &str,
+) -> serenity::all::CreateAutocompleteResponse {
+    let lang = lang_of(ctx);
+    let typed = typed.trim().to_lowercase();
+    let choices = GameId::ALL
+        .into_iter()
+        .map(|g| g.info())
+        .filter(|i| {
+            typed.is_empty()
+                || i.key.contains(&typed)
+                || i.name_en.to_lowercase().contains(&typed)
+                || i.name_es.to_lowercase().contains(&typed)
+        })
+        .map(|i| serenity::all::AutocompleteChoice::new(i.name(lang), i.key))
+        .collect();
+    serenity::all::CreateAutocompleteResponse::new().set_choices(choices)
+}
+
+async fn complete_command(
+    _ctx: Context<'_>,
+    typed: &str,
+) -> serenity::all::CreateAutocompleteResponse {
+    let typed = typed.trim().to_lowercase();
+    let choices = COMMANDS
+        .iter()
+        .filter(|c| c.name.starts_with(&typed) || c.aliases.iter().any(|a| a.starts_with(&typed)))
+        .map(|c| serenity::all::AutocompleteChoice::new(c.name, c.name))
+        .collect();
+    serenity::all::CreateAutocompleteResponse::new().set_choices(choices)
+}
+
+/// Which side the challenger plays.
+#[derive(Clone, Copy, Debug, poise::ChoiceParameter)]
+pub enum SideChoice {
+    #[name = "first to move"]
+    #[name_localized("es-ES", "el que empieza")]
+    #[name_localized("es-419", "el que empieza")]
+    First,
+    #[name = "second to move"]
+    #[name_localized("es-ES", "el segundo")]
+    #[name_localized("es-419", "el segundo")]
+    Second,
+    #[name = "random"]
+    #[name_localized("es-ES", "al azar")]
+    #[name_localized("es-419", "al azar")]
+    Random,
+}
+
+/// An answer to an offer.
+#[derive(Clone, Copy, Debug, poise::ChoiceParameter)]
+pub enum AnswerChoice {
+    #[name = "accept"]
+    #[name_localized("es-ES", "aceptar")]
+    #[name_localized("es-419", "aceptar")]
+    Accept,
+    #[name = "decline"]
+    #[name_localized("es-ES", "rechazar")]
+    #[name_localized("es-419", "rechazar")]
+    Decline,
+}
+
+impl AnswerChoice {
+    fn word(self) -> String {
+        match self {
+            AnswerChoice::Accept => "accept".into(),
+            AnswerChoice::Decline => "decline".into(),
+        }
+    }
+}
+
+/// A language.
+#[derive(Clone, Copy, Debug, poise::ChoiceParameter)]
+pub enum LangChoice {
+    #[name = "English"]
+    En,
+    #[name = "Español"]
+    Es,
+}
+
+#[poise::command(slash_command)]
+pub async fn help(
+    ctx: Context<'_>,
+    #[description = "A command"]
+    #[description_localized("es-ES", "Una orden")]
+    #[description_localized("es-419", "Una orden")]
+    #[autocomplete = "complete_command"]
+    command: Option<String>,
+) -> Result<(), Error> {
+    run(ctx, text("help", &[command]), Vec::new()).await
+}
+
+#[poise::command(slash_command)]
+pub async fn games(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, text("games", &[]), Vec::new()).await
+}
+
+#[poise::command(slash_command)]
+pub async fn rules(
+    ctx: Context<'_>,
+    #[description = "The game"]
+    #[description_localized("es-ES", "El juego")]
+    #[description_localized("es-419", "El juego")]
+    #[autocomplete = "complete_game_name"]
+    game: String,
+) -> Result<(), Error> {
+    run(ctx, text("rules", &[Some(game)]), Vec::new()).await
+}
+
+#[poise::command(slash_command)]
+#[allow(clippy::too_many_arguments)]
+pub async fn challenge(
+    ctx: Context<'_>,
+    #[description = "The game"]
+    #[description_localized("es-ES", "El juego")]
+    #[description_localized("es-419", "El juego")]
+    #[autocomplete = "complete_game_name"]
+    game: String,
+    #[description = "Whom to challenge (nobody: anyone here may accept)"]
+    #[description_localized(
+        "es-ES",
+        "A quién desafías (nadie: cualquiera del canal puede aceptar)"
+    )]
+    #[description_localized(
+        "es-419",
+        "A quién desafías (nadie: cualquiera del canal puede aceptar)"
+    )]
+    opponent: Option<DiscordUser>,
+    #[description = "Your side"]
+    #[description_localized("es-ES", "Tu bando")]
+    #[description_localized("es-419", "Tu bando")]
+    side: Option<SideChoice>,
+    #[description = "Time per move: 1h to 14d, or none"]
+    #[description_localized("es-ES", "Tiempo por jugada: de 1h a 14d, o none")]
+    #[description_localized("es-419", "Tiempo por jugada: de 1h a 14d, o none")]
+    time: Option<String>,
+    #[description = "The game's parameters, like size=6"]
+    #[description_localized("es-ES", "Los parámetros del juego, como size=6")]
+    #[description_localized("es-419", "Los parámetros del juego, como size=6")]
+    options: Option<String>,
+) -> Result<(), Error> {
+    let side = side.map(|s| {
+        match s {
+            SideChoice::First => "first",
+            SideChoice::Second => "second",
+            SideChoice::Random => "random",
+        }
+        .to_string()
+    });
+    let time = time.map(|t| format!("time={}", t.trim().trim_start_matches("time=")));
+    let mentions = opponent.iter().map(|u| user_of(u, None)).collect();
+    let words = [
+        opponent.as_ref().map(mention),
+        Some(game),
+        side,
+        options,
+        time,
+    ];
+    run(ctx, text("challenge", &words), mentions).await
+}
+
+macro_rules! game_no_command {
+    ($name:ident, $word:literal) => {
+        #[poise::command(slash_command)]
+        pub async fn $name(
+            ctx: Context<'_>,
+            #[description = "The game or challenge number (#ID)"]
+            #[description_localized("es-ES", "El número de partida o desafío (#ID)")]
+            #[description_localized("es-419", "El número de partida o desafío (#ID)")]
+            #[autocomplete = "complete_game_no"]
+            #[min = 1]
+            game: Option<u64>,
+        ) -> Result<(), Error> {
+            run(ctx, text($word, &[no(game)]), Vec::new()).await
+        }
+    };
+}
+
+game_no_command!(accept, "accept");
+game_no_command!(decline, "decline");
+game_no_command!(cancel, "cancel");
+game_no_command!(board, "board");
+game_no_command!(history, "history");
+game_no_command!(resign, "resign");
+
+#[poise::command(slash_command, rename = "move")]
+pub async fn move_(
+    ctx: Context<'_>,
+    #[rename = "move"]
+    #[description = "The move, like a2-a3"]
+    #[description_localized("es-ES", "La jugada, como a2-a3")]
+    #[description_localized("es-419", "La jugada, como a2-a3")]
+    #[name_localized("es-ES", "jugada")]
+    #[name_localized("es-419", "jugada")]
+    #[autocomplete = "complete_move"]
+    mv: String,
+    #[description = "The game number (#ID), if you play several here"]
+    #[description_localized("es-ES", "El número de partida (#ID), si juegas varias aquí")]
+    #[description_localized("es-419", "El número de partida (#ID), si juegas varias aquí")]
+    #[autocomplete = "complete_game_no"]
+    #[min = 1]
+    game: Option<u64>,
+) -> Result<(), Error> {
+    run(ctx, text("move", &[no(game), Some(mv)]), Vec::new()).await
+}
+
+#[poise::command(slash_command)]
+pub async fn current(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, text("current", &[]), Vec::new()).await
+}
+
+#[poise::command(slash_command)]
+pub async fn mygames(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, text("mygames", &[]), Vec::new()).await
+}
+
+macro_rules! offer_command {
+    ($name:ident, $word:literal) => {
+        #[poise::command(slash_command)]
+        pub async fn $name(
+            ctx: Context<'_>,
+            #[description = "Answer an offer (nothing: make one)"]
+            #[description_localized("es-ES", "Responde a una oferta (nada: haz una)")]
+            #[description_localized("es-419", "Responde a una oferta (nada: haz una)")]
+            answer: Option<AnswerChoice>,
+            #[description = "The game number (#ID)"]
+            #[description_localized("es-ES", "El número de partida (#ID)")]
+            #[description_localized("es-419", "El número de partida (#ID)")]
+            #[autocomplete = "complete_game_no"]
+            #[min = 1]
+            game: Option<u64>,
+        ) -> Result<(), Error> {
+            let words = [answer.map(AnswerChoice::word), no(game)];
+            run(ctx, text($word, &words), Vec::new()).await
+        }
+    };
+}
+
+offer_command!(draw, "draw");
+offer_command!(takeback, "takeback");
+
+#[poise::command(slash_command)]
+pub async fn stats(
+    ctx: Context<'_>,
+    #[description = "Whose (nobody: yours)"]
+    #[description_localized("es-ES", "De quién (nadie: las tuyas)")]
+    #[description_localized("es-419", "De quién (nadie: las tuyas)")]
+    user: Option<DiscordUser>,
+) -> Result<(), Error> {
+    let mentions = user.iter().map(|u| user_of(u, None)).collect();
+    run(ctx, text("stats", &[user.as_ref().map(mention)]), mentions).await
+}
+
+#[poise::command(slash_command)]
+pub async fn lang(
+    ctx: Context<'_>,
+    #[description = "Your language"]
+    #[description_localized("es-ES", "Tu idioma")]
+    #[description_localized("es-419", "Tu idioma")]
+    language: LangChoice,
+) -> Result<(), Error> {
+    let l = match language {
+        LangChoice::En => "en",
+        LangChoice::Es => "es",
+    };
+    run(ctx, text("lang", &[Some(l.into())]), Vec::new()).await
+}
+
+#[cfg(test)]
+mod tests {
+    use tablero_app::command::{Answer, Command, parse};
+
+    use super::*;
+
+    #[test]
+    fn options_become_the_text_the_app_parses() {
+        let cases = [
+            (
+                text("move", &[no(Some(3)), Some("a2-a3".into())]),
+                "move #3 a2-a3",
+            ),
+            (
+                text("move", &[no(None), Some(" a2-a3 ".into())]),
+                "move a2-a3",
+            ),
+            (
+                text(
+                    "challenge",
+                    &[
+                        Some("<@42>".into()),
+                        Some("breakthrough".into()),
+                        Some("white".into()),
+                        None,
+                        Some("time=24h".into()),
+                    ],
+                ),
+                "challenge <@42> breakthrough white time=24h",
+            ),
+            (
+                text("draw", &[Some("accept".into()), no(Some(2))]),
+                "draw accept #2",
+            ),
+        ];
+        for (got, want) in &cases {
+            assert_eq!(got, want);
+        }
+        assert_eq!(
+            parse(&cases[0].0),
+            Ok(Command::Move {
+                game: Some(3),
+                text: "a2-a3".into(),
+                explicit: true
+            })
+        );
+        assert_eq!(
+            parse(&cases[3].0),
+            Ok(Command::Draw(Some(Answer::Accept), Some(2)))
+        );
+    }
+
+    #[test]
+    fn every_app_command_is_a_slash_command_within_discord_limits() {
+        let cmds = all();
+        assert_eq!(cmds.len(), COMMANDS.len());
+        for spec in COMMANDS {
+            let c = cmds.iter().find(|c| c.name == spec.name).expect(spec.name);
+            let d = c.description.as_deref().unwrap();
+            assert!(!d.is_empty() && d.chars().count() <= MAX_DESCRIPTION, "{d}");
+            for (_, es) in c.description_localizations.iter() {
+                assert!(es.chars().count() <= MAX_DESCRIPTION, "{es}");
+            }
+            for (_, n) in c.name_localizations.iter() {
+                assert!(valid_name(n), "{n}");
+            }
+            for p in &c.parameters {
+                let d = p.description.as_deref().unwrap_or("");
+                assert!(
+                    !d.is_empty() && d.chars().count() <= MAX_DESCRIPTION,
+                    "{}",
+                    p.name
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn long_descriptions_are_cut_at_a_word() {
+        let long = "challenge someone (or anyone here, without @USER); options: your side, the game's parameters, the time per move (1h to 14d, or none)";
+        let c = clip(long);
+        assert!(c.chars().count() <= MAX_DESCRIPTION);
+        assert!(c.ends_with('…'));
+        assert!(long.starts_with(c.trim_end_matches('…')));
+        assert_eq!(clip("short"), "short");
+    }
+}

@@ -1,0 +1,138 @@
+//! Posting replies to channels: boards (a message with the text, the PNG in
+//! an embed and the move menu, which disables the menu of the game's
+//! previous board) and plain text, split to Discord's length limit.
+
+use std::sync::mpsc::Receiver;
+use std::sync::{Arc, MutexGuard, PoisonError};
+
+use serenity::all::{
+    ChannelId, CreateMessage, EditMessage, Http, Member, MessageId, User as DiscordUser,
+};
+use tablero_app::{ChannelKey, Outgoing, Reply, User};
+
+use crate::boards::{self, Posted};
+use crate::view::{self, MAX_CONTENT};
+use crate::{Boards, PLATFORM};
+
+/// The store's key of a Discord channel (a thread and a DM are channels).
+#[must_use]
+pub fn channel_key(id: ChannelId) -> ChannelKey {
+    ChannelKey::new(PLATFORM, id.to_string())
+}
+
+/// The app's user for a Discord user: the id, and the name people see
+/// (server nickname, else display name, else user name).
+#[must_use]
+pub fn user_of(u: &DiscordUser, member: Option<&Member>) -> User {
+    let name = member
+        .and_then(|m| m.nick.clone())
+        .or_else(|| u.global_name.clone())
+        .unwrap_or_else(|| u.name.clone());
+    User {
+        id: u.id.to_string(),
+        name,
+    }
+}
+
+pub(crate) fn lock(b: &Boards) -> MutexGuard<'_, boards::Boards> {
+    b.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// Posts `reply` to `channel`: its text in as many messages as needed, the
+/// last with the board and its menu. A new board disables the previous
+/// board of its game.
+pub async fn post(
+    http: &Http,
+    boards: &Boards,
+    channel: ChannelId,
+    reply: &Reply,
+) -> Result<(), serenity::Error> {
+    let text = view::text(reply);
+    let parts = view::chunks(&text, MAX_CONTENT);
+    let embed = view::board_embed(reply);
+    let board = view::board_of(reply);
+    for (i, part) in parts.iter().enumerate() {
+        let last = i + 1 == parts.len();
+        let mut m = CreateMessage::new()
+            .content(part.as_str())
+            .allowed_mentions(view::allowed_mentions(reply));
+        if last {
+            if let Some((e, file)) = embed.clone() {
+                m = m.embed(e).add_file(file);
+            } else if part.is_empty() {
+                continue;
+            }
+            if let Some((game, ply)) = board {
+                m = m.components(view::board_rows(
+                    game,
+                    ply,
+                    &reply.choices,
+                    reply.lang,
+                    false,
+                ));
+            }
+        }
+        let sent = channel.send_message(http, m).await?;
+        if last && let Some((game, ply)) = board {
+            let posted = Posted {
+                ply,
+                channel,
+                message: sent.id,
+                disabled: view::board_rows(game, ply, &reply.choices, reply.lang, true),
+            };
+            let old = lock(boards).posted(&channel_key(channel), game, posted);
+            if let Some(old) = old {
+                disable(http, &old).await;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Disables the menu of an outdated board. A failure (the message was
+/// deleted, say) is logged: the app turns down presses on it anyway.
+pub async fn disable(http: &Http, old: &Posted) {
+    if old.disabled.is_empty() {
+        return;
+    }
+    disable_message(http, old.channel, old.message, old.disabled.clone()).await;
+}
+
+/// Replaces a message's components with `rows` (empty: none).
+pub async fn disable_message(
+    http: &Http,
+    channel: ChannelId,
+    message: MessageId,
+    rows: Vec<serenity::all::CreateActionRow>,
+) {
+    let edit = EditMessage::new().components(rows);
+    if let Err(e) = channel.edit_message(http, message, edit).await {
+        eprintln!("discord: cannot disable the menu of message {message} in {channel}: {e}");
+    }
+}
+
+/// Posts the notices the app sends on its own (reminders, timeouts,
+/// expiries), read from `notices` on a thread of their own.
+pub fn spawn_notices(http: Arc<Http>, boards: Boards, notices: Receiver<Outgoing>) {
+    let rt = tokio::runtime::Handle::current();
+    std::thread::spawn(move || {
+        for n in notices {
+            let Ok(id) = n.channel.channel.parse::<u64>() else {
+                eprintln!(
+                    "discord: a notice for channel {} is not for Discord",
+                    n.channel.channel
+                );
+                continue;
+            };
+            if id == 0 {
+                continue;
+            }
+            let (http, boards) = (http.clone(), boards.clone());
+            rt.spawn(async move {
+                if let Err(e) = post(&http, &boards, ChannelId::new(id), &n.reply).await {
+                    eprintln!("discord: cannot post a notice to {id}: {e}");
+                }
+            });
+        }
+    });
+}

@@ -1,0 +1,195 @@
+//! Tablero on Discord: every app command as a slash command (poise), boards
+//! as embedded PNGs with move menus (select menus and buttons), notices
+//! posted to their channels. Only translates: the app decides everything.
+//!
+//! Interactions are answered within Discord's three seconds: the app's
+//! answer is awaited for [`DEFER_AFTER`], after which the interaction is
+//! deferred and the answer follows when ready. Boards are posted as channel
+//! messages (so the player to move is notified, and so the bot can disable
+//! an outdated board's menus at any later time, which an interaction's
+//! token allows for only 15 minutes).
+//!
+//! Start it with [`run`] (its own runtime, for the binary) or build a
+//! client with [`client`] (tests drive one against a fake Discord).
+
+use std::sync::mpsc::Receiver;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use serenity::all::{GatewayIntents, GuildId, HttpBuilder};
+use tablero_app::config::Config;
+use tablero_app::{App, Outgoing};
+
+pub mod boards;
+pub mod commands;
+pub mod deliver;
+pub mod ids;
+pub mod lookup;
+pub mod presses;
+pub mod view;
+
+/// The platform name of Discord channels and users in the store.
+pub const PLATFORM: &str = "discord";
+
+/// How long an interaction waits for the app before it is deferred.
+pub const DEFER_AFTER: Duration = Duration::from_millis(1500);
+
+/// What the Discord front-end needs to start.
+#[derive(Clone)]
+pub struct Settings {
+    pub token: String,
+    /// Register the commands in this guild only; `None`: globally.
+    pub guild: Option<u64>,
+    /// Take plain messages that are legal moves (privileged intent).
+    pub message_moves: bool,
+    /// The REST base (`http://host:port`) of a proxy, instead of
+    /// discord.com; the proxy then handles the rate limits.
+    pub proxy: Option<String>,
+}
+
+impl std::fmt::Debug for Settings {
+    // The token never reaches a log.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Settings")
+            .field("token", &"<hidden>")
+            .field("guild", &self.guild)
+            .field("message_moves", &self.message_moves)
+            .field("proxy", &self.proxy)
+            .finish()
+    }
+}
+
+impl Settings {
+    /// The settings of `config`; `None` without a token.
+    #[must_use]
+    pub fn from_config(config: &Config) -> Option<Settings> {
+        Some(Settings {
+            token: config.discord_token.clone()?,
+            guild: config.discord_guild,
+            message_moves: config.discord_message_moves,
+            proxy: config.discord_proxy.clone(),
+        })
+    }
+}
+
+/// What every handler shares.
+pub struct Data {
+    pub app: Arc<App>,
+    pub boards: Boards,
+    pub message_moves: bool,
+}
+
+/// The newest board of each game, shared by the handlers and the notices.
+pub type Boards = Arc<Mutex<boards::Boards>>;
+
+pub type Error = Box<dyn std::error::Error + Send + Sync>;
+pub type Context<'a> = poise::Context<'a, Data, Error>;
+
+/// The gateway intents: none are needed for interactions; plain-message
+/// moves need the messages and their content.
+#[must_use]
+pub fn intents(message_moves: bool) -> GatewayIntents {
+    if message_moves {
+        GatewayIntents::GUILD_MESSAGES
+            | GatewayIntents::DIRECT_MESSAGES
+            | GatewayIntents::MESSAGE_CONTENT
+    } else {
+        GatewayIntents::empty()
+    }
+}
+
+/// Builds the client: commands registered on start-up (globally or in the
+/// configured guild), the component and message handler, the REST client
+/// pointed at the proxy if one is set; and the board tracker to hand to
+/// [`deliver::spawn_notices`]. Start it with `client.start_autosharded()`.
+pub async fn client(
+    app: Arc<App>,
+    settings: Settings,
+) -> Result<(serenity::Client, Boards), String> {
+    let boards = Boards::default();
+    let data = Data {
+        app,
+        boards: boards.clone(),
+        message_moves: settings.message_moves,
+    };
+    let guild = settings.guild.filter(|&g| g != 0).map(GuildId::new);
+    let framework = poise::Framework::builder()
+        .options(poise::FrameworkOptions {
+            commands: commands::all(),
+            event_handler: |framework, event| Box::pin(presses::on_event(framework, event)),
+            on_error: |err| Box::pin(on_error(err)),
+            ..Default::default()
+        })
+        .initialize_owners(false)
+        .setup(move |ctx, ready, framework| {
+            Box::pin(async move {
+                let cmds = &framework.options().commands;
+                match guild {
+                    Some(g) => poise::builtins::register_in_guild(ctx, cmds, g).await?,
+                    None => poise::builtins::register_globally(ctx, cmds).await?,
+                }
+                eprintln!(
+                    "discord: connected as {} ({} commands registered {})",
+                    ready.user.name,
+                    cmds.len(),
+                    if guild.is_some() {
+                        "in the guild"
+                    } else {
+                        "globally"
+                    }
+                );
+                Ok(data)
+            })
+        })
+        .build();
+    let mut http = HttpBuilder::new(&settings.token);
+    if let Some(base) = &settings.proxy {
+        // A proxy does the rate limiting; serenity's own limiter would send
+        // its requests to discord.com, past the proxy.
+        http = http
+            .proxy(base.trim_end_matches('/'))
+            .ratelimiter_disabled(true);
+    }
+    let client =
+        serenity::all::ClientBuilder::new_with_http(http.build(), intents(settings.message_moves))
+            .framework(framework)
+            .await
+            .map_err(|e| format!("discord: cannot build the client: {e}"))?;
+    Ok((client, boards))
+}
+
+async fn on_error(err: poise::FrameworkError<'_, Data, Error>) {
+    match err {
+        poise::FrameworkError::Setup { error, .. } => {
+            eprintln!("discord: start-up failed: {error}");
+        }
+        poise::FrameworkError::Command { error, ctx, .. } => {
+            eprintln!("discord: /{} failed: {error}", ctx.command().name);
+        }
+        other => {
+            eprintln!("discord: {other}");
+            if let Err(e) = poise::builtins::on_error(other).await {
+                eprintln!("discord: while reporting an error: {e}");
+            }
+        }
+    }
+}
+
+/// Runs the Discord front-end until it fails: its own runtime, automatic
+/// sharding, and `notices` (reminders, timeouts) posted to their channels.
+pub fn run(app: Arc<App>, config: Config, notices: Receiver<Outgoing>) -> Result<(), String> {
+    let settings =
+        Settings::from_config(&config).ok_or("discord: no token; set TABLERO_DISCORD_TOKEN")?;
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| format!("discord: cannot start a runtime: {e}"))?;
+    rt.block_on(async move {
+        let (mut client, boards) = client(app, settings).await?;
+        deliver::spawn_notices(client.http.clone(), boards, notices);
+        client
+            .start_autosharded()
+            .await
+            .map_err(|e| format!("discord: {e}"))
+    })
+}

@@ -1,0 +1,244 @@
+//! Gateway events poise leaves to us: presses of the board menus and
+//! pickers, and (when configured) plain messages that may be moves.
+//!
+//! A press on a board opens a private picker (the moves of a piece, or a
+//! page of a long list) or plays a move. The app checks every press (a
+//! non-player, out of turn, a stale board, a finished game): its error goes
+//! back privately and nothing changes. A played move disables the board's
+//! menu and posts the new board.
+
+use serenity::all::{
+    ComponentInteraction, ComponentInteractionDataKind, Context as SerenityContext,
+    CreateInteractionResponse, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
+    EditInteractionResponse, FullEvent, Interaction, Message, MessageFlags,
+};
+use tablero_app::press::Press;
+use tablero_app::{ChoiceGroup, Incoming, Reply};
+
+use crate::deliver::{self, channel_key, lock, user_of};
+use crate::ids::{Component, List, MoveRef, parse_origin};
+use crate::view::{self, MAX_CONTENT};
+use crate::{DEFER_AFTER, Data, Error};
+
+/// Handles the events that are not slash commands.
+pub async fn on_event(
+    framework: poise::FrameworkContext<'_, Data, Error>,
+    event: &FullEvent,
+) -> Result<(), Error> {
+    let (ctx, data) = (framework.serenity_context, framework.user_data);
+    match event {
+        FullEvent::InteractionCreate {
+            interaction: Interaction::Component(ci),
+        } => pressed(ctx, data, ci).await,
+        FullEvent::Message { new_message } if data.message_moves => {
+            message(ctx, data, new_message).await
+        }
+        _ => Ok(()),
+    }
+}
+
+/// What a press asks of the app.
+enum Ask {
+    /// Show a picker of `list`, page `page`.
+    Show(List, usize),
+    /// Play the move.
+    Play,
+}
+
+fn what(c: &Component, value: Option<&str>) -> Option<(u64, usize, Press, Ask)> {
+    Some(match c {
+        Component::Origins { game, ply } => {
+            let origin = parse_origin(value?)?;
+            let press = match &origin {
+                Some(cell) => Press::Origin(cell.clone()),
+                None => Press::Menu,
+            };
+            (*game, *ply, press, Ask::Show(List::Moves(origin), 0))
+        }
+        Component::Moves { game, ply } => {
+            let m = MoveRef::parse(value?)?;
+            (*game, *ply, Press::Index(m.origin, m.index), Ask::Play)
+        }
+        Component::All { game, ply } => (*game, *ply, Press::Menu, Ask::Show(List::Origins, 0)),
+        Component::Page {
+            game,
+            ply,
+            page,
+            list,
+        } => {
+            let press = match list {
+                List::Moves(Some(cell)) => Press::Origin(cell.clone()),
+                _ => Press::Menu,
+            };
+            (*game, *ply, press, Ask::Show(list.clone(), *page))
+        }
+    })
+}
+
+/// The groups a picker of `list` shows out of an app reply's choices.
+fn shown_groups(choices: Vec<ChoiceGroup>, list: &List) -> Vec<ChoiceGroup> {
+    match list {
+        List::Origins => choices,
+        List::Moves(o) => choices.into_iter().filter(|g| g.origin == *o).collect(),
+    }
+}
+
+async fn pressed(
+    ctx: &SerenityContext,
+    data: &Data,
+    ci: &ComponentInteraction,
+) -> Result<(), Error> {
+    let Some(c) = Component::parse(&ci.data.custom_id) else {
+        return Ok(());
+    };
+    let value = match &ci.data.kind {
+        ComponentInteractionDataKind::StringSelect { values } => values.first().map(String::as_str),
+        _ => None,
+    };
+    let Some((game, ply, press, ask)) = what(&c, value) else {
+        // A broken value: say nothing, change nothing.
+        ci.create_response(ctx, CreateInteractionResponse::Acknowledge)
+            .await?;
+        return Ok(());
+    };
+    let ch = channel_key(ci.channel_id);
+    let user = user_of(&ci.user, ci.member.as_ref());
+    let private = ci
+        .message
+        .flags
+        .is_some_and(|f| f.contains(MessageFlags::EPHEMERAL));
+    let app = data.app.clone();
+    let ch2 = ch.clone();
+    let mut job = tokio::task::spawn_blocking(move || app.press(&ch2, &user, game, ply, &press));
+    let (reply, acked) = match tokio::time::timeout(DEFER_AFTER, &mut job).await {
+        Ok(r) => (r?, false),
+        Err(_) => {
+            ci.create_response(ctx, CreateInteractionResponse::Acknowledge)
+                .await?;
+            (job.await?, true)
+        }
+    };
+    if reply.error {
+        return say_privately(ctx, ci, &reply, acked).await;
+    }
+    match ask {
+        Ask::Show(list, page) => {
+            let groups = shown_groups(reply.choices, &list);
+            let rows = view::picker_rows(game, ply, &groups, &list, page, reply.lang);
+            let text = view::picker_text(game, &list, reply.lang);
+            match (private, acked) {
+                (true, false) => {
+                    let m = CreateInteractionResponseMessage::new()
+                        .content(text)
+                        .components(rows);
+                    ci.create_response(ctx, CreateInteractionResponse::UpdateMessage(m))
+                        .await?;
+                }
+                (true, true) => {
+                    ci.edit_response(
+                        ctx,
+                        EditInteractionResponse::new()
+                            .content(text)
+                            .components(rows),
+                    )
+                    .await?;
+                }
+                (false, false) => {
+                    let m = CreateInteractionResponseMessage::new()
+                        .content(text)
+                        .components(rows)
+                        .ephemeral(true);
+                    ci.create_response(ctx, CreateInteractionResponse::Message(m))
+                        .await?;
+                }
+                (false, true) => {
+                    let m = CreateInteractionResponseFollowup::new()
+                        .content(text)
+                        .components(rows)
+                        .ephemeral(true);
+                    ci.create_followup(ctx, m).await?;
+                }
+            }
+        }
+        Ask::Play => {
+            if private {
+                let text = view::played_text(reply.lang);
+                if acked {
+                    ci.edit_response(
+                        ctx,
+                        EditInteractionResponse::new()
+                            .content(text)
+                            .components(Vec::new()),
+                    )
+                    .await?;
+                } else {
+                    let m = CreateInteractionResponseMessage::new()
+                        .content(text)
+                        .components(Vec::new());
+                    ci.create_response(ctx, CreateInteractionResponse::UpdateMessage(m))
+                        .await?;
+                }
+            } else {
+                if !acked {
+                    // Not UpdateMessage: it would drop the board's image.
+                    ci.create_response(ctx, CreateInteractionResponse::Acknowledge)
+                        .await?;
+                }
+                // The pressed board is outdated now.
+                let taken = lock(&data.boards).take(&ch, game, ci.message.id);
+                let rows = taken.map(|p| p.disabled).unwrap_or_default();
+                deliver::disable_message(ctx.http.as_ref(), ci.channel_id, ci.message.id, rows)
+                    .await;
+            }
+            deliver::post(ctx.http.as_ref(), &data.boards, ci.channel_id, &reply).await?;
+        }
+    }
+    Ok(())
+}
+
+/// Answers a press with an error only the presser sees.
+async fn say_privately(
+    ctx: &SerenityContext,
+    ci: &ComponentInteraction,
+    reply: &Reply,
+    acked: bool,
+) -> Result<(), Error> {
+    let text = view::chunks(&view::text(reply), MAX_CONTENT).remove(0);
+    let mentions = view::allowed_mentions(reply);
+    if acked {
+        let m = CreateInteractionResponseFollowup::new()
+            .content(text)
+            .allowed_mentions(mentions)
+            .ephemeral(true);
+        ci.create_followup(ctx, m).await?;
+    } else {
+        let m = CreateInteractionResponseMessage::new()
+            .content(text)
+            .allowed_mentions(mentions)
+            .ephemeral(true);
+        ci.create_response(ctx, CreateInteractionResponse::Message(m))
+            .await?;
+    }
+    Ok(())
+}
+
+/// A plain message: the app plays it if it is a legal move of the author's
+/// game here, and otherwise (almost always) ignores it.
+async fn message(ctx: &SerenityContext, data: &Data, m: &Message) -> Result<(), Error> {
+    if m.author.bot || m.content.trim().is_empty() || m.content.len() > 200 {
+        return Ok(());
+    }
+    let msg = Incoming {
+        channel: channel_key(m.channel_id),
+        author: user_of(&m.author, None),
+        text: m.content.clone(),
+        mentions: m.mentions.iter().map(|u| user_of(u, None)).collect(),
+        addressed: false,
+    };
+    let app = data.app.clone();
+    let reply = tokio::task::spawn_blocking(move || app.handle(&msg)).await?;
+    if let Some(reply) = reply {
+        deliver::post(ctx.http.as_ref(), &data.boards, m.channel_id, &reply).await?;
+    }
+    Ok(())
+}

@@ -1,0 +1,462 @@
+//! How a [`Reply`] looks on Discord: its text with real mentions, the board
+//! as an embedded PNG, and the select menus and buttons that pick a move.
+//! Pure: builds serenity values, sends nothing.
+
+use serenity::all::{
+    ButtonStyle, CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateButton,
+    CreateEmbed, CreateEmbedFooter, CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption,
+    UserId,
+};
+use tablero_app::{ChoiceGroup, Reply};
+use tablero_rules::Lang;
+
+use crate::ids::{Component, List, MoveRef, Origin, origin_value};
+
+/// The longest message content Discord accepts.
+pub const MAX_CONTENT: usize = 2000;
+/// The most options a select menu holds.
+pub const MAX_OPTIONS: usize = 25;
+const MAX_LABEL: usize = 100;
+const MAX_PLACEHOLDER: usize = 150;
+/// The board's file name, referred to by the embed.
+pub const BOARD_FILE: &str = "board.png";
+
+fn en_es(lang: Lang, en: impl Into<String>, es: impl Into<String>) -> String {
+    match lang {
+        Lang::En => en.into(),
+        Lang::Es => es.into(),
+    }
+}
+
+/// The reply's text in its language. The app writes mentions as `<@ID>`,
+/// which is Discord's own syntax, so they stay as they are.
+#[must_use]
+pub fn text(reply: &Reply) -> String {
+    reply.text_with(reply.lang, |u| format!("<@{}>", u.id))
+}
+
+/// Who the reply may notify: the users it mentions, never `@everyone` or a
+/// role (a display name may contain either); nobody for an error.
+pub fn allowed_mentions(reply: &Reply) -> CreateAllowedMentions {
+    let users: Vec<UserId> = if reply.error {
+        Vec::new()
+    } else {
+        reply
+            .mentions
+            .iter()
+            .filter_map(|u| u.id.parse::<u64>().ok().filter(|&id| id != 0))
+            .map(UserId::new)
+            .collect()
+    };
+    CreateAllowedMentions::new()
+        .everyone(false)
+        .all_roles(false)
+        .all_users(false)
+        .users(users)
+}
+
+/// Splits `text` into pieces of at most `max` bytes, at line ends where it
+/// can, else at a character boundary.
+#[must_use]
+pub fn chunks(text: &str, max: usize) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut rest = text.trim_end();
+    while rest.len() > max {
+        let mut cut = max;
+        while !rest.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        if let Some(nl) = rest[..cut].rfind('\n').filter(|&i| i > 0) {
+            cut = nl;
+        }
+        out.push(rest[..cut].trim_end().to_string());
+        rest = rest[cut..].trim_start_matches('\n');
+    }
+    if !rest.is_empty() || out.is_empty() {
+        out.push(rest.to_string());
+    }
+    out
+}
+
+fn clip(s: &str, max: usize) -> String {
+    if s.chars().count() <= max {
+        return s.to_string();
+    }
+    let mut t: String = s.chars().take(max - 1).collect();
+    t.push('…');
+    t
+}
+
+/// The game shown by a board reply, and its number of moves; `None` for
+/// replies without a board of a game (the rules' start position has id 0).
+#[must_use]
+pub fn board_of(reply: &Reply) -> Option<(u64, usize)> {
+    reply
+        .game
+        .filter(|&(id, _)| id != 0 && reply.image.is_some())
+}
+
+/// The embed showing the reply's image, and the image as an attachment.
+#[must_use]
+pub fn board_embed(reply: &Reply) -> Option<(CreateEmbed, CreateAttachment)> {
+    let png = reply.image.as_ref()?;
+    let mut embed = CreateEmbed::new().image(format!("attachment://{BOARD_FILE}"));
+    if let Some((id, ply)) = board_of(reply) {
+        embed = embed.footer(CreateEmbedFooter::new(en_es(
+            reply.lang,
+            format!("Game #{id} · after {ply} moves"),
+            format!("Partida #{id} · tras {ply} jugadas"),
+        )));
+    }
+    Some((embed, CreateAttachment::bytes(png.clone(), BOARD_FILE)))
+}
+
+/// What a menu lists.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Shown {
+    /// Every move at once (they fit in one menu).
+    Every,
+    Origins,
+    Moves(Origin),
+}
+
+fn total_moves(groups: &[ChoiceGroup]) -> usize {
+    groups.iter().map(|g| g.moves.len()).sum()
+}
+
+fn origin_label(g: &ChoiceGroup, lang: Lang) -> String {
+    let n = g.moves.len();
+    match (&g.origin, lang) {
+        (Some(o), Lang::En) => format!("{o} ({n} move{})", if n == 1 { "" } else { "s" }),
+        (Some(o), Lang::Es) => format!("{o} ({n} jugada{})", if n == 1 { "" } else { "s" }),
+        (None, Lang::En) => format!("Other moves ({n})"),
+        (None, Lang::Es) => format!("Otras jugadas ({n})"),
+    }
+}
+
+/// The options of a menu, all pages.
+fn options(groups: &[ChoiceGroup], shown: &Shown, lang: Lang) -> Vec<(String, String)> {
+    match shown {
+        Shown::Every => groups
+            .iter()
+            .flat_map(|g| {
+                g.moves.iter().enumerate().map(|(index, m)| {
+                    let r = MoveRef {
+                        origin: g.origin.clone(),
+                        index,
+                    };
+                    (clip(m, MAX_LABEL), r.value())
+                })
+            })
+            .collect(),
+        Shown::Origins => groups
+            .iter()
+            .map(|g| {
+                (
+                    clip(&origin_label(g, lang), MAX_LABEL),
+                    origin_value(&g.origin),
+                )
+            })
+            .collect(),
+        Shown::Moves(o) => groups
+            .iter()
+            .filter(|g| g.origin == *o)
+            .flat_map(|g| {
+                g.moves.iter().enumerate().map(|(index, m)| {
+                    let r = MoveRef {
+                        origin: g.origin.clone(),
+                        index,
+                    };
+                    (clip(m, MAX_LABEL), r.value())
+                })
+            })
+            .collect(),
+    }
+}
+
+fn rows(
+    game: u64,
+    ply: usize,
+    groups: &[ChoiceGroup],
+    shown: &Shown,
+    page: usize,
+    lang: Lang,
+    disabled: bool,
+) -> Vec<CreateActionRow> {
+    let all = options(groups, shown, lang);
+    if all.is_empty() {
+        return Vec::new();
+    }
+    let pages = all.len().div_ceil(MAX_OPTIONS);
+    let page = page.min(pages - 1);
+    let opts: Vec<CreateSelectMenuOption> = all
+        .into_iter()
+        .skip(page * MAX_OPTIONS)
+        .take(MAX_OPTIONS)
+        .map(|(label, value)| CreateSelectMenuOption::new(label, value))
+        .collect();
+    let (component, what) = match shown {
+        Shown::Origins => (
+            Component::Origins { game, ply },
+            en_es(lang, "Choose a piece", "Elige una pieza"),
+        ),
+        Shown::Every => (
+            Component::Moves { game, ply },
+            en_es(lang, "Choose a move", "Elige una jugada"),
+        ),
+        Shown::Moves(o) => (
+            Component::Moves { game, ply },
+            match o {
+                Some(o) => en_es(
+                    lang,
+                    format!("Choose a move from {o}"),
+                    format!("Elige una jugada desde {o}"),
+                ),
+                None => en_es(lang, "Choose a move", "Elige una jugada"),
+            },
+        ),
+    };
+    let mut placeholder = format!("{what} (#{game})");
+    if pages > 1 {
+        placeholder = format!("{what} (#{game}, {}/{pages})", page + 1);
+    }
+    let Some(id) = component.id() else {
+        return Vec::new();
+    };
+    let menu = CreateSelectMenu::new(id, CreateSelectMenuKind::String { options: opts })
+        .placeholder(clip(&placeholder, MAX_PLACEHOLDER))
+        .disabled(disabled);
+    let mut out = vec![CreateActionRow::SelectMenu(menu)];
+    if pages > 1 {
+        let list = match shown {
+            Shown::Origins | Shown::Every => List::Origins,
+            Shown::Moves(o) => List::Moves(o.clone()),
+        };
+        let page_button = |to: usize, label: String, off: bool| {
+            let c = Component::Page {
+                game,
+                ply,
+                page: to,
+                list: list.clone(),
+            };
+            c.id().map(|id| {
+                CreateButton::new(id)
+                    .label(label)
+                    .style(ButtonStyle::Secondary)
+                    .disabled(off || disabled)
+            })
+        };
+        let buttons: Vec<CreateButton> = [
+            page_button(
+                page.saturating_sub(1),
+                en_es(lang, "◀ Previous", "◀ Anterior"),
+                page == 0,
+            ),
+            page_button(
+                page + 1,
+                en_es(lang, "Next ▶", "Siguiente ▶"),
+                page + 1 >= pages,
+            ),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        if buttons.len() == 2 {
+            out.push(CreateActionRow::Buttons(buttons));
+        }
+    }
+    out
+}
+
+/// The components under a board: every move in one menu when they fit,
+/// else the pieces that can move (then, in a picker, their moves). Empty
+/// when nobody is to move.
+#[must_use]
+pub fn board_rows(
+    game: u64,
+    ply: usize,
+    groups: &[ChoiceGroup],
+    lang: Lang,
+    disabled: bool,
+) -> Vec<CreateActionRow> {
+    let shown = if total_moves(groups) <= MAX_OPTIONS {
+        Shown::Every
+    } else if let [only] = groups {
+        Shown::Moves(only.origin.clone())
+    } else {
+        Shown::Origins
+    };
+    rows(game, ply, groups, &shown, 0, lang, disabled)
+}
+
+/// The components of a picker (an ephemeral message for the player to
+/// move): page `page` of `list` out of `groups`.
+#[must_use]
+pub fn picker_rows(
+    game: u64,
+    ply: usize,
+    groups: &[ChoiceGroup],
+    list: &List,
+    page: usize,
+    lang: Lang,
+) -> Vec<CreateActionRow> {
+    let shown = match list {
+        List::Origins if groups.len() == 1 => Shown::Moves(groups[0].origin.clone()),
+        List::Origins => Shown::Origins,
+        List::Moves(o) => Shown::Moves(o.clone()),
+    };
+    rows(game, ply, groups, &shown, page, lang, false)
+}
+
+/// The picker's text.
+#[must_use]
+pub fn picker_text(game: u64, list: &List, lang: Lang) -> String {
+    match list {
+        List::Origins => en_es(
+            lang,
+            format!("Game #{game}: choose a piece, then its move."),
+            format!("Partida #{game}: elige una pieza y luego su jugada."),
+        ),
+        List::Moves(Some(o)) => en_es(
+            lang,
+            format!("Game #{game}: the moves from {o}."),
+            format!("Partida #{game}: las jugadas desde {o}."),
+        ),
+        List::Moves(None) => en_es(
+            lang,
+            format!("Game #{game}: choose a move."),
+            format!("Partida #{game}: elige una jugada."),
+        ),
+    }
+}
+
+/// What a picker says once its move is played.
+#[must_use]
+pub fn played_text(lang: Lang) -> String {
+    en_es(lang, "Played.", "Jugada hecha.")
+}
+
+/// The short, private answer to a command whose board went to the channel.
+#[must_use]
+pub fn posted_text(lang: Lang) -> String {
+    en_es(
+        lang,
+        "Done: see the board below.",
+        "Hecho: mira el tablero abajo.",
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::{Value, json};
+    use tablero_app::User;
+    use tablero_rules::Msg;
+
+    use super::*;
+
+    fn group(origin: Option<&str>, moves: &[&str]) -> ChoiceGroup {
+        ChoiceGroup {
+            origin: origin.map(str::to_string),
+            moves: moves.iter().map(|m| m.to_string()).collect(),
+        }
+    }
+
+    fn json(rows: &[CreateActionRow]) -> Value {
+        serde_json::to_value(rows).unwrap()
+    }
+
+    fn values(menu: &Value) -> Vec<String> {
+        menu["options"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|o| o["value"].as_str().unwrap().to_string())
+            .collect()
+    }
+
+    #[test]
+    fn few_moves_fit_in_one_menu() {
+        let groups = [
+            group(Some("a2"), &["a2-a3", "a2-b3"]),
+            group(None, &["pass"]),
+        ];
+        let v = json(&board_rows(3, 12, &groups, Lang::En, false));
+        assert_eq!(v.as_array().unwrap().len(), 1);
+        let menu = &v[0]["components"][0];
+        assert_eq!(menu["custom_id"], "tb:m:3:12");
+        assert_eq!(values(menu), ["0:a2", "1:a2", "0:-"]);
+        assert_eq!(menu["options"][1]["label"], "a2-b3");
+        assert_eq!(menu["disabled"], false);
+        let off = json(&board_rows(3, 12, &groups, Lang::En, true));
+        assert_eq!(off[0]["components"][0]["disabled"], true);
+    }
+
+    #[test]
+    fn many_moves_go_by_piece_then_by_page() {
+        let cells: Vec<String> = (0..8).map(|i| format!("{}2", (b'a' + i) as char)).collect();
+        let groups: Vec<ChoiceGroup> = cells
+            .iter()
+            .map(|c| group(Some(c), &["x", "y", "z", "w"]))
+            .collect();
+        let v = json(&board_rows(1, 0, &groups, Lang::Es, false));
+        let menu = &v[0]["components"][0];
+        assert_eq!(menu["custom_id"], "tb:o:1:0");
+        assert_eq!(values(menu)[..2], ["a2", "b2"]);
+        assert_eq!(menu["options"][0]["label"], "a2 (4 jugadas)");
+
+        // One group of 60 placements: three pages of moves, with buttons.
+        let many: Vec<String> = (0..60).map(|i| format!("p{i}")).collect();
+        let refs: Vec<&str> = many.iter().map(String::as_str).collect();
+        let groups = [group(None, &refs)];
+        let v = json(&board_rows(2, 5, &groups, Lang::En, false));
+        assert_eq!(v.as_array().unwrap().len(), 2);
+        assert_eq!(values(&v[0]["components"][0]).len(), MAX_OPTIONS);
+        let buttons = &v[1]["components"];
+        assert_eq!(buttons[0]["disabled"], true, "no page before the first");
+        assert_eq!(buttons[1]["custom_id"], "tb:p:2:5:1:-");
+        let last = json(&picker_rows(2, 5, &groups, &List::Moves(None), 2, Lang::En));
+        assert_eq!(values(&last[0]["components"][0]).len(), 10);
+        assert_eq!(values(&last[0]["components"][0])[0], "50:-");
+        assert_eq!(last[1]["components"][0]["custom_id"], "tb:p:2:5:1:-");
+        assert_eq!(last[1]["components"][1]["disabled"], true);
+    }
+
+    #[test]
+    fn no_moves_no_components() {
+        assert!(board_rows(1, 9, &[], Lang::En, false).is_empty());
+    }
+
+    #[test]
+    fn long_texts_are_split_at_lines() {
+        let line = "x".repeat(900);
+        let text = format!("{line}\n{line}\n{line}");
+        let parts = chunks(&text, MAX_CONTENT);
+        assert_eq!(parts.len(), 2);
+        assert_eq!(parts[0].len(), 1801);
+        assert_eq!(parts[1], line);
+        let long = "é".repeat(1500);
+        let parts = chunks(&long, MAX_CONTENT);
+        assert!(parts.iter().all(|p| p.len() <= MAX_CONTENT));
+        assert_eq!(parts.concat(), long);
+        assert_eq!(chunks("", MAX_CONTENT), [""]);
+    }
+
+    #[test]
+    fn only_the_mentioned_users_are_notified() {
+        let mut r = Reply::new(
+            Msg::new("<@42> to move, @everyone", "<@42> juega"),
+            Lang::En,
+        );
+        r.mentions = vec![User {
+            id: "42".into(),
+            name: "ana".into(),
+        }];
+        assert_eq!(text(&r), "<@42> to move, @everyone");
+        let v = serde_json::to_value(allowed_mentions(&r)).unwrap();
+        assert_eq!(v["users"], json!(["42"]));
+        assert_eq!(v["parse"], json!([]));
+        r.error = true;
+        let v = serde_json::to_value(allowed_mentions(&r)).unwrap();
+        assert_eq!(v["users"], json!([]));
+    }
+}

@@ -1,0 +1,985 @@
+//! The Discord front-end end to end, against a fake Discord on 127.0.0.1:
+//! REST (axum) and a gateway (tokio-tungstenite) drive the real serenity
+//! client. Two users play a whole game of Breakthrough with slash commands,
+//! menu presses and a plain message; a foreign press, a stale press, a
+//! press out of turn and an illegal move change nothing; a second game ends
+//! by resignation; a DM and a notice work too.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use axum::extract::{FromRequest, Multipart, Request, State};
+use axum::http::{Method, StatusCode};
+use axum::response::{IntoResponse, Response};
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{Value, json};
+use tablero_app::{
+    App, BoardRenderer, ChannelKey, FakeRenderer, Outgoing, Reply, Settings, SystemClock,
+};
+use tablero_discord::Settings as DiscordSettings;
+use tablero_rules::{BoardView, GameId, Lang, Msg};
+use tablero_store::Store;
+use tokio::net::TcpListener;
+use tokio::sync::mpsc;
+use tokio_tungstenite::tungstenite::Message as WsMessage;
+
+const APP: u64 = 700;
+const BOT: u64 = 701;
+const GUILD: u64 = 800;
+const CHANNEL: u64 = 900;
+const DM: u64 = 901;
+const ANA: u64 = 1001;
+const BEN: u64 = 1002;
+const CLEO: u64 = 1003;
+const TOKEN: &str = "test-token";
+
+/// The fake renderer, slowed down on demand so that answers take longer
+/// than an interaction may wait.
+#[derive(Default)]
+struct SlowRenderer {
+    slow: AtomicBool,
+}
+
+impl BoardRenderer for SlowRenderer {
+    fn render(
+        &self,
+        game: GameId,
+        view: &BoardView,
+        flip: bool,
+        players: [String; 2],
+        lang: Lang,
+    ) -> Result<Vec<u8>, String> {
+        if self.slow.load(Ordering::SeqCst) {
+            std::thread::sleep(Duration::from_millis(2500));
+        }
+        FakeRenderer.render(game, view, flip, players, lang)
+    }
+}
+
+/// One REST request the bot made.
+#[derive(Clone, Debug)]
+struct Call {
+    method: Method,
+    path: String,
+    /// The JSON body, or the `payload_json` of a multipart body.
+    body: Value,
+    /// The names of the uploaded files.
+    files: Vec<String>,
+    /// The id of the message the call created, if any.
+    created: Option<u64>,
+}
+
+#[derive(Default)]
+struct Fake {
+    calls: Mutex<Vec<Call>>,
+    /// Messages as the bot last left them, by id.
+    messages: Mutex<HashMap<u64, Value>>,
+    next_id: AtomicU64,
+    gateway_url: Mutex<String>,
+    identify: Mutex<Option<Value>>,
+    heartbeats: AtomicU64,
+}
+
+fn user_json(id: u64, name: &str) -> Value {
+    json!({"id": id.to_string(), "username": name, "global_name": name, "avatar": null})
+}
+
+fn member_json(id: u64, name: &str) -> Value {
+    json!({
+        "user": user_json(id, name), "nick": null, "roles": [],
+        "joined_at": "2024-01-01T00:00:00.000000+00:00", "deaf": false, "mute": false,
+        "flags": 0, "permissions": "0"
+    })
+}
+
+fn message_json(id: u64, channel: &str, body: &Value, flags: u64) -> Value {
+    json!({
+        "id": id.to_string(), "channel_id": channel, "author": user_json(BOT, "Tablero"),
+        "content": body.get("content").cloned().unwrap_or(json!("")),
+        "timestamp": "2024-01-01T00:00:00.000000+00:00", "edited_timestamp": null,
+        "tts": false, "mention_everyone": false, "mentions": [], "mention_roles": [],
+        "attachments": [], "embeds": body.get("embeds").cloned().unwrap_or(json!([])),
+        "pinned": false, "type": 0, "flags": flags,
+        "components": body.get("components").cloned().unwrap_or(json!([]))
+    })
+}
+
+impl Fake {
+    fn id(&self) -> u64 {
+        5000 + self.next_id.fetch_add(1, Ordering::SeqCst)
+    }
+
+    fn mark(&self) -> usize {
+        self.calls.lock().unwrap().len()
+    }
+
+    fn since(&self, from: usize) -> Vec<Call> {
+        self.calls.lock().unwrap()[from..].to_vec()
+    }
+
+    /// Waits for the first call from index `from` on that `pred` accepts.
+    async fn wait(&self, from: usize, what: &str, pred: impl Fn(&Call) -> bool) -> Call {
+        for _ in 0..1000 {
+            if let Some(c) = self.since(from).into_iter().find(|c| pred(c)) {
+                return c;
+            }
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        panic!(
+            "timed out waiting for {what}; calls since: {:#?}",
+            self.since(from)
+        );
+    }
+
+    /// The response to interaction `token`.
+    async fn callback(&self, from: usize, token: &str) -> Call {
+        let p = format!("/{token}/callback");
+        self.wait(from, &format!("the answer to {token}"), |c| {
+            c.path.ends_with(&p) || c.path.contains(&format!("/webhooks/{APP}/{token}"))
+        })
+        .await
+    }
+
+    /// The next board or text the bot posts to `channel`.
+    async fn posted(&self, from: usize, channel: u64) -> Call {
+        let p = format!("/api/v10/channels/{channel}/messages");
+        self.wait(from, "a channel message", |c| {
+            c.method == Method::POST && c.path == p
+        })
+        .await
+    }
+
+    fn message(&self, id: u64) -> Value {
+        self.messages.lock().unwrap()[&id].clone()
+    }
+}
+
+async fn rest(State(fake): State<Arc<Fake>>, req: Request) -> Response {
+    let method = req.method().clone();
+    let path = req.uri().path().to_string();
+    let multipart = req
+        .headers()
+        .get("content-type")
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("multipart/form-data"));
+    let (mut body, mut files) = (Value::Null, Vec::new());
+    if multipart {
+        let mut m = Multipart::from_request(req, &()).await.unwrap();
+        while let Some(field) = m.next_field().await.unwrap() {
+            let name = field.name().unwrap_or("").to_string();
+            let file = field.file_name().map(str::to_string);
+            let bytes = field.bytes().await.unwrap();
+            if name == "payload_json" {
+                body = serde_json::from_slice(&bytes).unwrap();
+            } else {
+                assert_eq!(name, format!("files[{}]", files.len()));
+                assert!(bytes.starts_with(b"FAKEPNG"), "a board image");
+                files.push(file.unwrap_or_default());
+            }
+        }
+    } else {
+        let bytes = axum::body::to_bytes(req.into_body(), 1 << 24)
+            .await
+            .unwrap();
+        if !bytes.is_empty() {
+            body = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
+        }
+    }
+    // Routes, after the `/api/v10` prefix.
+    let rest = path.strip_prefix("/api/v10").unwrap_or("").to_string();
+    let parts: Vec<&str> = rest.trim_start_matches('/').split('/').collect();
+    let mut created = None;
+    let reply: Response = match (method.clone(), parts.as_slice()) {
+        (Method::GET, ["gateway"]) => {
+            axum::Json(json!({"url": *fake.gateway_url.lock().unwrap()})).into_response()
+        }
+        (Method::GET, ["gateway", "bot"]) => axum::Json(json!({
+            "url": *fake.gateway_url.lock().unwrap(), "shards": 1,
+            "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}
+        }))
+        .into_response(),
+        (Method::PUT, ["applications", _, "guilds", _, "commands"])
+        | (Method::PUT, ["applications", _, "commands"]) => axum::Json(json!([])).into_response(),
+        (Method::POST, ["interactions", _, _, "callback"]) => {
+            // Only a new message gets an id; an ephemeral picker is then
+            // pressed through it.
+            if body["type"] == 4 {
+                let id = fake.id();
+                created = Some(id);
+                let flags = body["data"]["flags"].as_u64().unwrap_or(0);
+                let m = message_json(id, &CHANNEL.to_string(), &body["data"], flags);
+                fake.messages.lock().unwrap().insert(id, m);
+            }
+            StatusCode::NO_CONTENT.into_response()
+        }
+        (Method::POST, ["webhooks", _, _]) => {
+            let id = fake.id();
+            created = Some(id);
+            let flags = body["flags"].as_u64().unwrap_or(0);
+            let m = message_json(id, &CHANNEL.to_string(), &body, flags);
+            fake.messages.lock().unwrap().insert(id, m.clone());
+            axum::Json(m).into_response()
+        }
+        (Method::PATCH, ["webhooks", _, _, "messages", _]) => {
+            axum::Json(message_json(fake.id(), &CHANNEL.to_string(), &body, 0)).into_response()
+        }
+        (Method::POST, ["channels", ch, "messages"]) => {
+            let id = fake.id();
+            created = Some(id);
+            let m = message_json(id, ch, &body, 0);
+            fake.messages.lock().unwrap().insert(id, m.clone());
+            axum::Json(m).into_response()
+        }
+        (Method::PATCH, ["channels", ch, "messages", mid]) => {
+            let id: u64 = mid.parse().unwrap();
+            let mut all = fake.messages.lock().unwrap();
+            let m = all.get_mut(&id).expect("an edit of a message the bot posted");
+            if let Some(c) = body.get("components") {
+                m["components"] = c.clone();
+            }
+            let mut m = m.clone();
+            m["channel_id"] = json!(ch);
+            axum::Json(m).into_response()
+        }
+        _ => (
+            StatusCode::NOT_FOUND,
+            axum::Json(json!({"message": "Unknown route", "code": 0})),
+        )
+            .into_response(),
+    };
+    fake.calls.lock().unwrap().push(Call {
+        method,
+        path,
+        body,
+        files,
+        created,
+    });
+    reply
+}
+
+/// The gateway: Hello, Identify, READY, then the events the test sends;
+/// heartbeats are acknowledged.
+async fn gateway(
+    fake: Arc<Fake>,
+    listener: TcpListener,
+    mut events: mpsc::UnboundedReceiver<Value>,
+) {
+    let (tcp, _) = listener.accept().await.unwrap();
+    let mut ws = tokio_tungstenite::accept_async(tcp).await.unwrap();
+    let hello = json!({"op": 10, "d": {"heartbeat_interval": 300}});
+    ws.send(WsMessage::Text(hello.to_string())).await.unwrap();
+    let mut seq = 0u64;
+    loop {
+        tokio::select! {
+            msg = ws.next() => {
+                let Some(Ok(msg)) = msg else { return };
+                let WsMessage::Text(text) = msg else { continue };
+                let v: Value = serde_json::from_str(&text).unwrap();
+                match v["op"].as_u64() {
+                    Some(2) => {
+                        *fake.identify.lock().unwrap() = Some(v["d"].clone());
+                        seq += 1;
+                        let url = fake.gateway_url.lock().unwrap().clone();
+                        let ready = json!({"op": 0, "t": "READY", "s": seq, "d": {
+                            "v": 10,
+                            "user": {"id": BOT.to_string(), "username": "Tablero", "bot": true,
+                                     "avatar": null, "global_name": null, "verified": true,
+                                     "mfa_enabled": false},
+                            "guilds": [{"id": GUILD.to_string(), "unavailable": true}],
+                            "session_id": "session-1",
+                            "resume_gateway_url": url,
+                            "shard": [0, 1],
+                            "application": {"id": APP.to_string(), "flags": 0}
+                        }});
+                        ws.send(WsMessage::Text(ready.to_string())).await.unwrap();
+                    }
+                    Some(1) => {
+                        fake.heartbeats.fetch_add(1, Ordering::SeqCst);
+                        ws.send(WsMessage::Text(json!({"op": 11}).to_string())).await.unwrap();
+                    }
+                    _ => {}
+                }
+            }
+            ev = events.recv() => {
+                let Some(ev) = ev else { return };
+                seq += 1;
+                let t = ev["t"].clone();
+                let frame = json!({"op": 0, "t": t, "s": seq, "d": ev["d"]});
+                ws.send(WsMessage::Text(frame.to_string())).await.unwrap();
+            }
+        }
+    }
+}
+
+/// Drives the fake: sends interactions as users.
+struct Discord {
+    fake: Arc<Fake>,
+    events: mpsc::UnboundedSender<Value>,
+    n: AtomicU64,
+}
+
+#[derive(Clone, Copy)]
+struct Who {
+    id: u64,
+    name: &'static str,
+}
+
+const ANA_: Who = Who {
+    id: ANA,
+    name: "Ana",
+};
+const BEN_: Who = Who {
+    id: BEN,
+    name: "Ben",
+};
+const CLEO_: Who = Who {
+    id: CLEO,
+    name: "Cleo",
+};
+
+impl Discord {
+    fn token(&self) -> (u64, String) {
+        let n = self.n.fetch_add(1, Ordering::SeqCst);
+        (60_000 + n, format!("tok{n}"))
+    }
+
+    fn base(&self, who: Who, channel: u64, kind: u8, data: Value) -> (Value, String) {
+        let (id, token) = self.token();
+        let mut v = json!({
+            "id": id.to_string(), "application_id": APP.to_string(), "type": kind,
+            "data": data, "channel_id": channel.to_string(), "token": token,
+            "version": 1, "app_permissions": "0", "locale": "en-US", "entitlements": [],
+            "attachment_size_limit": 8388608, "authorizing_integration_owners": {}
+        });
+        if channel == DM {
+            v["user"] = user_json(who.id, who.name);
+            v["context"] = json!(1);
+        } else {
+            v["guild_id"] = json!(GUILD.to_string());
+            v["member"] = member_json(who.id, who.name);
+            v["context"] = json!(0);
+        }
+        (v, token)
+    }
+
+    fn send(&self, interaction: Value) {
+        self.events
+            .send(json!({"t": "INTERACTION_CREATE", "d": interaction}))
+            .unwrap();
+    }
+
+    /// A slash command; returns its token and the mark before it.
+    fn slash(
+        &self,
+        who: Who,
+        channel: u64,
+        name: &str,
+        options: Value,
+        resolved: Value,
+    ) -> (usize, String) {
+        let data =
+            json!({"id": "1", "name": name, "type": 1, "options": options, "resolved": resolved});
+        let (v, token) = self.base(who, channel, 2, data);
+        let mark = self.fake.mark();
+        self.send(v);
+        (mark, token)
+    }
+
+    fn autocomplete(&self, who: Who, name: &str, options: Value) -> (usize, String) {
+        let data = json!({"id": "1", "name": name, "type": 1, "options": options});
+        let (v, token) = self.base(who, CHANNEL, 4, data);
+        let mark = self.fake.mark();
+        self.send(v);
+        (mark, token)
+    }
+
+    /// A choice in the select menu of message `message`.
+    fn select(&self, who: Who, message: u64, custom_id: &str, value: &str) -> (usize, String) {
+        let m = self.fake.message(message);
+        let data = json!({"custom_id": custom_id, "component_type": 3, "values": [value]});
+        let (mut v, token) = self.base(who, CHANNEL, 3, data);
+        v["message"] = m;
+        let mark = self.fake.mark();
+        self.send(v);
+        (mark, token)
+    }
+}
+
+fn content(c: &Call) -> String {
+    let d = if c.path.ends_with("/callback") {
+        &c.body["data"]
+    } else {
+        &c.body
+    };
+    d["content"].as_str().unwrap_or("").to_string()
+}
+
+fn is_private(c: &Call) -> bool {
+    c.body["data"]["flags"].as_u64().unwrap_or(0) & 64 != 0
+        || c.body["flags"].as_u64().unwrap_or(0) & 64 != 0
+}
+
+/// The select menu of a message's components: (custom_id, [(label, value)]).
+fn menu(m: &Value) -> Option<(String, Vec<(String, String)>)> {
+    let rows = m["components"].as_array()?;
+    let sel = rows
+        .iter()
+        .flat_map(|r| r["components"].as_array().cloned().unwrap_or_default())
+        .find(|c| c["type"] == 3)?;
+    let opts = sel["options"]
+        .as_array()?
+        .iter()
+        .map(|o| {
+            (
+                o["label"].as_str().unwrap().to_string(),
+                o["value"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    Some((sel["custom_id"].as_str()?.to_string(), opts))
+}
+
+fn all_disabled(m: &Value) -> bool {
+    let rows = m["components"].as_array().unwrap();
+    !rows.is_empty()
+        && rows
+            .iter()
+            .flat_map(|r| r["components"].as_array().cloned().unwrap_or_default())
+            .all(|c| c["disabled"] == true)
+}
+
+fn game_ply(app: &App, id: u64) -> usize {
+    let ch = ChannelKey::new("discord", CHANNEL.to_string());
+    let doc = app.store().game(&ch, id, true).unwrap().unwrap();
+    doc.record
+        .split(':')
+        .nth(1)
+        .map_or(0, |m| m.split_whitespace().count())
+}
+
+/// Plays `mv` by pressing the board `board`: straight from its menu, or
+/// through the private picker of the piece. Returns the new board's id.
+async fn press_move(d: &Discord, who: Who, board: u64, mv: &str) -> u64 {
+    let (id, opts) = menu(&d.fake.message(board)).expect("a move menu");
+    let m = if id.starts_with("tb:m:") {
+        let value = &opts.iter().find(|(l, _)| l == mv).expect(mv).1;
+        d.select(who, board, &id, value)
+    } else {
+        assert!(id.starts_with("tb:o:"), "{id}");
+        let from: String = mv.chars().take_while(|c| *c != '-' && *c != 'x').collect();
+        let value = &opts.iter().find(|(_, v)| *v == from).expect(&from).1;
+        let (mark, token) = d.select(who, board, &id, value);
+        let picker = d.fake.callback(mark, &token).await;
+        assert!(is_private(&picker), "the picker is private");
+        let picker_id = picker.created.unwrap();
+        let (pid, popts) = menu(&d.fake.message(picker_id)).expect("the picker's menu");
+        let value = &popts.iter().find(|(l, _)| l == mv).expect(mv).1;
+        let (mark, token) = d.select(who, picker_id, &pid, value);
+        // Pressed in the picker: the picker says so and loses its menu.
+        let done = d.fake.callback(mark, &token).await;
+        assert_eq!(done.body["type"], 7);
+        assert_eq!(done.body["data"]["components"], json!([]));
+        let board_msg = d.fake.posted(mark, CHANNEL).await;
+        return board_msg.created.unwrap();
+    };
+    let (mark, token) = m;
+    let ack = d.fake.callback(mark, &token).await;
+    assert_eq!(ack.body["type"], 6, "a press on a board is acknowledged");
+    d.fake.posted(mark, CHANNEL).await.created.unwrap()
+}
+
+/// Plays `mv` with `/move`; returns the new board's id.
+async fn slash_move(d: &Discord, who: Who, mv: &str) -> u64 {
+    let (mark, token) = d.slash(
+        who,
+        CHANNEL,
+        "move",
+        json!([{"name": "move", "type": 3, "value": mv}]),
+        json!({}),
+    );
+    let board = d.fake.posted(mark, CHANNEL).await;
+    let ack = d.fake.callback(mark, &token).await;
+    assert!(
+        is_private(&ack),
+        "the command's own answer is private: {ack:?}"
+    );
+    board.created.unwrap()
+}
+
+/// Expects a private error for interaction `token` and no new post.
+async fn private_error(d: &Discord, mark: usize, token: &str, says: &str) {
+    let c = d.fake.callback(mark, token).await;
+    assert!(is_private(&c), "{c:?}");
+    let text = content(&c);
+    assert!(text.contains(says), "`{text}` should say `{says}`");
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    assert!(
+        !d.fake
+            .since(mark)
+            .iter()
+            .any(|c| c.path.contains("/channels/")),
+        "nothing posted or edited"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_users_play_a_whole_game_on_a_fake_discord() {
+    let fake = Arc::new(Fake::default());
+    let rest_listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let rest_url = format!("http://{}", rest_listener.local_addr().unwrap());
+    let gw_listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    *fake.gateway_url.lock().unwrap() = format!("ws://{}", gw_listener.local_addr().unwrap());
+    let router = axum::Router::new().fallback(rest).with_state(fake.clone());
+    tokio::spawn(async move { axum::serve(rest_listener, router).await.unwrap() });
+    let (events, rx) = mpsc::unbounded_channel();
+    tokio::spawn(gateway(fake.clone(), gw_listener, rx));
+
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(dir.path(), 1 << 20).unwrap();
+    let renderer = Arc::new(SlowRenderer::default());
+    let app = Arc::new(App::new(
+        store,
+        Arc::new(SystemClock),
+        renderer.clone(),
+        Settings::default(),
+    ));
+    let settings = DiscordSettings {
+        token: TOKEN.into(),
+        guild: Some(GUILD),
+        message_moves: true,
+        proxy: Some(rest_url),
+    };
+    let (mut client, boards) = tablero_discord::client(app.clone(), settings)
+        .await
+        .unwrap();
+    let (notices, notices_rx) = std::sync::mpsc::channel();
+    tablero_discord::deliver::spawn_notices(client.http.clone(), boards, notices_rx);
+    tokio::spawn(async move { client.start_autosharded().await });
+
+    // Start-up: gateway URL, identify with the message intents, commands
+    // registered in the configured guild.
+    let reg = fake
+        .wait(0, "command registration", |c| {
+            c.method == Method::PUT
+                && c.path == format!("/api/v10/applications/{APP}/guilds/{GUILD}/commands")
+        })
+        .await;
+    let names: Vec<&str> = reg
+        .body
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["name"].as_str().unwrap())
+        .collect();
+    for n in [
+        "challenge",
+        "accept",
+        "move",
+        "board",
+        "resign",
+        "draw",
+        "help",
+        "lang",
+    ] {
+        assert!(names.contains(&n), "{n} in {names:?}");
+    }
+    let mv = reg
+        .body
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["name"] == "move")
+        .unwrap();
+    assert_eq!(mv["name_localizations"]["es-ES"], "mover");
+    assert_eq!(mv["options"][0]["autocomplete"], true);
+    assert!(!mv["description"].as_str().unwrap().is_empty());
+    let identify = fake.identify.lock().unwrap().clone().unwrap();
+    assert_eq!(
+        identify["token"]
+            .as_str()
+            .unwrap()
+            .trim_start_matches("Bot "),
+        TOKEN
+    );
+    let intents = identify["intents"].as_u64().unwrap();
+    assert_ne!(
+        intents & (1 << 15),
+        0,
+        "message content intent for plain-message moves"
+    );
+
+    let d = Discord {
+        fake: fake.clone(),
+        events,
+        n: AtomicU64::new(0),
+    };
+
+    // Ana challenges Ben: a public answer that notifies Ben.
+    let ben_opt = json!([
+        {"name": "game", "type": 3, "value": "breakthrough"},
+        {"name": "opponent", "type": 6, "value": BEN.to_string()},
+        {"name": "side", "type": 4, "value": 0}
+    ]);
+    let resolved = json!({"users": {BEN.to_string(): user_json(BEN, "Ben")}});
+    let (mark, token) = d.slash(
+        ANA_,
+        CHANNEL,
+        "challenge",
+        ben_opt.clone(),
+        resolved.clone(),
+    );
+    let c = fake.callback(mark, &token).await;
+    assert_eq!(c.body["type"], 4);
+    assert!(!is_private(&c));
+    assert!(
+        content(&c).contains(&format!("<@{BEN}>")),
+        "{}",
+        content(&c)
+    );
+    let users = c.body["data"]["allowed_mentions"]["users"]
+        .as_array()
+        .unwrap();
+    assert!(users.contains(&json!(BEN.to_string())), "{users:?}");
+
+    // Ben accepts: the board is posted to the channel with its image, an
+    // embed showing it, Ana mentioned, and a menu of every move.
+    let (mark, token) = d.slash(BEN_, CHANNEL, "accept", json!([]), json!({}));
+    let first = fake.posted(mark, CHANNEL).await;
+    assert_eq!(first.files, ["board.png"]);
+    assert_eq!(
+        first.body["embeds"][0]["image"]["url"],
+        "attachment://board.png"
+    );
+    assert!(content(&first).contains(&format!("<@{ANA}>")));
+    assert!(
+        first.body["allowed_mentions"]["users"]
+            .as_array()
+            .unwrap()
+            .contains(&json!(ANA.to_string()))
+    );
+    let (menu_id, opts) = menu(&first.body).unwrap();
+    assert_eq!(menu_id, "tb:m:1:0");
+    assert!(opts.len() <= 25);
+    assert!(is_private(&fake.callback(mark, &token).await));
+    let mut board = first.created.unwrap();
+
+    // Autocomplete: Ana's legal moves starting with what she typed; the
+    // game numbers here.
+    let (mark, token) = d.autocomplete(
+        ANA_,
+        "move",
+        json!([{"name": "move", "type": 3, "value": "a2", "focused": true}]),
+    );
+    let c = fake.callback(mark, &token).await;
+    assert_eq!(c.body["type"], 8);
+    let names: Vec<&str> = c.body["data"]["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["a2-a3", "a2-b3"]);
+    let (mark, token) = d.autocomplete(
+        BEN_,
+        "board",
+        json!([{"name": "game", "type": 4, "value": "", "focused": true}]),
+    );
+    let c = fake.callback(mark, &token).await;
+    assert_eq!(c.body["data"]["choices"][0]["value"], 1);
+
+    // The game: White runs the a-pawn through, Black shuffles on the
+    // king's side. Ana presses menus, Ben types commands (and once a plain
+    // message); the error cases come in between.
+    let plan = [
+        ("a2-a3", "h7-h6"),
+        ("a3-a4", "h6-h5"),
+        ("a4-a5", "h5-h4"),
+        ("a5-a6", "g7-g6"),
+        ("a6xb7", "f7-f6"),
+    ];
+    for (i, (white, black)) in plan.into_iter().enumerate() {
+        let old = board;
+        board = press_move(&d, ANA_, board, white).await;
+        assert_eq!(game_ply(&app, 1), 2 * i + 1);
+        // The pressed board is disabled; the new one mentions Ben.
+        assert!(all_disabled(&fake.message(old)), "board {old} disabled");
+        assert!(content_of(&fake.message(board)).contains(&format!("<@{BEN}>")));
+
+        if i == 0 {
+            let (id, opts) = menu(&fake.message(board)).unwrap();
+            let value = opts[0].1.clone();
+            // Cleo is not playing.
+            let (mark, token) = d.select(CLEO_, board, &id, &value);
+            private_error(&d, mark, &token, "not a player").await;
+            // Ana presses Ben's board: not her turn.
+            let (mark, token) = d.select(ANA_, board, &id, &value);
+            private_error(&d, mark, &token, "not your turn").await;
+            // Ana presses the first board again: it is out of date.
+            let (old_id, old_opts) = menu(&fake.message(old)).unwrap();
+            let (mark, token) = d.select(ANA_, old, &old_id, &old_opts[0].1);
+            private_error(&d, mark, &token, "out of date").await;
+            // Ben types an illegal move.
+            let (mark, token) = d.slash(
+                BEN_,
+                CHANNEL,
+                "move",
+                json!([{"name": "move", "type": 3, "value": "a7-a4"}]),
+                json!({}),
+            );
+            private_error(&d, mark, &token, "a7-a4").await;
+            assert_eq!(game_ply(&app, 1), 1, "nothing changed");
+        }
+        let old = board;
+        board = if i == 2 {
+            // A plain chat message that is a legal move.
+            let mark = fake.mark();
+            d.events
+                .send(json!({"t": "MESSAGE_CREATE", "d": {
+                    "id": "777", "channel_id": CHANNEL.to_string(), "guild_id": GUILD.to_string(),
+                    "author": user_json(BEN, "Ben"), "member": {"roles": [], "joined_at": "2024-01-01T00:00:00.000000+00:00", "deaf": false, "mute": false, "flags": 0},
+                    "content": black, "timestamp": "2024-01-01T00:00:00.000000+00:00",
+                    "edited_timestamp": null, "tts": false, "mention_everyone": false,
+                    "mentions": [], "mention_roles": [], "attachments": [], "embeds": [],
+                    "pinned": false, "type": 0
+                }}))
+                .unwrap();
+            fake.posted(mark, CHANNEL).await.created.unwrap()
+        } else {
+            slash_move(&d, BEN_, black).await
+        };
+        assert_eq!(game_ply(&app, 1), 2 * i + 2);
+        // A board replaced by a typed move is disabled by an edit.
+        assert!(all_disabled(&fake.message(old)), "board {old} disabled");
+    }
+    // The winning capture reaches Black's back rank.
+    let old = board;
+    let mark = fake.mark();
+    let last = press_move(&d, ANA_, board, "b7xa8").await;
+    let end = fake.message(last);
+    let text = content_of(&end);
+    assert!(
+        text.to_lowercase().contains("wins") || text.contains("won"),
+        "{text}"
+    );
+    assert_eq!(end["components"], json!([]), "a finished game has no menu");
+    assert!(all_disabled(&fake.message(old)));
+    assert!(
+        app.store()
+            .game(&ChannelKey::new("discord", CHANNEL.to_string()), 1, true)
+            .unwrap()
+            .is_none()
+    );
+    // A press on a finished game's board changes nothing.
+    let (id, opts) = menu(&fake.message(old)).unwrap();
+    let (m2, token) = d.select(ANA_, old, &id, &opts[0].1);
+    private_error(&d, m2, &token, "over").await;
+    let _ = mark;
+
+    // A second game, ended by resignation, started from a DM-free channel
+    // command and with the challenge's number autocompleted.
+    let (mark, token) = d.slash(ANA_, CHANNEL, "challenge", ben_opt, resolved);
+    fake.callback(mark, &token).await;
+    let (mark, token) = d.slash(
+        BEN_,
+        CHANNEL,
+        "accept",
+        json!([{"name": "game", "type": 4, "value": 2}]),
+        json!({}),
+    );
+    let b2 = fake.posted(mark, CHANNEL).await;
+    fake.callback(mark, &token).await;
+    assert_eq!(menu(&b2.body).unwrap().0, "tb:m:2:0");
+    let (mark, token) = d.slash(BEN_, CHANNEL, "resign", json!([]), json!({}));
+    let c = fake
+        .wait(mark, "the resignation", |c| {
+            c.path.contains(&token) || c.path == format!("/api/v10/channels/{CHANNEL}/messages")
+        })
+        .await;
+    let said = content(&c);
+    assert!(said.contains("resign") || said.contains("wins"), "{said}");
+    assert!(
+        app.store()
+            .game(&ChannelKey::new("discord", CHANNEL.to_string()), 2, true)
+            .unwrap()
+            .is_none()
+    );
+
+    // Bloc has too many moves for one menu: the board lists the pieces,
+    // a piece opens a private picker of its moves, a move there plays.
+    let bloc = json!([
+        {"name": "game", "type": 3, "value": "bloc"},
+        {"name": "opponent", "type": 6, "value": BEN.to_string()},
+        {"name": "side", "type": 4, "value": 0}
+    ]);
+    let resolved = json!({"users": {BEN.to_string(): user_json(BEN, "Ben")}});
+    let (mark, token) = d.slash(ANA_, CHANNEL, "challenge", bloc, resolved);
+    fake.callback(mark, &token).await;
+    let (mark, _) = d.slash(BEN_, CHANNEL, "accept", json!([]), json!({}));
+    let b3 = fake.posted(mark, CHANNEL).await;
+    let board3 = b3.created.unwrap();
+    let (id, origins) = menu(&b3.body).unwrap();
+    assert_eq!(id, "tb:o:3:0");
+    let (mark, token) = d.select(ANA_, board3, &id, &origins[0].1);
+    let picker = fake.callback(mark, &token).await;
+    assert!(is_private(&picker));
+    assert!(
+        content(&picker).contains(&origins[0].1),
+        "{}",
+        content(&picker)
+    );
+    let picker_id = picker.created.unwrap();
+    let (pid, moves) = menu(&fake.message(picker_id)).unwrap();
+    assert_eq!(pid, "tb:m:3:0");
+    // Ben may not open Ana's pieces.
+    let (mark, token) = d.select(BEN_, board3, &id, &origins[0].1);
+    private_error(&d, mark, &token, "not your turn").await;
+    let (mark, token) = d.select(ANA_, picker_id, &pid, &moves[0].1);
+    let done = fake.callback(mark, &token).await;
+    assert_eq!(done.body["type"], 7, "the picker is updated");
+    assert_eq!(done.body["data"]["components"], json!([]));
+    let b4 = fake.posted(mark, CHANNEL).await;
+    assert!(
+        all_disabled(&fake.message(board3)),
+        "the board of the picker is disabled"
+    );
+    assert!(content(&b4).contains(&format!("<@{BEN}>")));
+    assert_eq!(game_ply(&app, 3), 1);
+    // The same picker pressed again is out of date.
+    let (mark, token) = d.select(ANA_, picker_id, &pid, &moves[0].1);
+    private_error(&d, mark, &token, "out of date").await;
+
+    // Slow answers: the interaction is deferred within Discord's three
+    // seconds, then answered. A command: deferred privately, the board
+    // posted, the note sent as the deferred answer.
+    renderer.slow.store(true, Ordering::SeqCst);
+    let (mark, token) = d.slash(
+        BEN_,
+        CHANNEL,
+        "board",
+        json!([{"name": "game", "type": 4, "value": 3}]),
+        json!({}),
+    );
+    let first = fake.callback(mark, &token).await;
+    assert_eq!(first.body["type"], 5, "deferred");
+    assert!(is_private(&first));
+    let b5 = fake.posted(mark, CHANNEL).await;
+    assert_eq!(b5.files, ["board.png"]);
+    let note = fake
+        .wait(mark, "the deferred answer", |c| {
+            c.method == Method::POST && c.path == format!("/api/v10/webhooks/{APP}/{token}")
+        })
+        .await;
+    assert!(content(&note).contains("board"), "{}", content(&note));
+    // A press: acknowledged first, then the picker edited and the board
+    // posted.
+    let board5 = b5.created.unwrap();
+    let (id, origins) = menu(&fake.message(board5)).unwrap();
+    let (mark, token) = d.select(BEN_, board5, &id, &origins[0].1);
+    let picker_id = fake.callback(mark, &token).await.created.unwrap();
+    let (pid, moves) = menu(&fake.message(picker_id)).unwrap();
+    let (mark, token) = d.select(BEN_, picker_id, &pid, &moves[0].1);
+    let first = fake.callback(mark, &token).await;
+    assert_eq!(first.body["type"], 6, "acknowledged");
+    let edit = fake
+        .wait(mark, "the picker's edit", |c| {
+            c.method == Method::PATCH
+                && c.path == format!("/api/v10/webhooks/{APP}/{token}/messages/@original")
+        })
+        .await;
+    assert_eq!(edit.body["components"], json!([]));
+    fake.posted(mark, CHANNEL).await;
+    assert_eq!(game_ply(&app, 3), 2);
+    assert!(all_disabled(&fake.message(board5)));
+    renderer.slow.store(false, Ordering::SeqCst);
+
+    // A DM: the rules with their start position, as the command's answer.
+    let (mark, token) = d.slash(
+        ANA_,
+        DM,
+        "rules",
+        json!([{"name": "game", "type": 3, "value": "breakthrough"}]),
+        json!({}),
+    );
+    let c = fake.callback(mark, &token).await;
+    assert_eq!(c.files, ["board.png"]);
+    assert!(content(&c).contains("Breakthrough"));
+
+    // A notice from the app's timers goes to its channel.
+    let mark = fake.mark();
+    notices
+        .send(Outgoing {
+            channel: ChannelKey::new("discord", CHANNEL.to_string()),
+            reply: Reply::new(
+                Msg::new("Reminder: <@1002> to move", "Recordatorio"),
+                Lang::En,
+            ),
+        })
+        .unwrap();
+    let n = fake.posted(mark, CHANNEL).await;
+    assert!(content(&n).starts_with("Reminder"));
+
+    assert!(
+        fake.heartbeats.load(Ordering::SeqCst) > 0,
+        "heartbeats were sent and acknowledged"
+    );
+    // Nothing went to an unknown route.
+    let unknown: Vec<Call> = fake
+        .since(0)
+        .into_iter()
+        .filter(|c| c.method == Method::GET && !c.path.contains("gateway"))
+        .collect();
+    assert!(unknown.is_empty(), "{unknown:#?}");
+}
+
+fn content_of(m: &Value) -> String {
+    m["content"].as_str().unwrap_or("").to_string()
+}
+
+/// The fake's payloads are ones serenity reads (else the bot would just
+/// ignore them and the test would time out without saying why).
+#[test]
+fn the_fake_payloads_parse() {
+    let (events, _rx) = mpsc::unbounded_channel();
+    let d = Discord {
+        fake: Arc::new(Fake::default()),
+        events,
+        n: AtomicU64::new(0),
+    };
+    let (v, _) = d.base(
+        ANA_,
+        CHANNEL,
+        2,
+        json!({"id": "1", "name": "board", "type": 1, "options": [], "resolved": {}}),
+    );
+    serde_json::from_value::<serenity::all::Interaction>(v).unwrap();
+    let options = json!([
+        {"name": "game", "type": 3, "value": "breakthrough"},
+        {"name": "opponent", "type": 6, "value": BEN.to_string()},
+        {"name": "side", "type": 4, "value": 0}
+    ]);
+    let resolved = json!({"users": {BEN.to_string(): user_json(BEN, "Ben")}});
+    let (v, _) = d.base(ANA_, CHANNEL, 2, json!({"id": "1", "name": "challenge", "type": 1, "options": options, "resolved": resolved}));
+    let event = json!({"op": 0, "t": "INTERACTION_CREATE", "s": 2, "d": v});
+    serde_json::from_value::<serenity::all::GatewayEvent>(event).unwrap();
+    let (v, _) = d.base(ANA_, DM, 2, json!({"id": "1", "name": "board", "type": 1}));
+    serde_json::from_value::<serenity::all::Interaction>(v).unwrap();
+    let m = message_json(
+        1,
+        "2",
+        &json!({"content": "x", "components": [
+            {"type": 1, "components": [{"type": 3, "custom_id": "tb:m:1:0", "options": [{"label": "a", "value": "0:a2"}]}]}
+        ]}),
+        64,
+    );
+    serde_json::from_value::<serenity::all::Message>(m.clone()).unwrap();
+    let (mut v, _) = d.base(
+        ANA_,
+        CHANNEL,
+        3,
+        json!({"custom_id": "tb:m:1:0", "component_type": 3, "values": ["0:a2"]}),
+    );
+    v["message"] = m;
+    serde_json::from_value::<serenity::all::Interaction>(v).unwrap();
+}
