@@ -10,7 +10,7 @@ use tablero_store::Store;
 
 use crate::config::{Adapter, Config};
 use crate::console::{self, ConsoleOptions};
-use crate::{App, BoardRenderer, Outgoing, Settings, SystemClock};
+use crate::{App, BoardRenderer, Outgoing, Platform, Settings, SystemClock};
 
 /// Runs a chat front-end until it stops, posting the notices it receives.
 pub type RunFrontend =
@@ -22,7 +22,7 @@ pub struct Frontend {
     pub adapter: Adapter,
     /// The platform of its channels: [`App::tick`]'s notices are routed by
     /// it.
-    pub platform: &'static str,
+    pub platform: Platform,
     pub run: RunFrontend,
 }
 
@@ -125,7 +125,7 @@ fn run_chats(
     chosen: Vec<Frontend>,
     console_too: bool,
 ) -> Result<(), String> {
-    let mut routes: Vec<(&'static str, Sender<Outgoing>)> = Vec::new();
+    let mut routes: Vec<(Platform, Sender<Outgoing>)> = Vec::new();
     let (done_tx, done) = std::sync::mpsc::channel();
     for f in chosen {
         let (tx, rx) = std::sync::mpsc::channel();
@@ -145,9 +145,9 @@ fn run_chats(
                     Some((_, tx)) => {
                         let _ = tx.send(n);
                     }
-                    None => eprintln!(
-                        "warning: a notice for {} has no front-end running",
-                        n.channel.platform
+                    None => tracing::warn!(
+                        platform = %n.channel.platform,
+                        "a notice has no front-end running"
                     ),
                 }
             }

@@ -37,11 +37,14 @@ pub enum Command {
     /// Withdraws your own challenge.
     Cancel(Option<GameNo>),
     /// Plays a move. `explicit` is false for a plain message that may be a
-    /// move.
+    /// move. `ply` is set for a move chosen on a board (a button): the
+    /// number of moves the game had when that board was drawn; the move
+    /// plays only if the game still stands there.
     Move {
         game: Option<GameNo>,
         text: String,
         explicit: bool,
+        ply: Option<usize>,
     },
     /// Shows a game's board.
     Board(Option<GameNo>),
@@ -354,6 +357,7 @@ pub fn parse(text: &str) -> Result<Command, ParseError> {
                 game,
                 text: rest.join(" "),
                 explicit: true,
+                ply: None,
             }
         }
         "board" => Command::Board(opt_no(&rest)?),
@@ -422,6 +426,7 @@ mod tests {
                     game: None,
                     text: "a2-a3".into(),
                     explicit: true,
+                    ply: None,
                 },
             ),
             (
@@ -430,6 +435,7 @@ mod tests {
                     game: Some(2),
                     text: "Wa1 Wb2".into(),
                     explicit: true,
+                    ply: None,
                 },
             ),
             ("tablero #3", Command::Board(Some(3))),
@@ -457,6 +463,7 @@ mod tests {
                     game: None,
                     text: "e4".into(),
                     explicit: true,
+                    ply: None,
                 },
             ),
         ];

@@ -7,7 +7,7 @@ use std::io::{self, BufRead, Write};
 use std::path::{Path, PathBuf};
 
 use crate::App;
-use crate::reply::{ChannelKey, Incoming, Outgoing, Reply, User};
+use crate::reply::{ChannelKey, Incoming, Outgoing, Platform, Reply, User};
 
 /// Where the console starts and writes.
 #[derive(Clone, Debug)]
@@ -21,8 +21,8 @@ pub struct ConsoleOptions {
     pub diagrams: bool,
 }
 
-/// The platform name of console users and channels in the store.
-pub const PLATFORM: &str = "console";
+/// The platform of console users and channels in the store.
+pub const PLATFORM: Platform = Platform::Console;
 
 fn user(name: &str) -> User {
     User {
@@ -58,8 +58,8 @@ pub fn print_reply(
 ) -> io::Result<()> {
     writeln!(out, "{}", reply.plain_text())?;
     if let Some(png) = &reply.image {
-        let name = match reply.game {
-            Some((0, _)) | None => format!("{channel}-rules.png"),
+        let name = match reply.game() {
+            None => format!("{channel}-rules.png"),
             Some((id, ply)) => format!("{channel}-{id}-{ply}.png"),
         };
         let path = opts.boards_dir.join(safe(&name));

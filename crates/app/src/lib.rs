@@ -1,25 +1,43 @@
-//! Tablero's platform-neutral chat layer: a command in, a [`Reply`] out.
+//! Tablero's platform-neutral chat layer: commands in, events out.
 //!
-//! [`App`] owns the store, a [`Clock`] and a [`BoardRenderer`]; adapters
-//! (the console here; Discord and Telegram elsewhere) turn platform messages
-//! into [`Incoming`] values, call [`App::handle`], and call [`App::tick`]
-//! now and then to post reminders, timeouts and expiries.
+//! [`App`] owns the store, a [`Clock`] and a [`BoardRenderer`].
+//! [`App::execute`] runs a [`Command`] for an [`Actor`] and returns an
+//! [`Event`] or an [`AppError`]; `text` (the one catalogue of sentences,
+//! English and Spanish) and `present` turn those into a [`Reply`].
+//! Adapters (the console here; Discord and Telegram elsewhere) turn
+//! platform messages into [`Incoming`] values, call [`App::handle`] (parse,
+//! execute, present) or [`App::press`] for buttons, ask the typed queries
+//! (`ongoing_games`, `suggest_games`, `suggest_moves`, `language`), and call
+//! [`App::tick`] now and then to post reminders, timeouts and expiries.
 
 pub mod app;
 pub mod bot;
+mod challenges;
+mod channel;
 pub mod clock;
 pub mod command;
 pub mod config;
 pub mod console;
+pub mod event;
+mod listings;
+mod offers;
+mod play;
+mod present;
 pub mod press;
 pub mod render;
 pub mod reply;
 #[doc(hidden)]
 pub mod testkit;
+mod text;
+mod timers;
 
-pub use app::{App, Settings};
+pub use app::{Actor, App, Settings};
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use command::{Command, parse};
 pub use config::Config;
+pub use event::{AppError, Event, GameView};
+pub use listings::GameSummary;
 pub use render::{BoardRenderer, FakeRenderer, PngRenderer, diagram};
-pub use reply::{ChannelKey, ChoiceGroup, Incoming, Outgoing, Reply, User};
+pub use reply::{
+    BoardRef, ChannelKey, ChoiceGroup, Incoming, Outgoing, Platform, Reply, Span, Text, User,
+};

@@ -1,16 +1,17 @@
 //! Button presses: a chat's buttons name a game, the move number of the
-//! board they were drawn under, and a piece or a move. A press is checked
-//! against the stored game first, so a press by a non-player, out of turn,
-//! on a finished game or on a board that has moved on changes nothing and
-//! gets an error reply. Platform-neutral: Telegram's inline keyboards and
-//! Discord's components both call [`App::press`].
+//! board they were drawn under, and a piece or a move. A press that plays
+//! is an ordinary [`Command::Move`] carrying that move number, checked
+//! under the channel lock like any move, so a press by a non-player, out
+//! of turn, on a finished game or on a board that has moved on changes
+//! nothing and gets an error reply, and a press and a typed move on one
+//! position never both apply. Platform-neutral: Telegram's inline
+//! keyboards and Discord's components both call [`App::press`].
 
-use std::sync::{Mutex, PoisonError};
-
-use tablero_rules::{GameRecord, Lang, Msg, Side};
-
+use crate::app::Actor;
+use crate::command::Command;
+use crate::event::{AppError, Event};
+use crate::reply::{ChannelKey, ChoiceGroup, Reply, User};
 use crate::App;
-use crate::reply::{ChannelKey, ChoiceGroup, Incoming, Reply, User};
 
 /// What a button asks for.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -26,14 +27,6 @@ pub enum Press {
     /// moves without an origin), for buttons whose move text does not fit
     /// the platform's limit.
     Index(Option<String>, usize),
-}
-
-/// Presses are checked and played one at a time, so two quick presses on
-/// one board cannot both pass the move-number check before either plays.
-static PRESSES: Mutex<()> = Mutex::new(());
-
-fn error(lang: Lang, en: String, es: String) -> Reply {
-    Reply::error(Msg::new(en, es), lang)
 }
 
 /// The legal moves of the player to move, grouped by origin in the order
@@ -70,165 +63,50 @@ impl App {
         ply: usize,
         press: &Press,
     ) -> Reply {
-        let _one_at_a_time = PRESSES.lock().unwrap_or_else(PoisonError::into_inner);
-        let lang = self.lang_for(channel, user);
-        let doc = match self.store().game(channel, game, true) {
-            Ok(Some(doc)) => doc,
-            Ok(None) => {
-                return match self.store().game(channel, game, false) {
-                    Ok(Some(_)) => error(
-                        lang,
-                        format!("Game #{game} is over."),
-                        format!("La partida #{game} ha terminado."),
-                    ),
-                    _ => error(
-                        lang,
-                        format!("There is no game #{game} in this channel."),
-                        format!("No hay ninguna partida #{game} en este canal."),
-                    ),
-                };
-            }
-            Err(e) => {
-                eprintln!("error: {e}");
-                return error(
-                    lang,
-                    "Storage failed, so nothing changed. Please try again.".into(),
-                    "Falló el almacenamiento, así que no ha cambiado nada. Vuelve a intentarlo."
-                        .into(),
-                );
-            }
-        };
-        let live = doc
-            .record
-            .parse::<GameRecord>()
-            .map_err(|e| e.to_string())
-            .and_then(|r| {
-                let moves = r.moves.len();
-                r.replay().map(|g| (g, moves)).map_err(|e| e.to_string())
-            });
-        let (position, moves) = match live {
-            Ok(x) => x,
-            Err(why) => {
-                eprintln!("warning: game #{game} cannot be rebuilt: {why}");
-                return error(
-                    lang,
-                    format!("Game #{game} cannot be read; nothing changed."),
-                    format!("No se puede leer la partida #{game}; no ha cambiado nada."),
-                );
-            }
-        };
-        if moves != ply {
-            return error(
-                lang,
-                format!("This board of #{game} is out of date; use the newest one."),
-                format!("Este tablero de la partida #{game} está anticuado; usa el más reciente."),
-            );
-        }
-        let Some(side) = Side::ALL
-            .into_iter()
-            .find(|s| doc.players[s.index()].id == user.id)
-        else {
-            return error(
-                lang,
-                format!("You are not a player in game #{game}."),
-                format!("No juegas la partida #{game}."),
-            );
-        };
-        if position.outcome().is_some() || doc.result.is_some() {
-            return error(
-                lang,
-                format!("Game #{game} is over."),
-                format!("La partida #{game} ha terminado."),
-            );
-        }
-        if position.turn().side != side {
-            return error(
-                lang,
-                format!("It's not your turn in #{game}."),
-                format!("No te toca en la partida #{game}."),
-            );
-        }
-        let groups = choice_groups(&position);
-        let shown = |choices: Vec<ChoiceGroup>, en: String, es: String| {
-            let mut r = Reply::new(Msg::new(en, es), lang);
-            r.choices = choices;
-            r.game = Some((game, ply));
-            r
-        };
-        let text = match press {
-            Press::Menu => {
-                return shown(
-                    groups,
-                    format!("Your moves in #{game}."),
-                    format!("Tus jugadas en la partida #{game}."),
-                );
-            }
-            Press::Origin(cell) => {
-                return match groups.into_iter().find(|g| g.origin.as_ref() == Some(cell)) {
-                    Some(g) => shown(
-                        vec![g],
-                        format!("The moves from {cell}."),
-                        format!("Las jugadas desde {cell}."),
-                    ),
-                    None => error(
-                        lang,
-                        format!("Nothing of yours can move from {cell} in #{game}."),
-                        format!("Nada tuyo puede moverse desde {cell} en la partida #{game}."),
-                    ),
-                };
-            }
-            Press::Move(text) => text.clone(),
-            Press::Index(origin, i) => match groups
-                .iter()
-                .find(|g| g.origin == *origin)
-                .and_then(|g| g.moves.get(*i))
-            {
-                Some(m) => m.clone(),
-                None => {
-                    return error(
-                        lang,
-                        "That button names no move.".into(),
-                        "Ese botón no corresponde a ninguna jugada.".into(),
-                    );
-                }
-            },
-        };
-        let msg = Incoming {
+        let lang = self.lang_of(channel, &user.id);
+        let who = Actor {
             channel: channel.clone(),
-            author: user.clone(),
-            text: format!("move #{game} {text}"),
+            user: user.clone(),
             mentions: Vec::new(),
-            addressed: true,
+            text: String::new(),
         };
-        self.handle(&msg).unwrap_or_else(|| {
-            error(
-                lang,
-                "That move could not be played.".into(),
-                "No se pudo jugar esa jugada.".into(),
-            )
-        })
+        let outcome = match press {
+            Press::Menu => self.choices(&who, game, ply, None),
+            Press::Origin(cell) => self.choices(&who, game, ply, Some(cell)),
+            Press::Move(text) => self.press_move(&who, game, ply, text.clone()),
+            Press::Index(origin, i) => {
+                match self.choices(&who, game, ply, origin.as_deref()) {
+                    Ok(Event::Choices { groups, .. }) => {
+                        match groups
+                            .iter()
+                            .find(|g| g.origin == *origin)
+                            .and_then(|g| g.moves.get(*i))
+                        {
+                            Some(m) => self.press_move(&who, game, ply, m.clone()),
+                            None => Err(AppError::NoSuchButton),
+                        }
+                    }
+                    Err(AppError::NothingFrom { .. }) => Err(AppError::NoSuchButton),
+                    other => other,
+                }
+            }
+        };
+        match outcome {
+            Ok(e) => self.present(&e, lang),
+            Err(e) => self.present_error(&e, lang),
+        }
     }
 
-    /// The language of `user`'s replies. The app's default language is
-    /// private to it, so a read-only command's reply tells it.
-    fn lang_for(&self, channel: &ChannelKey, user: &User) -> Lang {
-        if let Some(l) = self
-            .store()
-            .profile(&channel.platform, &user.id)
-            .ok()
-            .flatten()
-            .and_then(|p| p.lang.as_deref().and_then(Lang::parse))
-        {
-            return l;
-        }
-        let msg = Incoming {
-            channel: channel.clone(),
-            author: user.clone(),
-            text: "help help".into(),
-            mentions: Vec::new(),
-            addressed: true,
-        };
-        self.handle(&msg).map_or(Lang::En, |r| r.lang)
+    fn press_move(&self, who: &Actor, game: u64, ply: usize, text: String) -> crate::event::Outcome {
+        self.execute(
+            who,
+            Command::Move {
+                game: Some(game),
+                text,
+                explicit: true,
+                ply: Some(ply),
+            },
+        )
     }
 }
 
@@ -239,6 +117,8 @@ mod tests {
     use tablero_store::Store;
 
     use super::*;
+    use crate::Incoming;
+    use tablero_rules::Lang;
     use crate::{FakeRenderer, ManualClock, Settings};
 
     fn app(dir: &std::path::Path) -> App {
@@ -259,7 +139,7 @@ mod tests {
     }
 
     fn ch() -> ChannelKey {
-        ChannelKey::new("test", "room")
+        ChannelKey::new(crate::Platform::Console, "room")
     }
 
     fn say(app: &App, who: &str, text: &str) -> Reply {
@@ -279,7 +159,7 @@ mod tests {
         say(app, "ana", "challenge @ben breakthrough white");
         let r = say(app, "ben", "accept");
         assert!(!r.error, "{}", r.plain_text());
-        r.game.expect("a board")
+        r.game().expect("a board")
     }
 
     #[test]
@@ -296,7 +176,7 @@ mod tests {
         assert_eq!(a2.choices[0].moves, ["a2-a3", "a2-b3"]);
         let played = app.press(&ch(), &user("ana"), id, 0, &Press::Move("a2-a3".into()));
         assert!(!played.error, "{}", played.plain_text());
-        assert_eq!(played.game, Some((id, 1)));
+        assert_eq!(played.game(), Some((id, 1)));
         let by_index = app.press(
             &ch(),
             &user("ben"),
@@ -305,7 +185,7 @@ mod tests {
             &Press::Index(Some("h7".into()), 0),
         );
         assert!(!by_index.error, "{}", by_index.plain_text());
-        assert_eq!(by_index.game, Some((id, 2)));
+        assert_eq!(by_index.game(), Some((id, 2)));
     }
 
     #[test]
@@ -327,14 +207,14 @@ mod tests {
         for (who, ply, press, why) in cases {
             let r = app.press(&ch(), &user(who), id, ply, &press);
             assert!(r.error, "{who} {press:?}");
-            assert!(r.text.en.contains(why), "{who} {press:?}: {}", r.text.en);
+            assert!(r.text.en.to_string().contains(why), "{who} {press:?}: {}", r.text.en);
         }
         assert_eq!(app.store().game(&ch(), id, true).unwrap(), before);
         let r = app.press(&ch(), &user("ana"), 7, 0, &Press::Menu);
-        assert!(r.error && r.text.en.contains("no game #7"));
+        assert!(r.error && r.text.en.to_string().contains("no ongoing game #7"));
         say(&app, "ana", "resign");
         let r = app.press(&ch(), &user("ana"), id, 0, &Press::Move("a2-a3".into()));
-        assert!(r.error && r.text.en.contains("over"), "{}", r.text.en);
+        assert!(r.error && r.text.en.to_string().contains("over"), "{}", r.text.en);
     }
 
     #[test]
@@ -345,7 +225,7 @@ mod tests {
         let first = app.press(&ch(), &user("ana"), id, 0, &Press::Move("b2-b3".into()));
         assert!(!first.error);
         let again = app.press(&ch(), &user("ana"), id, 0, &Press::Move("b2-b3".into()));
-        assert!(again.error && again.text.en.contains("out of date"));
+        assert!(again.error && again.text.en.to_string().contains("out of date"));
         let es = {
             say(&app, "ben", "idioma es");
             app.press(&ch(), &user("ben"), id, 0, &Press::Menu)

@@ -1,7 +1,12 @@
 //! What comes in from a chat and what goes back, independent of platform.
+//!
+//! A reply's text is a list of [`Span`]s in each language: plain text,
+//! code (a command or a move) and mentions of users. Adapters write each
+//! span in their platform's markup; nothing is scanned back out of a
+//! string.
 
-use tablero_rules::{Lang, Msg};
-pub use tablero_store::{ChannelKey, UserRef as User};
+use tablero_rules::{GameId, Lang, Msg};
+pub use tablero_store::{ChannelKey, Platform, UserRef as User};
 
 /// A message from a user in a channel.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -28,62 +33,237 @@ pub struct ChoiceGroup {
     pub moves: Vec<String>,
 }
 
+/// One piece of a reply's text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Span {
+    Text(String),
+    /// A command, a move or a record: shown as code.
+    Code(String),
+    /// A user, notified where the platform can.
+    Mention(User),
+}
+
+/// Text made of spans.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Text(pub Vec<Span>);
+
+impl Text {
+    /// Plain text, one span.
+    #[must_use]
+    pub fn plain(s: impl Into<String>) -> Text {
+        Text(vec![Span::Text(s.into())])
+    }
+
+    /// Fills `template`: each `{}` takes the next of `args`, and text
+    /// between backticks in the template (placeholders included) becomes
+    /// code. The templates are the catalogue's own strings, never user
+    /// input.
+    #[must_use]
+    pub fn fill<A: Into<Text>>(template: &str, args: impl IntoIterator<Item = A>) -> Text {
+        let mut args = args.into_iter();
+        let mut out = Text::default();
+        let mut code = false;
+        for (i, piece) in template.split("{}").enumerate() {
+            if i > 0
+                && let Some(arg) = args.next()
+            {
+                for span in arg.into().0 {
+                    match span {
+                        Span::Text(t) if code => out.push(Span::Code(t)),
+                        span => out.push(span),
+                    }
+                }
+            }
+            for (j, part) in piece.split('`').enumerate() {
+                if j > 0 {
+                    code = !code;
+                }
+                if !part.is_empty() {
+                    out.push(if code {
+                        Span::Code(part.to_string())
+                    } else {
+                        Span::Text(part.to_string())
+                    });
+                }
+            }
+        }
+        out
+    }
+
+    /// Adds a span, joining it to the last one when both are text or both
+    /// are code.
+    pub fn push(&mut self, span: Span) {
+        match (self.0.last_mut(), span) {
+            (Some(Span::Text(a)), Span::Text(b)) | (Some(Span::Code(a)), Span::Code(b)) => {
+                a.push_str(&b);
+            }
+            (_, span) => self.0.push(span),
+        }
+    }
+
+    /// Adds all of `other`.
+    pub fn append(&mut self, other: Text) {
+        for span in other.0 {
+            self.push(span);
+        }
+    }
+
+    /// The spans.
+    #[must_use]
+    pub fn spans(&self) -> &[Span] {
+        &self.0
+    }
+
+    /// The users mentioned, in order, each once.
+    #[must_use]
+    pub fn mentioned(&self) -> Vec<User> {
+        let mut v: Vec<User> = Vec::new();
+        for s in &self.0 {
+            if let Span::Mention(u) = s
+                && !v.iter().any(|x| x.id == u.id)
+            {
+                v.push(u.clone());
+            }
+        }
+        v
+    }
+
+    /// Writes the text with each mention written by `mention` and code in
+    /// backticks.
+    #[must_use]
+    pub fn write(&self, mention: impl Fn(&User) -> String) -> String {
+        let mut s = String::new();
+        for span in &self.0 {
+            match span {
+                Span::Text(t) => s.push_str(t),
+                Span::Code(c) => {
+                    s.push('`');
+                    s.push_str(c);
+                    s.push('`');
+                }
+                Span::Mention(u) => s.push_str(&mention(u)),
+            }
+        }
+        s
+    }
+}
+
+impl std::fmt::Display for Text {
+    /// Plain text: mentions as `@name`, code in backticks.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.write(|u| format!("@{}", u.name)))
+    }
+}
+
+impl From<Span> for Text {
+    fn from(s: Span) -> Text {
+        Text(vec![s])
+    }
+}
+
+/// A text in both languages.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Bi {
+    pub en: Text,
+    pub es: Text,
+}
+
+impl Bi {
+    /// The text in `lang`.
+    #[must_use]
+    pub fn get(&self, lang: Lang) -> &Text {
+        match lang {
+            Lang::En => &self.en,
+            Lang::Es => &self.es,
+        }
+    }
+}
+
+impl From<Msg> for Bi {
+    fn from(m: Msg) -> Bi {
+        Bi {
+            en: Text::plain(m.en),
+            es: Text::plain(m.es),
+        }
+    }
+}
+
+/// What a reply's board shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoardRef {
+    /// Game `id` of the channel after `ply` moves.
+    Game { id: u64, ply: usize },
+    /// The start position of a game, as an example (`rules`).
+    Example(GameId),
+}
+
 /// The bot's answer, for adapters to translate.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Reply {
-    /// The text in both languages. A user to mention appears as `<@ID>`;
-    /// adapters replace it with the platform's mention (see
-    /// [`Reply::text_with`]).
-    pub text: Msg,
+    /// The text in both languages.
+    pub text: Bi,
     /// The language to show, chosen for the reader.
     pub lang: Lang,
     /// A PNG of the board, when the reply shows a position.
     pub image: Option<Vec<u8>>,
     /// A plain-text drawing of that board, for text-only front-ends.
     pub diagram: Option<String>,
-    /// The users to notify.
+    /// The users to notify: those the text mentions (none for an error).
     pub mentions: Vec<User>,
     /// The legal moves of the player to move, grouped by origin, when the
-    /// reply shows a position with a player to move.
+    /// reply shows a position with a player to move, or answers a press.
     pub choices: Vec<ChoiceGroup>,
     /// Whether this reply reports an error (nothing changed).
     pub error: bool,
-    /// The game shown and its number of moves, when there is an image.
-    pub game: Option<(u64, usize)>,
+    /// What the board (or the choices) belong to.
+    pub board: Option<BoardRef>,
 }
 
 impl Reply {
     /// A plain reply.
     #[must_use]
-    pub fn new(text: Msg, lang: Lang) -> Reply {
+    pub fn new(text: impl Into<Bi>, lang: Lang) -> Reply {
+        let text = text.into();
+        let mentions = text.get(lang).mentioned();
         Reply {
             text,
             lang,
             image: None,
             diagram: None,
-            mentions: Vec::new(),
+            mentions,
             choices: Vec::new(),
             error: false,
-            game: None,
+            board: None,
         }
     }
 
-    /// An error reply.
+    /// An error reply: it notifies nobody.
     #[must_use]
-    pub fn error(text: Msg, lang: Lang) -> Reply {
+    pub fn error(text: impl Into<Bi>, lang: Lang) -> Reply {
         Reply {
             error: true,
+            mentions: Vec::new(),
             ..Reply::new(text, lang)
         }
     }
 
-    /// The text in `lang` with each `<@ID>` replaced by `mention(user)`.
-    pub fn text_with(&self, lang: Lang, mention: impl Fn(&User) -> String) -> String {
-        let mut s = self.text.get(lang).to_string();
-        for u in &self.mentions {
-            s = s.replace(&format!("<@{}>", u.id), &mention(u));
+    /// The game and move number the board or choices belong to.
+    #[must_use]
+    pub fn game(&self) -> Option<(u64, usize)> {
+        match self.board {
+            Some(BoardRef::Game { id, ply }) => Some((id, ply)),
+            _ => None,
         }
-        s
+    }
+
+    /// The text in `lang` with each mention written by `mention` (in an
+    /// error, which notifies nobody, as `@name`).
+    pub fn text_with(&self, lang: Lang, mention: impl Fn(&User) -> String) -> String {
+        if self.error {
+            self.text.get(lang).write(|u| format!("@{}", u.name))
+        } else {
+            self.text.get(lang).write(mention)
+        }
     }
 
     /// The text in its own language, mentions written `@name`.
@@ -98,4 +278,60 @@ impl Reply {
 pub struct Outgoing {
     pub channel: ChannelKey,
     pub reply: Reply,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ana() -> User {
+        User {
+            id: "1".into(),
+            name: "ana".into(),
+        }
+    }
+
+    #[test]
+    fn templates_fill_in_order_and_mark_code() {
+        let t = Text::fill(
+            "{} plays {} in #{}: `move #{} {}`.",
+            [
+                Span::Mention(ana()),
+                Span::Code("e4".into()),
+                Span::Text("3".into()),
+                Span::Text("3".into()),
+                Span::Text("e5".into()),
+            ],
+        );
+        assert_eq!(
+            t.spans(),
+            [
+                Span::Mention(ana()),
+                Span::Text(" plays ".into()),
+                Span::Code("e4".into()),
+                Span::Text(" in #3: ".into()),
+                Span::Code("move #3 e5".into()),
+                Span::Text(".".into()),
+            ]
+        );
+        assert_eq!(
+            t.write(|u| format!("<{}>", u.id)),
+            "<1> plays `e4` in #3: `move #3 e5`."
+        );
+        assert_eq!(t.mentioned(), [ana()]);
+    }
+
+    #[test]
+    fn errors_notify_nobody() {
+        let t = Text::fill("{} is not here.", [Span::Mention(ana())]);
+        let r = Reply::error(
+            Bi {
+                en: t.clone(),
+                es: t,
+            },
+            Lang::En,
+        );
+        assert!(r.mentions.is_empty());
+        assert_eq!(r.text_with(Lang::En, |_| "<@1>".into()), "@ana is not here.");
+    }
 }

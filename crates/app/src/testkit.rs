@@ -80,8 +80,8 @@ pub fn reply_lines(r: &Reply, diagrams: bool) -> Vec<String> {
         }
     }
     if r.image.is_some() {
-        match r.game {
-            Some((0, _)) | None => v.push("[board]".into()),
+        match r.game() {
+            None => v.push("[board]".into()),
             Some((id, ply)) => v.push(format!("[board #{id} ply {ply}]")),
         }
     }

@@ -155,7 +155,7 @@ fn a_damaged_record_is_reported_and_kept_not_deleted() {
     {
         // Game #1's JSON is mangled; game #2's record no longer replays.
         let s = Store::open(dir.path(), 1 << 20).unwrap();
-        let ch = ChannelKey::new("console", "general");
+        let ch = ChannelKey::new(tablero_app::Platform::Console, "general");
         let mut g2 = s.game(&ch, 2, true).unwrap().unwrap();
         s.put_raw(&Store::raw_game_key(&ch, 1), b"{\"version\":1,")
             .unwrap();
@@ -196,11 +196,18 @@ fn replies_that_show_a_position_carry_image_and_move_picker() {
     assert_eq!(a2.moves, vec!["a2-a3", "a2-b3"]);
     // Mentions: the player to move is among them, as a user id.
     assert!(r.mentions.iter().any(|u| u.id == "alice"));
-    assert!(r.text.en.contains("<@alice>"));
+    assert!(r.text.en.spans().iter().any(
+        |s| matches!(s, tablero_app::Span::Mention(u) if u.id == "alice")
+    ));
     // Errors mention nobody and carry no image.
     let e = h.say("general", "bob", "h7-h6").unwrap();
     assert!(e.error && e.image.is_none() && e.mentions.is_empty());
-    assert!(!e.text.en.contains("<@"), "{}", e.text.en);
+    assert!(
+        !e.text_with(tablero_rules::Lang::En, |u| format!("<@{}>", u.id))
+            .contains("<@"),
+        "{}",
+        e.text.en
+    );
 }
 
 #[test]
@@ -208,7 +215,7 @@ fn platform_mentions_resolve_by_id_and_unknown_names_are_refused() {
     let dir = tempfile::tempdir().unwrap();
     let h = Harness::new(dir.path());
     let mut m = incoming("alice", "general", "challenge <@42> breakthrough");
-    m.channel = ChannelKey::new("discord", "chan");
+    m.channel = ChannelKey::new(tablero_app::Platform::Discord, "chan");
     m.mentions = vec![tablero_app::User {
         id: "42".into(),
         name: "Bob".into(),
@@ -216,7 +223,7 @@ fn platform_mentions_resolve_by_id_and_unknown_names_are_refused() {
     let r = h.app().handle(&m).unwrap();
     assert!(!r.error && r.mentions.iter().any(|u| u.id == "42"), "{r:?}");
     let mut m = incoming("alice", "general", "challenge @ghost breakthrough");
-    m.channel = ChannelKey::new("telegram", "chan");
+    m.channel = ChannelKey::new(tablero_app::Platform::Telegram, "chan");
     m.mentions.clear();
     let r = h.app().handle(&m).unwrap();
     assert!(
@@ -263,4 +270,49 @@ fn the_history_record_loads_back_into_the_same_position() {
     let game = rec.replay().unwrap();
     let board = h.say("general", "alice", "board").unwrap();
     assert_eq!(board.diagram.unwrap(), tablero_app::diagram(&game.view()));
+}
+
+#[test]
+fn a_typed_move_and_a_press_on_one_position_never_both_apply() {
+    use tablero_app::press::Press;
+    let dir = tempfile::tempdir().unwrap();
+    let h = Arc::new(Harness::new(dir.path()));
+    let ch = ChannelKey::new(tablero_app::Platform::Console, "general");
+    let alice = tablero_app::User {
+        id: "alice".into(),
+        name: "alice".into(),
+    };
+    for round in 0..40u64 {
+        // A fresh game each round: alice (White) to move at ply 0.
+        h.say("general", "alice", "challenge @bob breakthrough white");
+        let r = h.say("general", "bob", "accept").unwrap();
+        let (id, ply) = r.game().expect("a board");
+        assert_eq!(ply, 0);
+        let barrier = Arc::new(std::sync::Barrier::new(2));
+        let typed = {
+            let (h, barrier) = (h.clone(), barrier.clone());
+            thread::spawn(move || {
+                barrier.wait();
+                h.say("general", "alice", &format!("move #{id} a2-a3")).unwrap()
+            })
+        };
+        let pressed = {
+            let (h, barrier, ch, alice) = (h.clone(), barrier.clone(), ch.clone(), alice.clone());
+            thread::spawn(move || {
+                barrier.wait();
+                h.app()
+                    .press(&ch, &alice, id, 0, &Press::Move("h2-h3".into()))
+            })
+        };
+        let (typed, pressed) = (typed.join().unwrap(), pressed.join().unwrap());
+        assert!(
+            typed.error != pressed.error,
+            "round {round}: exactly one applies\n{typed:#?}\n{pressed:#?}"
+        );
+        let doc = h.app().store().game(&ch, id, true).unwrap().unwrap();
+        let moves: Vec<&str> = doc.record.split(": ").nth(1).unwrap().split(' ').collect();
+        let want = if typed.error { "h2-h3" } else { "a2-a3" };
+        assert_eq!(moves, [want], "round {round}");
+        h.say("general", "alice", &format!("resign #{id}"));
+    }
 }

@@ -179,6 +179,37 @@ pub enum EndReason {
 }
 
 impl EndReason {
+    /// Every reason, for code that reads [`EndReason::key`] back.
+    pub const ALL: [EndReason; 15] = [
+        EndReason::NoLegalMove,
+        EndReason::ReachedLastRank,
+        EndReason::NoPiecesLeft,
+        EndReason::BottomRowMajority,
+        EndReason::BottomRowFull,
+        EndReason::TwoPasses,
+        EndReason::AngelsConnected,
+        EndReason::AngelsTrapped,
+        EndReason::PiecesCounted,
+        EndReason::ScoresCompared,
+        EndReason::Checkmate,
+        EndReason::Stalemate,
+        EndReason::ThreefoldRepetition,
+        EndReason::FiftyMoveRule,
+        EndReason::InsufficientMaterial,
+    ];
+
+    /// The reason whose [`EndReason::key`] is `key`.
+    ///
+    /// ```
+    /// use tablero_rules::EndReason;
+    /// assert_eq!(EndReason::from_key("checkmate"), Some(EndReason::Checkmate));
+    /// assert_eq!(EndReason::from_key("boredom"), None);
+    /// ```
+    #[must_use]
+    pub fn from_key(key: &str) -> Option<EndReason> {
+        EndReason::ALL.into_iter().find(|r| r.key() == key)
+    }
+
     /// A short description a player understands.
     #[must_use]
     pub fn text(self, lang: Lang) -> &'static str {

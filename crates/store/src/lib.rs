@@ -31,9 +31,14 @@ use std::path::Path;
 
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
+pub use tablero_rules::{EndReason, GameId, Lang, Side};
 
-/// The version written in every value by this build.
-pub const VERSION: u32 = 1;
+pub mod keyed;
+mod migrate;
+
+/// The version written in every value by this build. Older values are
+/// upgraded when read (see `migrate.rs`).
+pub const VERSION: u32 = 2;
 
 const SEP: char = '\x1f';
 
@@ -78,17 +83,44 @@ pub struct UserRef {
     pub name: String,
 }
 
+/// The chat platforms Tablero runs on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Platform {
+    Console,
+    Discord,
+    Telegram,
+}
+
+impl Platform {
+    /// The name used in keys and logs.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Platform::Console => "console",
+            Platform::Discord => "discord",
+            Platform::Telegram => "telegram",
+        }
+    }
+}
+
+impl fmt::Display for Platform {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
 /// Where a game lives: a channel of a platform.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct ChannelKey {
-    pub platform: String,
+    pub platform: Platform,
     pub channel: String,
 }
 
 impl ChannelKey {
-    pub fn new(platform: impl Into<String>, channel: impl Into<String>) -> ChannelKey {
+    pub fn new(platform: Platform, channel: impl Into<String>) -> ChannelKey {
         ChannelKey {
-            platform: clean(platform.into()),
+            platform,
             channel: clean(channel.into()),
         }
     }
@@ -103,13 +135,35 @@ fn clean(s: String) -> String {
     }
 }
 
+/// Why a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Termination {
+    /// The rules ended it.
+    Rules(#[serde(with = "keyed")] EndReason),
+    /// The loser resigned.
+    Resigned,
+    /// The loser ran out of time.
+    Time,
+    /// Both players agreed to a draw.
+    Agreed,
+}
+
 /// How a finished game ended.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ResultDoc {
-    /// The winning side's index (0 moved first), `None` for a draw.
-    pub winner: Option<u8>,
-    /// The rules core's `EndReason::key`, or `resigned`, `time`, `agreed`.
-    pub reason: String,
+    /// The winner, `None` for a draw.
+    #[serde(with = "keyed::opt")]
+    pub winner: Option<Side>,
+    pub termination: Termination,
+}
+
+/// The two things a player may ask of the other: they share one state
+/// machine (offer, then accept or decline).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum OfferKind {
+    Draw,
+    Takeback,
 }
 
 /// A game in a channel: players, record and clock.
@@ -119,7 +173,8 @@ pub struct GameDoc {
     pub channel: ChannelKey,
     /// The short id, unique in the channel (shared with challenges).
     pub id: u64,
-    /// The players by side index: `players[0]` moves first.
+    /// The players by side index: `players[0]` moves first (use
+    /// [`GameDoc::player`]).
     pub players: [UserRef; 2],
     /// The `GameRecord` text: `game [key=value …]: move move …`.
     pub record: String,
@@ -130,14 +185,47 @@ pub struct GameDoc {
     pub move_limit_secs: Option<u64>,
     /// Reminders already sent for the current turn (0, 1 or 2).
     pub reminders_sent: u8,
-    /// A pending draw offer, by side index.
-    pub draw_offer: Option<u8>,
-    /// A pending takeback request, by side index.
-    pub takeback: Option<u8>,
+    /// A pending draw offer, by the side that made it.
+    #[serde(with = "keyed::opt")]
+    pub draw_offer: Option<Side>,
+    /// A pending takeback request, by the side that made it.
+    #[serde(with = "keyed::opt")]
+    pub takeback: Option<Side>,
     /// When the next timer (reminder or deadline) falls due; indexed.
     pub next_event_ms: Option<i64>,
     pub result: Option<ResultDoc>,
     pub finished_ms: Option<i64>,
+}
+
+impl GameDoc {
+    /// The player of `side`.
+    #[must_use]
+    pub fn player(&self, side: Side) -> &UserRef {
+        &self.players[side.index()]
+    }
+
+    /// The side `user` (an id) plays, if they play.
+    #[must_use]
+    pub fn side_of(&self, user: &str) -> Option<Side> {
+        Side::ALL.into_iter().find(|s| self.player(*s).id == user)
+    }
+
+    /// Who made the pending offer of `kind`, if any.
+    #[must_use]
+    pub fn offer(&self, kind: OfferKind) -> Option<Side> {
+        match kind {
+            OfferKind::Draw => self.draw_offer,
+            OfferKind::Takeback => self.takeback,
+        }
+    }
+
+    /// Sets or clears the pending offer of `kind`.
+    pub fn set_offer(&mut self, kind: OfferKind, by: Option<Side>) {
+        match kind {
+            OfferKind::Draw => self.draw_offer = by,
+            OfferKind::Takeback => self.takeback = by,
+        }
+    }
 }
 
 /// A challenge waiting for an answer.
@@ -149,11 +237,13 @@ pub struct ChallengeDoc {
     pub challenger: UserRef,
     /// `None` for an open challenge anyone in the channel may take.
     pub challenged: Option<UserRef>,
-    /// The game's key and setup, as the head of a `GameRecord`.
-    pub game: String,
+    /// The game and its setup words (the head of a `GameRecord`).
+    #[serde(with = "keyed")]
+    pub game: GameId,
     pub setup: String,
-    /// The side index the challenger plays, `None` for random.
-    pub challenger_side: Option<u8>,
+    /// The side the challenger plays, `None` for random.
+    #[serde(with = "keyed::opt")]
+    pub challenger_side: Option<Side>,
     pub move_limit_secs: Option<u64>,
     pub created_ms: i64,
     pub expires_ms: i64,
@@ -173,8 +263,9 @@ pub struct StatsDoc {
 pub struct ProfileDoc {
     pub version: u32,
     pub name: String,
-    /// `en` or `es`, once the user chose.
-    pub lang: Option<String>,
+    /// The language the user chose, if they did.
+    #[serde(with = "keyed::opt")]
+    pub lang: Option<Lang>,
 }
 
 /// What a timer is for.
@@ -211,14 +302,14 @@ fn time(ms: i64) -> String {
 fn game_key(ongoing: bool, ch: &ChannelKey, id: u64) -> Vec<u8> {
     key(&[
         if ongoing { "g" } else { "f" },
-        &ch.platform,
+        ch.platform.as_str(),
         &ch.channel,
         &num(id),
     ])
 }
 
 fn user_game_key(ch: &ChannelKey, user: &str, id: u64) -> Vec<u8> {
-    key(&["u", &ch.platform, user, &ch.channel, &num(id)])
+    key(&["u", ch.platform.as_str(), user, &ch.channel, &num(id)])
 }
 
 fn timer_key(due: i64, kind: TimerKind, ch: &ChannelKey, id: u64) -> Vec<u8> {
@@ -226,7 +317,7 @@ fn timer_key(due: i64, kind: TimerKind, ch: &ChannelKey, id: u64) -> Vec<u8> {
         TimerKind::Game => "g",
         TimerKind::Challenge => "c",
     };
-    key(&["t", &time(due), k, &ch.platform, &ch.channel, &num(id)])
+    key(&["t", &time(due), k, ch.platform.as_str(), &ch.channel, &num(id)])
 }
 
 fn parse_timer(k: &[u8]) -> Option<Timer> {
@@ -243,7 +334,12 @@ fn parse_timer(k: &[u8]) -> Option<Timer> {
             _ => return None,
         },
         channel: ChannelKey {
-            platform: platform.to_string(),
+            platform: match *platform {
+                "console" => Platform::Console,
+                "discord" => Platform::Discord,
+                "telegram" => Platform::Telegram,
+                _ => return None,
+            },
             channel: channel.to_string(),
         },
         id: id.parse().ok()?,
@@ -310,7 +406,7 @@ impl Batch {
         self.insert(
             key(&[
                 "c",
-                &doc.channel.platform,
+                doc.channel.platform.as_str(),
                 &doc.channel.channel,
                 &num(doc.id),
             ]),
@@ -326,7 +422,7 @@ impl Batch {
     pub fn remove_challenge(&mut self, doc: &ChallengeDoc) {
         self.remove(key(&[
             "c",
-            &doc.channel.platform,
+            doc.channel.platform.as_str(),
             &doc.channel.channel,
             &num(doc.id),
         ]));
@@ -345,17 +441,17 @@ impl Batch {
 
     /// Sets the channel's next id.
     pub fn set_next_id(&mut self, ch: &ChannelKey, next: u64) {
-        self.insert(key(&["n", &ch.platform, &ch.channel]), encode(&next));
+        self.insert(key(&["n", ch.platform.as_str(), &ch.channel]), encode(&next));
     }
 
     /// Writes a user's stats in one game.
-    pub fn put_stats(&mut self, platform: &str, user: &str, game: &str, s: &StatsDoc) {
-        self.insert(key(&["s", platform, user, game]), encode(s));
+    pub fn put_stats(&mut self, platform: Platform, user: &str, game: GameId, s: &StatsDoc) {
+        self.insert(key(&["s", platform.as_str(), user, game.key()]), encode(s));
     }
 
     /// Writes a user's profile.
-    pub fn put_profile(&mut self, platform: &str, user: &str, p: &ProfileDoc) {
-        self.insert(key(&["p", platform, user]), encode(p));
+    pub fn put_profile(&mut self, platform: Platform, user: &str, p: &ProfileDoc) {
+        self.insert(key(&["p", platform.as_str(), user]), encode(p));
     }
 }
 
@@ -410,13 +506,24 @@ impl Store {
         let why = match serde_json::from_slice::<Versioned>(v) {
             Ok(Versioned {
                 version: Some(n), ..
-            }) if n > VERSION => Some(format!("written by a newer Tablero (version {n})")),
+            }) if n > VERSION => format!("written by a newer Tablero (version {n})"),
+            Ok(Versioned {
+                version: Some(n), ..
+            }) if n < VERSION => {
+                let upgraded = serde_json::from_slice(v)
+                    .map_err(|e| e.to_string())
+                    .and_then(|json| migrate::upgrade(migrate::Kind::of_key(k), n, json))
+                    .and_then(|json| serde_json::from_value::<T>(json).map_err(|e| e.to_string()));
+                match upgraded {
+                    Ok(t) => return Ok(t),
+                    Err(e) => format!("cannot upgrade from version {n}: {e}"),
+                }
+            }
             _ => match serde_json::from_slice::<T>(v) {
                 Ok(t) => return Ok(t),
-                Err(e) => Some(e.to_string()),
+                Err(e) => e.to_string(),
             },
         };
-        let why = why.unwrap_or_default();
         self.quarantine_raw(k, v)?;
         Err(StoreError::Corrupt {
             key: printable(k),
@@ -481,33 +588,33 @@ impl Store {
 
     /// The ongoing games of a channel, by id.
     pub fn channel_games(&self, ch: &ChannelKey) -> Result<Vec<Result<GameDoc>>> {
-        let mut p = key(&["g", &ch.platform, &ch.channel]);
+        let mut p = key(&["g", ch.platform.as_str(), &ch.channel]);
         p.push(SEP as u8);
         self.scan(&p)
     }
 
     /// The challenges of a channel, by id.
     pub fn channel_challenges(&self, ch: &ChannelKey) -> Result<Vec<Result<ChallengeDoc>>> {
-        let mut p = key(&["c", &ch.platform, &ch.channel]);
+        let mut p = key(&["c", ch.platform.as_str(), &ch.channel]);
         p.push(SEP as u8);
         self.scan(&p)
     }
 
     /// One challenge.
     pub fn challenge(&self, ch: &ChannelKey, id: u64) -> Result<Option<ChallengeDoc>> {
-        self.get(&key(&["c", &ch.platform, &ch.channel, &num(id)]))
+        self.get(&key(&["c", ch.platform.as_str(), &ch.channel, &num(id)]))
     }
 
     /// The next free id of a channel (1 for a new channel).
     pub fn next_id(&self, ch: &ChannelKey) -> Result<u64> {
         Ok(self
-            .get::<u64>(&key(&["n", &ch.platform, &ch.channel]))?
+            .get::<u64>(&key(&["n", ch.platform.as_str(), &ch.channel]))?
             .unwrap_or(1))
     }
 
     /// Where `user`'s ongoing games are, on `platform`: (channel, id).
-    pub fn user_games(&self, platform: &str, user: &str) -> Result<Vec<(ChannelKey, u64)>> {
-        let mut p = key(&["u", platform, user]);
+    pub fn user_games(&self, platform: Platform, user: &str) -> Result<Vec<(ChannelKey, u64)>> {
+        let mut p = key(&["u", platform.as_str(), user]);
         p.push(SEP as u8);
         let mut out = Vec::new();
         for k in self.db.scan_prefix(&p).keys() {
@@ -537,13 +644,16 @@ impl Store {
     }
 
     /// A user's stats per game key.
-    pub fn stats(&self, platform: &str, user: &str) -> Result<Vec<(String, StatsDoc)>> {
-        let mut p = key(&["s", platform, user]);
+    pub fn stats(&self, platform: Platform, user: &str) -> Result<Vec<(GameId, StatsDoc)>> {
+        let mut p = key(&["s", platform.as_str(), user]);
         p.push(SEP as u8);
         let mut out = Vec::new();
         for kv in self.db.scan_prefix(&p) {
             let (k, v) = kv?;
             let game = String::from_utf8_lossy(&k[p.len()..]).into_owned();
+            let Ok(game) = game.parse::<GameId>() else {
+                continue;
+            };
             match self.decode::<StatsDoc>(&k, &v) {
                 Ok(s) => out.push((game, s)),
                 Err(StoreError::Corrupt { .. }) => {}
@@ -554,14 +664,14 @@ impl Store {
     }
 
     /// A user's profile.
-    pub fn profile(&self, platform: &str, user: &str) -> Result<Option<ProfileDoc>> {
-        self.get(&key(&["p", platform, user]))
+    pub fn profile(&self, platform: Platform, user: &str) -> Result<Option<ProfileDoc>> {
+        self.get(&key(&["p", platform.as_str(), user]))
     }
 
     /// Finds a user of `platform` by display name (case-insensitive), for
     /// `@name` typed where the platform gives no mention data.
-    pub fn find_user_by_name(&self, platform: &str, name: &str) -> Result<Option<UserRef>> {
-        let mut p = key(&["p", platform]);
+    pub fn find_user_by_name(&self, platform: Platform, name: &str) -> Result<Option<UserRef>> {
+        let mut p = key(&["p", platform.as_str()]);
         p.push(SEP as u8);
         let want = name.to_lowercase();
         for kv in self.db.scan_prefix(&p) {
@@ -644,7 +754,7 @@ mod tests {
     fn games_indexes_and_timers_stay_in_step() {
         let dir = tempfile::tempdir().unwrap();
         let s = Store::open(dir.path(), 1 << 20).unwrap();
-        let ch = ChannelKey::new("console", "general");
+        let ch = ChannelKey::new(Platform::Console, "general");
         let d = doc(&ch, 1, Some(5_000));
         let mut b = s.batch();
         b.put_game(&d, None);
@@ -652,7 +762,7 @@ mod tests {
         s.commit(b).unwrap();
         assert_eq!(s.next_id(&ch).unwrap(), 2);
         assert_eq!(
-            s.user_games("console", "bob").unwrap(),
+            s.user_games(Platform::Console, "bob").unwrap(),
             vec![(ch.clone(), 1)]
         );
         assert!(s.due_timers(4_999).unwrap().is_empty());
@@ -668,8 +778,8 @@ mod tests {
 
         let mut d3 = d2.clone();
         d3.result = Some(ResultDoc {
-            winner: Some(0),
-            reason: "resigned".into(),
+            winner: Some(Side::First),
+            termination: Termination::Resigned,
         });
         d3.next_event_ms = None;
         let mut b = s.batch();
@@ -677,14 +787,14 @@ mod tests {
         s.commit(b).unwrap();
         assert!(s.game(&ch, 1, true).unwrap().is_none());
         assert_eq!(s.game(&ch, 1, false).unwrap(), Some(d3));
-        assert!(s.user_games("console", "bob").unwrap().is_empty());
+        assert!(s.user_games(Platform::Console, "bob").unwrap().is_empty());
         assert!(s.due_timers(i64::MAX / 2).unwrap().is_empty());
     }
 
     #[test]
     fn reopening_keeps_everything() {
         let dir = tempfile::tempdir().unwrap();
-        let ch = ChannelKey::new("console", "general");
+        let ch = ChannelKey::new(Platform::Console, "general");
         {
             let s = Store::open(dir.path(), 1 << 20).unwrap();
             let mut b = s.batch();
@@ -699,7 +809,7 @@ mod tests {
     fn unreadable_records_are_quarantined_not_deleted() {
         let dir = tempfile::tempdir().unwrap();
         let s = Store::open(dir.path(), 1 << 20).unwrap();
-        let ch = ChannelKey::new("console", "general");
+        let ch = ChannelKey::new(Platform::Console, "general");
         let mut b = s.batch();
         b.put_game(&doc(&ch, 1, None), None);
         s.commit(b).unwrap();
@@ -721,7 +831,7 @@ mod tests {
 
     #[test]
     fn timer_keys_parse_back() {
-        let ch = ChannelKey::new("discord", "123");
+        let ch = ChannelKey::new(Platform::Discord, "123");
         let k = timer_key(42, TimerKind::Challenge, &ch, 9);
         assert_eq!(
             parse_timer(&k),

@@ -1,0 +1,301 @@
+//! Challenges: made, accepted (the game begins), declined, cancelled.
+
+use tablero_rules::{AnyGame, GameId, GameRecord, Setup, Side};
+use tablero_store::{ChallengeDoc, GameDoc, VERSION};
+
+use crate::app::{Actor, App, Res};
+use crate::channel::{ChannelState, Live, due_of, splitmix};
+use crate::command::{Answer, GameNo};
+use crate::config::parse_move_limit;
+use crate::event::{AppError, Event, Outcome, Verb};
+use crate::reply::User;
+
+impl App {
+    /// Challenges `opponent` (or anyone) to `game` with `options`.
+    pub(crate) fn challenge(
+        &self,
+        who: &Actor,
+        opponent: Option<User>,
+        game: &str,
+        options: &[String],
+    ) -> Outcome {
+        let id = parse_game(game)?;
+        let info = id.info();
+        if opponent.as_ref().is_some_and(|o| o.id == who.user.id) {
+            return Err(AppError::SelfChallenge);
+        }
+        let mut side: Option<Option<Side>> = None;
+        let mut limit: Option<Option<i64>> = None;
+        let mut setup = Setup::default();
+        for o in options {
+            let low = o.to_lowercase();
+            if let Some(v) = low
+                .strip_prefix("time=")
+                .or_else(|| low.strip_prefix("tiempo="))
+            {
+                limit = Some(parse_move_limit(v).map_err(AppError::BadTimeLimit)?);
+            } else if o.contains('=') {
+                setup.add_word(o).map_err(|e| AppError::BadSetup(e.0))?;
+            } else if let Some(s) = side_word(info, &low) {
+                side = Some(s);
+            } else {
+                return Err(AppError::UnknownOption {
+                    game: id,
+                    option: o.clone(),
+                });
+            }
+        }
+        let now = self.now();
+        let ch = &who.channel;
+        let cid = self.store.next_id(ch)?;
+        if id == GameId::KnightFight && setup.seed.is_none() && setup.layout.is_none() {
+            setup.seed = Some(splitmix(now as u64 ^ (cid << 40)) % 1_000_000_000);
+        }
+        AnyGame::new(id, &setup).map_err(|e| AppError::BadOption { game: id, why: e.0 })?;
+        let limit = limit.unwrap_or(self.settings.default_move_limit_ms);
+        let doc = ChallengeDoc {
+            version: VERSION,
+            channel: ch.clone(),
+            id: cid,
+            challenger: who.user.clone(),
+            challenged: opponent,
+            game: id,
+            setup: setup.to_string(),
+            challenger_side: side.unwrap_or(Some(Side::First)),
+            move_limit_secs: limit.map(|ms| (ms / 1000) as u64),
+            created_ms: now,
+            expires_ms: now + self.settings.challenge_expiry_ms,
+        };
+        let mut b = self.store.batch();
+        b.put_challenge(&doc);
+        b.set_next_id(ch, cid + 1);
+        self.commit(b)?;
+        Ok(Event::Challenged(doc))
+    }
+
+    /// Takes challenge `n` (or the one waiting for the caller); a game
+    /// number with an offer pending answers the offer.
+    pub(crate) fn accept(&self, who: &Actor, st: &mut ChannelState, n: Option<GameNo>) -> Outcome {
+        let me = &who.user;
+        let all = self.challenges(&who.channel)?;
+        let mine = |c: &&ChallengeDoc| {
+            c.challenger.id != me.id && c.challenged.as_ref().is_none_or(|u| u.id == me.id)
+        };
+        let c = match n {
+            Some(n) => {
+                let Some(c) = all.iter().find(|c| c.id == n) else {
+                    if st.games.contains_key(&n) {
+                        return self.answer_offer(who, st, Answer::Accept, Some(n));
+                    }
+                    return Err(AppError::NoChallenge(n));
+                };
+                if c.challenger.id == me.id {
+                    return Err(AppError::OwnChallengeAccept);
+                }
+                if !mine(&c) {
+                    return Err(AppError::ChallengeForOther {
+                        id: n,
+                        for_user: c.challenged.clone().unwrap_or_else(|| me.clone()),
+                    });
+                }
+                c.clone()
+            }
+            None => {
+                let open: Vec<&ChallengeDoc> = all.iter().filter(mine).collect();
+                // A challenge addressed to me comes before open ones.
+                let direct: Vec<&ChallengeDoc> = open
+                    .iter()
+                    .copied()
+                    .filter(|c| c.challenged.is_some())
+                    .collect();
+                let pick = if direct.len() == 1 { direct } else { open };
+                match pick.as_slice() {
+                    [c] => (*c).clone(),
+                    [] => {
+                        if self.pending_offer_game(st, &me.id).is_some() {
+                            return self.answer_offer(who, st, Answer::Accept, None);
+                        }
+                        return Err(AppError::NoChallengeWaiting);
+                    }
+                    many => return Err(which_challenge(many, Verb::Accept)),
+                }
+            }
+        };
+        let now = self.now();
+        let record: GameRecord = format!("{} {}:", c.game.key(), c.setup)
+            .parse()
+            .map_err(|e: tablero_rules::RecordError| AppError::Unreadable(e.to_string()))?;
+        let game = record
+            .replay()
+            .map_err(|e| AppError::Unreadable(e.to_string()))?;
+        let challenger_side = match c.challenger_side {
+            Some(s) => s,
+            None if splitmix(now as u64 ^ c.id) & 1 == 0 => Side::First,
+            None => Side::Second,
+        };
+        let mut players = [c.challenger.clone(), me.clone()];
+        if challenger_side == Side::Second {
+            players.swap(0, 1);
+        }
+        let mut doc = GameDoc {
+            version: VERSION,
+            channel: who.channel.clone(),
+            id: c.id,
+            players,
+            record: record.to_string(),
+            created_ms: now,
+            turn_started_ms: now,
+            move_limit_secs: c.move_limit_secs,
+            reminders_sent: 0,
+            draw_offer: None,
+            takeback: None,
+            next_event_ms: None,
+            result: None,
+            finished_ms: None,
+        };
+        doc.next_event_ms = due_of(&doc);
+        let mut b = self.store.batch();
+        b.remove_challenge(&c);
+        b.put_game(&doc, None);
+        self.commit(b)?;
+        let live = Live { doc, game };
+        let view = live.view(now);
+        st.games.insert(live.doc.id, live);
+        Ok(Event::Accepted {
+            by: me.clone(),
+            game: view,
+        })
+    }
+
+    /// Refuses challenge `n` (or the one addressed to the caller); a game
+    /// number with an offer pending answers the offer.
+    pub(crate) fn decline(
+        &self,
+        who: &Actor,
+        st: &mut ChannelState,
+        n: Option<GameNo>,
+    ) -> Outcome {
+        let me = &who.user;
+        let all = self.challenges(&who.channel)?;
+        let c = match n {
+            Some(n) => {
+                let Some(c) = all.iter().find(|c| c.id == n) else {
+                    if st.games.contains_key(&n) {
+                        return self.answer_offer(who, st, Answer::Decline, Some(n));
+                    }
+                    return Err(AppError::NoChallenge(n));
+                };
+                match &c.challenged {
+                    Some(u) if u.id == me.id => c.clone(),
+                    _ if c.challenger.id == me.id => return Err(AppError::OwnChallengeDecline),
+                    None => return Err(AppError::OpenChallengeDecline(n)),
+                    Some(u) => {
+                        return Err(AppError::ChallengeForOther {
+                            id: n,
+                            for_user: u.clone(),
+                        });
+                    }
+                }
+            }
+            None => {
+                let to_me: Vec<&ChallengeDoc> = all
+                    .iter()
+                    .filter(|c| c.challenged.as_ref().is_some_and(|u| u.id == me.id))
+                    .collect();
+                match to_me.as_slice() {
+                    [c] => (*c).clone(),
+                    [] => {
+                        if self.pending_offer_game(st, &me.id).is_some() {
+                            return self.answer_offer(who, st, Answer::Decline, None);
+                        }
+                        return Err(AppError::NoChallengeAddressed);
+                    }
+                    many => return Err(which_challenge(many, Verb::Decline)),
+                }
+            }
+        };
+        let mut b = self.store.batch();
+        b.remove_challenge(&c);
+        self.commit(b)?;
+        Ok(Event::Declined {
+            by: me.clone(),
+            challenge: c,
+        })
+    }
+
+    /// Withdraws the caller's challenge `n` (or their only one).
+    pub(crate) fn cancel(&self, who: &Actor, n: Option<GameNo>) -> Outcome {
+        let me = &who.user;
+        let all = self.challenges(&who.channel)?;
+        let own: Vec<&ChallengeDoc> = all.iter().filter(|c| c.challenger.id == me.id).collect();
+        let c = match n {
+            Some(n) => match all.iter().find(|c| c.id == n) {
+                None => return Err(AppError::NoChallenge(n)),
+                Some(c) if c.challenger.id != me.id => return Err(AppError::NotYourChallenge(n)),
+                Some(c) => c.clone(),
+            },
+            None => match own.as_slice() {
+                [c] => (*c).clone(),
+                [] => return Err(AppError::NoOwnChallenge),
+                many => return Err(which_challenge(many, Verb::Cancel)),
+            },
+        };
+        let mut b = self.store.batch();
+        b.remove_challenge(&c);
+        self.commit(b)?;
+        Ok(Event::Cancelled {
+            by: me.clone(),
+            challenge: c,
+        })
+    }
+}
+
+fn which_challenge(many: &[&ChallengeDoc], verb: Verb) -> AppError {
+    AppError::WhichChallenge {
+        verb,
+        list: many.iter().map(|c| (*c).clone()).collect(),
+    }
+}
+
+/// The game called `name` (its key or a name in either language).
+pub(crate) fn parse_game(name: &str) -> Res<GameId> {
+    name.parse::<GameId>()
+        .map_err(|_| AppError::UnknownGame(name.to_string()))
+}
+
+/// The side a challenge word picks: `Some(Some(side))`, or `Some(None)`
+/// for random.
+fn side_word(info: &tablero_rules::GameInfo, w: &str) -> Option<Option<Side>> {
+    let fold = |s: &str| {
+        s.to_lowercase()
+            .replace('á', "a")
+            .replace('é', "e")
+            .replace('í', "i")
+            .replace('ó', "o")
+            .replace('ú', "u")
+    };
+    let w = fold(w);
+    if matches!(w.as_str(), "random" | "azar" | "aleatorio") {
+        return Some(None);
+    }
+    if matches!(w.as_str(), "first" | "primero") {
+        return Some(Some(Side::First));
+    }
+    if matches!(w.as_str(), "second" | "segundo") {
+        return Some(Some(Side::Second));
+    }
+    for (s, names) in Side::ALL.into_iter().zip(info.sides.iter()) {
+        let names = [fold(names.en), fold(names.es)];
+        let singular = |n: &String| {
+            [
+                n.clone(),
+                n.trim_end_matches('s').to_string(),
+                n.trim_end_matches("es").to_string(),
+            ]
+        };
+        if names.iter().any(|n| singular(n).contains(&w) || *n == w) {
+            return Some(Some(s));
+        }
+    }
+    None
+}

@@ -1,0 +1,268 @@
+//! A channel's ongoing games, loaded once and kept in step with the store,
+//! and the small rules about games every handler shares: which game a
+//! command means, clocks, who moved when.
+
+use std::collections::BTreeMap;
+
+use tablero_rules::{AnyGame, GameId, GameInfo, GameRecord, MoveError, Side};
+use tablero_store::{ChallengeDoc, GameDoc, Store, StoreError};
+
+use crate::app::{App, Res};
+use crate::event::{AppError, ChannelView, GameView, Verb};
+use crate::reply::{ChannelKey, User};
+
+/// A game being played, rebuilt from its record.
+#[derive(Clone, Debug)]
+pub(crate) struct Live {
+    pub doc: GameDoc,
+    pub game: AnyGame,
+}
+
+impl Live {
+    pub fn view(&self, now_ms: i64) -> GameView {
+        GameView {
+            doc: self.doc.clone(),
+            game: self.game.clone(),
+            now_ms,
+        }
+    }
+}
+
+/// The ongoing games of one channel, loaded on first use.
+#[derive(Default)]
+pub(crate) struct ChannelState {
+    loaded: bool,
+    pub games: BTreeMap<u64, Live>,
+    /// Games that could not be loaded and were set aside.
+    pub set_aside: Vec<u64>,
+}
+
+impl ChannelState {
+    /// Loads a channel's ongoing games once. A game whose record cannot be
+    /// decoded or replayed is reported and set aside in the quarantine.
+    pub fn ensure_loaded(&mut self, store: &Store, ch: &ChannelKey) -> Result<(), StoreError> {
+        if self.loaded {
+            return Ok(());
+        }
+        for doc in store.channel_games(ch)? {
+            let doc = match doc {
+                Ok(d) => d,
+                Err(e) => {
+                    tracing::warn!(error = %e, "a game of channel {}/{} is unreadable", ch.platform, ch.channel);
+                    if let StoreError::Corrupt { key, .. } = &e
+                        && let Some(id) = key.rsplit('/').next().and_then(|n| n.parse().ok())
+                    {
+                        self.set_aside.push(id);
+                    }
+                    continue;
+                }
+            };
+            match replay(&doc) {
+                Ok(game) => {
+                    self.games.insert(doc.id, Live { doc, game });
+                }
+                Err(why) => {
+                    tracing::warn!(
+                        "game {}/{}#{} cannot be rebuilt ({why}); moved to quarantine",
+                        ch.platform,
+                        ch.channel,
+                        doc.id
+                    );
+                    store.quarantine_game(&doc)?;
+                    self.set_aside.push(doc.id);
+                }
+            }
+        }
+        self.loaded = true;
+        Ok(())
+    }
+
+    /// The ongoing game `id`.
+    pub fn live(&self, id: u64) -> Res<&Live> {
+        self.games.get(&id).ok_or(AppError::NoGame(id))
+    }
+
+    /// Picks the game a command means: `n`, or the caller's only game here
+    /// (`players_only`), or else the channel's only game.
+    pub fn pick(&self, me: &User, n: Option<u64>, players_only: bool, verb: Verb) -> Res<u64> {
+        if let Some(n) = n {
+            if self.set_aside.contains(&n) {
+                return Err(AppError::SetAside(n));
+            }
+            let live = self.live(n)?;
+            if players_only && live.doc.side_of(&me.id).is_none() {
+                return Err(AppError::NotAPlayer(n));
+            }
+            return Ok(n);
+        }
+        let mine: Vec<u64> = self
+            .games
+            .values()
+            .filter(|g| g.doc.side_of(&me.id).is_some())
+            .map(|g| g.doc.id)
+            .collect();
+        let pick = if mine.is_empty() && !players_only {
+            self.games.keys().copied().collect()
+        } else {
+            mine
+        };
+        match pick.as_slice() {
+            [one] => Ok(*one),
+            [] if players_only => Err(AppError::NotPlaying),
+            [] => Err(AppError::NoGamesHere),
+            many => Err(self.which(many, verb)),
+        }
+    }
+
+    /// "Which game?" among `ids`.
+    pub fn which(&self, ids: &[u64], verb: Verb) -> AppError {
+        AppError::WhichGame {
+            verb,
+            games: ids
+                .iter()
+                .filter_map(|id| self.games.get(id))
+                .map(|g| g.view(0))
+                .collect(),
+        }
+    }
+}
+
+impl App {
+    /// The channel's games and valid challenges.
+    pub(crate) fn view(&self, ch: &ChannelKey, st: &ChannelState) -> ChannelView {
+        let now = self.now();
+        ChannelView {
+            games: st.games.values().map(|g| g.view(now)).collect(),
+            challenges: self.challenges(ch).unwrap_or_default(),
+            now_ms: now,
+        }
+    }
+
+    /// The channel's challenges that are still valid; expired ones are
+    /// left for the timer to announce.
+    pub(crate) fn challenges(&self, ch: &ChannelKey) -> Res<Vec<ChallengeDoc>> {
+        let now = self.now();
+        Ok(self
+            .store
+            .channel_challenges(ch)?
+            .into_iter()
+            .filter_map(|c| {
+                c.map_err(|e| tracing::warn!(error = %e, "unreadable challenge"))
+                    .ok()
+            })
+            .filter(|c| c.expires_ms > now)
+            .collect())
+    }
+}
+
+pub(crate) fn record_of(doc: &GameDoc) -> Result<GameRecord, String> {
+    doc.record.parse::<GameRecord>().map_err(|e| e.to_string())
+}
+
+pub(crate) fn replay(doc: &GameDoc) -> Result<AnyGame, String> {
+    record_of(doc).and_then(|r| r.replay().map_err(|e| e.to_string()))
+}
+
+pub(crate) fn info_of(doc: &GameDoc) -> &'static GameInfo {
+    record_of(doc)
+        .map(|r| r.game.info())
+        .unwrap_or(GameId::Breakthrough.info())
+}
+
+/// When the next timer of `doc` falls due: the reminder at half the turn's
+/// time, the one at 90 %, then the deadline.
+pub(crate) fn due_of(doc: &GameDoc) -> Option<i64> {
+    let limit = doc.move_limit_secs? as i64 * 1000;
+    let t = doc.turn_started_ms;
+    Some(match doc.reminders_sent {
+        0 => t + limit / 2,
+        1 => t + limit * 9 / 10,
+        _ => t + limit,
+    })
+}
+
+/// When the player to move loses on time.
+pub(crate) fn deadline_of(doc: &GameDoc) -> Option<i64> {
+    Some(doc.turn_started_ms + doc.move_limit_secs? as i64 * 1000)
+}
+
+/// Who made each move of a record.
+pub(crate) fn movers(record: &GameRecord) -> Vec<Side> {
+    let mut out = Vec::new();
+    let Ok(mut g) = AnyGame::new(record.game, &record.setup) else {
+        return out;
+    };
+    for m in &record.moves {
+        out.push(g.turn().side);
+        if g.play(m).is_err() {
+            break;
+        }
+    }
+    out
+}
+
+/// A deterministic mix of `x` (Knight Fight seeds, random sides).
+pub(crate) fn splitmix(mut x: u64) -> u64 {
+    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    x ^ (x >> 31)
+}
+
+/// Plays `text` on a copy of `game`: the whole text as one move, or else
+/// (for multi-piece set-ups such as Empuje's `Wa1 Wb2 Bc3`) each word in
+/// turn by the same player, all or nothing. Returns the new position and the
+/// canonical moves.
+pub(crate) fn apply(game: &AnyGame, text: &str) -> Result<(AnyGame, Vec<String>), MoveError> {
+    let mut g = game.clone();
+    let first = match g.play(text) {
+        Ok(m) => return Ok((g, vec![m])),
+        Err(e) => e,
+    };
+    let words: Vec<&str> = text.split_whitespace().collect();
+    if words.len() < 2 {
+        return Err(first);
+    }
+    let side = game.turn().side;
+    let mut g = game.clone();
+    let mut played = Vec::new();
+    for w in words {
+        if g.outcome().is_some() || g.turn().side != side {
+            return Err(first);
+        }
+        match g.play(w) {
+            Ok(m) => played.push(m),
+            Err(MoveError::Syntax { .. }) if played.is_empty() => return Err(first),
+            Err(e) => return Err(e),
+        }
+    }
+    Ok((g, played))
+}
+
+/// Whether `text` is exactly the move(s) `me` played last in `live`: a
+/// repeated press of the same move.
+pub(crate) fn already_played(live: &Live, me: &User, text: &str) -> bool {
+    let Some(side) = live.doc.side_of(&me.id) else {
+        return false;
+    };
+    let Ok(record) = record_of(&live.doc) else {
+        return false;
+    };
+    let n = text.split_whitespace().count().max(1);
+    let movers = movers(&record);
+    for k in 1..=n.min(record.moves.len()) {
+        let cut = record.moves.len() - k;
+        if movers[cut..].iter().any(|s| *s != side) {
+            break;
+        }
+        let mut prev = record.clone();
+        prev.moves.truncate(cut);
+        if let Ok(g) = prev.replay()
+            && let Ok((_, played)) = apply(&g, text)
+            && played == record.moves[cut..]
+        {
+            return true;
+        }
+    }
+    false
+}

@@ -1,0 +1,265 @@
+//! Playing: moves (typed or pressed), resigning, and finishing a game with
+//! its stats in the same commit.
+
+use tablero_rules::{Outcome as RulesOutcome, Side};
+use tablero_store::{Batch, GameDoc, ResultDoc, StatsDoc, Termination, VERSION};
+
+use crate::app::{Actor, App, Res, lock};
+use crate::channel::{ChannelState, Live, already_played, apply, due_of, record_of};
+use crate::command::{self, GameNo};
+use crate::event::{AppError, Event, Outcome, Verb};
+
+impl App {
+    /// Plays `text` for the caller in game `n` (or the game it fits). With
+    /// `ply`, the move was chosen on the board drawn after `ply` moves of
+    /// game `n` (a button): it plays only if the game still stands there,
+    /// checked under the channel lock, so a press and a typed move on one
+    /// position can never both apply.
+    pub(crate) fn play(
+        &self,
+        who: &Actor,
+        st: &mut ChannelState,
+        n: Option<GameNo>,
+        text: &str,
+        explicit: bool,
+        ply: Option<usize>,
+    ) -> Outcome {
+        let me = &who.user;
+        if ply.is_some()
+            && let Some(n) = n
+            && !st.games.contains_key(&n)
+        {
+            return Err(self.gone(&who.channel, n)?);
+        }
+        let id = match n {
+            Some(_) => st.pick(me, n, true, Verb::Move(text.to_string()))?,
+            None => match self.fitting_game(who, st, text, explicit)? {
+                Some(id) => id,
+                None => return Ok(Event::Ignored),
+            },
+        };
+        let live = st.live(id)?;
+        if let Some(ply) = ply {
+            check_press(live, id, ply, me)?;
+        }
+        let Some(side) = live.doc.side_of(&me.id) else {
+            return Err(AppError::NotAPlayer(id));
+        };
+        let turn = live.game.turn().side;
+        if turn != side {
+            if already_played(live, me, text) {
+                return Err(AppError::AlreadyPlayed(id));
+            }
+            return Err(AppError::NotYourTurn {
+                id,
+                waiting_for: live.doc.player(turn).clone(),
+            });
+        }
+        let (game, played) = match apply(&live.game, text) {
+            Ok(x) => x,
+            Err(error) => {
+                if already_played(live, me, text) {
+                    return Err(AppError::AlreadyPlayed(id));
+                }
+                let moves = live.game.legal_moves();
+                return Err(AppError::Illegal {
+                    error,
+                    hints: moves.iter().take(6).cloned().collect(),
+                    more: moves.len().saturating_sub(6),
+                });
+            }
+        };
+        let now = self.now();
+        let old = live.doc.clone();
+        let mut record = record_of(&old).map_err(AppError::Unreadable)?;
+        record.moves.extend(played.iter().cloned());
+        let mut doc = old.clone();
+        doc.record = record.to_string();
+        doc.turn_started_ms = now;
+        doc.reminders_sent = 0;
+        doc.draw_offer = None;
+        doc.takeback = None;
+        let outcome = game.outcome();
+        let mut b = self.store.batch();
+        let stats_guard = outcome.map(|_| lock(&self.stats_lock));
+        if let Some(o) = outcome {
+            self.finish_doc(&mut doc, &mut b, result_of(o), now)?;
+        } else {
+            doc.next_event_ms = due_of(&doc);
+        }
+        b.put_game(&doc, Some(&old));
+        self.commit(b)?;
+        drop(stats_guard);
+        let live = Live { doc, game };
+        let view = live.view(now);
+        if outcome.is_some() {
+            st.games.remove(&id);
+        } else {
+            st.games.insert(id, live);
+        }
+        Ok(Event::Played {
+            by: me.clone(),
+            moves: played,
+            game: view,
+        })
+    }
+
+    /// The game a move without a number is for: the caller's only game
+    /// where it is legal, or their only game to move in. `None` when a
+    /// plain message is no move of theirs.
+    fn fitting_game(
+        &self,
+        who: &Actor,
+        st: &ChannelState,
+        text: &str,
+        explicit: bool,
+    ) -> Res<Option<u64>> {
+        let me = &who.user;
+        let mine: Vec<&Live> = st
+            .games
+            .values()
+            .filter(|g| g.doc.side_of(&me.id).is_some())
+            .collect();
+        if mine.is_empty() {
+            if !explicit {
+                return Ok(None);
+            }
+            if command::find(who.text.split_whitespace().next().unwrap_or("")).is_some() {
+                return Err(AppError::NotPlaying);
+            }
+            let w = text.split_whitespace().next().unwrap_or("");
+            return Err(AppError::UnknownCommand(w.to_string()));
+        }
+        let to_move: Vec<&Live> = mine
+            .iter()
+            .copied()
+            .filter(|g| g.doc.side_of(&me.id) == Some(g.game.turn().side))
+            .collect();
+        let fits: Vec<u64> = to_move
+            .iter()
+            .filter(|g| apply(&g.game, text).is_ok())
+            .map(|g| g.doc.id)
+            .collect();
+        match (fits.as_slice(), to_move.as_slice(), mine.as_slice()) {
+            ([one], _, _) => Ok(Some(*one)),
+            (_, _, _) if !explicit => Ok(None),
+            ([], [one], _) => Ok(Some(one.doc.id)),
+            ([], [], [one]) => Ok(Some(one.doc.id)),
+            ([], [], many) => {
+                // Not their turn anywhere: maybe a repeated move.
+                match many.iter().find(|g| already_played(g, me, text)) {
+                    Some(g) => Err(AppError::AlreadyPlayed(g.doc.id)),
+                    None => Err(AppError::NotYourTurnAnywhere),
+                }
+            }
+            (_, many, _) => {
+                let ids: Vec<u64> = many.iter().map(|g| g.doc.id).collect();
+                Err(st.which(&ids, Verb::Move(text.to_string())))
+            }
+        }
+    }
+
+    /// Marks `doc` finished with `result` and adds the players' stats to
+    /// `b`. The caller commits `b` holding the stats lock.
+    pub(crate) fn finish_doc(
+        &self,
+        doc: &mut GameDoc,
+        b: &mut Batch,
+        result: ResultDoc,
+        now: i64,
+    ) -> Res<()> {
+        let game = record_of(doc).map_err(AppError::Unreadable)?.game;
+        let platform = doc.channel.platform;
+        for side in Side::ALL {
+            let u = doc.player(side);
+            let mut s: StatsDoc = self
+                .store
+                .stats(platform, &u.id)?
+                .into_iter()
+                .find(|(g, _)| *g == game)
+                .map(|(_, s)| s)
+                .unwrap_or_default();
+            s.version = VERSION;
+            match result.winner {
+                None => s.draws += 1,
+                Some(w) if w == side => s.wins += 1,
+                Some(_) => s.losses += 1,
+            }
+            b.put_stats(platform, &u.id, game, &s);
+        }
+        doc.result = Some(result);
+        doc.finished_ms = Some(now);
+        doc.next_event_ms = None;
+        doc.draw_offer = None;
+        doc.takeback = None;
+        Ok(())
+    }
+
+    /// Ends a game for a reason outside the rules (resignation, agreement,
+    /// time) and writes it. Returns the finished game.
+    pub(crate) fn end_game(
+        &self,
+        st: &mut ChannelState,
+        id: u64,
+        result: ResultDoc,
+    ) -> Res<Live> {
+        let live = st.live(id)?;
+        let old = live.doc.clone();
+        let mut doc = old.clone();
+        let mut b = self.store.batch();
+        let _stats = lock(&self.stats_lock);
+        self.finish_doc(&mut doc, &mut b, result, self.now())?;
+        b.put_game(&doc, Some(&old));
+        self.commit(b)?;
+        let live = st.games.remove(&id).expect("checked above");
+        Ok(Live {
+            doc,
+            game: live.game,
+        })
+    }
+
+    pub(crate) fn resign(&self, who: &Actor, st: &mut ChannelState, n: Option<GameNo>) -> Outcome {
+        let id = st.pick(&who.user, n, true, Verb::Resign)?;
+        let side = st
+            .live(id)?
+            .doc
+            .side_of(&who.user.id)
+            .ok_or(AppError::NotAPlayer(id))?;
+        let live = self.end_game(
+            st,
+            id,
+            ResultDoc {
+                winner: Some(side.other()),
+                termination: Termination::Resigned,
+            },
+        )?;
+        Ok(Event::Resigned {
+            by: who.user.clone(),
+            game: live.view(self.now()),
+        })
+    }
+}
+
+/// Whether a press on the board of game `id` drawn after `ply` moves may
+/// still act: same position, a player, not over.
+pub(crate) fn check_press(live: &Live, id: u64, ply: usize, me: &crate::reply::User) -> Res<()> {
+    let moves = record_of(&live.doc).map_err(AppError::Unreadable)?.moves.len();
+    if moves != ply {
+        return Err(AppError::StaleBoard(id));
+    }
+    if live.doc.side_of(&me.id).is_none() {
+        return Err(AppError::NotAPlayer(id));
+    }
+    if live.game.outcome().is_some() {
+        return Err(AppError::GameOver(id));
+    }
+    Ok(())
+}
+
+/// A result the rules decided.
+pub(crate) fn result_of(o: RulesOutcome) -> ResultDoc {
+    ResultDoc {
+        winner: o.winner,
+        termination: Termination::Rules(o.reason),
+    }
+}

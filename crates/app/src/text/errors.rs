@@ -1,0 +1,363 @@
+//! Why nothing happened, in words.
+
+use tablero_rules::{GameId, Lang};
+use tablero_store::OfferKind;
+
+use super::{both, c, capitalise, m, pick, t, tr};
+use crate::channel::info_of;
+use crate::event::{AppError, StoreFailure, Verb};
+use crate::reply::{Bi, Text};
+
+/// The example command of `verb` for game or challenge `n`.
+fn example(verb: &Verb, n: u64, l: Lang) -> String {
+    let (en, es) = match verb {
+        Verb::Board => ("board", "tablero"),
+        Verb::History => ("history", "historial"),
+        Verb::Move(_) => ("move", "mover"),
+        Verb::Resign => ("resign", "rendirse"),
+        Verb::Offer(OfferKind::Draw) => ("draw", "tablas"),
+        Verb::Offer(OfferKind::Takeback) => ("takeback", "deshacer"),
+        Verb::Accept => ("accept", "aceptar"),
+        Verb::Decline => ("decline", "rechazar"),
+        Verb::Cancel => ("cancel", "cancelar"),
+    };
+    let mut s = format!("{} #{n}", pick(l, en, es));
+    if let Verb::Move(text) = verb {
+        s.push(' ');
+        s.push_str(text);
+    }
+    s
+}
+
+/// The text of `e`.
+pub(crate) fn error(e: &AppError) -> Bi {
+    use AppError as E;
+    match e {
+        E::Usage { spec, why } => both(|l| {
+            Text::fill(
+                pick(l, "{}. Usage: `{}`", "{}. Uso: `{}`"),
+                [t(capitalise(why.get(l))), t(spec.usage)],
+            )
+        }),
+        E::UnknownHelpTopic(w) => tr(
+            "There is no command `{}`. `help` lists them.",
+            "No hay ninguna orden `{}`. `ayuda` las muestra.",
+            &[t(w.clone())],
+        ),
+        E::UnknownCommand(w) => tr(
+            "Unknown command `{}`, and you have no game here to play it in. `help` lists the commands.",
+            "Orden desconocida `{}`, y no tienes aquí ninguna partida en la que jugarla. `ayuda` muestra las órdenes.",
+            &[t(w.clone())],
+        ),
+        E::UnknownGame(name) => {
+            let ids: Vec<&str> = GameId::ALL.iter().map(|g| g.key()).collect();
+            tr(
+                "There is no game `{}`. Games: {}.",
+                "No hay ningún juego `{}`. Juegos: {}.",
+                &[t(name.clone()), t(ids.join(", "))],
+            )
+        }
+        E::UnknownUser(word) => tr(
+            "I don't know {} yet: they must write something here first (or mention them properly).",
+            "Aún no conozco a {}: tiene que escribir algo aquí primero (o menciónalo bien).",
+            &[t(word.clone())],
+        ),
+        E::SelfChallenge => tr(
+            "You can't challenge yourself. Name someone else, or leave the name out for an open challenge.",
+            "No puedes desafiarte a ti mismo. Nombra a otra persona, u omite el nombre para un desafío abierto.",
+            &[],
+        ),
+        E::BadTimeLimit(why) => tr(
+            "Bad time limit: {}. Write `time=72h`, `time=3d` (1h to 14d) or `time=none`.",
+            "Tiempo no válido: {}. Escribe `tiempo=72h`, `tiempo=3d` (de 1h a 14d) o `tiempo=none`.",
+            &[t(why.clone())],
+        ),
+        E::UnknownOption { game, option } => both(|l| {
+            let info = game.info();
+            let mut opts: Vec<String> = info.sides.iter().map(|s| s.en.to_lowercase()).collect();
+            opts.push("random".into());
+            opts.extend(
+                info.params
+                    .iter()
+                    .map(|p| format!("{}={}..{}", p.key, p.min, p.max)),
+            );
+            opts.push("time=72h|none".into());
+            Text::fill(
+                pick(
+                    l,
+                    "Unknown option `{}`. {} takes: {}.",
+                    "Opción desconocida `{}`. {} admite: {}.",
+                ),
+                [t(option.clone()), t(info.name(l)), t(opts.join(", "))],
+            )
+        }),
+        E::BadSetup(msg) => both(|l| t(msg.get(l))),
+        E::BadOption { game, why } => both(|l| {
+            Text::fill(
+                pick(
+                    l,
+                    "Bad option: {}. `rules {}` lists the options.",
+                    "Opción no válida: {}. `reglas {}` muestra las opciones.",
+                ),
+                [t(why.get(l)), t(game.key())],
+            )
+        }),
+        E::NoChallenge(n) => tr(
+            "There is no open challenge #{} here. `current` lists this channel's.",
+            "Aquí no hay ningún desafío #{} pendiente. `partidas` muestra los del canal.",
+            &[t(n.to_string())],
+        ),
+        E::OwnChallengeAccept => tr(
+            "You can't accept your own challenge; `cancel` withdraws it.",
+            "No puedes aceptar tu propio desafío; `cancelar` lo retira.",
+            &[],
+        ),
+        E::ChallengeForOther { id, for_user } => tr(
+            "Challenge #{} is for {}, not for you.",
+            "El desafío #{} es para {}, no para ti.",
+            &[t(id.to_string()), m(for_user)],
+        ),
+        E::NoChallengeWaiting => tr(
+            "No challenge is waiting for you here. `challenge @user GAME` starts one; `current` lists this channel's.",
+            "Aquí no te espera ningún desafío. `desafiar @usuario JUEGO` crea uno; `partidas` muestra los del canal.",
+            &[],
+        ),
+        E::OpenChallengeDecline(n) => tr(
+            "#{} is an open challenge: nobody has to decline it. Leave it and it expires.",
+            "#{} es un desafío abierto: nadie tiene que rechazarlo. Si nadie lo acepta, caduca.",
+            &[t(n.to_string())],
+        ),
+        E::OwnChallengeDecline => tr(
+            "That is your own challenge; `cancel` withdraws it.",
+            "Ese desafío es tuyo; `cancelar` lo retira.",
+            &[],
+        ),
+        E::NoChallengeAddressed => tr(
+            "No challenge is addressed to you here.",
+            "Aquí no hay ningún desafío dirigido a ti.",
+            &[],
+        ),
+        E::NotYourChallenge(n) => tr(
+            "Challenge #{} is not yours to cancel; you may `decline` one addressed to you.",
+            "El desafío #{} no es tuyo; puedes `rechazar` uno dirigido a ti.",
+            &[t(n.to_string())],
+        ),
+        E::NoOwnChallenge => tr(
+            "You have no challenge waiting here.",
+            "No tienes ningún desafío pendiente aquí.",
+            &[],
+        ),
+        E::WhichChallenge { verb, list } => both(|l| {
+            let names: Vec<String> = list
+                .iter()
+                .map(|ch| {
+                    format!(
+                        "#{} {} ({})",
+                        ch.id,
+                        ch.game.info().name(l),
+                        ch.challenger.name
+                    )
+                })
+                .collect();
+            let first = list.first().map_or(0, |ch| ch.id);
+            Text::fill(
+                pick(l, "Which challenge? {}. Write {}.", "¿Qué desafío? {}. Escribe {}."),
+                [t(names.join(", ")), c(example(verb, first, l))],
+            )
+        }),
+        E::SetAside(n) => tr(
+            "Game #{} could not be loaded, so it has been set aside for the operator; nothing was deleted.",
+            "La partida #{} no se pudo cargar y se ha apartado para el administrador; no se ha borrado nada.",
+            &[t(n.to_string())],
+        ),
+        E::NoGame(n) => tr(
+            "There is no ongoing game #{} in this channel. `current` lists them.",
+            "No hay ninguna partida #{} en curso en este canal. `partidas` las muestra.",
+            &[t(n.to_string())],
+        ),
+        E::NotAPlayer(n) => tr(
+            "You are not a player in game #{}; you can watch with `board #{}`.",
+            "No juegas la partida #{}; puedes seguirla con `tablero #{}`.",
+            &[t(n.to_string()), t(n.to_string())],
+        ),
+        E::NotPlaying => tr(
+            "You are not playing any game in this channel. `challenge @user GAME` starts one.",
+            "No juegas ninguna partida en este canal. `desafiar @usuario JUEGO` empieza una.",
+            &[],
+        ),
+        E::NoGamesHere => tr(
+            "No game is being played in this channel.",
+            "No se está jugando ninguna partida en este canal.",
+            &[],
+        ),
+        E::WhichGame { verb, games } => both(|l| {
+            let names: Vec<String> = games
+                .iter()
+                .map(|g| {
+                    format!(
+                        "#{} {} ({} – {})",
+                        g.id(),
+                        info_of(&g.doc).name(l),
+                        g.doc.players[0].name,
+                        g.doc.players[1].name
+                    )
+                })
+                .collect();
+            let first = games.first().map_or(0, |g| g.id());
+            Text::fill(
+                pick(
+                    l,
+                    "Which game? {}. Add its number, for example {}.",
+                    "¿Qué partida? {}. Añade su número, por ejemplo {}.",
+                ),
+                [t(names.join(", ")), c(example(verb, first, l))],
+            )
+        }),
+        E::NotYourTurnAnywhere => tr(
+            "It is not your turn in any of your games here.",
+            "No te toca en ninguna de tus partidas de aquí.",
+            &[],
+        ),
+        E::NotYourTurn { id, waiting_for } => tr(
+            "It's not your turn in #{}: waiting for {}.",
+            "No te toca en la partida #{}: le toca a {}.",
+            &[t(id.to_string()), m(waiting_for)],
+        ),
+        E::AlreadyPlayed(n) => tr(
+            "That move was already played in #{}.",
+            "Esa jugada ya se jugó en la partida #{}.",
+            &[t(n.to_string())],
+        ),
+        E::Illegal { error, hints, more } => both(|l| {
+            let mut hint = Text::default();
+            for (i, h) in hints.iter().enumerate() {
+                if i > 0 {
+                    hint.append(t(", "));
+                }
+                hint.append(c(h.clone()));
+            }
+            if *more > 0 {
+                hint.append(t(format!(" (+{more})")));
+            }
+            Text::fill(
+                pick(
+                    l,
+                    "{} Legal moves include: {}.",
+                    "{} Algunas jugadas legales: {}.",
+                ),
+                [t(error.message(l)), hint],
+            )
+        }),
+        E::StaleBoard(n) => tr(
+            "This board of #{} is out of date; use the newest one.",
+            "Este tablero de la partida #{} está anticuado; usa el más reciente.",
+            &[t(n.to_string())],
+        ),
+        E::GameOver(n) => tr(
+            "Game #{} is over.",
+            "La partida #{} ha terminado.",
+            &[t(n.to_string())],
+        ),
+        E::NothingFrom { cell, id } => tr(
+            "Nothing of yours can move from {} in #{}.",
+            "Nada tuyo puede moverse desde {} en la partida #{}.",
+            &[t(cell.clone()), t(id.to_string())],
+        ),
+        E::NoSuchButton => tr(
+            "That button names no move.",
+            "Ese botón no corresponde a ninguna jugada.",
+            &[],
+        ),
+        E::NoDraws(game) => both(|l| {
+            Text::fill(
+                pick(
+                    l,
+                    "{} has no draws: play on, or `resign`.",
+                    "{} no tiene tablas: sigue jugando, o `rendirse`.",
+                ),
+                [t(game.info().name(l))],
+            )
+        }),
+        E::NoOffer(OfferKind::Draw) => tr(
+            "Nobody has offered you a draw. `draw` offers one.",
+            "Nadie te ha ofrecido tablas. `tablas` las ofrece.",
+            &[],
+        ),
+        E::NoOffer(OfferKind::Takeback) => tr(
+            "Nobody has asked you for a takeback. `takeback` asks for one.",
+            "Nadie te ha pedido deshacer. `deshacer` lo pide.",
+            &[],
+        ),
+        E::AlreadyOffered {
+            kind: OfferKind::Draw,
+            id,
+            them,
+        } => tr(
+            "You have already offered a draw in #{}; waiting for {}.",
+            "Ya has ofrecido tablas en la partida #{}; falta la respuesta de {}.",
+            &[t(id.to_string()), m(them)],
+        ),
+        E::AlreadyOffered {
+            kind: OfferKind::Takeback,
+            id,
+            them,
+        } => tr(
+            "You have already asked for a takeback in #{}; waiting for {}.",
+            "Ya has pedido deshacer en la partida #{}; falta la respuesta de {}.",
+            &[t(id.to_string()), m(them)],
+        ),
+        E::AnswerFirst {
+            kind: OfferKind::Draw,
+            id,
+            them,
+        } => tr(
+            "{} offered a draw in #{}: answer `draw accept` or `draw decline`.",
+            "{} ofreció tablas en la partida #{}: responde `tablas aceptar` o `tablas rechazar`.",
+            &[m(them), t(id.to_string())],
+        ),
+        E::AnswerFirst {
+            kind: OfferKind::Takeback,
+            id,
+            them,
+        } => tr(
+            "{} asked for a takeback in #{}: answer `takeback accept` or `takeback decline`.",
+            "{} pidió deshacer en la partida #{}: responde `deshacer aceptar` o `deshacer rechazar`.",
+            &[m(them), t(id.to_string())],
+        ),
+        E::NothingToTakeBack => tr(
+            "There is no move to take back.",
+            "No hay ninguna jugada que deshacer.",
+            &[],
+        ),
+        E::NotMovedYet => tr(
+            "You have not moved yet, so there is nothing to take back.",
+            "Aún no has jugado, así que no hay nada que deshacer.",
+            &[],
+        ),
+        E::NothingWaits(n) => tr(
+            "Nothing in game #{} waits for your answer.",
+            "En la partida #{} nada espera tu respuesta.",
+            &[t(n.to_string())],
+        ),
+        E::BadLang(w) => tr(
+            "`{}` is not a language I speak: `en` or `es`.",
+            "`{}` no es un idioma que hable: `en` o `es`.",
+            &[t(w.clone())],
+        ),
+        E::Unreadable(why) => tr(
+            "A stored game could not be read ({}); nothing changed.",
+            "No se pudo leer una partida guardada ({}); no ha cambiado nada.",
+            &[t(why.clone())],
+        ),
+        E::Store(StoreFailure::Corrupt) => tr(
+            "That record could not be read; it has been set aside for the operator. Nothing changed.",
+            "No se pudo leer ese registro; se ha apartado para el administrador. No ha cambiado nada.",
+            &[],
+        ),
+        E::Store(StoreFailure::Db) => tr(
+            "Storage failed, so nothing changed. Please try again.",
+            "Falló el almacenamiento, así que no ha cambiado nada. Vuelve a intentarlo.",
+            &[],
+        ),
+    }
+}

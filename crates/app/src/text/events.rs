@@ -1,0 +1,556 @@
+//! What happened, in words.
+
+use tablero_rules::{GameId, Lang, Side};
+use tablero_store::OfferKind;
+
+use super::{both, c, limit_text, m, pick, player, result, status, t, tr};
+use crate::channel::{deadline_of, info_of, movers, record_of};
+use crate::clock::format_duration;
+use crate::command::COMMANDS;
+use crate::event::{ChannelView, Event, GameView, HelpTopic, OfferStep};
+use crate::reply::{Bi, Text};
+
+/// The text of `e`.
+pub(crate) fn event(e: &Event) -> Bi {
+    match e {
+        Event::Ignored => Bi::default(),
+        Event::Help(HelpTopic::All) => both(|l| {
+            let mut s = t(pick(l, "Commands:", "Órdenes:"));
+            for spec in COMMANDS {
+                let name = match l {
+                    Lang::En => spec.usage.to_string(),
+                    Lang::Es => format!("{} ({})", spec.usage, spec.aliases[0]),
+                };
+                s.append(Text::fill("\n`{}` — {}", [t(name), t(spec.help(l))]));
+            }
+            s
+        }),
+        Event::Help(HelpTopic::One(spec)) => both(|l| {
+            Text::fill(
+                pick(l, "`{}` — {}. Also: {}.", "`{}` — {}. También: {}."),
+                [t(spec.usage), t(spec.help(l)), t(spec.aliases.join(", "))],
+            )
+        }),
+        Event::Catalogue(view) => both(|l| {
+            let mut s = t(pick(l, "Games:", "Juegos:"));
+            for g in GameId::ALL {
+                let i = g.info();
+                let year = i.year.map(|y| format!(", {y}")).unwrap_or_default();
+                s.append(Text::fill(
+                    "\n`{}` {} ({}{})",
+                    [t(i.key), t(i.name(l)), t(i.designer), t(year)],
+                ));
+            }
+            s.append(t(pick(
+                l,
+                "\n`rules GAME` explains one; `challenge @user GAME` starts one.",
+                "\n`reglas JUEGO` explica uno; `desafiar @usuario JUEGO` empieza una partida.",
+            )));
+            s.append(Text::fill("\n\n", [t("")]));
+            s.append(listing(view, l));
+            s
+        }),
+        Event::Rules { id, .. } => both(|l| rules(*id, l)),
+        Event::Challenged(doc) => both(|l| {
+            let info = doc.game.info();
+            let me = m(&doc.challenger);
+            let setup = if doc.setup.is_empty() {
+                String::new()
+            } else {
+                format!(" [{}]", doc.setup)
+            };
+            let sides = match doc.challenger_side {
+                Some(s) => Text::fill(
+                    pick(l, "{} plays {}", "{} juega con {}"),
+                    [me.clone(), t(info.side_name(s, l))],
+                ),
+                None => t(pick(l, "sides drawn at random", "bandos al azar")),
+            };
+            let limit = doc.move_limit_secs.map(|s| s as i64 * 1000);
+            let time = t(limit_text(limit, l));
+            let expiry = t(format_duration(doc.expires_ms - doc.created_ms));
+            let game = t(format!("{}{setup}", info.name(l)));
+            let id = t(doc.id.to_string());
+            match &doc.challenged {
+                Some(o) => Text::fill(
+                    pick(
+                        l,
+                        "{} challenges {} to {} (#{}): {}; {} per move. {}: `accept` or `decline` (expires in {}).",
+                        "{} desafía a {} a {} (#{}): {}; {} por jugada. {}: `aceptar` o `rechazar` (caduca en {}).",
+                    ),
+                    [me, m(o), game, id, sides, time, m(o), expiry],
+                ),
+                None => Text::fill(
+                    pick(
+                        l,
+                        "{} challenges anyone here to {} (#{}): {}; {} per move. Anyone: `accept` (expires in {}).",
+                        "{} desafía a cualquiera del canal a {} (#{}): {}; {} por jugada. Quien quiera: `aceptar` (caduca en {}).",
+                    ),
+                    [me, game, id, sides, time, expiry],
+                ),
+            }
+        }),
+        Event::Accepted { by, game } => both(|l| {
+            let d = &game.doc;
+            let info = info_of(d);
+            Text::fill(
+                pick(
+                    l,
+                    "{} accepts. Game #{}: {}, {} vs {}. {}",
+                    "{} acepta. Partida #{}: {}, {} contra {}. {}",
+                ),
+                [
+                    m(by),
+                    t(d.id.to_string()),
+                    t(info.name(l)),
+                    player(d, info, Side::First, l),
+                    player(d, info, Side::Second, l),
+                    status(game, l),
+                ],
+            )
+        }),
+        Event::Declined { by, challenge } => both(|l| {
+            Text::fill(
+                pick(
+                    l,
+                    "{} declines {}'s challenge #{} to {}.",
+                    "{} rechaza el desafío #{} de {} a {}.",
+                ),
+                match l {
+                    Lang::En => [
+                        m(by),
+                        m(&challenge.challenger),
+                        t(challenge.id.to_string()),
+                        t(challenge.game.info().name(l)),
+                    ],
+                    Lang::Es => [
+                        m(by),
+                        t(challenge.id.to_string()),
+                        m(&challenge.challenger),
+                        t(challenge.game.info().name(l)),
+                    ],
+                },
+            )
+        }),
+        Event::Cancelled { by, challenge } => tr(
+            "{} withdraws challenge #{}.",
+            "{} retira el desafío #{}.",
+            &[m(by), t(challenge.id.to_string())],
+        ),
+        Event::Expired(doc) => both(|l| {
+            Text::fill(
+                pick(
+                    l,
+                    "{}, your challenge #{} to {} expired unanswered.",
+                    "{}, tu desafío #{} a {} caducó sin respuesta.",
+                ),
+                [
+                    m(&doc.challenger),
+                    t(doc.id.to_string()),
+                    t(doc.game.info().name(l)),
+                ],
+            )
+        }),
+        Event::Played { by, moves, game } => both(|l| {
+            Text::fill(
+                pick(
+                    l,
+                    "{} played {} in #{}. {}",
+                    "{} jugó {} en la partida #{}. {}",
+                ),
+                [
+                    m(by),
+                    t(moves.join(" ")),
+                    t(game.id().to_string()),
+                    status(game, l),
+                ],
+            )
+        }),
+        Event::Resigned { by, game } => both(|l| {
+            let d = &game.doc;
+            let res = d
+                .result
+                .as_ref()
+                .map(|r| result(d, info_of(d), r, l))
+                .unwrap_or_default();
+            Text::fill(
+                pick(
+                    l,
+                    "{} resigns game #{}. {}",
+                    "{} abandona la partida #{}. {}",
+                ),
+                [m(by), t(d.id.to_string()), res],
+            )
+        }),
+        Event::Offer {
+            kind,
+            step,
+            by,
+            to,
+            game,
+            undone,
+        } => offer(*kind, *step, by, to, game, undone),
+        Event::Board(view) => both(|l| {
+            let d = &view.doc;
+            let info = info_of(d);
+            let what = if d.result.is_some() {
+                format!(
+                    "{} ({})",
+                    info.name(l),
+                    pick(l, "finished", "terminada")
+                )
+            } else {
+                info.name(l).to_string()
+            };
+            Text::fill(
+                "#{} {}: {} – {}. {}",
+                [
+                    t(d.id.to_string()),
+                    t(what),
+                    player(d, info, Side::First, l),
+                    player(d, info, Side::Second, l),
+                    status(view, l),
+                ],
+            )
+        }),
+        Event::History(view) => history(view),
+        Event::Channel(view) => both(|l| listing(view, l)),
+        Event::MyGames { me, games } => both(|l| {
+            if games.is_empty() {
+                return t(pick(
+                    l,
+                    "You have no ongoing games.",
+                    "No tienes partidas en curso.",
+                ));
+            }
+            let mut s = t(pick(l, "Your games:", "Tus partidas:"));
+            for (ch, g) in games {
+                let d = &g.doc;
+                let my = d.side_of(&me.id).unwrap_or(Side::First);
+                let opp = &d.player(my.other()).name;
+                let left = deadline_of(d)
+                    .map(|due| format_duration(due - g.now_ms))
+                    .map(|left| match l {
+                        Lang::En => format!(", {left} left"),
+                        Lang::Es => format!(", quedan {left}"),
+                    })
+                    .unwrap_or_default();
+                let turn = if g.game.turn().side == my {
+                    pick(l, "your move", "te toca").to_string()
+                } else {
+                    match l {
+                        Lang::En => format!("{opp}'s move"),
+                        Lang::Es => format!("le toca a {opp}"),
+                    }
+                };
+                s.append(Text::fill(
+                    pick(
+                        l,
+                        "\n#{} in {}: {} vs {} — {}{}",
+                        "\n#{} en {}: {} contra {} — {}{}",
+                    ),
+                    [
+                        t(d.id.to_string()),
+                        t(ch.channel.clone()),
+                        t(info_of(d).name(l)),
+                        t(opp.clone()),
+                        t(turn),
+                        t(left),
+                    ],
+                ));
+            }
+            s
+        }),
+        Event::Stats { user, rows } => both(|l| {
+            if rows.is_empty() {
+                return Text::fill(
+                    pick(
+                        l,
+                        "{} has no finished games yet.",
+                        "{} aún no ha terminado ninguna partida.",
+                    ),
+                    [m(user)],
+                );
+            }
+            let mut s = Text::fill(pick(l, "Stats for {}:", "Estadísticas de {}:"), [m(user)]);
+            let (mut w, mut lo, mut d) = (0, 0, 0);
+            let line = pick(
+                l,
+                "\n{}: {} won, {} lost, {} drawn",
+                "\n{}: {} ganadas, {} perdidas, {} tablas",
+            );
+            for (g, st) in rows {
+                s.append(Text::fill(
+                    line,
+                    [
+                        t(g.info().name(l)),
+                        t(st.wins.to_string()),
+                        t(st.losses.to_string()),
+                        t(st.draws.to_string()),
+                    ],
+                ));
+                (w, lo, d) = (w + st.wins, lo + st.losses, d + st.draws);
+            }
+            s.append(Text::fill(
+                line,
+                [
+                    t("Total"),
+                    t(w.to_string()),
+                    t(lo.to_string()),
+                    t(d.to_string()),
+                ],
+            ));
+            s
+        }),
+        Event::Lang { changed: true, .. } => tr(
+            "I'll write to you in English.",
+            "Te escribiré en español.",
+            &[],
+        ),
+        Event::Lang { changed: false, .. } => tr(
+            "You read English. `lang es` switches to Spanish.",
+            "Lees en español. `idioma en` cambia a inglés.",
+            &[],
+        ),
+        Event::Choices { game, origin, .. } => match origin {
+            None => tr(
+                "Your moves in #{}.",
+                "Tus jugadas en la partida #{}.",
+                &[t(game.to_string())],
+            ),
+            Some(cell) => tr(
+                "The moves from {}.",
+                "Las jugadas desde {}.",
+                &[t(cell.clone())],
+            ),
+        },
+        Event::Reminder {
+            who,
+            game,
+            left_ms,
+        } => both(|l| {
+            Text::fill(
+                pick(
+                    l,
+                    "{}, it's your move in game #{} ({}): {} left.",
+                    "{}, te toca en la partida #{} ({}): quedan {}.",
+                ),
+                [
+                    m(who),
+                    t(game.id().to_string()),
+                    t(info_of(&game.doc).name(l)),
+                    t(format_duration(*left_ms)),
+                ],
+            )
+        }),
+        Event::TimedOut { who, game } => both(|l| {
+            let d = &game.doc;
+            let res = d
+                .result
+                .as_ref()
+                .map(|r| result(d, info_of(d), r, l))
+                .unwrap_or_default();
+            Text::fill(
+                pick(
+                    l,
+                    "{} ran out of time in game #{}. {}",
+                    "A {} se le acabó el tiempo en la partida #{}. {}",
+                ),
+                [m(who), t(d.id.to_string()), res],
+            )
+        }),
+    }
+}
+
+fn offer(
+    kind: OfferKind,
+    step: OfferStep,
+    by: &crate::reply::User,
+    to: &crate::reply::User,
+    game: &GameView,
+    undone: &[String],
+) -> Bi {
+    let id = t(game.id().to_string());
+    let (who, them) = (m(by), m(to));
+    match (kind, step) {
+        (OfferKind::Draw, OfferStep::Made) => tr(
+            "{} offers a draw in #{}. {}: `draw accept` or `draw decline`.",
+            "{} ofrece tablas en la partida #{}. {}: `tablas aceptar` o `tablas rechazar`.",
+            &[who, id, them],
+        ),
+        (OfferKind::Draw, OfferStep::Accepted) => tr(
+            "{} accepts the draw in #{}. The game is drawn.",
+            "{} acepta las tablas en la partida #{}. La partida acaba en tablas.",
+            &[who, id],
+        ),
+        (OfferKind::Draw, OfferStep::Declined) => tr(
+            "{} declines the draw in #{}. Play on.",
+            "{} rechaza las tablas en la partida #{}. Se sigue jugando.",
+            &[who, id],
+        ),
+        (OfferKind::Takeback, OfferStep::Made) => tr(
+            "{} asks to take back their last move in #{}. {}: `takeback accept` or `takeback decline`.",
+            "{} pide deshacer su última jugada en la partida #{}. {}: `deshacer aceptar` o `deshacer rechazar`.",
+            &[who, id, them],
+        ),
+        (OfferKind::Takeback, OfferStep::Accepted) => both(|l| {
+            Text::fill(
+                pick(
+                    l,
+                    "{} accepts the takeback in #{}: {} taken back. {}",
+                    "{} acepta deshacer en la partida #{}: se deshace {}. {}",
+                ),
+                [
+                    who.clone(),
+                    id.clone(),
+                    t(undone.join(" ")),
+                    status(game, l),
+                ],
+            )
+        }),
+        (OfferKind::Takeback, OfferStep::Declined) => tr(
+            "{} declines the takeback in #{}.",
+            "{} rechaza deshacer en la partida #{}.",
+            &[who, id],
+        ),
+    }
+}
+
+/// A game's rules, options and how to play it.
+fn rules(id: GameId, l: Lang) -> Text {
+    let info = id.info();
+    let sides = format!(
+        "{} / {}",
+        info.side_name(Side::First, l),
+        info.side_name(Side::Second, l)
+    );
+    let mut s = t(format!(
+        "{} ({}{}) — {sides}\n{}",
+        info.name(l),
+        info.designer,
+        info.year.map(|y| format!(", {y}")).unwrap_or_default(),
+        info.summary(l)
+    ));
+    if !info.params.is_empty() {
+        s.append(t(pick(l, "\nOptions: ", "\nOpciones: ")));
+        for (i, p) in info.params.iter().enumerate() {
+            let d = pick(l, p.en, p.es);
+            if i > 0 {
+                s.append(t(", "));
+            }
+            s.append(Text::fill(
+                "`{}={}` {} ({}–{})",
+                [
+                    t(p.key),
+                    t(p.default.to_string()),
+                    t(d),
+                    t(p.min.to_string()),
+                    t(p.max.to_string()),
+                ],
+            ));
+        }
+    }
+    s.append(Text::fill(
+        pick(l, "\nPlay: `challenge @user {}`", "\nJugar: `desafiar @usuario {}`"),
+        [t(info.key)],
+    ));
+    s
+}
+
+/// A game's moves, numbered, and its record.
+fn history(view: &GameView) -> Bi {
+    let doc = &view.doc;
+    let Ok(record) = record_of(doc) else {
+        return Bi::default();
+    };
+    let info = record.game.info();
+    let movers = movers(&record);
+    let mut list = String::new();
+    let mut number = 0;
+    let mut open_second = false;
+    for (mv, side) in record.moves.iter().zip(&movers) {
+        let sep = if list.is_empty() { "" } else { " " };
+        match side {
+            Side::First => {
+                number += 1;
+                list.push_str(&format!("{sep}{number}. {mv}"));
+                open_second = true;
+            }
+            Side::Second if open_second => {
+                list.push_str(&format!(" {mv}"));
+                open_second = false;
+            }
+            Side::Second => {
+                number += usize::from(number == 0);
+                list.push_str(&format!("{sep}{number}… {mv}"));
+            }
+        }
+    }
+    both(|l| {
+        let moves = if list.is_empty() {
+            pick(l, "no moves yet", "aún sin jugadas").to_string()
+        } else {
+            list.clone()
+        };
+        let mut s = Text::fill(
+            pick(l, "#{} {}: {} – {}\n{}\nRecord: {}", "#{} {}: {} – {}\n{}\nRegistro: {}"),
+            [
+                t(doc.id.to_string()),
+                t(info.name(l)),
+                player(doc, info, Side::First, l),
+                player(doc, info, Side::Second, l),
+                t(moves),
+                c(record.to_string()),
+            ],
+        );
+        if let Some(r) = &doc.result {
+            s.append(t("\n"));
+            s.append(result(doc, info, r, l));
+        }
+        s
+    })
+}
+
+/// The games and challenges of a channel, one a line.
+fn listing(view: &ChannelView, l: Lang) -> Text {
+    let mut lines: Vec<String> = Vec::new();
+    for g in &view.games {
+        let d = &g.doc;
+        let name = info_of(d).name(l);
+        let to_move = &d.player(g.game.turn().side).name;
+        let left = deadline_of(d)
+            .map(|due| format!(", {}", format_duration(due - view.now_ms)))
+            .unwrap_or_default();
+        let (p0, p1) = (&d.players[0].name, &d.players[1].name);
+        lines.push(match l {
+            Lang::En => format!("#{} {name}: {p0} vs {p1} — {to_move} to move{left}", d.id),
+            Lang::Es => format!(
+                "#{} {name}: {p0} contra {p1} — le toca a {to_move}{left}",
+                d.id
+            ),
+        });
+    }
+    for ch in &view.challenges {
+        let name = ch.game.info().name(l);
+        let to = match &ch.challenged {
+            Some(u) => u.name.clone(),
+            None => pick(l, "anyone", "cualquiera").to_string(),
+        };
+        let by = &ch.challenger.name;
+        lines.push(match l {
+            Lang::En => format!("#{} challenge: {by} → {to}, {name}", ch.id),
+            Lang::Es => format!("#{} desafío: {by} → {to}, {name}", ch.id),
+        });
+    }
+    if lines.is_empty() {
+        t(pick(
+            l,
+            "No games in this channel.",
+            "No hay partidas en este canal.",
+        ))
+    } else {
+        let mut s = t(pick(l, "In this channel:\n", "En este canal:\n"));
+        s.append(t(lines.join("\n")));
+        s
+    }
+}

@@ -1,0 +1,165 @@
+//! The catalogue: every sentence a user reads, English and Spanish side by
+//! side. Events (`events.rs`) and errors (`errors.rs`) become [`Bi`] texts
+//! here and nowhere else; the domain code never writes a sentence.
+//!
+//! A sentence is a template filled with spans ([`Text::fill`]): `{}` takes
+//! the next argument, text between backticks is code, and a user is a
+//! mention span, so adapters can write each in their platform's markup.
+
+mod errors;
+mod events;
+
+pub(crate) use errors::error;
+pub(crate) use events::event;
+
+use tablero_rules::{GameInfo, Lang, Phase, Side};
+use tablero_store::{ChallengeDoc, GameDoc, ResultDoc, Termination};
+
+use crate::channel::{deadline_of, info_of};
+use crate::clock::format_duration;
+use crate::event::GameView;
+use crate::reply::{Bi, Span, Text, User};
+
+/// A mention of `u`.
+pub(crate) fn m(u: &User) -> Text {
+    Span::Mention(u.clone()).into()
+}
+
+/// Plain text.
+pub(crate) fn t(s: impl Into<String>) -> Text {
+    Text::plain(s)
+}
+
+/// Code.
+pub(crate) fn c(s: impl Into<String>) -> Text {
+    Span::Code(s.into()).into()
+}
+
+/// A text built once per language.
+pub(crate) fn both(f: impl Fn(Lang) -> Text) -> Bi {
+    Bi {
+        en: f(Lang::En),
+        es: f(Lang::Es),
+    }
+}
+
+/// One template per language, filled with the same arguments.
+pub(crate) fn tr(en: &str, es: &str, args: &[Text]) -> Bi {
+    Bi {
+        en: Text::fill(en, args.iter().cloned()),
+        es: Text::fill(es, args.iter().cloned()),
+    }
+}
+
+/// `en` or `es` by `l`.
+pub(crate) fn pick<'a>(l: Lang, en: &'a str, es: &'a str) -> &'a str {
+    match l {
+        Lang::En => en,
+        Lang::Es => es,
+    }
+}
+
+/// `@ana (White)`.
+pub(crate) fn player(d: &GameDoc, info: &GameInfo, side: Side, l: Lang) -> Text {
+    Text::fill("{} ({})", [m(d.player(side)), t(info.side_name(side, l))])
+}
+
+/// How a game ended, in a few words.
+pub(crate) fn termination(term: Termination, l: Lang) -> &'static str {
+    match term {
+        Termination::Rules(r) => r.text(l),
+        Termination::Resigned => pick(l, "resignation", "abandono"),
+        Termination::Time => pick(l, "out of time", "tiempo agotado"),
+        Termination::Agreed => pick(l, "agreed", "de mutuo acuerdo"),
+    }
+}
+
+/// `@ana (White) wins: checkmate.` or `Draw: agreed.`
+pub(crate) fn result(d: &GameDoc, info: &GameInfo, r: &ResultDoc, l: Lang) -> Text {
+    let why = t(termination(r.termination, l));
+    match r.winner {
+        Some(w) => Text::fill(
+            pick(l, "{} wins: {}.", "Gana {}: {}."),
+            [player(d, info, w, l), why],
+        ),
+        None => Text::fill(pick(l, "Draw: {}.", "Tablas: {}."), [why]),
+    }
+}
+
+/// The status line: whose turn and time left, or the result.
+pub(crate) fn status(v: &GameView, l: Lang) -> Text {
+    let d = &v.doc;
+    let info = info_of(d);
+    if let Some(r) = &d.result {
+        return result(d, info, r, l);
+    }
+    let side = v.game.turn().side;
+    let what = match (v.game.turn().phase, l) {
+        (Phase::Play, Lang::En) => "to move",
+        (Phase::Place, Lang::En) => "to place",
+        (Phase::Choose, Lang::En) => "to choose",
+        (Phase::Play, Lang::Es) => "mueve",
+        (Phase::Place, Lang::Es) => "coloca",
+        (Phase::Choose, Lang::Es) => "elige",
+    };
+    let clock = match deadline_of(d) {
+        None => pick(l, "no time limit", "sin límite de tiempo").to_string(),
+        Some(due) => {
+            let left = format_duration(due - v.now_ms);
+            match l {
+                Lang::En => format!("{left} left"),
+                Lang::Es => format!("quedan {left}"),
+            }
+        }
+    };
+    let mut s = player(d, info, side, l);
+    s.append(Text::fill(" {} ({}).", [t(what), t(clock)]));
+    match (d.draw_offer, d.takeback) {
+        (Some(by), _) => s.append(Text::fill(
+            pick(l, " {} offers a draw.", " {} ofrece tablas."),
+            [m(d.player(by))],
+        )),
+        (_, Some(by)) => s.append(Text::fill(
+            pick(l, " {} asks for a takeback.", " {} pide deshacer."),
+            [m(d.player(by))],
+        )),
+        _ => {}
+    }
+    s
+}
+
+/// `5h left`-style time text, or "no time limit".
+pub(crate) fn limit_text(limit: Option<i64>, l: Lang) -> String {
+    match limit {
+        Some(ms) => format_duration(ms),
+        None => pick(l, "no time limit", "sin límite de tiempo").into(),
+    }
+}
+
+/// `#3 Chess: ana – bo`, for lists and suggestions.
+pub(crate) fn game_label(g: &GameView, l: Lang) -> String {
+    format!(
+        "#{} {}: {} – {}",
+        g.id(),
+        info_of(&g.doc).name(l),
+        g.doc.players[0].name,
+        g.doc.players[1].name
+    )
+}
+
+/// `#4 challenge: Chess by ana`, for suggestions.
+pub(crate) fn challenge_label(c: &ChallengeDoc, l: Lang) -> String {
+    let game = c.game.info().name(l);
+    match l {
+        Lang::En => format!("#{} challenge: {game} by {}", c.id, c.challenger.name),
+        Lang::Es => format!("#{} desafío: {game} de {}", c.id, c.challenger.name),
+    }
+}
+
+/// Capitalises the first letter.
+pub(crate) fn capitalise(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
+}

@@ -1,0 +1,121 @@
+//! Timers: reminders at half and 90 % of a turn's time, losses on time,
+//! expired challenges. Each due timer is handled under its channel's lock
+//! and checked against the stored record first, so a timer that a move or
+//! an answer made stale does nothing.
+
+use tablero_store::{ResultDoc, Termination, Timer, TimerKind};
+
+use crate::app::{App, Res};
+use crate::channel::{deadline_of, due_of};
+use crate::event::{AppError, Event};
+use crate::reply::Outgoing;
+
+impl App {
+    /// Posts what has fallen due. Safe to call at any time and after a
+    /// restart: whatever fell due meanwhile is caught up, and a turn whose
+    /// time ran out gets only the timeout, not stale reminders.
+    pub fn tick(&self) -> Vec<Outgoing> {
+        let now = self.now();
+        let timers = match self.store.due_timers(now) {
+            Ok(t) => t,
+            Err(e) => {
+                tracing::error!(error = %e, "cannot read the timers");
+                return Vec::new();
+            }
+        };
+        let mut out = Vec::new();
+        for t in timers {
+            let done = match t.kind {
+                TimerKind::Game => self.game_timer(&t, now),
+                TimerKind::Challenge => self.challenge_timer(&t, now),
+            };
+            match done {
+                Ok(Some((event, reader))) => {
+                    let lang = self.lang_of(&t.channel, &reader);
+                    out.push(Outgoing {
+                        channel: t.channel.clone(),
+                        reply: self.present(&event, lang),
+                    });
+                }
+                Ok(None) => {}
+                Err(e) => tracing::warn!(timer = ?t, error = ?e, "timer not handled"),
+            }
+        }
+        out
+    }
+
+    fn drop_timer(&self, t: &Timer) -> Res<Option<(Event, String)>> {
+        let mut b = self.store.batch();
+        b.remove_timer(t);
+        self.commit(b)?;
+        Ok(None)
+    }
+
+    /// A reminder or a timeout, with the id of the user it is for.
+    fn game_timer(&self, t: &Timer, now: i64) -> Res<Option<(Event, String)>> {
+        self.with_channel(&t.channel, |st| {
+            let Some(live) = st
+                .games
+                .get(&t.id)
+                .filter(|g| g.doc.next_event_ms == Some(t.due_ms))
+            else {
+                return self.drop_timer(t);
+            };
+            let side = live.game.turn().side;
+            let who = live.doc.player(side).clone();
+            let Some(deadline) = deadline_of(&live.doc) else {
+                return self.drop_timer(t);
+            };
+            if now >= deadline {
+                let live = self.end_game(
+                    st,
+                    t.id,
+                    ResultDoc {
+                        winner: Some(side.other()),
+                        termination: Termination::Time,
+                    },
+                )?;
+                let id = who.id.clone();
+                return Ok(Some((
+                    Event::TimedOut {
+                        who,
+                        game: live.view(now),
+                    },
+                    id,
+                )));
+            }
+            let limit = deadline - live.doc.turn_started_ms;
+            let mut doc = live.doc.clone();
+            doc.reminders_sent = if now >= live.doc.turn_started_ms + limit * 9 / 10 {
+                2
+            } else {
+                1
+            };
+            doc.next_event_ms = due_of(&doc);
+            let live = self.save_doc(st, t.id, doc)?;
+            let id = who.id.clone();
+            Ok(Some((
+                Event::Reminder {
+                    who,
+                    game: live.view(now),
+                    left_ms: deadline - now,
+                },
+                id,
+            )))
+        })
+    }
+
+    fn challenge_timer(&self, t: &Timer, now: i64) -> Res<Option<(Event, String)>> {
+        self.with_channel(&t.channel, |_| {
+            let c = self.store.challenge(&t.channel, t.id)?;
+            let Some(c) = c.filter(|c| c.expires_ms == t.due_ms && c.expires_ms <= now) else {
+                return self.drop_timer(t);
+            };
+            let mut b = self.store.batch();
+            b.remove_challenge(&c);
+            self.commit(b).map_err(|e: AppError| e)?;
+            let id = c.challenger.id.clone();
+            Ok(Some((Event::Expired(c), id)))
+        })
+    }
+}

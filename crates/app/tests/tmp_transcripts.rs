@@ -1,0 +1,49 @@
+//! Transcript tests: each `tests/transcripts/*.txt` is a conversation of
+//! several users with the expected replies (format in
+//! `tablero_app::testkit`). Set `BLESS=1` to rewrite the files with the
+//! actual replies, then review the diff.
+
+use std::path::Path;
+
+#[test]
+fn transcripts() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/transcripts");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "txt"))
+        .collect();
+    files.sort();
+    assert!(!files.is_empty());
+    let bless = std::env::var_os("BLESS").is_some();
+    let mut failed = Vec::new();
+    for f in &files {
+        let want = std::fs::read_to_string(f).unwrap();
+        let tmp = tempfile::tempdir().unwrap();
+        let got = tablero_app::testkit::run_transcript(&want, tmp.path());
+        if got != want {
+            if bless {
+                std::fs::write(f, &got).unwrap();
+            } else {
+                let (w, g): (Vec<_>, Vec<_>) = (want.lines().collect(), got.lines().collect());
+                let i = w
+                    .iter()
+                    .zip(&g)
+                    .position(|(a, b)| a != b)
+                    .unwrap_or(w.len().min(g.len()));
+                eprintln!(
+                    "{}: first difference at line {}\n  expected: {:?}\n  actual:   {:?}",
+                    f.display(),
+                    i + 1,
+                    w.get(i),
+                    g.get(i)
+                );
+                failed.push(f.display().to_string());
+            }
+        }
+    }
+    assert!(
+        failed.is_empty(),
+        "transcripts differ: {failed:?} (BLESS=1 rewrites them)"
+    );
+}
