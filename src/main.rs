@@ -109,6 +109,15 @@ impl PositionArgs {
 }
 
 fn main() -> ExitCode {
+    // Logs go to standard error; `TABLERO_LOG` (or `RUST_LOG`) filters them,
+    // `info` by default. Tokens are never logged.
+    let filter = tracing_subscriber::EnvFilter::try_from_env("TABLERO_LOG")
+        .or_else(|_| tracing_subscriber::EnvFilter::try_from_default_env())
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .init();
     let cli = Cli::parse();
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
@@ -122,14 +131,7 @@ fn main() -> ExitCode {
 fn run(cli: Cli) -> Result<(), String> {
     let Some(command) = cli.command else {
         let config = tablero_app::bot::load_config(cli.config)?;
-        let frontends = vec![
-            tablero_telegram::frontend(),
-            tablero_app::bot::Frontend {
-                adapter: tablero_app::config::Adapter::Discord,
-                platform: tablero_discord::PLATFORM,
-                run: Box::new(tablero_discord::run),
-            },
-        ];
+        let frontends = vec![tablero_telegram::frontend(), tablero_discord::frontend()];
         return tablero_app::bot::run_with(config, Arc::new(tablero_app::PngRenderer), frontends);
     };
     match command {

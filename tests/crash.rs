@@ -22,7 +22,7 @@ fn splitmix(x: &mut u64) -> u64 {
 fn stored(data: &std::path::Path, id: u64) -> Option<GameRecord> {
     let s = Store::open(data, 1 << 20).expect("the store opens after a kill");
     assert!(s.quarantined().unwrap().is_empty(), "nothing unreadable");
-    let ch = ChannelKey::new("console", "general");
+    let ch = ChannelKey::new(tablero_store::Platform::Console, "general");
     let doc = s
         .game(&ch, id, true)
         .unwrap()

@@ -1,6 +1,6 @@
 //! Transcript tests: each `tests/transcripts/*.txt` is a conversation of
 //! several users with the expected replies (format in
-//! `tablero_app::testkit`). Set `BLESS=1` to rewrite the files with the
+//! `tablero_app::testkit`). Set `TABLERO_BLESS=1` (as for the render goldens) to rewrite the files with the
 //! actual replies, then review the diff.
 
 use std::path::Path;
@@ -15,7 +15,7 @@ fn transcripts() {
         .collect();
     files.sort();
     assert!(!files.is_empty());
-    let bless = std::env::var_os("BLESS").is_some();
+    let bless = std::env::var_os("TABLERO_BLESS").is_some_and(|v| v == "1");
     let mut failed = Vec::new();
     for f in &files {
         let want = std::fs::read_to_string(f).unwrap();
@@ -44,6 +44,6 @@ fn transcripts() {
     }
     assert!(
         failed.is_empty(),
-        "transcripts differ: {failed:?} (BLESS=1 rewrites them)"
+        "transcripts differ: {failed:?} (TABLERO_BLESS=1 rewrites them)"
     );
 }

@@ -185,7 +185,7 @@ fn populate(dir: &std::path::Path) {
     for chunk in 0..10 {
         let mut b = store.batch();
         for n in chunk * 1000..(chunk + 1) * 1000 {
-            let ch = ChannelKey::new("console", format!("c{}", n / 10));
+            let ch = ChannelKey::new(tablero_app::Platform::Console, format!("c{}", n / 10));
             let id = n % 10 + 1;
             let doc = GameDoc {
                 version: VERSION,

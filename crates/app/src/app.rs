@@ -308,14 +308,11 @@ impl App {
             return Err(AppError::BadLang(word.to_string()));
         };
         let p = who.channel.platform;
-        let mut doc = self
-            .store
-            .profile(p, &who.user.id)?
-            .unwrap_or(ProfileDoc {
-                version: VERSION,
-                name: who.user.name.clone(),
-                lang: None,
-            });
+        let mut doc = self.store.profile(p, &who.user.id)?.unwrap_or(ProfileDoc {
+            version: VERSION,
+            name: who.user.name.clone(),
+            lang: None,
+        });
         doc.version = VERSION;
         doc.lang = Some(new);
         let mut b = self.store.batch();

@@ -169,12 +169,7 @@ impl App {
 
     /// Refuses challenge `n` (or the one addressed to the caller); a game
     /// number with an offer pending answers the offer.
-    pub(crate) fn decline(
-        &self,
-        who: &Actor,
-        st: &mut ChannelState,
-        n: Option<GameNo>,
-    ) -> Outcome {
+    pub(crate) fn decline(&self, who: &Actor, st: &mut ChannelState, n: Option<GameNo>) -> Outcome {
         let me = &who.user;
         let all = self.challenges(&who.channel)?;
         let c = match n {

@@ -266,3 +266,56 @@ pub(crate) fn already_played(live: &Live, me: &User, text: &str) -> bool {
     }
     false
 }
+
+#[cfg(test)]
+mod tests {
+    use tablero_store::{ChannelKey, GameDoc, Platform, UserRef, VERSION};
+
+    use super::*;
+
+    fn doc(limit_secs: Option<u64>, reminders: u8) -> GameDoc {
+        let u = |n: &str| UserRef {
+            id: n.into(),
+            name: n.into(),
+        };
+        GameDoc {
+            version: VERSION,
+            channel: ChannelKey::new(Platform::Console, "c"),
+            id: 1,
+            players: [u("a"), u("b")],
+            record: "breakthrough:".into(),
+            created_ms: 0,
+            turn_started_ms: 1_000,
+            move_limit_secs: limit_secs,
+            reminders_sent: reminders,
+            draw_offer: None,
+            takeback: None,
+            next_event_ms: None,
+            result: None,
+            finished_ms: None,
+        }
+    }
+
+    #[test]
+    fn the_clock_reminds_at_half_and_ninety_percent_then_times_out() {
+        // A 100 s turn that started at 1 s: reminders at 51 s and 91 s, the
+        // deadline at 101 s.
+        assert_eq!(due_of(&doc(Some(100), 0)), Some(51_000));
+        assert_eq!(due_of(&doc(Some(100), 1)), Some(91_000));
+        assert_eq!(due_of(&doc(Some(100), 2)), Some(101_000));
+        assert_eq!(deadline_of(&doc(Some(100), 0)), Some(101_000));
+        assert_eq!(due_of(&doc(None, 0)), None);
+        assert_eq!(deadline_of(&doc(None, 0)), None);
+    }
+
+    #[test]
+    fn multi_word_moves_are_all_or_nothing_for_one_player() {
+        let g = AnyGame::new(GameId::Breakthrough, &tablero_rules::Setup::default()).unwrap();
+        let (_, played) = apply(&g, "a2-a3").unwrap();
+        assert_eq!(played, ["a2-a3"]);
+        // Two words are two moves only while the same player is to move:
+        // in Breakthrough the turn passes after one.
+        assert!(apply(&g, "a2-a3 b2-b3").is_err());
+        assert!(apply(&g, "zz").is_err());
+    }
+}

@@ -67,12 +67,24 @@ pub enum Event {
     /// Every game the bot plays, and the channel's games.
     Catalogue(ChannelView),
     /// A game's rules, with its start position.
-    Rules { id: GameId, start: AnyGame },
+    Rules {
+        id: GameId,
+        start: AnyGame,
+    },
     Challenged(ChallengeDoc),
     /// A challenge was taken: the game begins.
-    Accepted { by: User, game: GameView },
-    Declined { by: User, challenge: ChallengeDoc },
-    Cancelled { by: User, challenge: ChallengeDoc },
+    Accepted {
+        by: User,
+        game: GameView,
+    },
+    Declined {
+        by: User,
+        challenge: ChallengeDoc,
+    },
+    Cancelled {
+        by: User,
+        challenge: ChallengeDoc,
+    },
     /// A challenge expired unanswered.
     Expired(ChallengeDoc),
     /// `by` played `moves` (several for a multi-placement turn).
@@ -81,7 +93,10 @@ pub enum Event {
         moves: Vec<String>,
         game: GameView,
     },
-    Resigned { by: User, game: GameView },
+    Resigned {
+        by: User,
+        game: GameView,
+    },
     /// An offer was made or answered. For an accepted takeback, `undone`
     /// lists the moves taken back and `game` is the position after it.
     Offer {
@@ -98,13 +113,19 @@ pub enum Event {
     History(GameView),
     Channel(ChannelView),
     /// The caller's ongoing games in every channel.
-    MyGames { me: User, games: Vec<(ChannelKey, GameView)> },
+    MyGames {
+        me: User,
+        games: Vec<(ChannelKey, GameView)>,
+    },
     Stats {
         user: User,
         rows: Vec<(GameId, StatsDoc)>,
     },
     /// The reader's language, and whether it was just chosen.
-    Lang { lang: Lang, changed: bool },
+    Lang {
+        lang: Lang,
+        changed: bool,
+    },
     /// The moves a press may choose from (a menu, or one piece's moves).
     Choices {
         game: u64,
@@ -119,7 +140,10 @@ pub enum Event {
         left_ms: i64,
     },
     /// The player to move ran out of time and lost.
-    TimedOut { who: User, game: GameView },
+    TimedOut {
+        who: User,
+        game: GameView,
+    },
 }
 
 /// A verb whose example a "which one?" error shows.

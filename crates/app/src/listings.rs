@@ -213,7 +213,10 @@ impl App {
                 return Err(self.gone(&who.channel, game)?);
             };
             check_press(live, game, ply, &who.user)?;
-            let side = live.doc.side_of(&who.user.id).ok_or(AppError::NotAPlayer(game))?;
+            let side = live
+                .doc
+                .side_of(&who.user.id)
+                .ok_or(AppError::NotAPlayer(game))?;
             let turn = live.game.turn().side;
             if turn != side {
                 return Err(AppError::NotYourTurn {

@@ -30,7 +30,9 @@ impl App {
         let side = live.doc.side_of(&me.id).ok_or(AppError::NotAPlayer(id))?;
         let info = info_of(&live.doc);
         if kind == OfferKind::Draw && !info.draws {
-            return Err(AppError::NoDraws(record_of(&live.doc).map_err(AppError::Unreadable)?.game));
+            return Err(AppError::NoDraws(
+                record_of(&live.doc).map_err(AppError::Unreadable)?.game,
+            ));
         }
         let them = live.doc.player(side.other()).clone();
         let pending = live.doc.offer(kind);

@@ -197,12 +197,7 @@ impl App {
 
     /// Ends a game for a reason outside the rules (resignation, agreement,
     /// time) and writes it. Returns the finished game.
-    pub(crate) fn end_game(
-        &self,
-        st: &mut ChannelState,
-        id: u64,
-        result: ResultDoc,
-    ) -> Res<Live> {
+    pub(crate) fn end_game(&self, st: &mut ChannelState, id: u64, result: ResultDoc) -> Res<Live> {
         let live = st.live(id)?;
         let old = live.doc.clone();
         let mut doc = old.clone();
@@ -243,7 +238,10 @@ impl App {
 /// Whether a press on the board of game `id` drawn after `ply` moves may
 /// still act: same position, a player, not over.
 pub(crate) fn check_press(live: &Live, id: u64, ply: usize, me: &crate::reply::User) -> Res<()> {
-    let moves = record_of(&live.doc).map_err(AppError::Unreadable)?.moves.len();
+    let moves = record_of(&live.doc)
+        .map_err(AppError::Unreadable)?
+        .moves
+        .len();
     if moves != ply {
         return Err(AppError::StaleBoard(id));
     }

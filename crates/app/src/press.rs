@@ -7,11 +7,11 @@
 //! position never both apply. Platform-neutral: Telegram's inline
 //! keyboards and Discord's components both call [`App::press`].
 
+use crate::App;
 use crate::app::Actor;
 use crate::command::Command;
 use crate::event::{AppError, Event};
 use crate::reply::{ChannelKey, ChoiceGroup, Reply, User};
-use crate::App;
 
 /// What a button asks for.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -74,22 +74,20 @@ impl App {
             Press::Menu => self.choices(&who, game, ply, None),
             Press::Origin(cell) => self.choices(&who, game, ply, Some(cell)),
             Press::Move(text) => self.press_move(&who, game, ply, text.clone()),
-            Press::Index(origin, i) => {
-                match self.choices(&who, game, ply, origin.as_deref()) {
-                    Ok(Event::Choices { groups, .. }) => {
-                        match groups
-                            .iter()
-                            .find(|g| g.origin == *origin)
-                            .and_then(|g| g.moves.get(*i))
-                        {
-                            Some(m) => self.press_move(&who, game, ply, m.clone()),
-                            None => Err(AppError::NoSuchButton),
-                        }
+            Press::Index(origin, i) => match self.choices(&who, game, ply, origin.as_deref()) {
+                Ok(Event::Choices { groups, .. }) => {
+                    match groups
+                        .iter()
+                        .find(|g| g.origin == *origin)
+                        .and_then(|g| g.moves.get(*i))
+                    {
+                        Some(m) => self.press_move(&who, game, ply, m.clone()),
+                        None => Err(AppError::NoSuchButton),
                     }
-                    Err(AppError::NothingFrom { .. }) => Err(AppError::NoSuchButton),
-                    other => other,
                 }
-            }
+                Err(AppError::NothingFrom { .. }) => Err(AppError::NoSuchButton),
+                other => other,
+            },
         };
         match outcome {
             Ok(e) => self.present(&e, lang),
@@ -97,7 +95,13 @@ impl App {
         }
     }
 
-    fn press_move(&self, who: &Actor, game: u64, ply: usize, text: String) -> crate::event::Outcome {
+    fn press_move(
+        &self,
+        who: &Actor,
+        game: u64,
+        ply: usize,
+        text: String,
+    ) -> crate::event::Outcome {
         self.execute(
             who,
             Command::Move {
@@ -118,8 +122,8 @@ mod tests {
 
     use super::*;
     use crate::Incoming;
-    use tablero_rules::Lang;
     use crate::{FakeRenderer, ManualClock, Settings};
+    use tablero_rules::Lang;
 
     fn app(dir: &std::path::Path) -> App {
         let store = Store::open(dir, 1 << 20).unwrap();
@@ -207,14 +211,22 @@ mod tests {
         for (who, ply, press, why) in cases {
             let r = app.press(&ch(), &user(who), id, ply, &press);
             assert!(r.error, "{who} {press:?}");
-            assert!(r.text.en.to_string().contains(why), "{who} {press:?}: {}", r.text.en);
+            assert!(
+                r.text.en.to_string().contains(why),
+                "{who} {press:?}: {}",
+                r.text.en
+            );
         }
         assert_eq!(app.store().game(&ch(), id, true).unwrap(), before);
         let r = app.press(&ch(), &user("ana"), 7, 0, &Press::Menu);
         assert!(r.error && r.text.en.to_string().contains("no ongoing game #7"));
         say(&app, "ana", "resign");
         let r = app.press(&ch(), &user("ana"), id, 0, &Press::Move("a2-a3".into()));
-        assert!(r.error && r.text.en.to_string().contains("over"), "{}", r.text.en);
+        assert!(
+            r.error && r.text.en.to_string().contains("over"),
+            "{}",
+            r.text.en
+        );
     }
 
     #[test]

@@ -332,6 +332,9 @@ mod tests {
             Lang::En,
         );
         assert!(r.mentions.is_empty());
-        assert_eq!(r.text_with(Lang::En, |_| "<@1>".into()), "@ana is not here.");
+        assert_eq!(
+            r.text_with(Lang::En, |_| "<@1>".into()),
+            "@ana is not here."
+        );
     }
 }

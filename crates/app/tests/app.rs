@@ -196,9 +196,13 @@ fn replies_that_show_a_position_carry_image_and_move_picker() {
     assert_eq!(a2.moves, vec!["a2-a3", "a2-b3"]);
     // Mentions: the player to move is among them, as a user id.
     assert!(r.mentions.iter().any(|u| u.id == "alice"));
-    assert!(r.text.en.spans().iter().any(
-        |s| matches!(s, tablero_app::Span::Mention(u) if u.id == "alice")
-    ));
+    assert!(
+        r.text
+            .en
+            .spans()
+            .iter()
+            .any(|s| matches!(s, tablero_app::Span::Mention(u) if u.id == "alice"))
+    );
     // Errors mention nobody and carry no image.
     let e = h.say("general", "bob", "h7-h6").unwrap();
     assert!(e.error && e.image.is_none() && e.mentions.is_empty());
@@ -293,7 +297,8 @@ fn a_typed_move_and_a_press_on_one_position_never_both_apply() {
             let (h, barrier) = (h.clone(), barrier.clone());
             thread::spawn(move || {
                 barrier.wait();
-                h.say("general", "alice", &format!("move #{id} a2-a3")).unwrap()
+                h.say("general", "alice", &format!("move #{id} a2-a3"))
+                    .unwrap()
             })
         };
         let pressed = {

@@ -82,5 +82,7 @@ fn a_version_1_store_opens_and_its_games_continue() {
     let r = say(&h, "general", "alice", "move #1 b2-b3");
     assert!(r.starts_with("@alice played b2-b3 in #1."), "{r}");
     // The open challenge #7 is still there.
-    assert!(say(&h, "general", "bob", "current").contains("#7 challenge: carla → anyone, Knight Fight"));
+    assert!(
+        say(&h, "general", "bob", "current").contains("#7 challenge: carla → anyone, Knight Fight")
+    );
 }

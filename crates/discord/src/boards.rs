@@ -79,7 +79,7 @@ mod tests {
 
     #[test]
     fn the_older_board_is_disabled() {
-        let ch = ChannelKey::new("discord", "1");
+        let ch = ChannelKey::new(tablero_app::Platform::Discord, "1");
         let mut b = Boards::default();
         assert!(b.posted(&ch, 3, posted(0, 10)).is_none());
         let old = b.posted(&ch, 3, posted(1, 11)).unwrap();

@@ -11,7 +11,10 @@ use tablero_rules::{GameId, Lang};
 
 use crate::deliver::{self, channel_key, user_of};
 use crate::view::{self, MAX_CONTENT};
-use crate::{Context, DEFER_AFTER, Data, Error, lookup};
+use crate::{Context, DEFER_AFTER, Data, Error};
+
+/// The most suggestions Discord shows.
+const MAX_SUGGESTIONS: usize = 25;
 
 /// Spanish locales Discord knows.
 const ES: [&str; 2] = ["es-ES", "es-419"];
@@ -214,7 +217,7 @@ async fn complete_game_no(
         typed.to_string(),
         lang_of(ctx),
     );
-    let found = in_time(move || lookup::game_ids(app.store(), &ch, &me, &typed, lang)).await;
+    let found = in_time(move || app.suggest_games(&ch, &me, &typed, lang, MAX_SUGGESTIONS)).await;
     let choices = found
         .into_iter()
         .map(|(label, id)| serenity::all::AutocompleteChoice::new(label, id))
@@ -250,7 +253,7 @@ async fn complete_move(ctx: Context<'_>, typed: &str) -> serenity::all::CreateAu
         typed.to_string(),
         typed_game(ctx),
     );
-    let found = in_time(move || lookup::moves(app.store(), &ch, &me, game, &typed)).await;
+    let found = in_time(move || app.suggest_moves(&ch, &me, game, &typed, MAX_SUGGESTIONS)).await;
     let choices = found
         .into_iter()
         .map(|m| serenity::all::AutocompleteChoice::new(m.clone(), m))
@@ -570,7 +573,8 @@ mod tests {
             Ok(Command::Move {
                 game: Some(3),
                 text: "a2-a3".into(),
-                explicit: true
+                explicit: true,
+                ply: None,
             })
         );
         assert_eq!(

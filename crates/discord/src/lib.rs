@@ -24,12 +24,11 @@ pub mod boards;
 pub mod commands;
 pub mod deliver;
 pub mod ids;
-pub mod lookup;
 pub mod presses;
 pub mod view;
 
 /// The platform name of Discord channels and users in the store.
-pub const PLATFORM: &str = "discord";
+pub const PLATFORM: tablero_app::Platform = tablero_app::Platform::Discord;
 
 /// How long an interaction waits for the app before it is deferred.
 pub const DEFER_AFTER: Duration = Duration::from_millis(1500);
@@ -172,6 +171,16 @@ async fn on_error(err: poise::FrameworkError<'_, Data, Error>) {
                 eprintln!("discord: while reporting an error: {e}");
             }
         }
+    }
+}
+
+/// The Discord front-end, for `tablero_app::bot::run_with`.
+#[must_use]
+pub fn frontend() -> tablero_app::bot::Frontend {
+    tablero_app::bot::Frontend {
+        adapter: tablero_app::config::Adapter::Discord,
+        platform: PLATFORM,
+        run: Box::new(run),
     }
 }
 

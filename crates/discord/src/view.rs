@@ -92,7 +92,7 @@ fn clip(s: &str, max: usize) -> String {
 #[must_use]
 pub fn board_of(reply: &Reply) -> Option<(u64, usize)> {
     reply
-        .game
+        .game()
         .filter(|&(id, _)| id != 0 && reply.image.is_some())
 }
 

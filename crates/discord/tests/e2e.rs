@@ -451,7 +451,7 @@ fn all_disabled(m: &Value) -> bool {
 }
 
 fn game_ply(app: &App, id: u64) -> usize {
-    let ch = ChannelKey::new("discord", CHANNEL.to_string());
+    let ch = ChannelKey::new(tablero_app::Platform::Discord, CHANNEL.to_string());
     let doc = app.store().game(&ch, id, true).unwrap().unwrap();
     doc.record
         .split(':')
@@ -767,7 +767,11 @@ async fn two_users_play_a_whole_game_on_a_fake_discord() {
     assert!(all_disabled(&fake.message(old)));
     assert!(
         app.store()
-            .game(&ChannelKey::new("discord", CHANNEL.to_string()), 1, true)
+            .game(
+                &ChannelKey::new(tablero_app::Platform::Discord, CHANNEL.to_string()),
+                1,
+                true
+            )
             .unwrap()
             .is_none()
     );
@@ -801,7 +805,11 @@ async fn two_users_play_a_whole_game_on_a_fake_discord() {
     assert!(said.contains("resign") || said.contains("wins"), "{said}");
     assert!(
         app.store()
-            .game(&ChannelKey::new("discord", CHANNEL.to_string()), 2, true)
+            .game(
+                &ChannelKey::new(tablero_app::Platform::Discord, CHANNEL.to_string()),
+                2,
+                true
+            )
             .unwrap()
             .is_none()
     );
@@ -910,7 +918,7 @@ async fn two_users_play_a_whole_game_on_a_fake_discord() {
     let mark = fake.mark();
     notices
         .send(Outgoing {
-            channel: ChannelKey::new("discord", CHANNEL.to_string()),
+            channel: ChannelKey::new(tablero_app::Platform::Discord, CHANNEL.to_string()),
             reply: Reply::new(
                 Msg::new("Reminder: <@1002> to move", "Recordatorio"),
                 Lang::En,

@@ -317,7 +317,14 @@ fn timer_key(due: i64, kind: TimerKind, ch: &ChannelKey, id: u64) -> Vec<u8> {
         TimerKind::Game => "g",
         TimerKind::Challenge => "c",
     };
-    key(&["t", &time(due), k, ch.platform.as_str(), &ch.channel, &num(id)])
+    key(&[
+        "t",
+        &time(due),
+        k,
+        ch.platform.as_str(),
+        &ch.channel,
+        &num(id),
+    ])
 }
 
 fn parse_timer(k: &[u8]) -> Option<Timer> {
@@ -441,7 +448,10 @@ impl Batch {
 
     /// Sets the channel's next id.
     pub fn set_next_id(&mut self, ch: &ChannelKey, next: u64) {
-        self.insert(key(&["n", ch.platform.as_str(), &ch.channel]), encode(&next));
+        self.insert(
+            key(&["n", ch.platform.as_str(), &ch.channel]),
+            encode(&next),
+        );
     }
 
     /// Writes a user's stats in one game.

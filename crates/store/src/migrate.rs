@@ -101,7 +101,10 @@ mod tests {
         let v1 = json!({"version": 1, "draw_offer": null, "takeback": 0,
             "result": {"winner": null, "reason": "agreed"}});
         let v2 = upgrade(Kind::Game, 1, v1).unwrap();
-        assert_eq!(v2["result"], json!({"winner": null, "termination": "agreed"}));
+        assert_eq!(
+            v2["result"],
+            json!({"winner": null, "termination": "agreed"})
+        );
         assert_eq!(v2["takeback"], json!("first"));
     }
 

@@ -214,6 +214,6 @@ impl<A: Api> Handler<A> {
 /// The games being played in a chat; `None` if the store cannot tell
 /// (then no keyboard is removed).
 fn ongoing(app: &App, chat: ChatId) -> Option<Vec<u64>> {
-    let docs = app.store().channel_games(&channel(chat)).ok()?;
-    Some(docs.into_iter().flatten().map(|d| d.id).collect())
+    let games = app.ongoing_games(&channel(chat)).ok()?;
+    Some(games.into_iter().map(|g| g.id).collect())
 }

@@ -5,7 +5,7 @@ use tablero_app::{ChannelKey, Incoming, User};
 use teloxide::types::{Message, MessageEntityKind};
 
 /// The platform name of Telegram chats and users in the store.
-pub const PLATFORM: &str = "telegram";
+pub const PLATFORM: tablero_app::Platform = tablero_app::Platform::Telegram;
 
 /// The app's user for a Telegram user: the id, and the `@username` when
 /// there is one (so `@name` finds them), else the full name.
@@ -150,7 +150,7 @@ mod tests {
             assert_eq!(got, want, "{text}");
         }
         let m = incoming(&message(group(), "/help", json!([])), "TableroBot").unwrap();
-        assert_eq!(m.channel, ChannelKey::new("telegram", "-100"));
+        assert_eq!(m.channel, ChannelKey::new(PLATFORM, "-100"));
         assert_eq!(
             m.author,
             User {

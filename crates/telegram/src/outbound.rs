@@ -168,7 +168,7 @@ pub fn plain(reply: &Reply, usernames: &dyn Fn(&User) -> Option<String>) -> Stri
 pub fn posts(reply: &Reply, usernames: &dyn Fn(&User) -> Option<String>) -> Vec<Post> {
     let (text, mentions) = marked(reply, usernames);
     // Game 0 is a rules diagram, not a game of the channel.
-    let board = reply.game.filter(|(g, _)| *g != 0);
+    let board = reply.game();
     let keyboard = board.and_then(|(g, ply)| keyboard::menu(&reply.choices, g, ply, 0));
     let board = board.map(|(g, _)| g);
     let (mut html, mut visible) = to_html(&text, &mentions);
@@ -228,7 +228,8 @@ pub fn posts(reply: &Reply, usernames: &dyn Fn(&User) -> Option<String>) -> Vec<
 
 #[cfg(test)]
 mod tests {
-    use tablero_app::ChoiceGroup;
+    use tablero_app::reply::Bi;
+    use tablero_app::{BoardRef, ChoiceGroup, Span, Text};
     use tablero_rules::{Lang, Msg};
 
     use super::*;
@@ -254,13 +255,19 @@ mod tests {
     #[test]
     fn text_with_mentions_and_code() {
         let mut r = Reply::new(
-            Msg::new(
-                "<@7> challenges <@42>: write `accept` & play",
-                "<@7> desafía a <@42>: escribe `aceptar`",
-            ),
+            Bi {
+                en: Text::fill(
+                    "{} challenges {}: write `accept` & play",
+                    [Span::Mention(ana()), Span::Mention(bo())],
+                ),
+                es: Text::fill(
+                    "{} desafía a {}: escribe `aceptar`",
+                    [Span::Mention(ana()), Span::Mention(bo())],
+                ),
+            },
             Lang::En,
         );
-        r.mentions = vec![ana(), bo()];
+        assert_eq!(r.mentions, vec![ana(), bo()]);
         let p = posts(&r, &known);
         assert_eq!(p.len(), 1);
         assert_eq!(
@@ -282,12 +289,19 @@ mod tests {
         assert_eq!(posts(&r, &known)[0].html, "a <code>b</code> c ` d");
     }
 
+    /// A board reply whose text is `text` with `{}` standing for ana.
     fn board(text: &str) -> Reply {
-        let mut r = Reply::new(Msg::new(text, text), Lang::En);
-        r.mentions = vec![ana()];
+        let t = Text::fill(text, [Span::Mention(ana())]);
+        let mut r = Reply::new(
+            Bi {
+                en: t.clone(),
+                es: t,
+            },
+            Lang::En,
+        );
         r.image = Some(vec![1, 2, 3]);
         r.diagram = Some("..".into());
-        r.game = Some((5, 2));
+        r.board = Some(BoardRef::Game { id: 5, ply: 2 });
         r.choices = vec![ChoiceGroup {
             origin: Some("a2".into()),
             moves: vec!["a2-a3".into()],
@@ -297,25 +311,25 @@ mod tests {
 
     #[test]
     fn boards_are_photos_with_a_keyboard() {
-        let p = posts(&board("<@7> to move"), &known);
+        let p = posts(&board("{} to move"), &known);
         assert_eq!(p.len(), 1);
         assert_eq!(p[0].photo.as_deref(), Some(&[1u8, 2, 3][..]));
         assert_eq!(p[0].html, "@ana to move");
         assert_eq!(p[0].board, Some(5));
         assert!(p[0].keyboard.is_some());
-        let mut over = board("<@7> won");
+        let mut over = board("{} won");
         over.choices.clear();
         let p = posts(&over, &known);
         assert_eq!((p[0].board, p[0].keyboard.is_some()), (Some(5), false));
         let mut rules = board("rules");
-        rules.game = Some((0, 0));
+        rules.board = Some(BoardRef::Example(tablero_rules::GameId::Chess));
         let p = posts(&rules, &known);
         assert_eq!((p[0].board, p[0].keyboard.is_some()), (None, false));
     }
 
     #[test]
     fn long_captions_move_to_messages() {
-        let long = format!("<@7> {}", "word ".repeat(400));
+        let long = format!("{{}} {}", "word ".repeat(400));
         let p = posts(&board(&long), &known);
         assert_eq!(p.len(), 2);
         assert_eq!(p[0].html, "");
@@ -329,7 +343,7 @@ mod tests {
 
     #[test]
     fn a_board_without_a_picture_is_drawn_as_text() {
-        let mut r = board("<@7> to move");
+        let mut r = board("{} to move");
         r.image = None;
         let p = posts(&r, &known);
         assert_eq!(p[0].html, "@ana to move\n<pre>..</pre>");

@@ -658,7 +658,7 @@ async fn three_games_in_a_group() {
     let done = app
         .store()
         .game(
-            &tablero_app::ChannelKey::new("telegram", GROUP.to_string()),
+            &tablero_app::ChannelKey::new(tablero_app::Platform::Telegram, GROUP.to_string()),
             game2.parse().unwrap(),
             false,
         )

@@ -161,7 +161,11 @@ pub(crate) fn error(e: &AppError) -> Bi {
                 .collect();
             let first = list.first().map_or(0, |ch| ch.id);
             Text::fill(
-                pick(l, "Which challenge? {}. Write {}.", "¿Qué desafío? {}. Escribe {}."),
+                pick(
+                    l,
+                    "Which challenge? {}. Write {}.",
+                    "¿Qué desafío? {}. Escribe {}.",
+                ),
                 [t(names.join(", ")), c(example(verb, first, l))],
             )
         }),

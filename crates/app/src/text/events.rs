@@ -194,11 +194,7 @@ pub(crate) fn event(e: &Event) -> Bi {
             let d = &view.doc;
             let info = info_of(d);
             let what = if d.result.is_some() {
-                format!(
-                    "{} ({})",
-                    info.name(l),
-                    pick(l, "finished", "terminada")
-                )
+                format!("{} ({})", info.name(l), pick(l, "finished", "terminada"))
             } else {
                 info.name(l).to_string()
             };
@@ -324,11 +320,7 @@ pub(crate) fn event(e: &Event) -> Bi {
                 &[t(cell.clone())],
             ),
         },
-        Event::Reminder {
-            who,
-            game,
-            left_ms,
-        } => both(|l| {
+        Event::Reminder { who, game, left_ms } => both(|l| {
             Text::fill(
                 pick(
                     l,
@@ -451,7 +443,11 @@ fn rules(id: GameId, l: Lang) -> Text {
         }
     }
     s.append(Text::fill(
-        pick(l, "\nPlay: `challenge @user {}`", "\nJugar: `desafiar @usuario {}`"),
+        pick(
+            l,
+            "\nPlay: `challenge @user {}`",
+            "\nJugar: `desafiar @usuario {}`",
+        ),
         [t(info.key)],
     ));
     s
@@ -493,7 +489,11 @@ fn history(view: &GameView) -> Bi {
             list.clone()
         };
         let mut s = Text::fill(
-            pick(l, "#{} {}: {} – {}\n{}\nRecord: {}", "#{} {}: {} – {}\n{}\nRegistro: {}"),
+            pick(
+                l,
+                "#{} {}: {} – {}\n{}\nRecord: {}",
+                "#{} {}: {} – {}\n{}\nRegistro: {}",
+            ),
             [
                 t(doc.id.to_string()),
                 t(info.name(l)),
