@@ -24,6 +24,9 @@ pub mod mcts;
 pub mod rng;
 pub mod selfplay;
 
+#[cfg(test)]
+mod tests;
+
 use std::fmt;
 use std::time::{Duration, Instant};
 
@@ -338,19 +341,28 @@ impl<G: Knowledge> Searcher<G> {
             return (None, SearchInfo::default());
         }
         if level.sees_wins_in_one() {
+            // Of several wins, the biggest (Knight Fight's higher number).
             let me = self.game.turn().side;
+            let sign = if me == Side::First { 1.0 } else { -1.0 };
+            let mut win: Option<(f32, G::Move)> = None;
             for &m in &moves {
                 let mut next = self.game.clone();
                 next.play(m);
                 if next.outcome().is_some_and(|o| o.winner == Some(me)) {
-                    let info = SearchInfo {
-                        value: 1.0,
-                        proven: Some(Some(me)),
-                        elapsed: start.elapsed(),
-                        ..SearchInfo::default()
-                    };
-                    return (Some(m), info);
+                    let margin = sign * next.margin();
+                    if win.is_none_or(|(best, _)| margin > best) {
+                        win = Some((margin, m));
+                    }
                 }
+            }
+            if let Some((_, m)) = win {
+                let info = SearchInfo {
+                    value: 1.0,
+                    proven: Some(Some(me)),
+                    elapsed: start.elapsed(),
+                    ..SearchInfo::default()
+                };
+                return (Some(m), info);
             }
         }
         if moves.len() == 1 {
