@@ -108,6 +108,10 @@ enum Command {
         /// Random plies that open each pair of games.
         #[arg(long, default_value_t = 2)]
         opening: u32,
+        /// Players without a budget use their level's node budget rather
+        /// than its think time (deterministic, independent of the machine).
+        #[arg(long)]
+        level_nodes: bool,
         /// Print every game's result.
         #[arg(long)]
         verbose: bool,
@@ -292,6 +296,7 @@ fn run(cli: Cli) -> Result<(), String> {
             nodes,
             seed,
             opening,
+            level_nodes,
             verbose,
         } => {
             let id: GameId = game.parse().map_err(|e| format!("{e}"))?;
@@ -311,6 +316,7 @@ fn run(cli: Cli) -> Result<(), String> {
                     think: think_ms.map(Duration::from_millis),
                     nodes,
                 },
+                level_nodes,
                 seed,
                 opening_plies: opening,
                 max_plies: 2000,

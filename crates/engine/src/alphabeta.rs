@@ -68,6 +68,9 @@ pub struct AlphaBeta<G: Knowledge> {
     nodes: u64,
     stopped: bool,
     noise_seed: u64,
+    /// The running search's budget and start.
+    budget: Budget,
+    start: Instant,
 }
 
 /// Scores a move has in ordering, above any history score.
@@ -92,6 +95,11 @@ impl<G: Knowledge> AlphaBeta<G> {
             nodes: 0,
             stopped: false,
             noise_seed: 0,
+            budget: Budget {
+                think: None,
+                nodes: None,
+            },
+            start: Instant::now(),
         }
     }
 
@@ -128,11 +136,11 @@ impl<G: Knowledge> AlphaBeta<G> {
         }
     }
 
-    fn out_of_budget(&mut self, budget: &Budget, start: &Instant) -> bool {
+    fn out_of_budget(&mut self) -> bool {
         if !self.stopped && self.nodes % 1024 == 0 {
-            self.stopped = budget.exhausted(self.nodes, start);
+            self.stopped = self.budget.exhausted(self.nodes, &self.start);
         }
-        if !self.stopped && budget.nodes.is_some_and(|n| self.nodes >= n) {
+        if !self.stopped && self.budget.nodes.is_some_and(|n| self.nodes >= n) {
             self.stopped = true;
         }
         self.stopped
@@ -152,18 +160,9 @@ impl<G: Knowledge> AlphaBeta<G> {
         }
     }
 
-    fn quiescence(
-        &mut self,
-        g: &G,
-        mut alpha: i32,
-        beta: i32,
-        ply: usize,
-        qdepth: i32,
-        budget: &Budget,
-        start: &Instant,
-    ) -> i32 {
+    fn quiescence(&mut self, g: &G, mut alpha: i32, beta: i32, ply: usize, qdepth: i32) -> i32 {
         self.nodes += 1;
-        if self.out_of_budget(budget, start) {
+        if self.out_of_budget() {
             return 0;
         }
         let mut list = std::mem::take(&mut self.lists[ply]);
@@ -185,12 +184,12 @@ impl<G: Knowledge> AlphaBeta<G> {
             .map(|&m| (g.gain(m), m))
             .collect();
         self.lists[ply] = list;
-        noisy.sort_unstable_by(|a, b| b.0.cmp(&a.0));
+        noisy.sort_unstable_by_key(|&(gain, _)| std::cmp::Reverse(gain));
         let mut best = stand;
         for (_, m) in noisy {
             let mut child = g.clone();
             child.play(m);
-            let score = -self.quiescence(&child, -beta, -alpha, ply + 1, qdepth + 1, budget, start);
+            let score = -self.quiescence(&child, -beta, -alpha, ply + 1, qdepth + 1);
             if self.stopped {
                 return 0;
             }
@@ -208,21 +207,12 @@ impl<G: Knowledge> AlphaBeta<G> {
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn negamax(
-        &mut self,
-        g: &G,
-        depth: i32,
-        mut alpha: i32,
-        beta: i32,
-        ply: usize,
-        budget: &Budget,
-        start: &Instant,
-    ) -> i32 {
+    fn negamax(&mut self, g: &G, depth: i32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
         if depth <= 0 || ply >= MAX_PLY {
-            return self.quiescence(g, alpha, beta, ply, 0, budget, start);
+            return self.quiescence(g, alpha, beta, ply, 0);
         }
         self.nodes += 1;
-        if self.out_of_budget(budget, start) {
+        if self.out_of_budget() {
             return 0;
         }
         let key = g.position_key();
@@ -250,7 +240,7 @@ impl<G: Knowledge> AlphaBeta<G> {
             .map(|&m| (self.score_move(g, m, ply, tt_move), m))
             .collect();
         self.lists[ply] = list;
-        scored.sort_unstable_by(|a, b| b.0.cmp(&a.0));
+        scored.sort_unstable_by_key(|&(order, _)| std::cmp::Reverse(order));
         let original_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_move = None;
@@ -259,32 +249,17 @@ impl<G: Knowledge> AlphaBeta<G> {
             child.play(m);
             let quiet = order < KILLER;
             let score = if i == 0 {
-                -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, budget, start)
+                -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1)
             } else {
                 // Late quiet moves are searched shallower first.
                 let reduction = i32::from(depth >= 3 && i >= 3 && quiet);
-                let mut s = -self.negamax(
-                    &child,
-                    depth - 1 - reduction,
-                    -alpha - 1,
-                    -alpha,
-                    ply + 1,
-                    budget,
-                    start,
-                );
+                let mut s =
+                    -self.negamax(&child, depth - 1 - reduction, -alpha - 1, -alpha, ply + 1);
                 if s > alpha && reduction > 0 {
-                    s = -self.negamax(
-                        &child,
-                        depth - 1,
-                        -alpha - 1,
-                        -alpha,
-                        ply + 1,
-                        budget,
-                        start,
-                    );
+                    s = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, ply + 1);
                 }
                 if s > alpha && s < beta {
-                    s = -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, budget, start);
+                    s = -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1);
                 }
                 s
             };
@@ -341,6 +316,8 @@ impl<G: Knowledge> AlphaBeta<G> {
         rng: &mut Rng,
     ) -> (Option<G::Move>, SearchInfo) {
         let start = Instant::now();
+        self.start = start;
+        self.budget = *budget;
         self.nodes = 0;
         self.stopped = false;
         self.noise_seed = rng.next_u64();
@@ -368,18 +345,18 @@ impl<G: Knowledge> AlphaBeta<G> {
                 .iter()
                 .map(|&m| (self.score_move(root, m, 0, tt_move), m))
                 .collect();
-            scored.sort_by(|a, b| b.0.cmp(&a.0));
+            scored.sort_by_key(|&(order, _)| std::cmp::Reverse(order));
             let mut alpha = -INFINITY;
             let mut iteration_best = None;
             for (i, &(_, m)) in scored.iter().enumerate() {
                 let mut child = root.clone();
                 child.play(m);
                 let score = if i == 0 {
-                    -self.negamax(&child, depth - 1, -INFINITY, -alpha, 1, budget, &start)
+                    -self.negamax(&child, depth - 1, -INFINITY, -alpha, 1)
                 } else {
-                    let s = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, 1, budget, &start);
+                    let s = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, 1);
                     if s > alpha && !self.stopped {
-                        -self.negamax(&child, depth - 1, -INFINITY, -alpha, 1, budget, &start)
+                        -self.negamax(&child, depth - 1, -INFINITY, -alpha, 1)
                     } else {
                         s
                     }
@@ -401,7 +378,7 @@ impl<G: Knowledge> AlphaBeta<G> {
                     info.depth = depth;
                 }
             }
-            if self.stopped || self.budget_spent(budget, &start) {
+            if self.stopped || self.budget_spent() {
                 break;
             }
             self.store(
@@ -432,9 +409,9 @@ impl<G: Knowledge> AlphaBeta<G> {
 
     /// Whether another iteration is pointless: with a time limit, the next
     /// iteration would likely not finish (each costs a few times the last).
-    fn budget_spent(&self, budget: &Budget, start: &Instant) -> bool {
-        match budget.think {
-            Some(t) => start.elapsed() * 3 > t,
+    fn budget_spent(&self) -> bool {
+        match self.budget.think {
+            Some(t) => self.start.elapsed() * 3 > t,
             None => false,
         }
     }

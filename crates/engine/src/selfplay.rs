@@ -93,8 +93,12 @@ pub struct Match {
     pub setup: Setup,
     /// Games to play; player A moves first in the even-numbered ones.
     pub games: u32,
-    /// Budget for players that set none of their own.
+    /// Budget for players that set none of their own; with neither field
+    /// set, each level's think time, or its node budget if `level_nodes`.
     pub limits: Limits,
+    /// Players without a budget of their own use their level's node budget
+    /// ([`Limits::level_nodes`]) instead of its think time: deterministic.
+    pub level_nodes: bool,
     pub seed: u64,
     /// Random plies opening each pair of games (both colours get the same
     /// opening), so that deterministic players do not repeat one game.
@@ -175,21 +179,24 @@ impl MatchResult {
 /// A player during one game.
 enum Seat {
     Random(Rng),
-    Engine(Engine, Limits),
+    Engine(Box<Engine>, Limits),
 }
 
 impl Seat {
-    fn new(p: &Player, game: &AnyGame, limits: Limits, seed: u64) -> Seat {
+    fn new(p: &Player, game: &AnyGame, m: &Match, seed: u64) -> Seat {
         match p {
             Player::Random => Seat::Random(Rng::new(seed)),
             Player::Engine(s) => {
-                let own = if s.limits == Limits::default() {
-                    limits
-                } else {
+                let own = if s.limits != Limits::default() {
                     s.limits
+                } else if m.limits == Limits::default() && m.level_nodes {
+                    let algorithm = s.algorithm.unwrap_or(crate::algorithm(m.game));
+                    Limits::nodes(s.level.node_budget(algorithm))
+                } else {
+                    m.limits
                 };
                 Seat::Engine(
-                    Engine::with_algorithm(game, s.level, s.algorithm, seed),
+                    Box::new(Engine::with_algorithm(game, s.level, s.algorithm, seed)),
                     own,
                 )
             }
@@ -249,8 +256,8 @@ impl Match {
             let a_first = i % 2 == 0;
             let seed = mix(self.seed ^ (u64::from(i) << 32));
             let mut seats = [
-                Seat::new(a, &game, self.limits, seed),
-                Seat::new(b, &game, self.limits, seed ^ 1),
+                Seat::new(a, &game, self, seed),
+                Seat::new(b, &game, self, seed ^ 1),
             ];
             let mut plies = 0;
             while game.outcome().is_none() && plies < self.max_plies {
