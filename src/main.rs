@@ -329,7 +329,7 @@ fn run(cli: Cli) -> Result<(), String> {
                     }
                 })
                 .map_err(|e| e.to_string())?;
-            let (elo, margin) = r.elo();
+            let (elo, lo, hi) = r.elo();
             println!("{} games of {}: A = {a}, B = {b}", r.games(), id.key());
             println!(
                 "A wins {}, draws {}, losses {}: score {:.1} %",
@@ -338,7 +338,14 @@ fn run(cli: Cli) -> Result<(), String> {
                 r.losses,
                 r.score() * 100.0
             );
-            println!("Elo difference (A - B): {elo:+.0} ± {margin:.0} (95 %)");
+            if elo.is_finite() {
+                println!(
+                    "Elo difference (A - B): {elo:+.0} ± {:.0} (95 %: {lo:+.0} to {hi:+.0})",
+                    (hi - lo) / 2.0
+                );
+            } else {
+                println!("Elo difference (A - B): {elo:+} (95 %: {lo:+.0} to {hi:+})");
+            }
             for (i, name) in ["A", "B"].iter().enumerate() {
                 println!(
                     "{name}: {} moves, {:.1} ms per move on average, longest {:.1} ms",

@@ -142,29 +142,19 @@ impl MatchResult {
         (f64::from(self.wins) + f64::from(self.draws) / 2.0) / n
     }
 
-    /// A's Elo advantage and the half-width of its 95 % confidence
-    /// interval (from the standard error of the score); infinite when A or
-    /// B scored everything.
+    /// A's Elo advantage and the bounds of its 95 % confidence interval:
+    /// the Wilson score interval of A's score (draws count as half a
+    /// point; counting them as such overstates the variance a little, so
+    /// the interval is conservative), turned into Elo. The bounds stay
+    /// finite when one player scored everything.
     #[must_use]
-    pub fn elo(&self) -> (f64, f64) {
+    pub fn elo(&self) -> (f64, f64, f64) {
         let n = f64::from(self.games().max(1));
         let s = self.score();
-        let var = (f64::from(self.wins) * (1.0 - s).powi(2)
-            + f64::from(self.draws) * (0.5 - s).powi(2)
-            + f64::from(self.losses) * s.powi(2))
-            / n;
-        let se = (var / n).sqrt();
-        let elo = |p: f64| {
-            if p <= 0.0 {
-                f64::NEG_INFINITY
-            } else if p >= 1.0 {
-                f64::INFINITY
-            } else {
-                -400.0 * (1.0 / p - 1.0).log10()
-            }
-        };
-        let (lo, hi) = (elo(s - 1.96 * se), elo(s + 1.96 * se));
-        (elo(s), (hi - lo) / 2.0)
+        let z2 = 1.96f64 * 1.96;
+        let centre = (s + z2 / (2.0 * n)) / (1.0 + z2 / n);
+        let half = 1.96 * (s * (1.0 - s) / n + z2 / (4.0 * n * n)).sqrt() / (1.0 + z2 / n);
+        (elo(s), elo(centre - half), elo(centre + half))
     }
 
     /// Average thinking time per move of player `i` (0 = A).
@@ -173,6 +163,17 @@ impl MatchResult {
         self.time[i]
             .checked_div(self.moves[i].max(1) as u32)
             .unwrap_or_default()
+    }
+}
+
+/// The Elo difference that gives an expected score `p`.
+fn elo(p: f64) -> f64 {
+    if p <= 0.0 {
+        f64::NEG_INFINITY
+    } else if p >= 1.0 {
+        f64::INFINITY
+    } else {
+        -400.0 * (1.0 / p - 1.0).log10()
     }
 }
 
@@ -320,15 +321,22 @@ mod tests {
             losses: 10,
             ..MatchResult::default()
         };
-        let (e, m) = even.elo();
+        let (e, lo, hi) = even.elo();
         assert!(e.abs() < 1e-9);
-        // 20 games at 50 %: se = 0.5 / √20 ≈ 0.112, so the score lies in
-        // 0.281..0.719, and 400·log10(0.719 / 0.281) / 2 ≈ 163 Elo.
-        assert!((155.0..170.0).contains(&m), "{m}");
+        // 20 games at 50 %, z² = 3.84: the Wilson interval is centred on
+        // 0.5 with half-width 1.96·√(0.0125 + 0.0024)/1.192 ≈ 0.201, so the
+        // score lies in 0.299..0.701: 400·log10(0.701/0.299) ≈ ±74 Elo.
+        assert!(
+            (65.0..85.0).contains(&hi) && (hi + lo).abs() < 1e-6,
+            "{lo} {hi}"
+        );
         let all = MatchResult {
             wins: 5,
             ..MatchResult::default()
         };
-        assert!(all.elo().0.is_infinite());
+        let (e, lo, hi) = all.elo();
+        assert!(e.is_infinite() && hi.is_infinite());
+        // 5 wins in 5: the lower bound is 5/(5 + 3.84) ≈ 0.566, +46 Elo.
+        assert!((40.0..52.0).contains(&lo), "{lo}");
     }
 }
