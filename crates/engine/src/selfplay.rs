@@ -325,9 +325,10 @@ mod tests {
         assert!(e.abs() < 1e-9);
         // 20 games at 50 %, z² = 3.84: the Wilson interval is centred on
         // 0.5 with half-width 1.96·√(0.0125 + 0.0024)/1.192 ≈ 0.201, so the
-        // score lies in 0.299..0.701: 400·log10(0.701/0.299) ≈ ±74 Elo.
+        // score lies in 0.299..0.701, and 400·log10(0.701/0.299) ≈ 148:
+        // ±148 Elo.
         assert!(
-            (65.0..85.0).contains(&hi) && (hi + lo).abs() < 1e-6,
+            (140.0..155.0).contains(&hi) && (hi + lo).abs() < 1e-6,
             "{lo} {hi}"
         );
         let all = MatchResult {
