@@ -362,8 +362,33 @@ impl<V: ChessVariant> Knowledge for ChessGame<V> {
             }
         }
         let me = self.turn().side;
-        score[me.index()] - score[me.other().index()] + 10
+        let lead = score[me.index()] - score[me.other().index()];
+        lead + 10 + mop_up(self, lead, phase, me)
     }
+}
+
+/// In an endgame with a clear lead, the stronger side drives the lone king
+/// to the edge and brings its own king closer: without it a won ending
+/// (king and queen against king) drifts into the fifty-move rule.
+fn mop_up<V: ChessVariant>(g: &ChessGame<V>, lead: i32, phase: i32, me: Side) -> i32 {
+    if lead.abs() < 250 || phase > 12 {
+        return 0;
+    }
+    let (strong, weak) = if lead > 0 {
+        (me, me.other())
+    } else {
+        (me.other(), me)
+    };
+    let square = |side| {
+        let sq = g.pieces(side, Role::King).trailing_zeros() as i32;
+        (sq % 8, sq / 8)
+    };
+    let (wf, wr) = square(weak);
+    let (sf, sr) = square(strong);
+    let edge = centre_distance(wf, 8) + centre_distance(wr, 8);
+    let near = 14 - ((wf - sf).abs() + (wr - sr).abs());
+    let bonus = (edge * 5 + near * 4) * (24 - phase) / 24;
+    if strong == me { bonus } else { -bonus }
 }
 
 impl<V: RiverVariant> Knowledge for RiverChess<V> {

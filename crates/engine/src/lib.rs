@@ -479,12 +479,15 @@ impl AnySearcher {
 /// ```
 /// use tablero_engine::{Engine, Level, Limits};
 /// use tablero_rules::{AnyGame, GameId, Setup};
-/// let game = AnyGame::new(GameId::Cracovia, &Setup::default()).unwrap();
+/// let mut game = AnyGame::new(GameId::Cracovia, &Setup::default()).unwrap();
 /// let mut bot = Engine::new(&game, Level::new(3).unwrap(), 1);
-/// let m = bot.choose(Limits::nodes(500)).unwrap();
+/// let m = bot.choose(Limits::nodes(500)).unwrap(); // the bot's move
+/// game.play(&m).unwrap();
 /// bot.advance(&m).unwrap();
-/// let reply = game.legal_moves().len(); // any move of the other side next
-/// assert!(reply > 0);
+/// let reply = game.legal_moves()[0].clone(); // the player's reply
+/// game.play(&reply).unwrap();
+/// bot.advance(&reply).unwrap();
+/// assert_eq!(bot.position_text(), game.position_text());
 /// ```
 #[derive(Clone, Debug)]
 pub struct Engine {

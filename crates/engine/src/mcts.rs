@@ -89,7 +89,7 @@ impl Default for MctsConfig {
         MctsConfig {
             exploration: 0.7,
             expand_after: 1,
-            max_edges: 4_000_000,
+            max_edges: 2_000_000,
         }
     }
 }

@@ -294,3 +294,36 @@ fn the_searcher_follows_a_whole_game_with_reuse() {
         }
     }
 }
+
+#[test]
+fn chess_mates_with_king_and_queen() {
+    // King and queen against a king moving at random: the mop-up term must
+    // bring the mate well within the fifty-move rule.
+    let mut g = position(GameId::Chess, "8/8/8/4k3/8/8/8/KQ6 w - - 0 1");
+    let mut bot = Engine::new(&g, Level::MAX, 3);
+    let mut rng = crate::rng::Rng::new(5);
+    for _ in 0..60 {
+        if g.outcome().is_some() {
+            break;
+        }
+        let m = if g.turn().side == Side::First {
+            bot.choose(Limits::nodes(20_000)).unwrap()
+        } else {
+            let moves = g.legal_moves();
+            moves[rng.below(moves.len())].clone()
+        };
+        let m = g.play(&m).unwrap();
+        bot.advance(&m).unwrap();
+    }
+    let o = g.outcome().expect("the game ended");
+    assert_eq!(
+        (o.winner, o.reason),
+        (Some(Side::First), EndReason::Checkmate)
+    );
+}
+
+#[test]
+fn engines_can_move_between_threads() {
+    fn send<T: Send + 'static>() {}
+    send::<Engine>();
+}
