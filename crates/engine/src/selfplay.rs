@@ -38,7 +38,8 @@ impl FromStr for Player {
         if s.eq_ignore_ascii_case("random") {
             return Ok(Player::Random);
         }
-        if let Ok(level) = s.parse::<Level>() {
+        if s.chars().all(|c| c.is_ascii_digit()) {
+            let level = s.parse::<Level>()?;
             return Ok(Player::Engine(Settings {
                 level,
                 algorithm: None,

@@ -120,6 +120,9 @@ pub fn check_position<G: Game>(g: &G, moves: &[G::Move]) -> Result<(), String> {
             back.position_text()
         )));
     }
+    if back.position_key() != g.position_key() {
+        return Err(ctx("the position read back has another position key".into()));
+    }
     // Repetition depends on the moves that led here, which no position text
     // holds (FEN neither): such a position reads back as still in play.
     let by_history = g
