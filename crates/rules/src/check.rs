@@ -44,9 +44,9 @@ pub struct PlayoutReport {
 
 /// Plays random legal moves from `start` until the game ends or `max_plies`
 /// moves were played, checking the [`Game`] contract at every position:
-/// moves are distinct, their texts parse back to them, position texts round
-/// trip, garbage and illegal texts are refused without changing anything,
-/// and moves are empty exactly when there is a result.
+/// moves are distinct, their texts parse back to them, position texts (and
+/// position keys) round trip, garbage and illegal texts are refused without
+/// changing anything, and moves are empty exactly when there is a result.
 pub fn playout<G: Game>(start: G, seed: u64, max_plies: usize) -> Result<PlayoutReport, String> {
     let mut rng = SplitMix64::new(seed);
     let mut g = start;
