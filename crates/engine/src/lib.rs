@@ -18,6 +18,8 @@
 //! assert_eq!(m, choose(&game, Level::new(2).unwrap(), Limits::nodes(2000), 7).unwrap());
 //! ```
 
+#![warn(missing_docs)]
+
 pub mod alphabeta;
 pub mod knowledge;
 pub mod mcts;
@@ -52,7 +54,9 @@ use rng::Rng;
 /// neither set, the level's own think time applies.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Limits {
+    /// Wall time to think.
     pub think: Option<Duration>,
+    /// MCTS playouts or alpha-beta positions to search.
     pub nodes: Option<u64>,
 }
 
@@ -86,7 +90,9 @@ impl Limits {
 /// What the search loop checks: [`Limits`] resolved for one search.
 #[derive(Clone, Copy, Debug)]
 pub struct Budget {
+    /// Wall time from the search's start.
     pub think: Option<Duration>,
+    /// Nodes (playouts or positions).
     pub nodes: Option<u64>,
 }
 
@@ -243,6 +249,7 @@ pub struct SearchInfo {
     /// A proven result: `Some(Some(side))` a forced win for `side`,
     /// `Some(None)` a forced draw.
     pub proven: Option<Option<Side>>,
+    /// Wall time the search took.
     pub elapsed: Duration,
     /// MCTS: positions in the search graph.
     pub graph: usize,

@@ -23,8 +23,11 @@ pub enum Player {
 /// (otherwise the match's, else the level's).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Settings {
+    /// The level (its noise and, without other limits, its budget).
     pub level: Level,
+    /// The search, when not the game's best.
     pub algorithm: Option<Algorithm>,
+    /// The budget; all `None` means the match's.
     pub limits: Limits,
 }
 
@@ -88,6 +91,7 @@ impl FromStr for Player {
 /// A match to play.
 #[derive(Clone, Debug)]
 pub struct Match {
+    /// The game played.
     pub game: GameId,
     /// The start position's setup; Knight Fight without a seed or layout
     /// gets a new deal for every pair of games.
@@ -100,6 +104,7 @@ pub struct Match {
     /// Players without a budget of their own use their level's node budget
     /// ([`Limits::level_nodes`]) instead of its think time: deterministic.
     pub level_nodes: bool,
+    /// Seed of the openings, the deals and the players' searches.
     pub seed: u64,
     /// Random plies opening each pair of games (both colours get the same
     /// opening), so that deterministic players do not repeat one game.
@@ -111,19 +116,26 @@ pub struct Match {
 /// The result of one game, for player A.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GameResult {
+    /// A won.
     Win,
+    /// A draw, or a game stopped at the ply limit.
     Draw,
+    /// A lost.
     Loss,
 }
 
 /// What a match gave, from player A's side.
 #[derive(Clone, Debug, Default)]
 pub struct MatchResult {
+    /// Games A won.
     pub wins: u32,
+    /// Games drawn.
     pub draws: u32,
+    /// Games A lost.
     pub losses: u32,
-    /// Thinking time and moves of each player (A, B).
+    /// Thinking time of each player (A, B).
     pub time: [Duration; 2],
+    /// Moves each player (A, B) chose.
     pub moves: [u64; 2],
     /// The longest a single move took, per player.
     pub longest: [Duration; 2],
