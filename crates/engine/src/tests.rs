@@ -327,3 +327,13 @@ fn engines_can_move_between_threads() {
     fn send<T: Send + 'static>() {}
     send::<Engine>();
 }
+
+#[test]
+fn cascades_takes_the_bottom_row_majority() {
+    // Four rows: the bottom row has 11 cells, so 6 is a majority. White
+    // holds a1–e1 and places f1 beside e1 (alone or with a second stone).
+    let g = position(GameId::Cascades, "WBWBWBWB/9/10/WWWWW6 w 0 0");
+    assert!(wins_at_once(&g, "f1"));
+    assert!(!wins_at_once(&g, "pass"));
+    both_searches(&g, 2000, |m| wins_at_once(&g, m));
+}
