@@ -338,14 +338,24 @@ fn run(cli: Cli) -> Result<(), String> {
                 r.losses,
                 r.score() * 100.0
             );
-            if elo.is_finite() {
-                println!(
-                    "Elo difference (A - B): {elo:+.0} ± {:.0} (95 %: {lo:+.0} to {hi:+.0})",
-                    (hi - lo) / 2.0
-                );
+            let show = |x: f64| {
+                if x.is_finite() {
+                    format!("{x:+.0}")
+                } else {
+                    format!("{x:+}")
+                }
+            };
+            let spread = if elo.is_finite() && lo.is_finite() && hi.is_finite() {
+                format!(" ± {:.0}", (hi - lo) / 2.0)
             } else {
-                println!("Elo difference (A - B): {elo:+} (95 %: {lo:+.0} to {hi:+})");
-            }
+                String::new()
+            };
+            println!(
+                "Elo difference (A - B): {}{spread} (95 %: {} to {})",
+                show(elo),
+                show(lo),
+                show(hi)
+            );
             for (i, name) in ["A", "B"].iter().enumerate() {
                 println!(
                     "{name}: {} moves, {:.1} ms per move on average, longest {:.1} ms",
