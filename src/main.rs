@@ -1,9 +1,10 @@
 //! The `tablero` command: runs the bot, and offers tools to explore the
-//! games (`perft`, `moves`, `render`).
+//! games (`perft`, `moves`, `render`) and the engine (`ai`, `selfplay`).
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
+use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand};
 use tablero_rules::{AnyGame, GameId, Lang, Setup};
@@ -61,6 +62,96 @@ enum Command {
         #[arg(short, long, value_name = "FILE.png")]
         output: std::path::PathBuf,
     },
+    /// Prints the move the engine chooses (its canonical text, last line),
+    /// after a line of search information.
+    Ai {
+        #[command(flatten)]
+        pos: PositionArgs,
+        #[command(flatten)]
+        engine: EngineArgs,
+        /// The search's random seed (same seed, position and node budget:
+        /// same move).
+        #[arg(long, default_value_t = 0)]
+        search_seed: u64,
+        /// Force a search: `mcts` or `ab` (alpha-beta; only for games whose
+        /// turns alternate).
+        #[arg(long)]
+        algo: Option<String>,
+    },
+    /// Plays games between two players and prints wins, draws, losses and
+    /// the Elo difference with its 95 % error bar.
+    Selfplay {
+        /// The game id (`chess`, `bloc`, …) or its name.
+        game: String,
+        /// A game parameter, `KEY=VALUE` (repeatable).
+        #[arg(long = "param", value_name = "KEY=VALUE")]
+        params: Vec<String>,
+        /// Player A: `random`, a level (1–5), or settings such as
+        /// `level=3,algo=mcts,nodes=5000,think-ms=200`.
+        #[arg(long)]
+        a: String,
+        /// Player B, like `--a`.
+        #[arg(long)]
+        b: String,
+        /// Games to play (A moves first in every other one).
+        #[arg(long, default_value_t = 10)]
+        games: u32,
+        /// Think time per move for players that set no budget of their own.
+        #[arg(long)]
+        think_ms: Option<u64>,
+        /// Node budget per move for players that set no budget of their own.
+        #[arg(long)]
+        nodes: Option<u64>,
+        /// Seed of the openings, the deals and the searches.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Random plies that open each pair of games.
+        #[arg(long, default_value_t = 2)]
+        opening: u32,
+        /// Players without a budget use their level's node budget rather
+        /// than its think time (deterministic, independent of the machine).
+        #[arg(long)]
+        level_nodes: bool,
+        /// Print every game's result.
+        #[arg(long)]
+        verbose: bool,
+    },
+}
+
+/// How strong and how long the engine searches.
+#[derive(Args)]
+struct EngineArgs {
+    /// The level, 1 (beginner) to 5 (strongest); 5 when not given.
+    #[arg(long)]
+    level: Option<u8>,
+    /// Think time per move in milliseconds (default: the level's).
+    #[arg(long)]
+    think_ms: Option<u64>,
+    /// Node budget (MCTS playouts or alpha-beta positions); deterministic.
+    #[arg(long)]
+    nodes: Option<u64>,
+}
+
+impl EngineArgs {
+    fn level(&self) -> Result<tablero_engine::Level, String> {
+        tablero_engine::Level::new(self.level.unwrap_or(5)).map_err(|e| e.to_string())
+    }
+
+    fn limits(&self) -> tablero_engine::Limits {
+        tablero_engine::Limits {
+            think: self.think_ms.map(Duration::from_millis),
+            nodes: self.nodes,
+        }
+    }
+}
+
+fn parse_algorithm(text: Option<&str>) -> Result<Option<tablero_engine::Algorithm>, String> {
+    match text {
+        None => Ok(None),
+        Some("mcts") => Ok(Some(tablero_engine::Algorithm::Mcts)),
+        Some("ab" | "alphabeta") => Ok(Some(tablero_engine::Algorithm::AlphaBeta)),
+        Some(other) => Err(format!("no search `{other}` (mcts, ab)")),
+    }
 }
 
 #[derive(Args)]
@@ -173,6 +264,108 @@ fn run(cli: Cli) -> Result<(), String> {
             };
             let png = tablero_render::render_png(&game.view(), &opts).map_err(|e| e.to_string())?;
             std::fs::write(&output, &png).map_err(|e| format!("{}: {e}", output.display()))?;
+        }
+        Command::Ai {
+            pos,
+            engine,
+            search_seed,
+            algo,
+        } => {
+            let game = pos.build()?;
+            let algorithm = parse_algorithm(algo.as_deref())?;
+            let mut bot = tablero_engine::Engine::with_algorithm(
+                &game,
+                engine.level()?,
+                algorithm,
+                search_seed,
+            );
+            let m = bot.choose(engine.limits()).map_err(|e| e.to_string())?;
+            println!(
+                "level {}, {:?}: {}",
+                bot.level(),
+                bot.algorithm(),
+                bot.last_info()
+            );
+            println!("{m}");
+        }
+        Command::Selfplay {
+            game,
+            params,
+            a,
+            b,
+            games,
+            think_ms,
+            nodes,
+            seed,
+            opening,
+            level_nodes,
+            verbose,
+        } => {
+            let id: GameId = game.parse().map_err(|e| format!("{e}"))?;
+            let mut setup = Setup::default();
+            for p in &params {
+                setup.add_word(p).map_err(|e| e.to_string())?;
+            }
+            let pa: tablero_engine::selfplay::Player =
+                a.parse().map_err(|e| format!("--a: {e}"))?;
+            let pb: tablero_engine::selfplay::Player =
+                b.parse().map_err(|e| format!("--b: {e}"))?;
+            let m = tablero_engine::selfplay::Match {
+                game: id,
+                setup,
+                games,
+                limits: tablero_engine::Limits {
+                    think: think_ms.map(Duration::from_millis),
+                    nodes,
+                },
+                level_nodes,
+                seed,
+                opening_plies: opening,
+                max_plies: 2000,
+            };
+            let r = m
+                .play(&pa, &pb, |i, r, plies| {
+                    if verbose {
+                        let a_side = if i % 2 == 0 { "first" } else { "second" };
+                        println!("game {}: A ({a_side}) {r:?} in {plies} plies", i + 1);
+                    }
+                })
+                .map_err(|e| e.to_string())?;
+            let (elo, lo, hi) = r.elo();
+            println!("{} games of {}: A = {a}, B = {b}", r.games(), id.key());
+            println!(
+                "A wins {}, draws {}, losses {}: score {:.1} %",
+                r.wins,
+                r.draws,
+                r.losses,
+                r.score() * 100.0
+            );
+            let show = |x: f64| {
+                if x.is_finite() {
+                    format!("{x:+.0}")
+                } else {
+                    format!("{x:+}")
+                }
+            };
+            let spread = if elo.is_finite() && lo.is_finite() && hi.is_finite() {
+                format!(" ± {:.0}", (hi - lo) / 2.0)
+            } else {
+                String::new()
+            };
+            println!(
+                "Elo difference (A - B): {}{spread} (95 %: {} to {})",
+                show(elo),
+                show(lo),
+                show(hi)
+            );
+            for (i, name) in ["A", "B"].iter().enumerate() {
+                println!(
+                    "{name}: {} moves, {:.1} ms per move on average, longest {:.1} ms",
+                    r.moves[i],
+                    r.time_per_move(i).as_secs_f64() * 1e3,
+                    r.longest[i].as_secs_f64() * 1e3
+                );
+            }
         }
         Command::Moves { pos, json } => {
             let game = pos.build()?;

@@ -252,6 +252,15 @@ impl Breakthrough {
     }
 }
 
+/// Read-only facts for search engines, beyond the [`Game`] interface.
+impl Breakthrough {
+    /// The squares of `side`'s pieces, bit `rank * 8 + file`.
+    #[must_use]
+    pub fn pieces(&self, side: Side) -> u64 {
+        self.pieces[side.index()]
+    }
+}
+
 impl Game for Breakthrough {
     type Move = Move;
     const ID: GameId = GameId::Breakthrough;
@@ -297,6 +306,14 @@ impl Game for Breakthrough {
 
     fn outcome(&self) -> Option<Outcome> {
         self.outcome
+    }
+
+    fn position_key(&self) -> u64 {
+        let mix = |x: u64| {
+            let x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb)
+        };
+        mix(self.pieces[0]) ^ mix(self.pieces[1]).rotate_left(23) ^ self.turn.index() as u64
     }
 
     fn move_text(&self, m: Move) -> String {

@@ -44,9 +44,9 @@ pub struct PlayoutReport {
 
 /// Plays random legal moves from `start` until the game ends or `max_plies`
 /// moves were played, checking the [`Game`] contract at every position:
-/// moves are distinct, their texts parse back to them, position texts round
-/// trip, garbage and illegal texts are refused without changing anything,
-/// and moves are empty exactly when there is a result.
+/// moves are distinct, their texts parse back to them, position texts (and
+/// position keys) round trip, garbage and illegal texts are refused without
+/// changing anything, and moves are empty exactly when there is a result.
 pub fn playout<G: Game>(start: G, seed: u64, max_plies: usize) -> Result<PlayoutReport, String> {
     let mut rng = SplitMix64::new(seed);
     let mut g = start;
@@ -119,6 +119,9 @@ pub fn check_position<G: Game>(g: &G, moves: &[G::Move]) -> Result<(), String> {
             "position text does not round-trip: {}",
             back.position_text()
         )));
+    }
+    if back.position_key() != g.position_key() {
+        return Err(ctx("the position read back has another position key".into()));
     }
     // Repetition depends on the moves that led here, which no position text
     // holds (FEN neither): such a position reads back as still in play.

@@ -70,6 +70,15 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// What to draw.
     fn view(&self) -> crate::BoardView;
 
+    /// A 64-bit key of the position: equal positions (equal
+    /// [`Game::position_text`], history aside) get equal keys, different ones
+    /// almost surely different keys. Search engines use it for transposition
+    /// tables. The default hashes the position text (FNV-1a); games with a
+    /// Zobrist key or a small bitboard override it with something cheaper.
+    fn position_key(&self) -> u64 {
+        fnv1a(self.position_text().as_bytes())
+    }
+
     /// The number of leaf positions `depth` moves ahead (perft). Counting
     /// stops at positions with a result, which have no moves.
     fn perft(&self, depth: u32) -> u64 {
@@ -119,6 +128,15 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         self.play(m);
         Ok(canonical)
     }
+}
+
+/// The 64-bit FNV-1a hash of `bytes`: fixed, so keys stay the same across
+/// versions and machines.
+#[must_use]
+pub fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
 }
 
 /// Resolves a parsed move against the legal moves: the one legal move that

@@ -598,6 +598,15 @@ impl KnightFight {
     }
 }
 
+/// Read-only facts for search engines, beyond the [`Game`] interface.
+impl KnightFight {
+    /// Each side's score so far, by [`Side::index`].
+    #[must_use]
+    pub fn scores(&self) -> [u32; 2] {
+        self.board.scores
+    }
+}
+
 impl Game for KnightFight {
     type Move = Move;
     const ID: GameId = GameId::KnightFight;

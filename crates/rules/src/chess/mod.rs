@@ -345,6 +345,31 @@ impl<V: Variant> ChessGame<V> {
     }
 }
 
+/// Read-only facts for search engines, beyond the [`Game`] interface.
+impl<V: Variant> ChessGame<V> {
+    /// The squares (bit `rank * 8 + file`) of `side`'s pieces of `role`.
+    #[must_use]
+    pub fn pieces(&self, side: Side, role: Role) -> u64 {
+        if role == Role::Amazon {
+            return 0;
+        }
+        let color = if side == Side::First { WHITE } else { BLACK };
+        self.pos.pieces(color, role)
+    }
+
+    /// Whether the side to move is in check.
+    #[must_use]
+    pub fn in_check(&self) -> bool {
+        self.pos.in_check()
+    }
+
+    /// Whether move `m` (legal here) takes a piece, en passant included.
+    #[must_use]
+    pub fn is_capture(&self, m: Move) -> bool {
+        self.pos.occupied() & (1u64 << m.to) != 0 || m.kind == position::Kind::EnPassant
+    }
+}
+
 impl<V: Variant> Game for ChessGame<V> {
     type Move = Move;
     const ID: GameId = V::ID;
@@ -389,6 +414,10 @@ impl<V: Variant> Game for ChessGame<V> {
 
     fn outcome(&self) -> Option<Outcome> {
         self.outcome
+    }
+
+    fn position_key(&self) -> u64 {
+        self.pos.key()
     }
 
     fn move_text(&self, m: Move) -> String {

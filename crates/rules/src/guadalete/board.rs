@@ -244,6 +244,22 @@ pub struct Move {
     pub(super) kind: Kind,
 }
 
+impl Move {
+    /// The square the moving piece (the king, when castling) leaves, as
+    /// `rank * 8 + file`.
+    #[must_use]
+    pub fn from(self) -> u8 {
+        self.from
+    }
+
+    /// The square it reaches (where the plank lies, for a pawn entering
+    /// the river), as `rank * 8 + file`.
+    #[must_use]
+    pub fn to(self) -> u8 {
+        self.to
+    }
+}
+
 /// Castling rights, as bits: White short, White long, Black short, Black
 /// long.
 const CASTLE_SHORT: [u8; 2] = [1, 4];

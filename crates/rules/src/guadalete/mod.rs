@@ -165,6 +165,54 @@ impl<V: Variant> RiverChess<V> {
     }
 }
 
+/// Read-only facts for search engines, beyond the [`Game`] interface.
+impl<V: Variant> RiverChess<V> {
+    /// Ranks of the board (8, or 14 on the cylinder); files are always 8.
+    #[must_use]
+    pub fn ranks(&self) -> u8 {
+        V::RANKS
+    }
+
+    /// The piece on square `rank * 8 + file`: its side and role. Both kinds
+    /// of pawn (guadalete14's rear and front pawns) are [`crate::san::Role::Pawn`].
+    #[must_use]
+    pub fn piece_at(&self, square: u8) -> Option<(Side, crate::san::Role)> {
+        use crate::san::Role as R;
+        if square >= 8 * V::RANKS {
+            return None;
+        }
+        let (color, role) = self.pos.piece(square)?;
+        let role = match role {
+            Role::Pawn | Role::FrontPawn => R::Pawn,
+            Role::Knight => R::Knight,
+            Role::Bishop => R::Bishop,
+            Role::Rook => R::Rook,
+            Role::Queen => R::Queen,
+            Role::King => R::King,
+            Role::Amazon => R::Amazon,
+        };
+        Some((Self::side(color), role))
+    }
+
+    /// Whether the side to move is in check.
+    #[must_use]
+    pub fn in_check(&self) -> bool {
+        self.pos.in_check()
+    }
+
+    /// Whether move `m` (legal here) takes a piece, en passant included.
+    #[must_use]
+    pub fn is_capture(&self, m: Move) -> bool {
+        self.pos.piece(m.to).is_some() || m.kind == Kind::EnPassant
+    }
+
+    /// Whether move `m` makes a plank or promotes a pawn.
+    #[must_use]
+    pub fn is_pawn_landing(&self, m: Move) -> bool {
+        matches!(m.kind, Kind::Plank | Kind::Promotion)
+    }
+}
+
 impl<V: Variant> Game for RiverChess<V> {
     type Move = Move;
     const ID: GameId = V::ID;
@@ -200,6 +248,10 @@ impl<V: Variant> Game for RiverChess<V> {
         }
         self.history[self.seen] = self.pos.hash();
         self.seen += 1;
+    }
+
+    fn position_key(&self) -> u64 {
+        self.pos.hash()
     }
 
     fn outcome(&self) -> Option<Outcome> {

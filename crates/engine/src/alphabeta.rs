@@ -1,0 +1,439 @@
+//! Alpha-beta: iterative deepening negamax with principal-variation search,
+//! a transposition table, killer and history move ordering, late-move
+//! reductions and a quiescence search over [`Knowledge::is_noisy`] moves.
+//! For games whose turns alternate ([`Knowledge::ALTERNATES`]).
+
+use std::time::Instant;
+
+use crate::knowledge::Knowledge;
+use crate::rng::{Rng, mix};
+use crate::{Budget, SearchInfo};
+
+/// A win, less the plies it takes.
+pub const MATE: i32 = 30_000;
+/// Scores beyond this are wins or losses found by search.
+const MATE_BOUND: i32 = MATE - 1000;
+const INFINITY: i32 = MATE + 1;
+const MAX_PLY: usize = 128;
+/// Quiescence stops after this many noisy plies.
+const MAX_QUIESCENCE: i32 = 12;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Bound {
+    Exact,
+    Lower,
+    Upper,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Entry<M> {
+    key: u64,
+    best: Option<M>,
+    score: i32,
+    depth: i8,
+    bound: Bound,
+}
+
+/// Tuning of one alpha-beta search.
+#[derive(Clone, Copy, Debug)]
+pub struct AlphaBetaConfig {
+    /// log2 of the transposition table's entries.
+    pub table_bits: u32,
+    /// Evaluation noise in hundredths of a pawn (0 = none): the mistakes of
+    /// the lower levels. Fixed per position and seed, so the table stays
+    /// consistent.
+    pub noise: i32,
+    /// Deepest iteration.
+    pub max_depth: i32,
+}
+
+impl Default for AlphaBetaConfig {
+    fn default() -> Self {
+        AlphaBetaConfig {
+            table_bits: 20,
+            noise: 0,
+            max_depth: 64,
+        }
+    }
+}
+
+/// An alpha-beta searcher; its table carries over from move to move.
+#[derive(Clone, Debug)]
+pub struct AlphaBeta<G: Knowledge> {
+    table: Vec<Option<Entry<G::Move>>>,
+    config: AlphaBetaConfig,
+    killers: Vec<[Option<G::Move>; 2]>,
+    history: Vec<i32>,
+    lists: Vec<Vec<G::Move>>,
+    nodes: u64,
+    stopped: bool,
+    noise_seed: u64,
+    /// The running search's budget and start.
+    budget: Budget,
+    start: Instant,
+}
+
+/// Scores a move has in ordering, above any history score.
+const TT_MOVE: i32 = 1 << 30;
+const NOISY: i32 = 1 << 28;
+const KILLER: i32 = 1 << 27;
+
+fn move_hash<M: std::hash::Hash>(m: &M) -> usize {
+    use std::hash::{BuildHasher, BuildHasherDefault, DefaultHasher};
+    BuildHasherDefault::<DefaultHasher>::default().hash_one(m) as usize
+}
+
+impl<G: Knowledge> AlphaBeta<G> {
+    /// A searcher with an empty table.
+    pub fn new(config: AlphaBetaConfig) -> AlphaBeta<G> {
+        AlphaBeta {
+            table: vec![None; 1 << config.table_bits],
+            config,
+            killers: vec![[None; 2]; MAX_PLY + 1],
+            history: vec![0; 1 << 14],
+            lists: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
+            nodes: 0,
+            stopped: false,
+            noise_seed: 0,
+            budget: Budget {
+                think: None,
+                nodes: None,
+            },
+            start: Instant::now(),
+        }
+    }
+
+    fn probe(&self, key: u64) -> Option<Entry<G::Move>> {
+        let i = (key as usize) & (self.table.len() - 1);
+        self.table[i].filter(|e| e.key == key)
+    }
+
+    fn store(&mut self, key: u64, entry: Entry<G::Move>) {
+        let i = (key as usize) & (self.table.len() - 1);
+        let keep = self.table[i].is_some_and(|old| old.key == key && old.depth > entry.depth);
+        if !keep {
+            self.table[i] = Some(entry);
+        }
+    }
+
+    /// The static evaluation, with this level's noise.
+    fn evaluate(&self, g: &G, key: u64) -> i32 {
+        let e = g.evaluate();
+        if self.config.noise == 0 {
+            return e;
+        }
+        let r = mix(key ^ self.noise_seed) % (2 * self.config.noise as u64 + 1);
+        e + r as i32 - self.config.noise
+    }
+
+    /// The score of a finished game for the side to move, `ply` plies from
+    /// the root.
+    fn terminal(g: &G, ply: usize) -> i32 {
+        match g.outcome().and_then(|o| o.winner) {
+            Some(w) if w == g.turn().side => MATE - ply as i32,
+            Some(_) => -(MATE - ply as i32),
+            None => 0,
+        }
+    }
+
+    fn out_of_budget(&mut self) -> bool {
+        if !self.stopped && self.nodes % 1024 == 0 {
+            self.stopped = self.budget.exhausted(self.nodes, &self.start);
+        }
+        if !self.stopped && self.budget.nodes.is_some_and(|n| self.nodes >= n) {
+            self.stopped = true;
+        }
+        self.stopped
+    }
+
+    /// How early `m` is tried: the table's move, then noisy moves by
+    /// gain, killers, and quiet moves by history.
+    fn score_move(&self, g: &G, m: G::Move, ply: usize, tt_move: Option<G::Move>) -> i32 {
+        if Some(m) == tt_move {
+            TT_MOVE
+        } else if g.is_noisy(m) {
+            NOISY + g.gain(m)
+        } else if self.killers[ply].contains(&Some(m)) {
+            KILLER
+        } else {
+            self.history[move_hash(&m) & (self.history.len() - 1)] + g.prior(m)
+        }
+    }
+
+    fn quiescence(&mut self, g: &G, mut alpha: i32, beta: i32, ply: usize, qdepth: i32) -> i32 {
+        self.nodes += 1;
+        if self.out_of_budget() {
+            return 0;
+        }
+        let mut list = std::mem::take(&mut self.lists[ply]);
+        g.legal_moves(&mut list);
+        if list.is_empty() {
+            self.lists[ply] = list;
+            return Self::terminal(g, ply);
+        }
+        let key = g.position_key();
+        let stand = self.evaluate(g, key);
+        if stand >= beta || qdepth >= MAX_QUIESCENCE || ply >= MAX_PLY {
+            self.lists[ply] = list;
+            return stand;
+        }
+        alpha = alpha.max(stand);
+        let mut noisy: Vec<(i32, G::Move)> = list
+            .iter()
+            .filter(|&&m| g.is_noisy(m))
+            .map(|&m| (g.gain(m), m))
+            .collect();
+        self.lists[ply] = list;
+        noisy.sort_unstable_by_key(|&(gain, _)| std::cmp::Reverse(gain));
+        let mut best = stand;
+        for (_, m) in noisy {
+            let mut child = g.clone();
+            child.play(m);
+            let score = -self.quiescence(&child, -beta, -alpha, ply + 1, qdepth + 1);
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn negamax(&mut self, g: &G, depth: i32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        if depth <= 0 || ply >= MAX_PLY {
+            return self.quiescence(g, alpha, beta, ply, 0);
+        }
+        self.nodes += 1;
+        if self.out_of_budget() {
+            return 0;
+        }
+        let key = g.position_key();
+        let entry = self.probe(key);
+        if let Some(e) = entry
+            && i32::from(e.depth) >= depth
+        {
+            let s = from_table(e.score, ply);
+            match e.bound {
+                Bound::Exact => return s,
+                Bound::Lower if s >= beta => return s,
+                Bound::Upper if s <= alpha => return s,
+                _ => {}
+            }
+        }
+        let mut list = std::mem::take(&mut self.lists[ply]);
+        g.legal_moves(&mut list);
+        if list.is_empty() {
+            self.lists[ply] = list;
+            return Self::terminal(g, ply);
+        }
+        let tt_move = entry.and_then(|e| e.best);
+        let mut scored: Vec<(i32, G::Move)> = list
+            .iter()
+            .map(|&m| (self.score_move(g, m, ply, tt_move), m))
+            .collect();
+        self.lists[ply] = list;
+        scored.sort_unstable_by_key(|&(order, _)| std::cmp::Reverse(order));
+        let original_alpha = alpha;
+        let mut best = -INFINITY;
+        let mut best_move = None;
+        for (i, &(order, m)) in scored.iter().enumerate() {
+            let mut child = g.clone();
+            child.play(m);
+            let quiet = order < KILLER;
+            let score = if i == 0 {
+                -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1)
+            } else {
+                // Late quiet moves are searched shallower first.
+                let reduction = i32::from(depth >= 3 && i >= 3 && quiet);
+                let mut s =
+                    -self.negamax(&child, depth - 1 - reduction, -alpha - 1, -alpha, ply + 1);
+                if s > alpha && reduction > 0 {
+                    s = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, ply + 1);
+                }
+                if s > alpha && s < beta {
+                    s = -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1);
+                }
+                s
+            };
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_move = Some(m);
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        if quiet {
+                            let k = &mut self.killers[ply];
+                            if k[0] != Some(m) {
+                                k[1] = k[0];
+                                k[0] = Some(m);
+                            }
+                            let h = move_hash(&m) & (self.history.len() - 1);
+                            self.history[h] = (self.history[h] + depth * depth).min(KILLER / 2);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.store(
+            key,
+            Entry {
+                key,
+                best: best_move,
+                score: to_table(best, ply),
+                depth: depth.min(127) as i8,
+                bound,
+            },
+        );
+        best
+    }
+
+    /// Searches `root` deeper and deeper until `budget` runs out; returns
+    /// the best move of the deepest finished iteration (none when the game
+    /// is over) and what the search saw.
+    pub fn search(
+        &mut self,
+        root: &G,
+        budget: &Budget,
+        rng: &mut Rng,
+    ) -> (Option<G::Move>, SearchInfo) {
+        let start = Instant::now();
+        self.start = start;
+        self.budget = *budget;
+        self.nodes = 0;
+        self.stopped = false;
+        self.noise_seed = rng.next_u64();
+        if self.config.noise > 0 {
+            // Noisy scores of another seed must not leak in.
+            self.table.iter_mut().for_each(|e| *e = None);
+        }
+        self.killers.iter_mut().for_each(|k| *k = [None; 2]);
+        self.history.iter_mut().for_each(|h| *h /= 8);
+        let mut moves = root.legal_move_list();
+        if moves.is_empty() {
+            return (None, SearchInfo::default());
+        }
+        // A random order first, so that equal moves are chosen by the seed.
+        for i in (1..moves.len()).rev() {
+            moves.swap(i, rng.below(i + 1));
+        }
+        let mut info = SearchInfo::default();
+        let mut best = moves[0];
+        let mut best_score = 0;
+        for depth in 1..=self.config.max_depth {
+            let key = root.position_key();
+            let tt_move = self.probe(key).and_then(|e| e.best).or(Some(best));
+            let mut scored: Vec<(i32, G::Move)> = moves
+                .iter()
+                .map(|&m| (self.score_move(root, m, 0, tt_move), m))
+                .collect();
+            scored.sort_by_key(|&(order, _)| std::cmp::Reverse(order));
+            let mut alpha = -INFINITY;
+            let mut iteration_best = None;
+            for (i, &(_, m)) in scored.iter().enumerate() {
+                let mut child = root.clone();
+                child.play(m);
+                let score = if i == 0 {
+                    -self.negamax(&child, depth - 1, -INFINITY, -alpha, 1)
+                } else {
+                    let s = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, 1);
+                    if s > alpha && !self.stopped {
+                        -self.negamax(&child, depth - 1, -INFINITY, -alpha, 1)
+                    } else {
+                        s
+                    }
+                };
+                if self.stopped {
+                    break;
+                }
+                if score > alpha {
+                    alpha = score;
+                    iteration_best = Some(m);
+                }
+            }
+            // A move that beat the previous best before time ran out is
+            // better than it (the previous best was searched first).
+            if let Some(m) = iteration_best {
+                best = m;
+                best_score = alpha;
+                if !self.stopped {
+                    info.depth = depth;
+                }
+            }
+            if self.stopped || self.budget_spent() {
+                break;
+            }
+            self.store(
+                key,
+                Entry {
+                    key,
+                    best: Some(best),
+                    score: to_table(best_score, 0),
+                    depth: depth.min(127) as i8,
+                    bound: Bound::Exact,
+                },
+            );
+            // A forced win or loss will not change with depth.
+            if best_score.abs() > MATE_BOUND && depth > (MATE - best_score.abs()) {
+                break;
+            }
+        }
+        info.nodes = self.nodes;
+        info.elapsed = start.elapsed();
+        info.value = 1.0 / (1.0 + (-f64::from(best_score) / 400.0).exp());
+        info.score = Some(best_score);
+        if best_score.abs() > MATE_BOUND {
+            let me = root.turn().side;
+            info.proven = Some(Some(if best_score > 0 { me } else { me.other() }));
+        }
+        (Some(best), info)
+    }
+
+    /// Whether another iteration is pointless: with a time limit, the next
+    /// iteration would likely not finish (each costs a few times the last).
+    fn budget_spent(&self) -> bool {
+        match self.budget.think {
+            Some(t) => self.start.elapsed() * 3 > t,
+            None => false,
+        }
+    }
+}
+
+/// Mate scores are stored relative to the node, not the root.
+fn to_table(score: i32, ply: usize) -> i32 {
+    if score > MATE_BOUND {
+        score + ply as i32
+    } else if score < -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn from_table(score: i32, ply: usize) -> i32 {
+    if score > MATE_BOUND {
+        score - ply as i32
+    } else if score < -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}

@@ -1,0 +1,436 @@
+//! What the engine knows about each game beyond its rules: which search
+//! plays it best, how playouts choose moves, and a static evaluation for
+//! alpha-beta. Everything here is a default that any game may refine; the
+//! searches see only [`Knowledge`].
+
+use tablero_rules::barrier::Barrier;
+use tablero_rules::bloc::Bloc;
+use tablero_rules::bombardment::Bombardment;
+use tablero_rules::breakthrough::Breakthrough;
+use tablero_rules::cascades::Cascades;
+use tablero_rules::chess::{ChessGame, Variant as ChessVariant};
+use tablero_rules::cracovia::Cracovia;
+use tablero_rules::empuje::Empuje;
+use tablero_rules::guadalete::{RiverChess, Variant as RiverVariant};
+use tablero_rules::knightfight::KnightFight;
+use tablero_rules::san::Role;
+use tablero_rules::{Game, Side};
+
+use crate::rng::Rng;
+
+/// The two searches the engine has.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Algorithm {
+    /// Monte Carlo tree search (UCT with a solver and transpositions).
+    Mcts,
+    /// Iterative-deepening alpha-beta with a transposition table and
+    /// quiescence search. Needs strictly alternating turns.
+    AlphaBeta,
+}
+
+/// A game the engine can search, with its game-specific knowledge.
+pub trait Knowledge: Game {
+    /// The search that plays this game best, as measured by self-play
+    /// (BENCHMARKS.md, "Engine").
+    const ALGORITHM: Algorithm = Algorithm::Mcts;
+
+    /// Whether the two sides always move in turn, one move each (alpha-beta
+    /// relies on it; Empuje's set-up, for one, does not).
+    const ALTERNATES: bool = false;
+
+    /// The move a playout plays among `moves` (never empty). Uniformly
+    /// random unless the game knows better.
+    fn playout_move(&self, moves: &[Self::Move], rng: &mut Rng) -> Self::Move {
+        moves[rng.below(moves.len())]
+    }
+
+    /// How promising `m` looks before any search: MCTS tries unvisited
+    /// moves in decreasing order of it, alpha-beta uses it to order quiet
+    /// moves. 0 when the game knows nothing.
+    fn prior(&self, _m: Self::Move) -> i32 {
+        0
+    }
+
+    /// A static evaluation for the side to move, in hundredths of a pawn
+    /// (or of the game's natural unit); 0 when the game has none.
+    fn evaluate(&self) -> i32 {
+        0
+    }
+
+    /// Whether quiescence search follows `m` (captures, promotions).
+    fn is_noisy(&self, _m: Self::Move) -> bool {
+        false
+    }
+
+    /// How much `m` wins at once (the value of the piece it takes, for
+    /// ordering noisy moves: most valuable victim first).
+    fn gain(&self, _m: Self::Move) -> i32 {
+        0
+    }
+
+    /// In a finished game, by how much the first player won (or lost), from
+    /// -1 to 1: a bigger win is worth a little more to MCTS. 0 by default.
+    fn margin(&self) -> f32 {
+        0.0
+    }
+}
+
+impl Knowledge for Barrier {}
+impl Knowledge for Bloc {}
+impl Knowledge for Cascades {}
+impl Knowledge for Cracovia {}
+impl Knowledge for Empuje {}
+
+impl Knowledge for KnightFight {
+    fn margin(&self) -> f32 {
+        let [white, black] = self.scores();
+        ((white as f32 - black as f32) / 300.0).clamp(-1.0, 1.0)
+    }
+}
+
+impl Knowledge for Bombardment {
+    /// A step onto the far rank wins at once: playouts always take it.
+    fn playout_move(&self, moves: &[Self::Move], rng: &mut Rng) -> Self::Move {
+        let goal = match self.turn().side {
+            Side::First => 7,
+            Side::Second => 0,
+        };
+        moves
+            .iter()
+            .copied()
+            .find(|m| m.to().is_some_and(|to| to.y == goal))
+            .unwrap_or_else(|| moves[rng.below(moves.len())])
+    }
+
+    fn prior(&self, m: Self::Move) -> i32 {
+        let goal = match self.turn().side {
+            Side::First => 7,
+            Side::Second => 0,
+        };
+        i32::from(m.to().is_some_and(|to| to.y == goal)) * 100
+    }
+}
+
+// ---------------------------------------------------------------- Breakthrough
+
+const RANK_1: u64 = 0xff;
+const RANK_2: u64 = 0xff << 8;
+const RANK_7: u64 = 0xff << 48;
+const RANK_8: u64 = 0xff << 56;
+const FILE_A: u64 = 0x0101_0101_0101_0101;
+const FILE_H: u64 = FILE_A << 7;
+
+/// Squares attacked by `side`'s Breakthrough pieces `bb`.
+fn bt_attacks(bb: u64, side: Side) -> u64 {
+    match side {
+        Side::First => ((bb & !FILE_A) << 7) | ((bb & !FILE_H) << 9),
+        Side::Second => ((bb & !FILE_H) >> 7) | ((bb & !FILE_A) >> 9),
+    }
+}
+
+/// The rank a side wins on, and the rank just before it.
+fn bt_goal(side: Side) -> (u64, u64) {
+    match side {
+        Side::First => (RANK_8, RANK_7),
+        Side::Second => (RANK_1, RANK_2),
+    }
+}
+
+/// How far a Breakthrough piece on `sq` has come from its own back rank (0–7).
+fn bt_advance(sq: u32, side: Side) -> usize {
+    let rank = (sq / 8) as usize;
+    match side {
+        Side::First => rank,
+        Side::Second => 7 - rank,
+    }
+}
+
+/// Kinds of Breakthrough move, most urgent first.
+fn bt_urgency(g: &Breakthrough, m: <Breakthrough as Game>::Move) -> u8 {
+    let me = g.turn().side;
+    let theirs = g.pieces(me.other());
+    let to = 1u64 << (u32::from(m.to().y) * 8 + u32::from(m.to().x));
+    let (goal, _) = bt_goal(me);
+    // Enemy pieces one step from winning stand on our pre-home rank.
+    let (_, their_last) = bt_goal(me.other());
+    if to & goal != 0 {
+        3
+    } else if to & theirs & their_last != 0 {
+        2
+    } else if to & theirs != 0 {
+        1
+    } else {
+        0
+    }
+}
+
+/// Advancement bonus by distance from the own back rank.
+const BT_ADVANCE: [i32; 8] = [6, 0, 4, 10, 20, 36, 70, 0];
+
+impl Knowledge for Breakthrough {
+    const ALGORITHM: Algorithm = Algorithm::AlphaBeta;
+    const ALTERNATES: bool = true;
+
+    /// Wins at once, stops a piece about to win, prefers captures.
+    fn playout_move(&self, moves: &[Self::Move], rng: &mut Rng) -> Self::Move {
+        let mut best = 0u8;
+        let mut chosen = moves[rng.below(moves.len())];
+        let mut count = 0u32;
+        for &m in moves {
+            let u = bt_urgency(self, m);
+            if u > best {
+                best = u;
+                chosen = m;
+                count = 1;
+            } else if u == best && u > 0 {
+                count += 1;
+                if rng.below(count as usize) == 0 {
+                    chosen = m;
+                }
+            }
+        }
+        // Captures are good but not forced: half the time play any move.
+        if best == 1 && rng.below(2) == 0 {
+            return moves[rng.below(moves.len())];
+        }
+        chosen
+    }
+
+    fn prior(&self, m: Self::Move) -> i32 {
+        i32::from(bt_urgency(self, m)) * 100 + i32::from(m.to().x.abs_diff(0).min(7 - m.to().x))
+    }
+
+    fn is_noisy(&self, m: Self::Move) -> bool {
+        bt_urgency(self, m) > 0
+    }
+
+    fn gain(&self, m: Self::Move) -> i32 {
+        i32::from(bt_urgency(self, m)) * 100
+    }
+
+    fn evaluate(&self) -> i32 {
+        let me = self.turn().side;
+        let you = me.other();
+        let (mine, theirs) = (self.pieces(me), self.pieces(you));
+        // The side to move with a piece one step from its goal wins at once
+        // (a diagonal step is never blocked by an enemy: it captures).
+        if mine & bt_goal(me).1 != 0 {
+            return 5000;
+        }
+        let my_att = bt_attacks(mine, me);
+        let their_att = bt_attacks(theirs, you);
+        // An enemy piece one step from its goal that we cannot take wins next.
+        let runners = theirs & bt_goal(you).1;
+        if runners & !my_att != 0 || runners.count_ones() > 1 {
+            return -4000;
+        }
+        side_score(mine, me, my_att, their_att) - side_score(theirs, you, their_att, my_att)
+    }
+}
+
+/// One side's Breakthrough material and shape.
+fn side_score(bb: u64, side: Side, own_att: u64, enemy_att: u64) -> i32 {
+    let mut score = 0;
+    let mut rest = bb;
+    while rest != 0 {
+        let sq = rest.trailing_zeros();
+        rest &= rest - 1;
+        let adv = bt_advance(sq, side);
+        let bit = 1u64 << sq;
+        score += 100 + BT_ADVANCE[adv];
+        if bit & own_att != 0 {
+            score += 8 + adv as i32 * 3;
+        }
+        if bit & enemy_att != 0 && bit & own_att == 0 {
+            score -= 30;
+        }
+        // The back rank's d and e files and its corners guard the home.
+        if adv == 0 && matches!(sq % 8, 1 | 2 | 5 | 6) {
+            score += 10;
+        }
+    }
+    score
+}
+
+// ---------------------------------------------------------------- chess
+
+/// Material values by [`Role`] order: pawn, knight, bishop, rook, queen, king, amazon.
+const VALUES: [i32; 7] = [100, 310, 325, 500, 950, 0, 1250];
+
+fn role_value(r: Role) -> i32 {
+    VALUES[r as usize]
+}
+
+/// Pawn advancement bonus by rank from the pawn's own side (0–7).
+const PAWN_RANK: [i32; 8] = [0, 0, 4, 10, 22, 40, 70, 0];
+
+/// Distance of a file or rank index from the board's centre, ×2 (0 = centre).
+fn centre_distance(i: i32, size: i32) -> i32 {
+    (2 * i - (size - 1)).abs()
+}
+
+/// Bonus for standing near the centre of an 8 × `ranks` board.
+fn centrality(file: i32, rank: i32, ranks: i32) -> i32 {
+    14 - centre_distance(file, 8) - centre_distance(rank, ranks).min(7)
+}
+
+impl<V: ChessVariant> Knowledge for ChessGame<V> {
+    const ALGORITHM: Algorithm = Algorithm::AlphaBeta;
+    const ALTERNATES: bool = true;
+
+    fn prior(&self, m: Self::Move) -> i32 {
+        self.gain(m)
+    }
+
+    fn is_noisy(&self, m: Self::Move) -> bool {
+        self.is_capture(m) || m.promotion().is_some()
+    }
+
+    fn gain(&self, m: Self::Move) -> i32 {
+        let them = self.turn().side.other();
+        let to = 1u64 << m.to();
+        let victim = [
+            Role::Queen,
+            Role::Rook,
+            Role::Bishop,
+            Role::Knight,
+            Role::Pawn,
+        ]
+        .into_iter()
+        .find(|&r| self.pieces(them, r) & to != 0)
+        .map_or(if self.is_capture(m) { 100 } else { 0 }, role_value);
+        let promotion = m.promotion().map_or(0, |r| role_value(r) - 100);
+        // Most valuable victim first, then least valuable attacker.
+        victim * 8 + promotion * 8 - role_value(m.role()) / 10
+    }
+
+    fn evaluate(&self) -> i32 {
+        let mut score = [0i32; 2];
+        let mut phase = 0;
+        for side in Side::ALL {
+            for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+                let n = self.pieces(side, role).count_ones() as i32;
+                phase += n * [1, 1, 2, 4][role as usize - 1];
+            }
+        }
+        // 24 with every piece on the board, 0 with only pawns and kings.
+        let phase = phase.min(24);
+        for side in Side::ALL {
+            let s = &mut score[side.index()];
+            for role in [
+                Role::Pawn,
+                Role::Knight,
+                Role::Bishop,
+                Role::Rook,
+                Role::Queen,
+                Role::King,
+            ] {
+                let mut bb = self.pieces(side, role);
+                if role == Role::Bishop && bb.count_ones() >= 2 {
+                    *s += 30;
+                }
+                while bb != 0 {
+                    let sq = bb.trailing_zeros() as i32;
+                    bb &= bb - 1;
+                    let (file, rank) = (sq % 8, sq / 8);
+                    let own_rank = if side == Side::First { rank } else { 7 - rank };
+                    *s += role_value(role);
+                    *s += match role {
+                        Role::Pawn => {
+                            PAWN_RANK[own_rank as usize] * (32 - phase) / 24
+                                + if (3..=4).contains(&file) {
+                                    own_rank * 4
+                                } else {
+                                    0
+                                }
+                        }
+                        Role::Knight => centrality(file, rank, 8) * 3,
+                        Role::Bishop => centrality(file, rank, 8) * 2,
+                        Role::Rook => i32::from(own_rank == 6) * 20,
+                        Role::Queen => centrality(file, rank, 8),
+                        Role::King => {
+                            // Sheltered at the back in the middlegame, central
+                            // in the endgame.
+                            let middle =
+                                -own_rank * 15 + if matches!(file, 1 | 2 | 6) { 15 } else { 0 };
+                            let end = centrality(file, rank, 8) * 4;
+                            (middle * phase + end * (24 - phase)) / 24
+                        }
+                        Role::Amazon => 0,
+                    };
+                }
+            }
+        }
+        let me = self.turn().side;
+        let lead = score[me.index()] - score[me.other().index()];
+        lead + 10 + mop_up(self, lead, phase, me)
+    }
+}
+
+/// In an endgame with a clear lead, the stronger side drives the lone king
+/// to the edge and brings its own king closer: without it a won ending
+/// (king and queen against king) drifts into the fifty-move rule.
+fn mop_up<V: ChessVariant>(g: &ChessGame<V>, lead: i32, phase: i32, me: Side) -> i32 {
+    if lead.abs() < 250 || phase > 12 {
+        return 0;
+    }
+    let (strong, weak) = if lead > 0 {
+        (me, me.other())
+    } else {
+        (me.other(), me)
+    };
+    let square = |side| {
+        let sq = g.pieces(side, Role::King).trailing_zeros() as i32;
+        (sq % 8, sq / 8)
+    };
+    let (wf, wr) = square(weak);
+    let (sf, sr) = square(strong);
+    let edge = centre_distance(wf, 8) + centre_distance(wr, 8);
+    let near = 14 - ((wf - sf).abs() + (wr - sr).abs());
+    let bonus = (edge * 5 + near * 4) * (24 - phase) / 24;
+    if strong == me { bonus } else { -bonus }
+}
+
+impl<V: RiverVariant> Knowledge for RiverChess<V> {
+    const ALGORITHM: Algorithm = Algorithm::AlphaBeta;
+    const ALTERNATES: bool = true;
+
+    fn prior(&self, m: Self::Move) -> i32 {
+        self.gain(m)
+    }
+
+    fn is_noisy(&self, m: Self::Move) -> bool {
+        self.is_capture(m) || self.is_pawn_landing(m)
+    }
+
+    fn gain(&self, m: Self::Move) -> i32 {
+        let victim = self
+            .piece_at(m.to())
+            .map_or(if self.is_capture(m) { 100 } else { 0 }, |(_, r)| {
+                role_value(r)
+            });
+        let attacker = self.piece_at(m.from()).map_or(0, |(_, r)| role_value(r));
+        let landing = if self.is_pawn_landing(m) { 150 } else { 0 };
+        victim * 8 + landing - attacker / 10
+    }
+
+    fn evaluate(&self) -> i32 {
+        let ranks = i32::from(self.ranks());
+        let mut score = [0i32; 2];
+        for sq in 0..8 * self.ranks() {
+            let Some((side, role)) = self.piece_at(sq) else {
+                continue;
+            };
+            let (file, rank) = (i32::from(sq % 8), i32::from(sq / 8));
+            let s = &mut score[side.index()];
+            *s += role_value(role);
+            *s += match role {
+                Role::Knight | Role::Bishop => centrality(file, rank, ranks) * 3,
+                Role::Queen | Role::Amazon | Role::Rook => centrality(file, rank, ranks),
+                _ => 0,
+            };
+        }
+        let me = self.turn().side;
+        score[me.index()] - score[me.other().index()] + 10
+    }
+}

@@ -1,0 +1,356 @@
+//! Matches between two players (levels, settings, or uniformly random
+//! moves) for measuring strength: results and an Elo difference with its
+//! 95 % error bar.
+
+use std::str::FromStr;
+use std::time::{Duration, Instant};
+
+use tablero_rules::{AnyGame, GameId, Setup, Side};
+
+use crate::rng::{Rng, mix};
+use crate::{Algorithm, Engine, EngineError, Level, Limits};
+
+/// One side of a match.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Player {
+    /// Uniformly random legal moves.
+    Random,
+    /// The engine with these settings.
+    Engine(Settings),
+}
+
+/// How the engine plays: a level, optionally a forced search and a budget
+/// (otherwise the match's, else the level's).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Settings {
+    /// The level (its noise and, without other limits, its budget).
+    pub level: Level,
+    /// The search, when not the game's best.
+    pub algorithm: Option<Algorithm>,
+    /// The budget; all `None` means the match's.
+    pub limits: Limits,
+}
+
+impl FromStr for Player {
+    type Err = EngineError;
+
+    /// `random`, a level (`3`), or comma-separated settings:
+    /// `level=3,algo=mcts,nodes=5000,think-ms=200`.
+    fn from_str(s: &str) -> Result<Player, EngineError> {
+        let s = s.trim();
+        if s.eq_ignore_ascii_case("random") {
+            return Ok(Player::Random);
+        }
+        if s.chars().all(|c| c.is_ascii_digit()) {
+            let level = s.parse::<Level>()?;
+            return Ok(Player::Engine(Settings {
+                level,
+                algorithm: None,
+                limits: Limits::default(),
+            }));
+        }
+        let bad = |why: String| EngineError::BadSettings(why);
+        let mut settings = Settings {
+            level: Level::MAX,
+            algorithm: None,
+            limits: Limits::default(),
+        };
+        for part in s.split(',') {
+            let (k, v) = part
+                .split_once('=')
+                .ok_or_else(|| bad(format!("`{part}` is not KEY=VALUE")))?;
+            let number = || {
+                v.trim()
+                    .parse::<u64>()
+                    .map_err(|_| bad(format!("`{v}` is not a number")))
+            };
+            match k.trim() {
+                "level" => settings.level = v.parse()?,
+                "algo" | "algorithm" => {
+                    settings.algorithm = Some(match v.trim() {
+                        "mcts" => Algorithm::Mcts,
+                        "ab" | "alphabeta" => Algorithm::AlphaBeta,
+                        _ => return Err(bad(format!("no algorithm `{v}` (mcts, ab)"))),
+                    })
+                }
+                "nodes" => settings.limits.nodes = Some(number()?),
+                "think-ms" | "think" => {
+                    settings.limits.think = Some(Duration::from_millis(number()?))
+                }
+                _ => {
+                    return Err(bad(format!(
+                        "unknown key `{k}` (level, algo, nodes, think-ms)"
+                    )));
+                }
+            }
+        }
+        Ok(Player::Engine(settings))
+    }
+}
+
+/// A match to play.
+#[derive(Clone, Debug)]
+pub struct Match {
+    /// The game played.
+    pub game: GameId,
+    /// The start position's setup; Knight Fight without a seed or layout
+    /// gets a new deal for every pair of games.
+    pub setup: Setup,
+    /// Games to play; player A moves first in the even-numbered ones.
+    pub games: u32,
+    /// Budget for players that set none of their own; with neither field
+    /// set, each level's think time, or its node budget if `level_nodes`.
+    pub limits: Limits,
+    /// Players without a budget of their own use their level's node budget
+    /// ([`Limits::level_nodes`]) instead of its think time: deterministic.
+    pub level_nodes: bool,
+    /// Seed of the openings, the deals and the players' searches.
+    pub seed: u64,
+    /// Random plies opening each pair of games (both colours get the same
+    /// opening), so that deterministic players do not repeat one game.
+    pub opening_plies: u32,
+    /// A game this long is stopped and counted as a draw.
+    pub max_plies: u32,
+}
+
+/// The result of one game, for player A.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameResult {
+    /// A won.
+    Win,
+    /// A draw, or a game stopped at the ply limit.
+    Draw,
+    /// A lost.
+    Loss,
+}
+
+/// What a match gave, from player A's side.
+#[derive(Clone, Debug, Default)]
+pub struct MatchResult {
+    /// Games A won.
+    pub wins: u32,
+    /// Games drawn.
+    pub draws: u32,
+    /// Games A lost.
+    pub losses: u32,
+    /// Thinking time of each player (A, B).
+    pub time: [Duration; 2],
+    /// Moves each player (A, B) chose.
+    pub moves: [u64; 2],
+    /// The longest a single move took, per player.
+    pub longest: [Duration; 2],
+}
+
+impl MatchResult {
+    /// Games played.
+    #[must_use]
+    pub fn games(&self) -> u32 {
+        self.wins + self.draws + self.losses
+    }
+
+    /// A's score, 0 to 1 (a draw counts half).
+    #[must_use]
+    pub fn score(&self) -> f64 {
+        let n = f64::from(self.games().max(1));
+        (f64::from(self.wins) + f64::from(self.draws) / 2.0) / n
+    }
+
+    /// A's Elo advantage and the bounds of its 95 % confidence interval:
+    /// the Wilson score interval of A's score (draws count as half a
+    /// point; counting them as such overstates the variance a little, so
+    /// the interval is conservative), turned into Elo. The bounds stay
+    /// finite when one player scored everything.
+    #[must_use]
+    pub fn elo(&self) -> (f64, f64, f64) {
+        let n = f64::from(self.games().max(1));
+        let s = self.score();
+        let z2 = 1.96f64 * 1.96;
+        let centre = (s + z2 / (2.0 * n)) / (1.0 + z2 / n);
+        let half = 1.96 * (s * (1.0 - s) / n + z2 / (4.0 * n * n)).sqrt() / (1.0 + z2 / n);
+        (elo(s), elo(centre - half), elo(centre + half))
+    }
+
+    /// Average thinking time per move of player `i` (0 = A).
+    #[must_use]
+    pub fn time_per_move(&self, i: usize) -> Duration {
+        self.time[i]
+            .checked_div(self.moves[i].max(1) as u32)
+            .unwrap_or_default()
+    }
+}
+
+/// The Elo difference that gives an expected score `p`.
+fn elo(p: f64) -> f64 {
+    if p <= 0.0 {
+        f64::NEG_INFINITY
+    } else if p >= 1.0 {
+        f64::INFINITY
+    } else {
+        -400.0 * (1.0 / p - 1.0).log10()
+    }
+}
+
+/// A player during one game.
+enum Seat {
+    Random(Rng),
+    Engine(Box<Engine>, Limits),
+}
+
+impl Seat {
+    fn new(p: &Player, game: &AnyGame, m: &Match, seed: u64) -> Seat {
+        match p {
+            Player::Random => Seat::Random(Rng::new(seed)),
+            Player::Engine(s) => {
+                let own = if s.limits != Limits::default() {
+                    s.limits
+                } else if m.limits == Limits::default() && m.level_nodes {
+                    let algorithm = s.algorithm.unwrap_or(crate::algorithm(m.game));
+                    Limits::nodes(s.level.node_budget(algorithm))
+                } else {
+                    m.limits
+                };
+                Seat::Engine(
+                    Box::new(Engine::with_algorithm(game, s.level, s.algorithm, seed)),
+                    own,
+                )
+            }
+        }
+    }
+
+    fn choose(&mut self, game: &AnyGame) -> Result<String, EngineError> {
+        match self {
+            Seat::Random(rng) => {
+                let moves = game.legal_moves();
+                if moves.is_empty() {
+                    return Err(EngineError::GameOver);
+                }
+                Ok(moves[rng.below(moves.len())].clone())
+            }
+            Seat::Engine(e, limits) => e.choose(*limits),
+        }
+    }
+
+    fn advance(&mut self, m: &str) -> Result<(), EngineError> {
+        if let Seat::Engine(e, _) = self {
+            e.advance(m)?;
+        }
+        Ok(())
+    }
+}
+
+impl Match {
+    /// Plays the match between `a` and `b`; `each` hears every finished
+    /// game (its number, A's result, its plies).
+    pub fn play(
+        &self,
+        a: &Player,
+        b: &Player,
+        mut each: impl FnMut(u32, GameResult, u32),
+    ) -> Result<MatchResult, EngineError> {
+        let mut result = MatchResult::default();
+        for i in 0..self.games {
+            let pair = u64::from(i / 2);
+            let mut setup = self.setup.clone();
+            if self.game == GameId::KnightFight && setup.seed.is_none() && setup.layout.is_none() {
+                setup.seed = Some(mix(self.seed ^ pair));
+            }
+            let mut game = AnyGame::new(self.game, &setup)
+                .map_err(|e| EngineError::BadSettings(e.to_string()))?;
+            let mut opening = Rng::new(mix(self.seed.wrapping_add(pair) ^ 0x0bea));
+            for _ in 0..self.opening_plies {
+                let moves = game.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let m = moves[opening.below(moves.len())].clone();
+                game.play(&m)
+                    .map_err(|e| EngineError::BadMove(e.to_string()))?;
+            }
+            // In even games A is the first player.
+            let a_first = i % 2 == 0;
+            let seed = mix(self.seed ^ (u64::from(i) << 32));
+            let mut seats = [
+                Seat::new(a, &game, self, seed),
+                Seat::new(b, &game, self, seed ^ 1),
+            ];
+            let mut plies = 0;
+            while game.outcome().is_none() && plies < self.max_plies {
+                let side = game.turn().side;
+                let who = usize::from((side == Side::First) != a_first);
+                let t = Instant::now();
+                let m = seats[who].choose(&game)?;
+                let took = t.elapsed();
+                result.time[who] += took;
+                result.moves[who] += 1;
+                result.longest[who] = result.longest[who].max(took);
+                let m = game
+                    .play(&m)
+                    .map_err(|e| EngineError::BadMove(e.to_string()))?;
+                for s in &mut seats {
+                    s.advance(&m)?;
+                }
+                plies += 1;
+            }
+            let a_side = if a_first { Side::First } else { Side::Second };
+            let r = match game.outcome().and_then(|o| o.winner) {
+                Some(w) if w == a_side => GameResult::Win,
+                Some(_) => GameResult::Loss,
+                None => GameResult::Draw,
+            };
+            match r {
+                GameResult::Win => result.wins += 1,
+                GameResult::Draw => result.draws += 1,
+                GameResult::Loss => result.losses += 1,
+            }
+            each(i, r, plies);
+        }
+        Ok(result)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn players_parse() {
+        assert_eq!("random".parse::<Player>(), Ok(Player::Random));
+        let Ok(Player::Engine(s)) = "level=2,algo=mcts,nodes=50".parse::<Player>() else {
+            panic!("settings should parse");
+        };
+        assert_eq!(s.level.get(), 2);
+        assert_eq!(s.algorithm, Some(Algorithm::Mcts));
+        assert_eq!(s.limits.nodes, Some(50));
+        assert!("level=9".parse::<Player>().is_err());
+        assert!("speed=3".parse::<Player>().is_err());
+        assert!("nodes=x".parse::<Player>().is_err());
+    }
+
+    #[test]
+    fn elo_of_even_and_lopsided_scores() {
+        let even = MatchResult {
+            wins: 10,
+            draws: 0,
+            losses: 10,
+            ..MatchResult::default()
+        };
+        let (e, lo, hi) = even.elo();
+        assert!(e.abs() < 1e-9);
+        // 20 games at 50 %, z² = 3.84: the Wilson interval is centred on
+        // 0.5 with half-width 1.96·√(0.0125 + 0.0024)/1.192 ≈ 0.201, so the
+        // score lies in 0.299..0.701, and 400·log10(0.701/0.299) ≈ 148:
+        // ±148 Elo.
+        assert!(
+            (140.0..155.0).contains(&hi) && (hi + lo).abs() < 1e-6,
+            "{lo} {hi}"
+        );
+        let all = MatchResult {
+            wins: 5,
+            ..MatchResult::default()
+        };
+        let (e, lo, hi) = all.elo();
+        assert!(e.is_infinite() && hi.is_infinite());
+        // 5 wins in 5: the lower bound is 5/(5 + 3.84) ≈ 0.566, +46 Elo.
+        assert!((40.0..52.0).contains(&lo), "{lo}");
+    }
+}

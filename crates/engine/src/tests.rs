@@ -1,0 +1,339 @@
+//! Tactical positions per game, worked out by hand: the engine takes a win
+//! in one, prevents a loss in one, takes Knight Fight's bigger number and
+//! mates in two. Every expectation is first checked against the rules
+//! (the intended move really wins), then asked of the engine. Node budgets
+//! only, so the results do not depend on the machine's speed.
+
+use tablero_rules::{AnyGame, EndReason, GameId, Setup, Side};
+
+use crate::{Algorithm, Engine, Level, Limits, choose};
+
+fn position(id: GameId, text: &str) -> AnyGame {
+    match AnyGame::from_position_text(id, text) {
+        Ok(g) => g,
+        Err(e) => panic!("{id} position `{text}`: {e}"),
+    }
+}
+
+/// The game after `m` is played.
+fn after(g: &AnyGame, m: &str) -> AnyGame {
+    let mut next = g.clone();
+    next.play(m).unwrap_or_else(|e| panic!("{m}: {e}"));
+    next
+}
+
+/// Whether playing `m` wins at once for the side to move.
+fn wins_at_once(g: &AnyGame, m: &str) -> bool {
+    let me = g.turn().side;
+    after(g, m).outcome().is_some_and(|o| o.winner == Some(me))
+}
+
+/// Whether the side to move can win at once.
+fn has_win_in_one(g: &AnyGame) -> bool {
+    g.legal_moves().iter().any(|m| wins_at_once(g, m))
+}
+
+/// The engine's move with `algorithm` at level 5 and `nodes`.
+fn engine_move(g: &AnyGame, algorithm: Algorithm, nodes: u64, seed: u64) -> String {
+    let mut e = Engine::with_algorithm(g, Level::MAX, Some(algorithm), seed);
+    e.choose(Limits::nodes(nodes))
+        .expect("the game is not over")
+}
+
+/// Both searches (alpha-beta only where turns alternate) choose a move
+/// satisfying `ok`, over a few seeds.
+fn both_searches(g: &AnyGame, nodes: u64, ok: impl Fn(&str) -> bool) {
+    for algorithm in [Algorithm::Mcts, Algorithm::AlphaBeta] {
+        for seed in 0..3 {
+            let m = engine_move(g, algorithm, nodes, seed);
+            assert!(
+                ok(&m),
+                "{algorithm:?} seed {seed} chose {m} in {}",
+                g.position_text()
+            );
+        }
+    }
+}
+
+#[test]
+fn breakthrough_takes_a_win_in_one() {
+    // White's e7 steps to rank 8 (e8, d8 or f8: every one wins).
+    let g = position(GameId::Breakthrough, "pp6/4P3/8/8/8/8/8/P7 w 0");
+    assert!(wins_at_once(&g, "e7-e8"));
+    both_searches(&g, 2000, |m| wins_at_once(&g, m));
+}
+
+#[test]
+fn breakthrough_stops_a_piece_about_to_win() {
+    // Black's d2 reaches rank 1 next move wherever it steps; only c1xd2
+    // removes it (White has nothing on rank 7 to win first).
+    let g = position(GameId::Breakthrough, "pppp4/8/8/8/P7/8/3p4/2P4P w 0");
+    assert!(!has_win_in_one(&g));
+    for m in g.legal_moves() {
+        let saves = !has_win_in_one(&after(&g, &m));
+        assert_eq!(saves, m == "c1xd2", "{m}");
+    }
+    both_searches(&g, 5000, |m| m == "c1xd2");
+}
+
+#[test]
+fn bombardment_takes_a_win_in_one_and_stops_a_runner() {
+    let g = position(GameId::Bombardment, "8/3S4/8/8/7s/8/8/S7 w 0");
+    assert!(wins_at_once(&g, "d7-d8"));
+    both_searches(&g, 2000, |m| wins_at_once(&g, m));
+    // Black's e2 steps onto rank 1 next; only exploding d1 (which takes e2
+    // with it, and leaves White a4 against h7) stops it.
+    let g = position(GameId::Bombardment, "8/7s/8/8/S7/8/4s3/3S4 w 0");
+    assert!(!has_win_in_one(&g));
+    for m in g.legal_moves() {
+        let saves = !has_win_in_one(&after(&g, &m));
+        assert_eq!(saves, m == "d1x", "{m}");
+    }
+    both_searches(&g, 5000, |m| m == "d1x");
+}
+
+#[test]
+fn cracovia_angels_join_and_demons_block() {
+    // Angels a1, b1, a2 and d4: d4-b2 (through an empty c3) makes the
+    // block. With the demons to move, a demon on b2 or on c3 stops it.
+    let angels = position(GameId::Cracovia, "8/8/8/8/3A4/8/A7/AA6 a");
+    assert!(wins_at_once(&angels, "d4-b2"));
+    both_searches(&angels, 2000, |m| wins_at_once(&angels, m));
+    let demons = position(GameId::Cracovia, "8/8/8/8/3A4/8/A7/AA6 d");
+    for m in ["b2", "c3"] {
+        assert!(!has_win_in_one(&after(&demons, m)), "{m}");
+    }
+    assert!(has_win_in_one(&after(&demons, "h8")));
+    both_searches(&demons, 5000, |m| m == "b2" || m == "c3");
+}
+
+/// A Knight Fight board: square `i` (a1 = 0, row by row) holds number `i`
+/// except for the swaps given; every square is erased but the knights' and
+/// `open`.
+fn knight_fight(swaps: &[(usize, usize)], white: usize, black: usize, open: &[usize]) -> String {
+    let mut numbers: Vec<usize> = (0..100).collect();
+    for &(a, b) in swaps {
+        numbers.swap(a, b);
+    }
+    let mut rows = Vec::new();
+    for y in (0..10).rev() {
+        let mut row = String::new();
+        for x in 0..10 {
+            let i = y * 10 + x;
+            if i == white {
+                row.push('N');
+            } else if i == black {
+                row.push('n');
+            } else if !open.contains(&i) {
+                row.push('x');
+            }
+            row.push_str(&format!("{:02}", numbers[i]));
+        }
+        rows.push(row);
+    }
+    format!("{} w 0 0", rows.join("/"))
+}
+
+#[test]
+fn knight_fight_takes_the_bigger_number() {
+    // White's knight on e5 (square 44) can reach only c4 (square 32, number
+    // 13) and g4 (square 36, number 86); both are dead ends. Black's knight
+    // on a10 (90) can reach only b8 (71, number 21). After White's jump and
+    // Black's, White cannot move and the scores decide: 86 beats 21, 13
+    // does not. The reversed numbers (31, 68, 12) are all erased.
+    let text = knight_fight(&[(32, 13), (36, 86), (71, 21)], 44, 90, &[32, 36, 71]);
+    let g = position(GameId::KnightFight, &text);
+    let mut moves = g.legal_moves();
+    moves.sort();
+    assert_eq!(moves, ["e5-c4", "e5-g4"]);
+    let end = after(&after(&g, "e5-g4"), "a10-b8");
+    assert_eq!(end.outcome().and_then(|o| o.winner), Some(Side::First));
+    let end = after(&after(&g, "e5-c4"), "a10-b8");
+    assert_eq!(end.outcome().and_then(|o| o.winner), Some(Side::Second));
+    both_searches(&g, 500, |m| m == "e5-g4");
+    // When both numbers win at once (Black's knight has no move at all),
+    // the bigger one is still taken.
+    let text = knight_fight(&[(32, 13), (36, 86)], 44, 90, &[32, 36]);
+    let g = position(GameId::KnightFight, &text);
+    assert!(wins_at_once(&g, "e5-c4") && wins_at_once(&g, "e5-g4"));
+    for level in 2..=5 {
+        let m = choose(&g, Level::new(level).unwrap(), Limits::nodes(500), 1).unwrap();
+        assert_eq!(m, "e5-g4", "level {level}");
+    }
+    both_searches(&g, 500, |m| m == "e5-g4");
+}
+
+/// Whether `m` checkmates.
+fn mates(g: &AnyGame, m: &str) -> bool {
+    after(g, m)
+        .outcome()
+        .is_some_and(|o| o.reason == EndReason::Checkmate)
+}
+
+#[test]
+fn chess_family_mates_in_one() {
+    for (id, text, mate) in [
+        (GameId::Chess, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "Ra8#"),
+        (
+            GameId::Saltador,
+            "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1",
+            "Ra8#",
+        ),
+        // The rook starts on a6: a5 and a4 are the river.
+        (
+            GameId::Guadalete,
+            "6k1/5ppp/R7/8/8/8/8/6K1 w - - 0 1 - 0:0",
+            "Ra8#",
+        ),
+        // The cylinder: Black's king on h2 cannot step onto the river
+        // (ranks 1 and 14); White's king on g4 guards g3 and h3.
+        (
+            GameId::Guadalete14,
+            "8/8/8/8/8/8/R7/8/8/8/6K1/8/7k/8 w - - 0 1 - 0:0",
+            "Ra2#",
+        ),
+    ] {
+        let g = position(id, text);
+        assert!(mates(&g, mate), "{id}: {mate}");
+        both_searches(&g, 3000, |m| mates(&g, m));
+    }
+}
+
+#[test]
+fn chess_prevents_a_mate_in_one() {
+    // Black threatens Rd1#; White has time for luft (h3, g3, …) or Kf1.
+    let g = position(GameId::Chess, "3r2k1/5ppp/8/8/8/8/5PPP/6K1 w - - 0 1");
+    assert!(mates(&after(&g, "Kh1"), "Rd1#"));
+    assert!(!has_win_in_one(&after(&g, "h3")));
+    both_searches(&g, 20_000, |m| !has_win_in_one(&after(&g, m)));
+}
+
+/// Whether the side to move mates in two: a move after which every reply
+/// allows a mate in one.
+fn mates_in_two(g: &AnyGame, m: &str) -> bool {
+    let next = after(g, m);
+    next.outcome().is_none()
+        && next
+            .legal_moves()
+            .iter()
+            .all(|r| has_win_in_one(&after(&next, r)))
+}
+
+#[test]
+fn chess_mates_in_two() {
+    // The rook ladder: 1. Ra7 (or Rb7) Kg8 2. Rb8# (or Ra8#); no mate in one.
+    let g = position(GameId::Chess, "7k/8/8/8/8/8/1R6/R5K1 w - - 0 1");
+    assert!(!has_win_in_one(&g));
+    assert!(mates_in_two(&g, "Ra7"));
+    for seed in 0..3 {
+        let m = engine_move(&g, Algorithm::AlphaBeta, 50_000, seed);
+        assert!(mates_in_two(&g, &m), "seed {seed}: {m}");
+    }
+    let m = engine_move(&g, Algorithm::Mcts, 20_000, 0);
+    assert!(mates_in_two(&g, &m), "MCTS: {m}");
+}
+
+#[test]
+fn every_game_every_level_gives_a_legal_deterministic_move() {
+    for id in GameId::ALL {
+        let g = AnyGame::new(id, &Setup::default()).expect("default setup");
+        let legal = g.legal_moves();
+        for level in 1..=5 {
+            let level = Level::new(level).unwrap();
+            let nodes = Limits::nodes(level.node_budget(crate::algorithm(id)).min(3000));
+            let a = choose(&g, level, nodes, 42).unwrap();
+            assert!(legal.contains(&a), "{id} level {level}: {a}");
+            assert_eq!(
+                choose(&g, level, nodes, 42).unwrap(),
+                a,
+                "{id} level {level}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_finished_game_is_an_error_not_a_panic() {
+    let g = position(GameId::Breakthrough, "pp6/8/8/8/8/8/8/P7 w 0");
+    let over = after(&g, "a1-a2");
+    let over = after(&over, "b8-b7");
+    assert!(over.outcome().is_none());
+    let won = position(GameId::Chess, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
+    let won = after(&won, "Ra8#");
+    assert_eq!(
+        choose(&won, Level::MAX, Limits::nodes(10), 0),
+        Err(crate::EngineError::GameOver)
+    );
+    let mut e = Engine::new(&g, Level::MAX, 0);
+    assert!(matches!(
+        e.advance("h7-h8"),
+        Err(crate::EngineError::BadMove(_))
+    ));
+    assert!(Level::new(0).is_err() && Level::new(6).is_err());
+}
+
+#[test]
+fn the_searcher_follows_a_whole_game_with_reuse() {
+    // Two engines play a short Cracovia and a Breakthrough game against
+    // each other, each advanced by both sides' moves; every move is legal.
+    for id in [GameId::Cracovia, GameId::Breakthrough, GameId::Empuje] {
+        let mut g = AnyGame::new(id, &Setup::default()).unwrap();
+        let level = Level::new(3).unwrap();
+        let mut bots = [Engine::new(&g, level, 1), Engine::new(&g, level, 2)];
+        for ply in 0..40 {
+            if g.outcome().is_some() {
+                break;
+            }
+            let side = g.turn().side.index();
+            let m = bots[side].choose(Limits::nodes(300)).unwrap();
+            let m = g.play(&m).unwrap_or_else(|e| panic!("{id} ply {ply}: {e}"));
+            for b in &mut bots {
+                b.advance(&m).unwrap();
+            }
+            assert_eq!(bots[0].position_text(), g.position_text());
+        }
+    }
+}
+
+#[test]
+fn chess_mates_with_king_and_queen() {
+    // King and queen against a king moving at random: the mop-up term must
+    // bring the mate well within the fifty-move rule.
+    let mut g = position(GameId::Chess, "8/8/8/4k3/8/8/8/KQ6 w - - 0 1");
+    let mut bot = Engine::new(&g, Level::MAX, 3);
+    let mut rng = crate::rng::Rng::new(5);
+    for _ in 0..60 {
+        if g.outcome().is_some() {
+            break;
+        }
+        let m = if g.turn().side == Side::First {
+            bot.choose(Limits::nodes(20_000)).unwrap()
+        } else {
+            let moves = g.legal_moves();
+            moves[rng.below(moves.len())].clone()
+        };
+        let m = g.play(&m).unwrap();
+        bot.advance(&m).unwrap();
+    }
+    let o = g.outcome().expect("the game ended");
+    assert_eq!(
+        (o.winner, o.reason),
+        (Some(Side::First), EndReason::Checkmate)
+    );
+}
+
+#[test]
+fn engines_can_move_between_threads() {
+    fn send<T: Send + 'static>() {}
+    send::<Engine>();
+}
+
+#[test]
+fn cascades_takes_the_bottom_row_majority() {
+    // Four rows: the bottom row has 11 cells, so 6 is a majority. White
+    // holds a1–e1 and places f1 beside e1 (alone or with a second stone).
+    let g = position(GameId::Cascades, "WBWBWBWB/9/10/WWWWW6 w 0 0");
+    assert!(wins_at_once(&g, "f1"));
+    assert!(!wins_at_once(&g, "pass"));
+    both_searches(&g, 2000, |m| wins_at_once(&g, m));
+}
