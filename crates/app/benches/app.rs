@@ -202,6 +202,7 @@ fn populate(dir: &std::path::Path) {
                 next_event_ms: Some(1_767_225_600_000 + 36 * 3_600_000),
                 result: None,
                 finished_ms: None,
+                bot: None,
             };
             b.put_game(&doc, None);
             b.set_next_id(&ch, 11);

@@ -35,6 +35,16 @@ pub struct Settings {
     pub channel_languages: Vec<(String, Lang)>,
     pub default_move_limit_ms: Option<i64>,
     pub challenge_expiry_ms: i64,
+    /// The console's name for the bot (`challenge @tablero chess`).
+    pub bot_name: String,
+    /// Searches at once (capped at the number of cores).
+    pub bot_threads: usize,
+    /// Think time per bot move for every level; `None`: each level's own
+    /// (level 5 about 2 s).
+    pub bot_think: Option<std::time::Duration>,
+    /// Search fixed node budgets instead of time, so every bot move is the
+    /// same for the same game (tests).
+    pub bot_nodes: bool,
 }
 
 impl Default for Settings {
@@ -44,6 +54,10 @@ impl Default for Settings {
             channel_languages: Vec::new(),
             default_move_limit_ms: Some(72 * crate::clock::HOUR),
             challenge_expiry_ms: crate::clock::DAY,
+            bot_name: "tablero".into(),
+            bot_threads: 2,
+            bot_think: None,
+            bot_nodes: false,
         }
     }
 }
@@ -86,6 +100,7 @@ pub struct App {
     pub(crate) settings: Settings,
     channels: Mutex<HashMap<ChannelKey, Arc<Mutex<ChannelState>>>>,
     pub(crate) stats_lock: Mutex<()>,
+    pub(crate) bots: Arc<crate::bots::Bots>,
 }
 
 pub(crate) fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -111,6 +126,7 @@ impl App {
             settings,
             channels: Mutex::new(HashMap::new()),
             stats_lock: Mutex::new(()),
+            bots: Arc::default(),
         }
     }
 
@@ -236,7 +252,11 @@ impl App {
                     None => None,
                     Some(word) => Some(self.resolve_mention(who, word)?),
                 };
-                self.with_channel(ch, |_| self.challenge(who, opp, &game, &options))
+                self.with_channel(ch, |st| self.challenge(who, st, opp, &game, &options))
+            }
+            Command::Play { game, options } => {
+                let bot = self.bot_user(ch.platform).ok_or(AppError::NoBotHere)?;
+                self.with_channel(ch, |st| self.challenge(who, st, Some(bot), &game, &options))
             }
             Command::Accept(n) => self.with_channel(ch, |st| self.accept(who, st, n)),
             Command::Decline(n) => self.with_channel(ch, |st| self.decline(who, st, n)),
@@ -276,6 +296,11 @@ impl App {
             .trim_start_matches('!')
             .trim_start_matches('@')
             .trim_end_matches('>');
+        if let Some(bot) = self.bot_user(who.channel.platform)
+            && (bot.id == bare || bot.name.eq_ignore_ascii_case(bare))
+        {
+            return Ok(bot);
+        }
         if let Some(u) = who
             .mentions
             .iter()

@@ -50,6 +50,9 @@ pub fn open_app(config: &Config, renderer: Arc<dyn BoardRenderer>) -> Result<App
         channel_languages: config.channel_languages.clone(),
         default_move_limit_ms: config.default_move_limit_ms,
         challenge_expiry_ms: config.challenge_expiry_ms,
+        bot_threads: config.bot_threads,
+        bot_think: config.bot_think_ms.map(Duration::from_millis),
+        ..Settings::default()
     };
     Ok(App::new(store, Arc::new(SystemClock), renderer, settings))
 }
@@ -84,6 +87,7 @@ pub fn run_with(
         }
     }
     let app = Arc::new(open_app(&config, renderer)?);
+    app.start_bots();
     if !chosen.is_empty() {
         return run_chats(app, &config, chosen, adapters.contains(&Adapter::Console));
     }
@@ -102,8 +106,8 @@ pub fn run_with(
         let opts = opts.clone();
         std::thread::spawn(move || {
             loop {
-                std::thread::sleep(Duration::from_secs(5));
-                let notices = app.tick();
+                let mut notices = app.wait_notices(Duration::from_secs(5));
+                notices.extend(app.tick());
                 if !notices.is_empty() {
                     let mut out = std::io::stdout().lock();
                     let _ = console::print_notices(&mut out, &notices, &opts);
@@ -139,8 +143,10 @@ fn run_chats(
     let ticker = app.clone();
     std::thread::spawn(move || {
         loop {
-            std::thread::sleep(Duration::from_secs(5));
-            for n in ticker.tick() {
+            // The bot's moves as they come, timers at least every 5 s.
+            let mut notices = ticker.wait_notices(Duration::from_secs(5));
+            notices.extend(ticker.tick());
+            for n in notices {
                 match routes.iter().find(|(p, _)| *p == n.channel.platform) {
                     Some((_, tx)) => {
                         let _ = tx.send(n);

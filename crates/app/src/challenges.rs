@@ -1,9 +1,10 @@
 //! Challenges: made, accepted (the game begins), declined, cancelled.
 
 use tablero_rules::{AnyGame, GameId, GameRecord, Setup, Side};
-use tablero_store::{ChallengeDoc, GameDoc, VERSION};
+use tablero_store::{BotDoc, ChallengeDoc, GameDoc, VERSION};
 
 use crate::app::{Actor, App, Res};
+use crate::bots::next_event;
 use crate::channel::{ChannelState, Live, due_of, splitmix};
 use crate::command::{Answer, GameNo};
 use crate::config::parse_move_limit;
@@ -11,10 +12,12 @@ use crate::event::{AppError, Event, Outcome, Verb};
 use crate::reply::User;
 
 impl App {
-    /// Challenges `opponent` (or anyone) to `game` with `options`.
+    /// Challenges `opponent` (or anyone) to `game` with `options`. A
+    /// challenge to the bot starts the game at once.
     pub(crate) fn challenge(
         &self,
         who: &Actor,
+        st: &mut ChannelState,
         opponent: Option<User>,
         game: &str,
         options: &[String],
@@ -27,9 +30,20 @@ impl App {
         let mut side: Option<Option<Side>> = None;
         let mut limit: Option<Option<i64>> = None;
         let mut setup = Setup::default();
+        let mut level = None;
         for o in options {
             let low = o.to_lowercase();
             if let Some(v) = low
+                .strip_prefix("level=")
+                .or_else(|| low.strip_prefix("nivel="))
+            {
+                level = Some(
+                    v.parse::<u8>()
+                        .ok()
+                        .filter(|n| (1..=5).contains(n))
+                        .ok_or_else(|| AppError::BadLevel(v.to_string()))?,
+                );
+            } else if let Some(v) = low
                 .strip_prefix("time=")
                 .or_else(|| low.strip_prefix("tiempo="))
             {
@@ -53,6 +67,65 @@ impl App {
         }
         AnyGame::new(id, &setup).map_err(|e| AppError::BadOption { game: id, why: e.0 })?;
         let limit = limit.unwrap_or(self.settings.default_move_limit_ms);
+        let side = side.unwrap_or(Some(Side::First));
+        if let Some(bot) = opponent.as_ref().filter(|o| self.is_bot(ch.platform, o)) {
+            let level = level.unwrap_or(crate::bots::DEFAULT_LEVEL);
+            let mine = side.unwrap_or(if splitmix(now as u64 ^ cid) & 1 == 0 {
+                Side::First
+            } else {
+                Side::Second
+            });
+            let players = match mine {
+                Side::First => [who.user.clone(), bot.clone()],
+                Side::Second => [bot.clone(), who.user.clone()],
+            };
+            let record = format!("{} {}:", id.key(), setup);
+            let record: GameRecord = record
+                .parse()
+                .map_err(|e: tablero_rules::RecordError| AppError::Unreadable(e.to_string()))?;
+            let game = record
+                .replay()
+                .map_err(|e| AppError::Unreadable(e.to_string()))?;
+            let mut doc = GameDoc {
+                version: VERSION,
+                channel: ch.clone(),
+                id: cid,
+                players,
+                record: record.to_string(),
+                created_ms: now,
+                turn_started_ms: now,
+                move_limit_secs: limit.map(|ms| (ms / 1000) as u64),
+                reminders_sent: 0,
+                draw_offer: None,
+                takeback: None,
+                next_event_ms: None,
+                result: None,
+                finished_ms: None,
+                bot: Some(BotDoc {
+                    side: mine.other(),
+                    level,
+                }),
+            };
+            doc.next_event_ms = next_event(&doc, game.turn().side, now);
+            let mut b = self.store.batch();
+            b.put_game(&doc, None);
+            b.set_next_id(ch, cid + 1);
+            self.commit(b)?;
+            let bot_first = game.turn().side != mine;
+            let live = Live { doc, game };
+            let view = live.view(now);
+            st.games.insert(cid, live);
+            if bot_first {
+                self.queue_bot_move(ch, cid);
+            }
+            return Ok(Event::Accepted {
+                by: bot.clone(),
+                game: view,
+            });
+        }
+        if level.is_some() {
+            return Err(AppError::LevelWithoutBot);
+        }
         let doc = ChallengeDoc {
             version: VERSION,
             channel: ch.clone(),
@@ -61,7 +134,7 @@ impl App {
             challenged: opponent,
             game: id,
             setup: setup.to_string(),
-            challenger_side: side.unwrap_or(Some(Side::First)),
+            challenger_side: side,
             move_limit_secs: limit.map(|ms| (ms / 1000) as u64),
             created_ms: now,
             expires_ms: now + self.settings.challenge_expiry_ms,
@@ -152,6 +225,7 @@ impl App {
             next_event_ms: None,
             result: None,
             finished_ms: None,
+            bot: None,
         };
         doc.next_event_ms = due_of(&doc);
         let mut b = self.store.batch();

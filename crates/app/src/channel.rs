@@ -293,6 +293,7 @@ mod tests {
             next_event_ms: None,
             result: None,
             finished_ms: None,
+            bot: None,
         }
     }
 

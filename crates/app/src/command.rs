@@ -30,6 +30,8 @@ pub enum Command {
         game: String,
         options: Vec<String>,
     },
+    /// Starts a game against Tablero itself.
+    Play { game: String, options: Vec<String> },
     /// Takes a challenge.
     Accept(Option<GameNo>),
     /// Refuses a challenge.
@@ -106,6 +108,13 @@ pub static COMMANDS: &[CommandSpec] = &[
         usage: "challenge [@USER] GAME [white|black|random] [size=N …] [time=72h|none]",
         en: "challenge someone (or anyone here, without @USER); options: your side, the game's parameters, the time per move (1h to 14d, or none)",
         es: "desafía a alguien (o a cualquiera del canal, sin @USUARIO); opciones: tu bando, los parámetros del juego, el tiempo por jugada (de 1h a 14d, o none)",
+    },
+    CommandSpec {
+        name: "play",
+        aliases: &["maquina", "máquina", "bot"],
+        usage: "play GAME [level=1..5] [white|black|random] [size=N …]",
+        en: "play against Tablero itself, from level 1 (a beginner) to 5 (its strongest; 3 if not said)",
+        es: "juega contra el propio Tablero, del nivel 1 (principiante) al 5 (el más fuerte; 3 si no se dice)",
     },
     CommandSpec {
         name: "accept",
@@ -328,6 +337,18 @@ pub fn parse(text: &str) -> Result<Command, ParseError> {
             };
             Command::Challenge {
                 opponent,
+                game: game.to_string(),
+                options: options.iter().map(|s| s.to_string()).collect(),
+            }
+        }
+        "play" => {
+            let Some((game, options)) = rest.split_first() else {
+                return usage(
+                    "which game? For example `play chess level=2`",
+                    "¿qué juego? Por ejemplo `maquina chess nivel=2`",
+                );
+            };
+            Command::Play {
                 game: game.to_string(),
                 options: options.iter().map(|s| s.to_string()).collect(),
             }

@@ -43,6 +43,10 @@ pub struct Config {
     pub boards_dir: PathBuf,
     pub console_user: String,
     pub console_channel: String,
+    /// The bot as a player: searches at once (capped at the cores), and
+    /// think time per move for every level (`None`: each level's own).
+    pub bot_threads: usize,
+    pub bot_think_ms: Option<u64>,
     /// Secrets, from the environment only.
     pub discord_token: Option<String>,
     pub telegram_token: Option<String>,
@@ -72,6 +76,8 @@ impl Default for Config {
             boards_dir: PathBuf::from("boards"),
             console_user: "alice".into(),
             console_channel: "general".into(),
+            bot_threads: 2,
+            bot_think_ms: None,
             discord_token: None,
             telegram_token: None,
             telegram_api_url: None,
@@ -92,6 +98,7 @@ struct File {
     cache_mb: Option<u64>,
     time: Option<TimeFile>,
     console: Option<ConsoleFile>,
+    bot: Option<BotFile>,
     telegram: Option<TelegramFile>,
     discord: Option<DiscordFile>,
     discord_token: Option<String>,
@@ -111,6 +118,13 @@ struct ConsoleFile {
     boards_dir: Option<String>,
     user: Option<String>,
     channel: Option<String>,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct BotFile {
+    threads: Option<usize>,
+    think_ms: Option<u64>,
 }
 
 #[derive(Deserialize, Default)]
@@ -242,6 +256,20 @@ impl Config {
             }
             if let Some(ch) = con.channel {
                 c.console_channel = nonempty("console.channel", ch)?;
+            }
+        }
+        if let Some(b) = file.bot {
+            if let Some(n) = b.threads {
+                if !(1..=64).contains(&n) {
+                    return Err(bad("bot.threads", "must be from 1 to 64"));
+                }
+                c.bot_threads = n;
+            }
+            if let Some(ms) = b.think_ms {
+                if !(10..=60_000).contains(&ms) {
+                    return Err(bad("bot.think_ms", "must be from 10 to 60000"));
+                }
+                c.bot_think_ms = Some(ms);
             }
         }
         c.telegram_api_url = file.telegram.and_then(|t| t.api_url);

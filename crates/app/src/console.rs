@@ -108,6 +108,9 @@ pub fn print_notices(
     Ok(())
 }
 
+/// How long the console waits for the bot's move.
+const BOT_WAIT: std::time::Duration = std::time::Duration::from_secs(60);
+
 /// Runs the console until the input ends or `/quit`. Timers are checked
 /// before every line (a front-end may also call [`App::tick`] on its own).
 pub fn run(
@@ -157,6 +160,10 @@ pub fn run(
                 if let Some(r) = app.handle(&incoming(&me, &channel, line)) {
                     print_reply(out, &r, &channel, opts)?;
                 }
+                // A game against the bot: its answer comes before the
+                // next line, as across a board.
+                app.wait_bots(BOT_WAIT);
+                print_notices(out, &app.take_notices(), opts)?;
             }
         }
         out.flush()?;

@@ -117,9 +117,11 @@ pub enum Event {
         me: User,
         games: Vec<(ChannelKey, GameView)>,
     },
+    /// Results per game against people, and against Tablero apart.
     Stats {
         user: User,
         rows: Vec<(GameId, StatsDoc)>,
+        vs_bot: Vec<(GameId, StatsDoc)>,
     },
     /// The reader's language, and whether it was just chosen.
     Lang {
@@ -173,6 +175,12 @@ pub enum AppError {
     UnknownGame(String),
     UnknownUser(String),
     SelfChallenge,
+    /// The bot is not known on this platform yet.
+    NoBotHere,
+    /// `level=` names no level from 1 to 5.
+    BadLevel(String),
+    /// `level=` in a challenge to a person.
+    LevelWithoutBot,
     BadTimeLimit(String),
     UnknownOption {
         game: GameId,

@@ -12,6 +12,7 @@
 
 pub mod app;
 pub mod bot;
+mod bots;
 mod challenges;
 mod channel;
 pub mod clock;

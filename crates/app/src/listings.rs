@@ -101,8 +101,9 @@ impl App {
     }
 
     pub(crate) fn stats(&self, platform: Platform, user: User) -> Outcome {
-        let rows = self.store.stats(platform, &user.id)?;
-        Ok(Event::Stats { user, rows })
+        let rows = self.store.stats(platform, &user.id, false)?;
+        let vs_bot = self.store.stats(platform, &user.id, true)?;
+        Ok(Event::Stats { user, rows, vs_bot })
     }
 
     /// The ongoing games of a channel.

@@ -10,7 +10,8 @@ use tablero_rules::Side;
 use tablero_store::{OfferKind, ResultDoc, Termination};
 
 use crate::app::{Actor, App, Res};
-use crate::channel::{ChannelState, Live, due_of, info_of, movers, record_of};
+use crate::bots::next_event;
+use crate::channel::{ChannelState, Live, info_of, movers, record_of};
 use crate::command::{Answer, GameNo};
 use crate::event::{AppError, Event, OfferStep, Outcome, Verb};
 
@@ -61,6 +62,27 @@ impl App {
                 OfferStep::Made
             }
         };
+        // The bot answers at once: it takes back a move for a learner, and
+        // plays on rather than agree to a draw.
+        if step == OfferStep::Made
+            && let Some(bot) = live.doc.bot.filter(|b| b.side == side.other())
+        {
+            let answer = match kind {
+                OfferKind::Takeback => Answer::Accept,
+                OfferKind::Draw => Answer::Decline,
+            };
+            let mut doc = live.doc.clone();
+            doc.set_offer(kind, Some(side));
+            self.save_doc(st, id, doc)?;
+            let bot_actor = Actor {
+                channel: who.channel.clone(),
+                user: them,
+                mentions: Vec::new(),
+                text: String::new(),
+            };
+            debug_assert_eq!(bot.side, side.other());
+            return self.offer(&bot_actor, st, kind, Some(answer), Some(id));
+        }
         let now = self.now();
         let mut undone = Vec::new();
         let after = match step {
@@ -124,8 +146,13 @@ impl App {
         doc.draw_offer = None;
         doc.turn_started_ms = self.now();
         doc.reminders_sent = 0;
-        doc.next_event_ms = due_of(&doc);
+        doc.next_event_ms = next_event(&doc, game.turn().side, self.now());
+        let bot_to_move = doc.bot.is_some_and(|b| b.side == game.turn().side);
+        let ch = doc.channel.clone();
         self.save_doc(st, id, doc)?;
+        if bot_to_move {
+            self.queue_bot_move(&ch, id);
+        }
         let live = st.games.get_mut(&id).expect("saved above");
         live.game = game;
         Ok((live.clone(), record.moves[cut..].to_vec()))

@@ -5,7 +5,8 @@ use tablero_rules::{Outcome as RulesOutcome, Side};
 use tablero_store::{Batch, GameDoc, ResultDoc, StatsDoc, Termination, VERSION};
 
 use crate::app::{Actor, App, Res, lock};
-use crate::channel::{ChannelState, Live, already_played, apply, due_of, record_of};
+use crate::bots::next_event;
+use crate::channel::{ChannelState, Live, already_played, apply, record_of};
 use crate::command::{self, GameNo};
 use crate::event::{AppError, Event, Outcome, Verb};
 
@@ -85,11 +86,14 @@ impl App {
         if let Some(o) = outcome {
             self.finish_doc(&mut doc, &mut b, result_of(o), now)?;
         } else {
-            doc.next_event_ms = due_of(&doc);
+            doc.next_event_ms = next_event(&doc, game.turn().side, now);
         }
         b.put_game(&doc, Some(&old));
         self.commit(b)?;
         drop(stats_guard);
+        if outcome.is_none() && doc.bot.is_some_and(|b| b.side == game.turn().side) {
+            self.queue_bot_move(&who.channel, id);
+        }
         let live = Live { doc, game };
         let view = live.view(now);
         if outcome.is_some() {
@@ -170,11 +174,15 @@ impl App {
     ) -> Res<()> {
         let game = record_of(doc).map_err(AppError::Unreadable)?.game;
         let platform = doc.channel.platform;
+        let vs_bot = doc.bot.is_some();
         for side in Side::ALL {
+            if doc.bot.is_some_and(|b| b.side == side) {
+                continue;
+            }
             let u = doc.player(side);
             let mut s: StatsDoc = self
                 .store
-                .stats(platform, &u.id)?
+                .stats(platform, &u.id, vs_bot)?
                 .into_iter()
                 .find(|(g, _)| *g == game)
                 .map(|(_, s)| s)
@@ -185,7 +193,7 @@ impl App {
                 Some(w) if w == side => s.wins += 1,
                 Some(_) => s.losses += 1,
             }
-            b.put_stats(platform, &u.id, game, &s);
+            b.put_stats(platform, &u.id, game, vs_bot, &s);
         }
         doc.result = Some(result);
         doc.finished_ms = Some(now);

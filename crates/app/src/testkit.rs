@@ -25,7 +25,7 @@ pub const START_MS: i64 = 1_767_225_600_000;
 pub struct Harness {
     pub dir: PathBuf,
     pub clock: ManualClock,
-    pub app: Option<App>,
+    pub app: Option<Arc<App>>,
     pub settings: Settings,
 }
 
@@ -37,7 +37,11 @@ impl Harness {
             dir: dir.to_path_buf(),
             clock: ManualClock::at(START_MS),
             app: None,
-            settings: Settings::default(),
+            // The bot searches fixed node budgets, so its moves replay.
+            settings: Settings {
+                bot_nodes: true,
+                ..Settings::default()
+            },
         };
         h.open();
         h
@@ -47,12 +51,14 @@ impl Harness {
     pub fn open(&mut self) {
         self.app = None;
         let store = Store::open(&self.dir, 4 << 20).expect("open store");
-        self.app = Some(App::new(
+        let app = Arc::new(App::new(
             store,
             Arc::new(self.clock.clone()),
             Arc::new(FakeRenderer),
             self.settings.clone(),
         ));
+        app.start_bots();
+        self.app = Some(app);
     }
 
     /// The app.
@@ -152,10 +158,18 @@ pub fn run_transcript(text: &str, dir: &Path) -> String {
         } else if let Some((user, said)) = input_of(line) {
             let mut msg = incoming(user, &channel, said);
             msg.addressed = !plain;
-            match h.app().handle(&msg) {
+            let mut v = match h.app().handle(&msg) {
                 Some(r) => reply_lines(&r, diagrams),
                 None => vec!["(no reply)".into()],
+            };
+            // The bot's answer, if it is to move.
+            h.app().wait_bots(std::time::Duration::from_secs(120));
+            for n in h.app().take_notices() {
+                let mut ls = reply_lines(&n.reply, diagrams);
+                ls[0] = format!("[{}] {}", n.channel.channel, ls[0]);
+                v.extend(ls);
             }
+            v
         } else {
             vec![format!("(not a transcript line: `{line}`)")]
         };

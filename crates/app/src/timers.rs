@@ -62,6 +62,16 @@ impl App {
                 return self.drop_timer(t);
             };
             let side = live.game.turn().side;
+            if live.doc.bot.is_some_and(|b| b.side == side) {
+                // The bot's move is pending (perhaps from before a
+                // restart): search it, and look again later in case the
+                // search is lost.
+                let mut doc = live.doc.clone();
+                doc.next_event_ms = Some(now + crate::bots::RETRY_MS);
+                self.save_doc(st, t.id, doc)?;
+                self.queue_bot_move(&t.channel, t.id);
+                return Ok(None);
+            }
             let who = live.doc.player(side).clone();
             let Some(deadline) = deadline_of(&live.doc) else {
                 return self.drop_timer(t);

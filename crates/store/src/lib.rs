@@ -22,7 +22,8 @@
 //! | `n` | platform, channel | the next id in the channel |
 //! | `u` | platform, user, channel, game id | empty: the user's ongoing games |
 //! | `t` | due time (ms), kind, platform, channel, id | empty: the timer index |
-//! | `s` | platform, user, game key | [`StatsDoc`] |
+//! | `s` | platform, user, game key | [`StatsDoc`] against people |
+//! | `a` | platform, user, game key | [`StatsDoc`] against Tablero |
 //! | `p` | platform, user | [`ProfileDoc`] |
 //! | `m` | name | store metadata (`schema`) |
 
@@ -195,6 +196,19 @@ pub struct GameDoc {
     pub next_event_ms: Option<i64>,
     pub result: Option<ResultDoc>,
     pub finished_ms: Option<i64>,
+    /// Set when one player is Tablero itself.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bot: Option<BotDoc>,
+}
+
+/// Tablero's part in a game against it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BotDoc {
+    /// The side Tablero plays.
+    #[serde(with = "keyed")]
+    pub side: Side,
+    /// Its strength, 1 to 5.
+    pub level: u8,
 }
 
 impl GameDoc {
@@ -454,9 +468,21 @@ impl Batch {
         );
     }
 
-    /// Writes a user's stats in one game.
-    pub fn put_stats(&mut self, platform: Platform, user: &str, game: GameId, s: &StatsDoc) {
-        self.insert(key(&["s", platform.as_str(), user, game.key()]), encode(s));
+    /// Writes a user's stats in one game: against people, or (`vs_bot`)
+    /// against Tablero, kept apart.
+    pub fn put_stats(
+        &mut self,
+        platform: Platform,
+        user: &str,
+        game: GameId,
+        vs_bot: bool,
+        s: &StatsDoc,
+    ) {
+        let prefix = if vs_bot { "a" } else { "s" };
+        self.insert(
+            key(&[prefix, platform.as_str(), user, game.key()]),
+            encode(s),
+        );
     }
 
     /// Writes a user's profile.
@@ -654,8 +680,14 @@ impl Store {
     }
 
     /// A user's stats per game key.
-    pub fn stats(&self, platform: Platform, user: &str) -> Result<Vec<(GameId, StatsDoc)>> {
-        let mut p = key(&["s", platform.as_str(), user]);
+    pub fn stats(
+        &self,
+        platform: Platform,
+        user: &str,
+        vs_bot: bool,
+    ) -> Result<Vec<(GameId, StatsDoc)>> {
+        let prefix = if vs_bot { "a" } else { "s" };
+        let mut p = key(&[prefix, platform.as_str(), user]);
         p.push(SEP as u8);
         let mut out = Vec::new();
         for kv in self.db.scan_prefix(&p) {
@@ -757,6 +789,7 @@ mod tests {
             next_event_ms: next,
             result: None,
             finished_ms: None,
+            bot: None,
         }
     }
 

@@ -62,6 +62,21 @@ pub(crate) fn error(e: &AppError) -> Bi {
             "Aún no conozco a {}: tiene que escribir algo aquí primero (o menciónalo bien).",
             &[t(word.clone())],
         ),
+        E::NoBotHere => tr(
+            "I can't play here yet; try again in a moment.",
+            "Aún no puedo jugar aquí; prueba dentro de un momento.",
+            &[],
+        ),
+        E::BadLevel(w) => tr(
+            "`level={}` is not a level: choose 1 (a beginner) to 5 (my strongest).",
+            "`nivel={}` no es un nivel: elige de 1 (principiante) a 5 (el más fuerte).",
+            &[t(w.clone())],
+        ),
+        E::LevelWithoutBot => tr(
+            "`level=` is for games against me: `play GAME level=N`.",
+            "`nivel=` es para jugar contra mí: `maquina JUEGO nivel=N`.",
+            &[],
+        ),
         E::SelfChallenge => tr(
             "You can't challenge yourself. Name someone else, or leave the name out for an open challenge.",
             "No puedes desafiarte a ti mismo. Nombra a otra persona, u omite el nombre para un desafío abierto.",

@@ -257,8 +257,8 @@ pub(crate) fn event(e: &Event) -> Bi {
             }
             s
         }),
-        Event::Stats { user, rows } => both(|l| {
-            if rows.is_empty() {
+        Event::Stats { user, rows, vs_bot } => both(|l| {
+            if rows.is_empty() && vs_bot.is_empty() {
                 return Text::fill(
                     pick(
                         l,
@@ -287,15 +287,36 @@ pub(crate) fn event(e: &Event) -> Bi {
                 ));
                 (w, lo, d) = (w + st.wins, lo + st.losses, d + st.draws);
             }
-            s.append(Text::fill(
-                line,
-                [
-                    t("Total"),
-                    t(w.to_string()),
-                    t(lo.to_string()),
-                    t(d.to_string()),
-                ],
-            ));
+            if !rows.is_empty() {
+                s.append(Text::fill(
+                    line,
+                    [
+                        t("Total"),
+                        t(w.to_string()),
+                        t(lo.to_string()),
+                        t(d.to_string()),
+                    ],
+                ));
+            }
+            if !vs_bot.is_empty() {
+                s.append(t(match (rows.is_empty(), l) {
+                    (true, Lang::En) => "\nAgainst Tablero:",
+                    (true, Lang::Es) => "\nContra Tablero:",
+                    (false, Lang::En) => "\nAgainst Tablero, counted apart:",
+                    (false, Lang::Es) => "\nContra Tablero, aparte:",
+                }));
+                for (g, st) in vs_bot {
+                    s.append(Text::fill(
+                        line,
+                        [
+                            t(g.info().name(l)),
+                            t(st.wins.to_string()),
+                            t(st.losses.to_string()),
+                            t(st.draws.to_string()),
+                        ],
+                    ));
+                }
+            }
             s
         }),
         Event::Lang { changed: true, .. } => tr(

@@ -1,0 +1,302 @@
+//! Tablero as a player. A game against the bot is an ordinary game whose
+//! document names the bot's side and level; when the bot is to move, the
+//! game is queued for a search. Searches run on a small pool of worker
+//! threads (never more than the cores), outside every channel lock, at
+//! most one per game. The chosen move is played as an ordinary
+//! [`Command::Move`] carrying the move number the search started from, so
+//! a search overtaken by a takeback or a resignation changes nothing.
+//! The bot's turn also sets the game's timer to now, so after a restart
+//! [`App::tick`] finds the pending move and queues it again.
+
+use std::collections::{HashMap, HashSet, VecDeque};
+use std::sync::{Arc, Condvar, Mutex, RwLock, Weak};
+use std::time::{Duration, Instant};
+
+use tablero_engine::{Level, Limits};
+use tablero_rules::{AnyGame, Side};
+use tablero_store::GameDoc;
+
+use crate::app::{Actor, App, lock};
+use crate::channel::{due_of, splitmix};
+use crate::command::Command;
+use crate::event::Event;
+use crate::reply::{ChannelKey, Outgoing, Platform, User};
+
+/// How long a queued bot move waits before the timer queues it again (a
+/// safety net for a search lost to a crash).
+pub(crate) const RETRY_MS: i64 = 60_000;
+
+/// The level of a game against the bot when the challenge names none.
+pub const DEFAULT_LEVEL: u8 = 3;
+
+#[derive(Default)]
+struct Queue {
+    jobs: VecDeque<(ChannelKey, u64)>,
+    /// Queued or being searched.
+    pending: HashSet<(ChannelKey, u64)>,
+    /// Searches running now.
+    running: usize,
+    workers: usize,
+    /// The app is gone: workers stop.
+    closed: bool,
+}
+
+/// The bot's identities, its queue of searches and the notices it posts.
+#[derive(Default)]
+pub(crate) struct Bots {
+    users: RwLock<HashMap<Platform, User>>,
+    queue: Mutex<Queue>,
+    work: Condvar,
+    idle: Condvar,
+    notices: Mutex<Vec<Outgoing>>,
+    posted: Condvar,
+}
+
+impl App {
+    /// Tells the app who the bot is on `platform` (the chat adapters learn
+    /// it when they connect); a challenge to this user is a game against
+    /// the bot. The console's bot is `tablero` unless set.
+    pub fn set_bot_user(&self, platform: Platform, user: User) {
+        self.bots
+            .users
+            .write()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .insert(platform, user);
+    }
+
+    /// The bot's user on `platform`, if known.
+    #[must_use]
+    pub fn bot_user(&self, platform: Platform) -> Option<User> {
+        let known = self
+            .bots
+            .users
+            .read()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .get(&platform)
+            .cloned();
+        known.or_else(|| {
+            (platform == Platform::Console).then(|| User {
+                id: self.settings.bot_name.clone(),
+                name: self.settings.bot_name.clone(),
+            })
+        })
+    }
+
+    /// Whether `user` is the bot on `platform`.
+    pub(crate) fn is_bot(&self, platform: Platform, user: &User) -> bool {
+        self.bot_user(platform).is_some_and(|b| b.id == user.id)
+    }
+
+    /// Starts the search workers (at most the number of cores). Before this
+    /// is called, bot moves wait in the queue.
+    pub fn start_bots(self: &Arc<App>) {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let want = self.settings.bot_threads.clamp(1, cores);
+        let mut q = lock(&self.bots.queue);
+        while q.workers < want {
+            q.workers += 1;
+            let (app, bots) = (Arc::downgrade(self), self.bots.clone());
+            std::thread::Builder::new()
+                .name(format!("tablero-bot-{}", q.workers))
+                .spawn(move || worker(&bots, &app))
+                .expect("a thread for the bot");
+        }
+    }
+
+    /// Queues a search for game `id` of `ch`, unless one is pending.
+    pub(crate) fn queue_bot_move(&self, ch: &ChannelKey, id: u64) {
+        let mut q = lock(&self.bots.queue);
+        if q.pending.insert((ch.clone(), id)) {
+            q.jobs.push_back((ch.clone(), id));
+            self.bots.work.notify_one();
+        }
+    }
+
+    /// Waits until no bot search is queued or running (or `timeout`
+    /// passes); returns whether it is idle. Without workers, nothing runs.
+    pub fn wait_bots(&self, timeout: Duration) -> bool {
+        let end = Instant::now() + timeout;
+        let mut q = lock(&self.bots.queue);
+        while q.workers > 0 && !q.pending.is_empty() {
+            let left = end.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return false;
+            }
+            q = self
+                .bots
+                .idle
+                .wait_timeout(q, left)
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .0;
+        }
+        true
+    }
+
+    /// The notices posted since the last call (the bot's moves).
+    pub fn take_notices(&self) -> Vec<Outgoing> {
+        std::mem::take(&mut *lock(&self.bots.notices))
+    }
+
+    /// Waits until a notice is posted or `timeout` passes, then takes them.
+    pub fn wait_notices(&self, timeout: Duration) -> Vec<Outgoing> {
+        let mut n = lock(&self.bots.notices);
+        if n.is_empty() {
+            n = self
+                .bots
+                .posted
+                .wait_timeout(n, timeout)
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .0;
+        }
+        std::mem::take(&mut *n)
+    }
+
+    fn post(&self, notice: Outgoing) {
+        lock(&self.bots.notices).push(notice);
+        self.bots.posted.notify_all();
+    }
+
+    /// Searches and plays the bot's move in game `id`, if it is the bot's
+    /// turn there.
+    fn bot_move(&self, ch: &ChannelKey, id: u64) {
+        let snapshot = self.with_channel(ch, |st| {
+            Ok(st.games.get(&id).and_then(|live| {
+                let bot = live.doc.bot?;
+                (live.game.outcome().is_none() && live.game.turn().side == bot.side).then(|| {
+                    let ply = live.ply();
+                    (
+                        live.game.clone(),
+                        ply,
+                        bot,
+                        live.doc.player(bot.side).clone(),
+                        live.doc.player(bot.side.other()).clone(),
+                    )
+                })
+            }))
+        });
+        let Ok(Some((game, ply, bot, me, opponent))) = snapshot else {
+            return;
+        };
+        let Some(text) = self.search(&game, bot.level, ch, id, ply) else {
+            return;
+        };
+        let actor = Actor {
+            channel: ch.clone(),
+            user: me,
+            mentions: Vec::new(),
+            text: text.clone(),
+        };
+        let cmd = Command::Move {
+            game: Some(id),
+            text,
+            explicit: true,
+            ply: Some(ply),
+        };
+        match self.execute(&actor, cmd) {
+            Ok(e @ Event::Played { .. }) => {
+                let lang = self.lang_of(ch, &opponent.id);
+                self.post(Outgoing {
+                    channel: ch.clone(),
+                    reply: self.present(&e, lang),
+                });
+            }
+            Ok(_) => {}
+            // Overtaken (a takeback, a resignation): nothing to do.
+            Err(e) => tracing::debug!(game = id, error = ?e, "bot move not played"),
+        }
+    }
+
+    /// The bot's move in `game`.
+    fn search(
+        &self,
+        game: &AnyGame,
+        level: u8,
+        ch: &ChannelKey,
+        id: u64,
+        ply: usize,
+    ) -> Option<String> {
+        let level = Level::new(level).unwrap_or(Level::MAX);
+        let limits = if self.settings.bot_nodes {
+            Limits::level_nodes(level, game.id())
+        } else {
+            self.settings
+                .bot_think
+                .map_or(Limits::think(level.think_time()), Limits::think)
+        };
+        let mut seed = splitmix(id ^ ((ply as u64) << 32));
+        for b in ch.channel.bytes() {
+            seed = splitmix(seed ^ u64::from(b));
+        }
+        let started = Instant::now();
+        match tablero_engine::choose(game, level, limits, seed) {
+            Ok(m) => {
+                tracing::debug!(
+                    game = id,
+                    ply,
+                    ms = started.elapsed().as_millis() as u64,
+                    "bot chose {m}"
+                );
+                Some(m)
+            }
+            Err(e) => {
+                tracing::warn!(game = id, error = %e, "the bot found no move");
+                None
+            }
+        }
+    }
+}
+
+impl crate::channel::Live {
+    /// The number of moves played.
+    pub(crate) fn ply(&self) -> usize {
+        crate::channel::record_of(&self.doc).map_or(0, |r| r.moves.len())
+    }
+}
+
+/// When `doc`'s next timer falls due with `to_move` to move: now when it is
+/// the bot's turn (its move is queued), else the player's clock.
+pub(crate) fn next_event(doc: &GameDoc, to_move: Side, now: i64) -> Option<i64> {
+    match doc.bot {
+        Some(b) if b.side == to_move => Some(now),
+        _ => due_of(doc),
+    }
+}
+
+/// Takes jobs until the app is gone. A worker holds the app only while it
+/// searches, so dropping the app (to reopen its store) is never held up.
+fn worker(bots: &Bots, app: &Weak<App>) {
+    loop {
+        let (ch, id) = {
+            let mut q = lock(&bots.queue);
+            loop {
+                if q.closed {
+                    return;
+                }
+                if let Some(job) = q.jobs.pop_front() {
+                    q.running += 1;
+                    break job;
+                }
+                q = bots
+                    .work
+                    .wait(q)
+                    .unwrap_or_else(std::sync::PoisonError::into_inner);
+            }
+        };
+        if let Some(app) = app.upgrade() {
+            app.bot_move(&ch, id);
+        }
+        let mut q = lock(&bots.queue);
+        q.running -= 1;
+        q.pending.remove(&(ch, id));
+        if q.pending.is_empty() {
+            bots.idle.notify_all();
+        }
+    }
+}
+
+impl Drop for App {
+    fn drop(&mut self) {
+        lock(&self.bots.queue).closed = true;
+        self.bots.work.notify_all();
+    }
+}

@@ -1,0 +1,119 @@
+//! Tablero as a player: searches off the channel lock on a worker pool,
+//! several games at once, a pending move resumed after a restart, and the
+//! same texts as against a person for resigning and timing out.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use tablero_app::testkit::{Harness, START_MS};
+use tablero_app::{App, ChannelKey, FakeRenderer, ManualClock, Platform, Settings};
+use tablero_store::{Side, Store};
+
+fn record(app: &App, ch: &str, id: u64) -> String {
+    let ch = ChannelKey::new(Platform::Console, ch);
+    app.store().game(&ch, id, true).unwrap().unwrap().record
+}
+
+#[test]
+fn two_games_against_the_bot_in_two_channels_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let h = Harness::new(dir.path());
+    // The bot plays White in both, so both searches start at once.
+    for ch in ["one", "two"] {
+        let r = h.say(ch, "ana", "play breakthrough level=2 black").unwrap();
+        assert!(!r.error, "{}", r.plain_text());
+    }
+    assert!(h.app().wait_bots(Duration::from_secs(120)));
+    let mut notices = h.app().take_notices();
+    notices.sort_by(|a, b| a.channel.channel.cmp(&b.channel.channel));
+    assert_eq!(notices.len(), 2, "{notices:#?}");
+    for (n, ch) in notices.iter().zip(["one", "two"]) {
+        assert_eq!(n.channel.channel, ch);
+        assert!(
+            n.reply.plain_text().starts_with("@tablero played "),
+            "{}",
+            n.reply.plain_text()
+        );
+        assert_eq!(n.reply.game(), Some((1, 1)), "a board after the bot's move");
+        // One move in the record, White's.
+        let rec = record(h.app(), ch, 1);
+        assert_eq!(
+            rec.split(": ").nth(1).unwrap().split(' ').count(),
+            1,
+            "{rec}"
+        );
+    }
+}
+
+#[test]
+fn a_pending_bot_move_is_made_after_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = ManualClock::at(START_MS);
+    let settings = Settings {
+        bot_nodes: true,
+        ..Settings::default()
+    };
+    {
+        // No workers: the search never runs, as if the process died
+        // while the bot was thinking.
+        let app = App::new(
+            Store::open(dir.path(), 1 << 20).unwrap(),
+            Arc::new(clock.clone()),
+            Arc::new(FakeRenderer),
+            settings.clone(),
+        );
+        let r = app
+            .handle(&tablero_app::console::incoming(
+                "ana",
+                "general",
+                "play chess level=1 black",
+            ))
+            .unwrap();
+        assert!(!r.error, "{}", r.plain_text());
+        assert_eq!(record(&app, "general", 1), "chess:");
+    }
+    let app = Arc::new(App::new(
+        Store::open(dir.path(), 1 << 20).unwrap(),
+        Arc::new(clock.clone()),
+        Arc::new(FakeRenderer),
+        settings,
+    ));
+    app.start_bots();
+    // The timer index holds the bot's turn: the first tick queues it.
+    assert!(app.tick().is_empty());
+    assert!(app.wait_bots(Duration::from_secs(120)));
+    let notices = app.take_notices();
+    assert_eq!(notices.len(), 1, "{notices:#?}");
+    let doc = app
+        .store()
+        .game(&ChannelKey::new(Platform::Console, "general"), 1, true)
+        .unwrap()
+        .unwrap();
+    assert_eq!(doc.bot.unwrap().side, Side::First);
+    assert_ne!(doc.record, "chess:", "the bot has moved");
+    // Its turn is over: the next timer is ana's first reminder, 36 h on.
+    assert_eq!(
+        doc.next_event_ms,
+        Some(tablero_app::Clock::now_ms(&clock) + 36 * 3_600_000)
+    );
+}
+
+#[test]
+fn against_the_bot_a_timeout_reads_as_against_a_person() {
+    let dir = tempfile::tempdir().unwrap();
+    let h = Harness::new(dir.path());
+    h.say("general", "ana", "play breakthrough level=1 time=1h")
+        .unwrap();
+    h.clock.advance(2 * 3_600_000);
+    let notices = h.app().tick();
+    assert_eq!(notices.len(), 1, "{notices:#?}");
+    assert_eq!(
+        notices[0].reply.plain_text(),
+        "@ana ran out of time in game #1. @tablero (Black) wins: out of time."
+    );
+    let stats = h.say("general", "ana", "stats").unwrap().plain_text();
+    assert_eq!(
+        stats,
+        "Stats for @ana:\nAgainst Tablero:\nBreakthrough: 0 won, 1 lost, 0 drawn"
+    );
+}
