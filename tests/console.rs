@@ -98,3 +98,59 @@ fn a_chat_front_end_that_cannot_connect_stops_without_printing_its_token() {
     assert!(err.contains("discord"), "{err}");
     assert!(!err.contains("very-secret") && !out.contains("very-secret"));
 }
+
+#[test]
+fn a_whole_game_against_the_bot_in_the_console() {
+    // The bot (level 1, 20 ms a move) answers each move before the next
+    // line is read. The script sweeps White's pieces forward rank by rank;
+    // a move that is not legal then is refused and changes nothing, so the
+    // game goes on until one side breaks through.
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("tablero.toml"),
+        format!(
+            "data_dir = {:?}\n[console]\nboards_dir = {:?}\n[bot]\nthink_ms = 20\n",
+            dir.path().join("data"),
+            dir.path().join("boards")
+        ),
+    )
+    .unwrap();
+    let mut script = String::from("play breakthrough level=1 white\n");
+    // Forward moves for White from every square of ranks 2 to 7, each file
+    // in turn, straight then diagonally: illegal ones are refused and change
+    // nothing, legal ones are played and answered.
+    for rank in 2..=7 {
+        for file in "abcdefgh".chars() {
+            let to = rank + 1;
+            script.push_str(&format!("{file}{rank}-{file}{to}\n"));
+            for d in [-1i32, 1] {
+                let f = (file as u8 as i32 + d) as u8 as char;
+                if ('a'..='h').contains(&f) {
+                    script.push_str(&format!("{file}{rank}x{f}{to}\n{file}{rank}-{f}{to}\n"));
+                }
+            }
+        }
+    }
+    script.push_str("history #1\n");
+    let (out, err, ok) = run(tablero(dir.path()), &script);
+    assert!(ok, "{err}");
+    assert!(
+        out.contains(
+            "@tablero accepts. Game #1: Breakthrough, @alice (White) vs @tablero (Black)."
+        ),
+        "{out}"
+    );
+    // Every move of alice's is answered by the bot before the next line.
+    let played = out.matches("@alice played ").count();
+    let answered = out.matches("[general] @tablero played ").count();
+    assert!(played > 0, "{out}");
+    assert!(
+        answered == played || answered + 1 == played,
+        "{played} moves, {answered} answers\n{out}"
+    );
+    // The game ended: someone reached the last rank or took every piece.
+    assert!(
+        out.contains("wins: reached the last rank.") || out.contains("wins: no pieces left."),
+        "{out}"
+    );
+}
