@@ -2,7 +2,7 @@
 //! parsing. The table [`COMMANDS`] is the single source of names, Spanish
 //! aliases and bilingual help; [`Command`] is what a parsed message means.
 
-use tablero_rules::{Lang, Msg};
+use tablero_rules::Lang;
 
 /// A game or challenge number in a channel, written `3` or `#3`.
 pub type GameNo = u64;
@@ -237,7 +237,24 @@ pub enum ParseError {
     /// The first word names no command.
     Unknown(String),
     /// The command is known but its arguments are wrong.
-    Usage(&'static CommandSpec, Msg),
+    Usage(&'static CommandSpec, Usage),
+}
+
+/// What is wrong with a known command's arguments (the catalogue words
+/// it, with the command's usage line).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Usage {
+    /// The game is missing.
+    NeedGame,
+    /// The move is missing.
+    NeedMove,
+    /// A word that should be a game number like `#3`.
+    NotGameNumber(String),
+    /// A word that should be `accept`, `decline` or a game number.
+    NotAnswer(String),
+    TooManyWords,
+    /// `stats` takes at most one `@user`.
+    StatsForm,
 }
 
 fn game_no(word: &str) -> Option<GameNo> {
@@ -270,24 +287,15 @@ pub fn parse(text: &str) -> Result<Command, ParseError> {
     let Some(spec) = find(first) else {
         return Err(ParseError::Unknown(first.to_string()));
     };
-    let usage = |en: &str, es: &str| Err(ParseError::Usage(spec, Msg::new(en, es)));
+    let usage = |why: Usage| Err(ParseError::Usage(spec, why));
     // Commands that take at most one optional game number.
     let opt_no = |rest: &[&str]| -> Result<Option<GameNo>, ParseError> {
         match rest {
             [] => Ok(None),
-            [w] => game_no(w).map(Some).ok_or_else(|| {
-                ParseError::Usage(
-                    spec,
-                    Msg::new(
-                        format!("`{w}` is not a game number like #3"),
-                        format!("`{w}` no es un número de partida como #3"),
-                    ),
-                )
-            }),
-            _ => Err(ParseError::Usage(
-                spec,
-                Msg::new("too many words", "sobran palabras"),
-            )),
+            [w] => game_no(w)
+                .map(Some)
+                .ok_or_else(|| ParseError::Usage(spec, Usage::NotGameNumber(w.to_string()))),
+            _ => Err(ParseError::Usage(spec, Usage::TooManyWords)),
         }
     };
     // `[accept|decline] [#ID]` in either order.
@@ -299,13 +307,7 @@ pub fn parse(text: &str) -> Result<Command, ParseError> {
             } else if let Some(x) = game_no(w).filter(|_| n.is_none()) {
                 n = Some(x);
             } else {
-                return Err(ParseError::Usage(
-                    spec,
-                    Msg::new(
-                        format!("`{w}` is neither accept, decline nor a game number"),
-                        format!("`{w}` no es aceptar, rechazar ni un número de partida"),
-                    ),
-                ));
+                return Err(ParseError::Usage(spec, Usage::NotAnswer(w.to_string())));
             }
         }
         Ok((a, n))
@@ -315,10 +317,7 @@ pub fn parse(text: &str) -> Result<Command, ParseError> {
         "games" => Command::Games,
         "rules" => {
             if rest.is_empty() {
-                return usage(
-                    "which game? For example `rules breakthrough`",
-                    "¿qué juego? Por ejemplo `reglas breakthrough`",
-                );
+                return usage(Usage::NeedGame);
             }
             Command::Rules(rest.join(" "))
         }
@@ -330,10 +329,7 @@ pub fn parse(text: &str) -> Result<Command, ParseError> {
                 rest = &rest[1..];
             }
             let Some((game, options)) = rest.split_first() else {
-                return usage(
-                    "which game? For example `challenge @bob breakthrough`",
-                    "¿qué juego? Por ejemplo `desafiar @bob breakthrough`",
-                );
+                return usage(Usage::NeedGame);
             };
             Command::Challenge {
                 opponent,
@@ -343,10 +339,7 @@ pub fn parse(text: &str) -> Result<Command, ParseError> {
         }
         "play" => {
             let Some((game, options)) = rest.split_first() else {
-                return usage(
-                    "which game? For example `play chess level=2`",
-                    "¿qué juego? Por ejemplo `maquina chess nivel=2`",
-                );
+                return usage(Usage::NeedGame);
             };
             Command::Play {
                 game: game.to_string(),
@@ -369,10 +362,7 @@ pub fn parse(text: &str) -> Result<Command, ParseError> {
                 rest = &rest[1..];
             }
             if rest.is_empty() {
-                return usage(
-                    "which move? For example `move a2-a3`",
-                    "¿qué jugada? Por ejemplo `mover a2-a3`",
-                );
+                return usage(Usage::NeedMove);
             }
             Command::Move {
                 game,
@@ -398,10 +388,7 @@ pub fn parse(text: &str) -> Result<Command, ParseError> {
             [] => Command::Stats(None),
             [w] if is_mention(w) => Command::Stats(Some(w.to_string())),
             _ => {
-                return usage(
-                    "write `stats` or `stats @user`",
-                    "escribe `estadisticas` o `estadisticas @usuario`",
-                );
+                return usage(Usage::StatsForm);
             }
         },
         "lang" => Command::Lang(rest.first().map(|s| s.to_string())),

@@ -6,7 +6,7 @@
 use tablero_rules::{AnyGame, GameId, Lang, MoveError, Msg};
 use tablero_store::{ChallengeDoc, GameDoc, OfferKind, StatsDoc, StoreError};
 
-use crate::command::CommandSpec;
+use crate::command::{CommandSpec, Usage};
 use crate::reply::{ChannelKey, ChoiceGroup, User};
 
 /// A game as it stands: its stored document and its rebuilt position, at
@@ -167,7 +167,7 @@ pub enum AppError {
     /// A command with bad arguments.
     Usage {
         spec: &'static CommandSpec,
-        why: Msg,
+        why: Usage,
     },
     UnknownHelpTopic(String),
     /// A word that is no command, from someone with no game here.

@@ -3,8 +3,9 @@
 use tablero_rules::{GameId, Lang};
 use tablero_store::OfferKind;
 
-use super::{both, c, capitalise, m, pick, t, tr};
+use super::{both, c, m, pick, t, tr};
 use crate::channel::info_of;
+use crate::command::{CommandSpec, Usage};
 use crate::event::{AppError, StoreFailure, Verb};
 use crate::reply::{Bi, Text};
 
@@ -29,6 +30,64 @@ fn example(verb: &Verb, n: u64, l: Lang) -> String {
     s
 }
 
+/// What is wrong with a command's arguments, as the first words of a
+/// sentence.
+fn usage(spec: &CommandSpec, why: &Usage, l: Lang) -> Text {
+    match why {
+        Usage::NeedGame => {
+            let example = match spec.name {
+                "challenge" => pick(
+                    l,
+                    "challenge @bob breakthrough",
+                    "desafiar @bob breakthrough",
+                ),
+                "play" => pick(l, "play chess level=2", "maquina chess nivel=2"),
+                _ => pick(l, "rules breakthrough", "reglas breakthrough"),
+            };
+            Text::fill(
+                pick(
+                    l,
+                    "Which game? For example {}",
+                    "¿Qué juego? Por ejemplo {}",
+                ),
+                [c(example)],
+            )
+        }
+        Usage::NeedMove => Text::fill(
+            pick(
+                l,
+                "Which move? For example {}",
+                "¿Qué jugada? Por ejemplo {}",
+            ),
+            [c(pick(l, "move a2-a3", "mover a2-a3"))],
+        ),
+        Usage::NotGameNumber(w) => Text::fill(
+            pick(
+                l,
+                "{} is not a game number like #3",
+                "{} no es un número de partida como #3",
+            ),
+            [c(w.clone())],
+        ),
+        Usage::NotAnswer(w) => Text::fill(
+            pick(
+                l,
+                "{} is neither accept, decline nor a game number",
+                "{} no es aceptar, rechazar ni un número de partida",
+            ),
+            [c(w.clone())],
+        ),
+        Usage::TooManyWords => t(pick(l, "Too many words", "Sobran palabras")),
+        Usage::StatsForm => Text::fill(
+            pick(l, "Write {} or {}", "Escribe {} o {}"),
+            [
+                c(pick(l, "stats", "estadisticas")),
+                c(pick(l, "stats @user", "estadisticas @usuario")),
+            ],
+        ),
+    }
+}
+
 /// The text of `e`.
 pub(crate) fn error(e: &AppError) -> Bi {
     use AppError as E;
@@ -36,7 +95,7 @@ pub(crate) fn error(e: &AppError) -> Bi {
         E::Usage { spec, why } => both(|l| {
             Text::fill(
                 pick(l, "{}. Usage: `{}`", "{}. Uso: `{}`"),
-                [t(capitalise(why.get(l))), t(spec.usage)],
+                [usage(spec, why, l), t(spec.usage)],
             )
         }),
         E::UnknownHelpTopic(w) => tr(

@@ -155,11 +155,3 @@ pub(crate) fn challenge_label(c: &ChallengeDoc, l: Lang) -> String {
         Lang::Es => format!("#{} desafío: {game} de {}", c.id, c.challenger.name),
     }
 }
-
-/// Capitalises the first letter.
-pub(crate) fn capitalise(s: &str) -> String {
-    let mut c = s.chars();
-    c.next()
-        .map(|f| f.to_uppercase().chain(c).collect())
-        .unwrap_or_default()
-}
