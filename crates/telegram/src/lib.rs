@@ -37,6 +37,9 @@ use crate::deliver::{Retry, with_retries};
 use crate::handler::Handler;
 pub use crate::incoming::PLATFORM;
 
+/// How long one `getUpdates` call asks Telegram to wait for news.
+pub const POLL_TIMEOUT: Duration = Duration::from_secs(30);
+
 /// How the bot connects.
 #[derive(Clone)]
 pub struct Options {
@@ -70,7 +73,7 @@ impl Options {
             api_url,
             limits: Limits::default(),
             retry: Retry::default(),
-            poll_timeout: Duration::from_secs(30),
+            poll_timeout: POLL_TIMEOUT,
         })
     }
 }
@@ -136,7 +139,14 @@ pub async fn serve(
     mut notices: mpsc::UnboundedReceiver<Outgoing>,
     stop: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), String> {
-    let mut bot = Bot::new(&opts.token);
+    // teloxide's default HTTP client gives up after 17 s, before a 30 s
+    // long poll ends: every quiet poll would fail and back off (answers up
+    // to a minute late). The client must outwait the poll.
+    let client = teloxide::net::default_reqwest_settings()
+        .timeout(opts.poll_timeout + Duration::from_secs(15))
+        .build()
+        .map_err(|e| format!("{opts}: cannot build the HTTP client: {e}"))?;
+    let mut bot = Bot::with_client(&opts.token, client);
     if let Some(u) = &opts.api_url {
         bot = bot.set_api_url(u.clone());
     }

@@ -56,6 +56,23 @@ struct Fake {
     /// Failures to give instead of answering the next calls of a method.
     failures: Mutex<HashMap<String, Vec<Failure>>>,
     wrong_token: Mutex<Vec<String>>,
+    /// `getUpdates` requests the client gave up on before the server
+    /// answered (as a too-short HTTP timeout does).
+    abandoned_polls: AtomicI64,
+}
+
+/// Counts a long poll the client dropped before its answer.
+struct PollGuard<'a> {
+    fake: &'a Fake,
+    answered: bool,
+}
+
+impl Drop for PollGuard<'_> {
+    fn drop(&mut self) {
+        if !self.answered {
+            self.fake.abandoned_polls.fetch_add(1, Ordering::SeqCst);
+        }
+    }
 }
 
 fn bot_user() -> Value {
@@ -167,9 +184,15 @@ async fn api(State(fake): State<Arc<Fake>>, req: Request) -> Response {
         "deletewebhook" | "setmycommands" | "answercallbackquery" => ok(json!(true)),
         "getwebhookinfo" => ok(json!({"url": "", "has_custom_certificate": false, "pending_update_count": 0})),
         "getupdates" => {
+            // Like Telegram: the request is held until an update arrives or
+            // its whole `timeout` has passed.
             let offset = params["offset"].as_i64().unwrap_or(0);
-            let wait = params["timeout"].as_u64().unwrap_or(0).min(2);
+            let wait = params["timeout"].as_u64().unwrap_or(0);
             let deadline = tokio::time::Instant::now() + Duration::from_secs(wait);
+            let mut guard = PollGuard {
+                fake: &fake,
+                answered: false,
+            };
             loop {
                 let notified = fake.new_update.notified();
                 let ready: Vec<Value> = {
@@ -178,6 +201,7 @@ async fn api(State(fake): State<Arc<Fake>>, req: Request) -> Response {
                     q.clone()
                 };
                 if !ready.is_empty() || tokio::time::Instant::now() >= deadline {
+                    guard.answered = true;
                     return ok(Value::Array(ready));
                 }
                 let _ = tokio::time::timeout_at(deadline, notified).await;
@@ -456,7 +480,8 @@ async fn three_games_in_a_group() {
             max_pause: Duration::from_millis(200),
             give_up: Duration::from_secs(30),
         },
-        poll_timeout: Duration::from_secs(1),
+        // The production long poll: 30 s, held to the end by the fake.
+        poll_timeout: tablero_telegram::POLL_TIMEOUT,
     };
     let (notices, rx) = mpsc::unbounded_channel();
     let (stop_tx, stop_rx) = oneshot::channel::<()>();
@@ -492,11 +517,27 @@ async fn three_games_in_a_group() {
     c.next("getwebhookinfo").await;
     c.seen = fake.calls.lock().unwrap().len();
 
-    // A private chat: Telegram opens it with /start; every message there
-    // is for the bot.
+    // A quiet group: nothing happens for longer than reqwest's default 17 s
+    // timeout. The long poll must be held, not abandoned and retried, and a
+    // command after the lull is answered at once.
+    tokio::time::sleep(Duration::from_secs(20)).await;
+    assert_eq!(
+        fake.abandoned_polls.load(Ordering::SeqCst),
+        0,
+        "the HTTP client gave up on a long poll"
+    );
+    let asked = tokio::time::Instant::now();
     c.say_privately(&CAROL, "/start");
     let help = c.text_in(CAROL.id).await;
     assert!(help.contains("challenge"), "{help}");
+    assert!(
+        asked.elapsed() < Duration::from_secs(3),
+        "answered {:?} after a quiet spell",
+        asked.elapsed()
+    );
+
+    // That was a private chat: Telegram opens it with /start, and every
+    // message there is for the bot.
     c.say_privately(&CAROL, "rules breakthrough");
     let photo = c.expect("sendphoto").await;
     assert_eq!(photo.params["chat_id"], CAROL.id);
