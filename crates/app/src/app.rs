@@ -45,6 +45,10 @@ pub struct Settings {
     /// Search fixed node budgets instead of time, so every bot move is the
     /// same for the same game (tests).
     pub bot_nodes: bool,
+    /// The least time between a move and the bot's answer, so the answer
+    /// is posted after the board of the move it answers (an adapter may
+    /// still be sending that one) and reads like a person's.
+    pub bot_min_delay: std::time::Duration,
 }
 
 impl Default for Settings {
@@ -58,6 +62,7 @@ impl Default for Settings {
             bot_threads: 2,
             bot_think: None,
             bot_nodes: false,
+            bot_min_delay: std::time::Duration::from_secs(1),
         }
     }
 }

@@ -106,7 +106,7 @@ pub fn run_with(
         let opts = opts.clone();
         std::thread::spawn(move || {
             loop {
-                let mut notices = app.wait_notices(Duration::from_secs(5));
+                let mut notices = app.wait_notices(Platform::Console, Duration::from_secs(5));
                 notices.extend(app.tick());
                 if !notices.is_empty() {
                     let mut out = std::io::stdout().lock();
@@ -143,10 +143,9 @@ fn run_chats(
     let ticker = app.clone();
     std::thread::spawn(move || {
         loop {
-            // The bot's moves as they come, timers at least every 5 s.
-            let mut notices = ticker.wait_notices(Duration::from_secs(5));
-            notices.extend(ticker.tick());
-            for n in notices {
+            // Each chat front-end posts the bot's moves itself.
+            std::thread::sleep(Duration::from_secs(5));
+            for n in ticker.tick() {
                 match routes.iter().find(|(p, _)| *p == n.channel.platform) {
                     Some((_, tx)) => {
                         let _ = tx.send(n);

@@ -48,7 +48,8 @@ pub(crate) struct Bots {
     queue: Mutex<Queue>,
     work: Condvar,
     idle: Condvar,
-    notices: Mutex<Vec<Outgoing>>,
+    /// The bot's moves to post, by platform.
+    notices: Mutex<HashMap<Platform, Vec<Outgoing>>>,
     posted: Condvar,
 }
 
@@ -132,33 +133,48 @@ impl App {
         true
     }
 
-    /// The notices posted since the last call (the bot's moves).
-    pub fn take_notices(&self) -> Vec<Outgoing> {
-        std::mem::take(&mut *lock(&self.bots.notices))
+    /// The bot's moves on `platform` posted since the last call; each
+    /// front-end takes its own.
+    pub fn take_notices(&self, platform: Platform) -> Vec<Outgoing> {
+        lock(&self.bots.notices)
+            .remove(&platform)
+            .unwrap_or_default()
     }
 
-    /// Waits until a notice is posted or `timeout` passes, then takes them.
-    pub fn wait_notices(&self, timeout: Duration) -> Vec<Outgoing> {
+    /// Waits until a notice for `platform` is posted or `timeout` passes,
+    /// then takes them.
+    pub fn wait_notices(&self, platform: Platform, timeout: Duration) -> Vec<Outgoing> {
+        let end = Instant::now() + timeout;
         let mut n = lock(&self.bots.notices);
-        if n.is_empty() {
+        loop {
+            if let Some(v) = n.remove(&platform) {
+                return v;
+            }
+            let left = end.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return Vec::new();
+            }
             n = self
                 .bots
                 .posted
-                .wait_timeout(n, timeout)
+                .wait_timeout(n, left)
                 .unwrap_or_else(std::sync::PoisonError::into_inner)
                 .0;
         }
-        std::mem::take(&mut *n)
     }
 
     fn post(&self, notice: Outgoing) {
-        lock(&self.bots.notices).push(notice);
+        lock(&self.bots.notices)
+            .entry(notice.channel.platform)
+            .or_default()
+            .push(notice);
         self.bots.posted.notify_all();
     }
 
     /// Searches and plays the bot's move in game `id`, if it is the bot's
     /// turn there.
     fn bot_move(&self, ch: &ChannelKey, id: u64) {
+        let queued = Instant::now();
         let snapshot = self.with_channel(ch, |st| {
             Ok(st.games.get(&id).and_then(|live| {
                 let bot = live.doc.bot?;
@@ -180,6 +196,7 @@ impl App {
         let Some(text) = self.search(&game, bot.level, ch, id, ply) else {
             return;
         };
+        std::thread::sleep(self.settings.bot_min_delay.saturating_sub(queued.elapsed()));
         let actor = Actor {
             channel: ch.clone(),
             user: me,

@@ -163,7 +163,7 @@ pub fn run(
                 // A game against the bot: its answer comes before the
                 // next line, as across a board.
                 app.wait_bots(BOT_WAIT);
-                print_notices(out, &app.take_notices(), opts)?;
+                print_notices(out, &app.take_notices(PLATFORM), opts)?;
             }
         }
         out.flush()?;

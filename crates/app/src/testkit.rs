@@ -40,6 +40,7 @@ impl Harness {
             // The bot searches fixed node budgets, so its moves replay.
             settings: Settings {
                 bot_nodes: true,
+                bot_min_delay: std::time::Duration::ZERO,
                 ..Settings::default()
             },
         };
@@ -164,7 +165,7 @@ pub fn run_transcript(text: &str, dir: &Path) -> String {
             };
             // The bot's answer, if it is to move.
             h.app().wait_bots(std::time::Duration::from_secs(120));
-            for n in h.app().take_notices() {
+            for n in h.app().take_notices(crate::console::PLATFORM) {
                 let mut ls = reply_lines(&n.reply, diagrams);
                 ls[0] = format!("[{}] {}", n.channel.channel, ls[0]);
                 v.extend(ls);

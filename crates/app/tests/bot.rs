@@ -24,7 +24,7 @@ fn two_games_against_the_bot_in_two_channels_at_once() {
         assert!(!r.error, "{}", r.plain_text());
     }
     assert!(h.app().wait_bots(Duration::from_secs(120)));
-    let mut notices = h.app().take_notices();
+    let mut notices = h.app().take_notices(Platform::Console);
     notices.sort_by(|a, b| a.channel.channel.cmp(&b.channel.channel));
     assert_eq!(notices.len(), 2, "{notices:#?}");
     for (n, ch) in notices.iter().zip(["one", "two"]) {
@@ -51,6 +51,7 @@ fn a_pending_bot_move_is_made_after_a_restart() {
     let clock = ManualClock::at(START_MS);
     let settings = Settings {
         bot_nodes: true,
+        bot_min_delay: Duration::ZERO,
         ..Settings::default()
     };
     {
@@ -82,7 +83,7 @@ fn a_pending_bot_move_is_made_after_a_restart() {
     // The timer index holds the bot's turn: the first tick queues it.
     assert!(app.tick().is_empty());
     assert!(app.wait_bots(Duration::from_secs(120)));
-    let notices = app.take_notices();
+    let notices = app.take_notices(Platform::Console);
     assert_eq!(notices.len(), 1, "{notices:#?}");
     let doc = app
         .store()

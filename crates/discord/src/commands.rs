@@ -29,6 +29,7 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         games(),
         rules(),
         challenge(),
+        play(),
         accept(),
         decline(),
         cancel(),
@@ -421,6 +422,53 @@ pub async fn challenge(
         time,
     ];
     run(ctx, text("challenge", &words), mentions).await
+}
+
+/// A game against Tablero itself.
+#[poise::command(slash_command)]
+pub async fn play(
+    ctx: Context<'_>,
+    #[description = "The game"]
+    #[description_localized("es-ES", "El juego")]
+    #[description_localized("es-419", "El juego")]
+    #[autocomplete = "complete_game_name"]
+    game: String,
+    #[description = "Tablero's strength: 1 (a beginner) to 5 (its strongest); 3 if not said"]
+    #[description_localized(
+        "es-ES",
+        "La fuerza de Tablero: de 1 (principiante) a 5 (la mayor); 3 si no se dice"
+    )]
+    #[description_localized(
+        "es-419",
+        "La fuerza de Tablero: de 1 (principiante) a 5 (la mayor); 3 si no se dice"
+    )]
+    #[min = 1]
+    #[max = 5]
+    level: Option<u8>,
+    #[description = "Your side"]
+    #[description_localized("es-ES", "Tu bando")]
+    #[description_localized("es-419", "Tu bando")]
+    side: Option<SideChoice>,
+    #[description = "The game's parameters, like size=6"]
+    #[description_localized("es-ES", "Los parámetros del juego, como size=6")]
+    #[description_localized("es-419", "Los parámetros del juego, como size=6")]
+    options: Option<String>,
+) -> Result<(), Error> {
+    let side = side.map(|s| {
+        match s {
+            SideChoice::First => "first",
+            SideChoice::Second => "second",
+            SideChoice::Random => "random",
+        }
+        .to_string()
+    });
+    let words = [
+        Some(game),
+        level.map(|l| format!("level={l}")),
+        side,
+        options,
+    ];
+    run(ctx, text("play", &words), Vec::new()).await
 }
 
 macro_rules! game_no_command {

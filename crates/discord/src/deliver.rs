@@ -113,10 +113,34 @@ pub async fn disable_message(
 
 /// Posts the notices the app sends on its own (reminders, timeouts,
 /// expiries), read from `notices` on a thread of their own.
-pub fn spawn_notices(http: Arc<Http>, boards: Boards, notices: Receiver<Outgoing>) {
+pub fn spawn_notices(
+    app: Arc<tablero_app::App>,
+    http: Arc<Http>,
+    boards: Boards,
+    notices: Receiver<Outgoing>,
+) {
     let rt = tokio::runtime::Handle::current();
+    // The bot's own moves wait in the app; bring them to the same queue.
+    let (tx, merged) = std::sync::mpsc::channel();
+    let moves = tx.clone();
+    std::thread::spawn(move || {
+        loop {
+            for n in app.wait_notices(crate::PLATFORM, std::time::Duration::from_secs(1)) {
+                if moves.send(n).is_err() {
+                    return;
+                }
+            }
+        }
+    });
     std::thread::spawn(move || {
         for n in notices {
+            if tx.send(n).is_err() {
+                return;
+            }
+        }
+    });
+    std::thread::spawn(move || {
+        for n in merged {
             let Ok(id) = n.channel.channel.parse::<u64>() else {
                 eprintln!(
                     "discord: a notice for channel {} is not for Discord",

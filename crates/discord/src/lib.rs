@@ -18,7 +18,7 @@ use std::time::Duration;
 
 use serenity::all::{GatewayIntents, GuildId, HttpBuilder};
 use tablero_app::config::Config;
-use tablero_app::{App, Outgoing};
+use tablero_app::{App, Outgoing, User};
 
 pub mod boards;
 pub mod commands;
@@ -122,6 +122,15 @@ pub async fn client(
         .initialize_owners(false)
         .setup(move |ctx, ready, framework| {
             Box::pin(async move {
+                // Mentions of this user challenge Tablero itself.
+                data.app.start_bots();
+                data.app.set_bot_user(
+                    PLATFORM,
+                    User {
+                        id: ready.user.id.get().to_string(),
+                        name: ready.user.name.clone(),
+                    },
+                );
                 let cmds = &framework.options().commands;
                 match guild {
                     Some(g) => poise::builtins::register_in_guild(ctx, cmds, g).await?,
@@ -194,8 +203,8 @@ pub fn run(app: Arc<App>, config: Config, notices: Receiver<Outgoing>) -> Result
         .build()
         .map_err(|e| format!("discord: cannot start a runtime: {e}"))?;
     rt.block_on(async move {
-        let (mut client, boards) = client(app, settings).await?;
-        deliver::spawn_notices(client.http.clone(), boards, notices);
+        let (mut client, boards) = client(app.clone(), settings).await?;
+        deliver::spawn_notices(app, client.http.clone(), boards, notices);
         client
             .start_autosharded()
             .await

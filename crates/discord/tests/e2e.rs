@@ -555,7 +555,7 @@ async fn two_users_play_a_whole_game_on_a_fake_discord() {
         .await
         .unwrap();
     let (notices, notices_rx) = std::sync::mpsc::channel();
-    tablero_discord::deliver::spawn_notices(client.http.clone(), boards, notices_rx);
+    tablero_discord::deliver::spawn_notices(app.clone(), client.http.clone(), boards, notices_rx);
     tokio::spawn(async move { client.start_autosharded().await });
 
     // Start-up: gateway URL, identify with the message intents, commands

@@ -63,6 +63,14 @@ impl<A: Api> Handler<A> {
     }
 
     fn username(&self, u: &User) -> Option<String> {
+        // The bot itself: its username, always known.
+        if self
+            .app
+            .bot_user(crate::PLATFORM)
+            .is_some_and(|b| b.id == u.id)
+        {
+            return Some(self.bot.clone());
+        }
         let names = self
             .usernames
             .lock()

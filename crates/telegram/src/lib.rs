@@ -160,6 +160,16 @@ pub async fn serve(
     })
     .await
     .map_err(|e| format!("{opts}: cannot start ({e:?}); is the token right?"))?;
+    // `@TableroBot` in a challenge means a game against the bot.
+    app.set_bot_user(
+        PLATFORM,
+        tablero_app::User {
+            id: me.id.0.to_string(),
+            name: me.username().to_string(),
+        },
+    );
+    app.start_bots();
+    let app_for_moves = app.clone();
     let api = Arc::new(BotApi(bot.clone()));
     let handler = Arc::new(Handler::new(
         app,
@@ -173,6 +183,23 @@ pub async fn serve(
     tokio::spawn(async move {
         while let Some(n) = notices.recv().await {
             h.notice(&n);
+        }
+    });
+    // The bot's own moves, as it makes them.
+    let (h, moves) = (handler.clone(), app_for_moves);
+    tokio::spawn(async move {
+        loop {
+            let m = moves.clone();
+            let Ok(batch) = tokio::task::spawn_blocking(move || {
+                m.wait_notices(PLATFORM, Duration::from_secs(1))
+            })
+            .await
+            else {
+                return;
+            };
+            for n in batch {
+                h.notice(&n);
+            }
         }
     });
     let on_update = |h: Arc<Handler<BotApi>>, update: Update| async move {

@@ -732,6 +732,47 @@ async fn three_games_in_a_group() {
     assert!(edit.params.get("reply_markup").is_none());
     c.quiet().await;
 
+    // A whole game against the bot itself, named by its username. Alice
+    // plays with the buttons (each time her first piece's first move); the
+    // bot answers each move with a new board, as a person would.
+    c.say(&ALICE, "/challenge @TableroBot breakthrough level=1 white");
+    let mut board = c.board(None).await;
+    assert!(
+        board.caption.starts_with("@TableroBot accepts"),
+        "{}",
+        board.caption
+    );
+    let mut turns = 0;
+    while !board.caption.contains("wins") {
+        turns += 1;
+        assert!(turns < 100, "a Breakthrough game lasts fewer turns");
+        assert!(board.caption.contains("@alice"), "{}", board.caption);
+        let piece = board.buttons[0].clone();
+        assert!(piece.starts_with("p:"), "{:?}", board.buttons);
+        let q = c.press(&ALICE, board.id, &piece);
+        c.answered(&q).await;
+        let edit = c.expect("editmessagereplymarkup").await;
+        let mv = buttons(&edit.params)
+            .into_iter()
+            .find(|b| b.starts_with("m:") || b.starts_with("i:"))
+            .expect("a move button");
+        let q = c.press(&ALICE, board.id, &mv);
+        c.answered(&q).await;
+        board = c.board(Some(board.id)).await;
+        if board.caption.contains("wins") {
+            break;
+        }
+        // The bot's move.
+        board = c.board(Some(board.id)).await;
+        assert!(
+            board.caption.contains("@TableroBot played"),
+            "{}",
+            board.caption
+        );
+    }
+    assert!(board.buttons.is_empty(), "a finished game has no buttons");
+    c.quiet().await;
+
     assert!(fake.wrong_token.lock().unwrap().is_empty());
 
     stop_tx.send(()).unwrap();
