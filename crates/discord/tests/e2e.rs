@@ -490,6 +490,25 @@ async fn press_move(d: &Discord, who: Who, board: u64, mv: &str) -> u64 {
     d.fake.posted(mark, CHANNEL).await.created.unwrap()
 }
 
+/// Plays the first move the board `board` offers (through the piece
+/// picker when the menu lists pieces); returns the new board's id.
+async fn press_first(d: &Discord, who: Who, board: u64) -> u64 {
+    let (id, opts) = menu(&d.fake.message(board)).expect("a move menu");
+    if id.starts_with("tb:m:") {
+        let (mark, token) = d.select(who, board, &id, &opts[0].1);
+        let ack = d.fake.callback(mark, &token).await;
+        assert_eq!(ack.body["type"], 6, "a press on a board is acknowledged");
+        return d.fake.posted(mark, CHANNEL).await.created.unwrap();
+    }
+    let (mark, token) = d.select(who, board, &id, &opts[0].1);
+    let picker = d.fake.callback(mark, &token).await;
+    let picker_id = picker.created.unwrap();
+    let (pid, popts) = menu(&d.fake.message(picker_id)).expect("the picker's menu");
+    let (mark, token) = d.select(who, picker_id, &pid, &popts[0].1);
+    d.fake.callback(mark, &token).await;
+    d.fake.posted(mark, CHANNEL).await.created.unwrap()
+}
+
 /// Plays `mv` with `/move`; returns the new board's id.
 async fn slash_move(d: &Discord, who: Who, mv: &str) -> u64 {
     let (mark, token) = d.slash(
@@ -913,6 +932,53 @@ async fn two_users_play_a_whole_game_on_a_fake_discord() {
     let c = fake.callback(mark, &token).await;
     assert_eq!(c.files, ["board.png"]);
     assert!(content(&c).contains("Breakthrough"));
+
+    // A whole game against the bot: `/play`, the bot's own moves posted as
+    // boards after each of Ana's.
+    let (mark, token) = d.slash(
+        ANA_,
+        CHANNEL,
+        "play",
+        json!([
+            {"name": "game", "type": 3, "value": "breakthrough"},
+            {"name": "level", "type": 4, "value": 1},
+            {"name": "side", "type": 4, "value": 0}
+        ]),
+        json!({}),
+    );
+    let mut board = fake.posted(mark, CHANNEL).await;
+    d.fake.callback(mark, &token).await;
+    assert!(
+        content(&board).contains(&format!("<@{BOT}> accepts")),
+        "{}",
+        content(&board)
+    );
+    let mut turns = 0;
+    loop {
+        turns += 1;
+        assert!(turns < 100, "a Breakthrough game lasts fewer turns");
+        let mark = fake.mark();
+        let mine = press_first(&d, ANA_, board.created.unwrap()).await;
+        let after = fake.message(mine);
+        if content_of(&after).contains("wins") {
+            break;
+        }
+        board = fake
+            .wait(mark, "the bot's board", |c| {
+                c.method == Method::POST
+                    && c.created.is_some_and(|id| id != mine)
+                    && c.path == format!("/api/v10/channels/{CHANNEL}/messages")
+            })
+            .await;
+        assert!(
+            content(&board).contains(&format!("<@{BOT}> played")),
+            "{}",
+            content(&board)
+        );
+        if content(&board).contains("wins") {
+            break;
+        }
+    }
 
     // A notice from the app's timers goes to its channel.
     let mark = fake.mark();
