@@ -82,6 +82,27 @@ impl Knowledge for Cracovia {}
 impl Knowledge for Empuje {}
 
 impl Knowledge for KnightFight {
+    /// Half the time the landing on the biggest number, else any move.
+    fn playout_move(&self, moves: &[Self::Move], rng: &mut Rng) -> Self::Move {
+        if rng.below(2) == 0 {
+            return moves[rng.below(moves.len())];
+        }
+        let mut best = moves[rng.below(moves.len())];
+        let mut best_number = self.number(best.to());
+        for &m in moves {
+            let n = self.number(m.to());
+            if n > best_number {
+                best = m;
+                best_number = n;
+            }
+        }
+        best
+    }
+
+    fn prior(&self, m: Self::Move) -> i32 {
+        self.number(m.to()).map_or(0, i32::from)
+    }
+
     fn margin(&self) -> f32 {
         let [white, black] = self.scores();
         ((white as f32 - black as f32) / 300.0).clamp(-1.0, 1.0)

@@ -1,8 +1,9 @@
 //! Monte Carlo tree search: UCT over a graph of positions.
 //!
 //! - Statistics live on edges, positions on nodes; a position reached by two
-//!   move orders is one node (found by [`Game::position_key`]), so what one
-//!   line learns below it serves the other.
+//!   move orders is one node (found by
+//!   [`tablero_rules::Game::position_key`]), so what one line learns below it
+//!   serves the other.
 //! - A solver: a finished position is proven, and a node is proven won as
 //!   soon as one move wins, lost or drawn once every move is proven. Proven
 //!   lost moves are never chosen again; a proven win is played at once.

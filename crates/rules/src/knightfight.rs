@@ -605,6 +605,14 @@ impl KnightFight {
     pub fn scores(&self) -> [u32; 2] {
         self.board.scores
     }
+
+    /// The number still on `cell`: `None` once erased or left, or off the
+    /// board.
+    #[must_use]
+    pub fn number(&self, cell: Cell) -> Option<u8> {
+        let i = index(cell)?;
+        (self.board.usable & bit(i) != 0).then(|| self.deal.numbers[usize::from(i)])
+    }
 }
 
 impl Game for KnightFight {
