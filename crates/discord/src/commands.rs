@@ -169,7 +169,7 @@ async fn answer(ctx: Context<'_>, reply: &Reply, deferred: bool) -> Result<(), E
             }
             // No right to post here (a channel the bot cannot see): the
             // interaction's own response still can.
-            Err(e) => eprintln!("discord: cannot post to {}: {e}", ctx.channel_id()),
+            Err(e) => tracing::warn!("cannot post to {}: {e}", ctx.channel_id()),
         }
     }
     let parts = view::chunks(&text, MAX_CONTENT);

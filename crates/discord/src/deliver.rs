@@ -107,7 +107,7 @@ pub async fn disable_message(
 ) {
     let edit = EditMessage::new().components(rows);
     if let Err(e) = channel.edit_message(http, message, edit).await {
-        eprintln!("discord: cannot disable the menu of message {message} in {channel}: {e}");
+        tracing::warn!("cannot disable the menu of message {message} in {channel}: {e}");
     }
 }
 
@@ -142,8 +142,8 @@ pub fn spawn_notices(
     std::thread::spawn(move || {
         for n in merged {
             let Ok(id) = n.channel.channel.parse::<u64>() else {
-                eprintln!(
-                    "discord: a notice for channel {} is not for Discord",
+                tracing::warn!(
+                    "a notice for channel {} is not for Discord",
                     n.channel.channel
                 );
                 continue;
@@ -154,7 +154,7 @@ pub fn spawn_notices(
             let (http, boards) = (http.clone(), boards.clone());
             rt.spawn(async move {
                 if let Err(e) = post(&http, &boards, ChannelId::new(id), &n.reply).await {
-                    eprintln!("discord: cannot post a notice to {id}: {e}");
+                    tracing::warn!("cannot post a notice to {id}: {e}");
                 }
             });
         }

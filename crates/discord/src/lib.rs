@@ -136,8 +136,8 @@ pub async fn client(
                     Some(g) => poise::builtins::register_in_guild(ctx, cmds, g).await?,
                     None => poise::builtins::register_globally(ctx, cmds).await?,
                 }
-                eprintln!(
-                    "discord: connected as {} ({} commands registered {})",
+                tracing::info!(
+                    "connected as {} ({} commands registered {})",
                     ready.user.name,
                     cmds.len(),
                     if guild.is_some() {
@@ -169,15 +169,15 @@ pub async fn client(
 async fn on_error(err: poise::FrameworkError<'_, Data, Error>) {
     match err {
         poise::FrameworkError::Setup { error, .. } => {
-            eprintln!("discord: start-up failed: {error}");
+            tracing::error!("start-up failed: {error}");
         }
         poise::FrameworkError::Command { error, ctx, .. } => {
-            eprintln!("discord: /{} failed: {error}", ctx.command().name);
+            tracing::warn!("/{} failed: {error}", ctx.command().name);
         }
         other => {
-            eprintln!("discord: {other}");
+            tracing::warn!("{other}");
             if let Err(e) = poise::builtins::on_error(other).await {
-                eprintln!("discord: while reporting an error: {e}");
+                tracing::warn!("while reporting an error: {e}");
             }
         }
     }

@@ -7,7 +7,7 @@ use serenity::all::{
     CreateEmbed, CreateEmbedFooter, CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption,
     UserId,
 };
-use tablero_app::{ChoiceGroup, Reply};
+use tablero_app::{ChoiceGroup, Reply, Span};
 use tablero_rules::Lang;
 
 use crate::ids::{Component, List, MoveRef, Origin, origin_value};
@@ -28,11 +28,48 @@ fn en_es(lang: Lang, en: impl Into<String>, es: impl Into<String>) -> String {
     }
 }
 
-/// The reply's text in its language. The app writes mentions as `<@ID>`,
-/// which is Discord's own syntax, so they stay as they are.
+/// The reply's text in its language, span by span in Discord's markdown:
+/// text with markdown characters escaped (a name like `some_user` stays
+/// as it is), code in backticks, a mention as `<@ID>` (in an error, which
+/// notifies nobody, as the escaped `@name`).
 #[must_use]
 pub fn text(reply: &Reply) -> String {
-    reply.text_with(reply.lang, |u| format!("<@{}>", u.id))
+    let mut out = String::new();
+    for span in reply.text.get(reply.lang).spans() {
+        match span {
+            Span::Text(t) => out.push_str(&escape_markdown(t)),
+            Span::Code(c) if c.contains('`') => {
+                out.push_str("`` ");
+                out.push_str(c);
+                out.push_str(" ``");
+            }
+            Span::Code(c) => {
+                out.push('`');
+                out.push_str(c);
+                out.push('`');
+            }
+            Span::Mention(u) if reply.error || u.id.parse::<u64>().is_err() => {
+                out.push_str(&escape_markdown(&format!("@{}", u.name)));
+            }
+            Span::Mention(u) => out.push_str(&format!("<@{}>", u.id)),
+        }
+    }
+    out
+}
+
+/// `s` with Discord's markdown characters escaped.
+fn escape_markdown(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        if matches!(
+            c,
+            '\\' | '*' | '_' | '~' | '`' | '|' | '>' | '#' | '[' | ']' | '<'
+        ) {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
 }
 
 /// Who the reply may notify: the users it mentions, never `@everyone` or a
@@ -350,7 +387,6 @@ pub fn posted_text(lang: Lang) -> String {
 mod tests {
     use serde_json::{Value, json};
     use tablero_app::User;
-    use tablero_rules::Msg;
 
     use super::*;
 
@@ -443,20 +479,29 @@ mod tests {
 
     #[test]
     fn only_the_mentioned_users_are_notified() {
+        let ana = User {
+            id: "42".into(),
+            name: "ana_b".into(),
+        };
+        let t = tablero_app::Text::fill(
+            "{} to move, @everyone: `move #1 e4`",
+            [tablero_app::Span::Mention(ana.clone())],
+        );
         let mut r = Reply::new(
-            Msg::new("<@42> to move, @everyone", "<@42> juega"),
+            tablero_app::reply::Bi {
+                en: t.clone(),
+                es: t,
+            },
             Lang::En,
         );
-        r.mentions = vec![User {
-            id: "42".into(),
-            name: "ana".into(),
-        }];
-        assert_eq!(text(&r), "<@42> to move, @everyone");
+        assert_eq!(r.mentions, vec![ana]);
+        assert_eq!(text(&r), "<@42> to move, @everyone: `move #1 e4`");
         let v = serde_json::to_value(allowed_mentions(&r)).unwrap();
         assert_eq!(v["users"], json!(["42"]));
         assert_eq!(v["parse"], json!([]));
         r.error = true;
         let v = serde_json::to_value(allowed_mentions(&r)).unwrap();
         assert_eq!(v["users"], json!([]));
+        assert_eq!(text(&r), "@ana\\_b to move, @everyone: `move #1 e4`");
     }
 }

@@ -117,7 +117,7 @@ impl BotApi {
             if let Err(e) =
                 crate::deliver::with_retries("setting the command menu", retry, None, send).await
             {
-                eprintln!("warning: telegram: the command menu was not set: {e:?}");
+                tracing::warn!("the command menu was not set: {e:?}");
             }
         }
     }

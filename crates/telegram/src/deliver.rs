@@ -106,7 +106,7 @@ where
                 if start.elapsed() >= retry.give_up {
                     return Err(SendError::Transient(why));
                 }
-                eprintln!("warning: telegram: {what} failed ({why}); trying again in {pause:?}");
+                tracing::warn!("{what} failed ({why}); trying again in {pause:?}");
                 let p = pause;
                 pause = (pause * 2).min(retry.max_pause);
                 p
@@ -230,9 +230,10 @@ async fn clear<A: Api>(api: &A, retry: Retry, chat: ChatId, m: MessageId, wake: 
     })
     .await
     {
-        eprintln!(
-            "warning: telegram: keyboard of message {} in chat {} stays: {e:?}",
-            m.0, chat.0
+        tracing::warn!(
+            "keyboard of message {} in chat {} stays: {e:?}",
+            m.0,
+            chat.0
         );
     }
 }
@@ -253,7 +254,7 @@ async fn send<A: Api>(
             .await;
             match photo {
                 Err(SendError::Permanent(why)) => {
-                    eprintln!("warning: telegram: a board photo was refused ({why}); sending text");
+                    tracing::warn!("a board photo was refused ({why}); sending text");
                     let html = if post.html.is_empty() {
                         "…"
                     } else {
@@ -277,10 +278,7 @@ async fn send<A: Api>(
     match res {
         Ok(m) => Some(m),
         Err(e) => {
-            eprintln!(
-                "error: telegram: a message to chat {} was dropped: {e:?}",
-                chat.0
-            );
+            tracing::error!("a message to chat {} was dropped: {e:?}", chat.0);
             None
         }
     }

@@ -103,7 +103,7 @@ impl<A: Api> Handler<A> {
         }
         match n.channel.channel.parse::<i64>() {
             Ok(id) => self.post(ChatId(id), &n.reply, None, ongoing(&self.app, ChatId(id))),
-            Err(_) => eprintln!("warning: telegram: no chat {}", n.channel.channel),
+            Err(_) => tracing::warn!("no chat {}", n.channel.channel),
         }
     }
 
@@ -130,7 +130,7 @@ impl<A: Api> Handler<A> {
         {
             Ok(Some((reply, games))) => self.post(chat, &reply, None, games),
             Ok(None) => {}
-            Err(e) => eprintln!("error: telegram: a message could not be handled: {e}"),
+            Err(e) => tracing::error!("a message could not be handled: {e}"),
         }
     }
 
@@ -162,7 +162,7 @@ impl<A: Api> Handler<A> {
         {
             Ok(x) => x,
             Err(e) => {
-                eprintln!("error: telegram: a press could not be handled: {e}");
+                tracing::error!("a press could not be handled: {e}");
                 return;
             }
         };
@@ -196,7 +196,7 @@ impl<A: Api> Handler<A> {
         })
         .await
         {
-            eprintln!("warning: telegram: moves not shown: {e:?}");
+            tracing::warn!("moves not shown: {e:?}");
         }
     }
 
@@ -214,7 +214,7 @@ impl<A: Api> Handler<A> {
         })
         .await
         {
-            eprintln!("warning: telegram: a press was not answered: {e:?}");
+            tracing::warn!("a press was not answered: {e:?}");
         }
     }
 }

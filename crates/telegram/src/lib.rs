@@ -177,7 +177,7 @@ pub async fn serve(
         me.username().to_string(),
         opts.retry,
     ));
-    eprintln!("{opts}: running as @{}", me.username());
+    tracing::info!("{opts}: running as @{}", me.username());
     tokio::spawn(async move { api.set_commands(commands::menus()).await });
     let h = handler.clone();
     tokio::spawn(async move {
@@ -233,7 +233,7 @@ pub async fn serve(
         .build();
     // teloxide waits longer after each failure; its errors name no token.
     let on_error = Arc::new(|e: teloxide::RequestError| async move {
-        eprintln!("warning: telegram: getting updates failed: {e}");
+        tracing::warn!("getting updates failed: {e}");
     });
     dispatcher.dispatch_with_listener(listener, on_error).await;
     Ok(())

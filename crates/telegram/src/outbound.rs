@@ -1,7 +1,7 @@
 //! The app's [`Reply`] to Telegram posts: HTML text, board photos with a
 //! caption and a keyboard. Pure, tested without a network.
 
-use tablero_app::{Reply, User};
+use tablero_app::{Reply, Span, User};
 use teloxide::types::InlineKeyboardMarkup;
 
 use crate::keyboard;
@@ -65,89 +65,61 @@ fn utf16_len(s: &str) -> usize {
     s.encode_utf16().count()
 }
 
-// Private-use characters mark where a mention goes while the text is
-// escaped; they never occur in replies.
-const OPEN: char = '\u{E000}';
-const CLOSE: char = '\u{E001}';
-
-/// The reply's text with mentions as markers, and the mentions' HTML and
-/// visible text.
-fn marked(
-    reply: &Reply,
-    usernames: &dyn Fn(&User) -> Option<String>,
-) -> (String, Vec<(String, String)>) {
-    let mentions: Vec<(String, String)> = reply
-        .mentions
-        .iter()
-        .map(|u| mention(u, usernames(u).as_deref()))
-        .collect();
-    let text = reply.text_with(reply.lang, |u| {
-        let i = reply.mentions.iter().position(|m| m == u).unwrap_or(0);
-        format!("{OPEN}{i}{CLOSE}")
-    });
-    (text, mentions)
+/// Text in Telegram's HTML, with the text it shows.
+#[derive(Clone, Debug, Default)]
+struct Piece {
+    html: String,
+    visible: String,
 }
 
-/// Turns marked text into HTML (`code` spans for backquoted words), and
-/// its visible text.
-fn to_html(text: &str, mentions: &[(String, String)]) -> (String, String) {
-    let parts: Vec<&str> = text.split('`').collect();
-    let ticks = parts.len() - 1;
-    let paired = ticks - ticks % 2;
-    let (mut html, mut plain) = (String::new(), String::new());
-    for (i, part) in parts.iter().enumerate() {
-        if i > paired {
-            html.push('`');
-            plain.push('`');
-        }
-        let code = i % 2 == 1 && i <= paired;
-        if code {
-            html.push_str("<code>");
-        }
-        let mut rest = *part;
-        while let Some(a) = rest.find(OPEN) {
-            html.push_str(&escape(&rest[..a]));
-            plain.push_str(&rest[..a]);
-            let after = &rest[a + OPEN.len_utf8()..];
-            let b = after.find(CLOSE).unwrap_or(after.len());
-            let (h, p) = after[..b]
-                .parse::<usize>()
-                .ok()
-                .and_then(|i| mentions.get(i))
-                .cloned()
-                .unwrap_or_default();
-            html.push_str(&h);
-            plain.push_str(&p);
-            rest = after.get(b + CLOSE.len_utf8()..).unwrap_or("");
-        }
-        html.push_str(&escape(rest));
-        plain.push_str(rest);
-        if code {
-            html.push_str("</code>");
-        }
-    }
-    (html, plain)
+/// `s` in pieces of at most `max` characters.
+fn cut(s: &str, max: usize) -> Vec<String> {
+    let chars: Vec<char> = s.chars().collect();
+    chars.chunks(max).map(|c| c.iter().collect()).collect()
 }
 
-/// Cuts text into pieces of at most [`CHUNK`] characters, at line ends
-/// where it can.
-fn chunks(text: &str) -> Vec<String> {
+/// Writes the reply's text span by span: text escaped, code in `<code>`,
+/// each mention as [`mention`] writes it (in an error, which notifies
+/// nobody, as a plain `@name`). Pieces hold at most `max` visible
+/// characters, cut at line ends where they can be; a span is never cut
+/// inside its markup.
+fn pieces(reply: &Reply, usernames: &dyn Fn(&User) -> Option<String>, max: usize) -> Vec<Piece> {
     let mut out = Vec::new();
-    let mut cur = String::new();
-    for line in text.split_inclusive('\n') {
-        if cur.chars().count() + line.chars().count() > CHUNK && !cur.is_empty() {
+    let mut cur = Piece::default();
+    let mut add = |html: String, visible: &str, out: &mut Vec<Piece>| {
+        let n = visible.chars().count();
+        if cur.visible.chars().count() + n > max && !cur.visible.is_empty() {
             out.push(std::mem::take(&mut cur));
         }
-        if line.chars().count() > CHUNK {
-            let chars: Vec<char> = line.chars().collect();
-            for piece in chars.chunks(CHUNK) {
-                out.push(piece.iter().collect());
+        cur.html.push_str(&html);
+        cur.visible.push_str(visible);
+    };
+    for span in reply.text.get(reply.lang).spans() {
+        match span {
+            Span::Text(t) => {
+                for line in t.split_inclusive('\n') {
+                    for part in cut(line, max) {
+                        add(escape(&part), &part, &mut out);
+                    }
+                }
             }
-        } else {
-            cur.push_str(line);
+            Span::Code(c) => {
+                for part in cut(c, max) {
+                    add(format!("<code>{}</code>", escape(&part)), &part, &mut out);
+                }
+            }
+            Span::Mention(u) => {
+                let (html, visible) = if reply.error {
+                    let plain = format!("@{}", u.name);
+                    (escape(&plain), plain)
+                } else {
+                    mention(u, usernames(u).as_deref())
+                };
+                add(html, &visible, &mut out);
+            }
         }
     }
-    if !cur.is_empty() || out.is_empty() {
+    if !cur.visible.is_empty() || out.is_empty() {
         out.push(cur);
     }
     out
@@ -156,8 +128,10 @@ fn chunks(text: &str) -> Vec<String> {
 /// The reply as plain text (for an alert), mentions written `@name`.
 #[must_use]
 pub fn plain(reply: &Reply, usernames: &dyn Fn(&User) -> Option<String>) -> String {
-    let (text, mentions) = marked(reply, usernames);
-    to_html(&text, &mentions).1
+    pieces(reply, usernames, usize::MAX)
+        .into_iter()
+        .map(|p| p.visible)
+        .collect()
 }
 
 /// The posts that show `reply`. A board is a photo with the text as its
@@ -166,12 +140,12 @@ pub fn plain(reply: &Reply, usernames: &dyn Fn(&User) -> Option<String>) -> Stri
 /// `usernames` tells a user's username, when known.
 #[must_use]
 pub fn posts(reply: &Reply, usernames: &dyn Fn(&User) -> Option<String>) -> Vec<Post> {
-    let (text, mentions) = marked(reply, usernames);
-    // Game 0 is a rules diagram, not a game of the channel.
     let board = reply.game();
     let keyboard = board.and_then(|(g, ply)| keyboard::menu(&reply.choices, g, ply, 0));
     let board = board.map(|(g, _)| g);
-    let (mut html, mut visible) = to_html(&text, &mentions);
+    let whole = pieces(reply, usernames, usize::MAX).remove(0);
+    let (mut html, mut visible) = (whole.html, whole.visible);
+    let chunks = || pieces(reply, usernames, CHUNK);
     if reply.image.is_none()
         && let Some(d) = &reply.diagram
     {
@@ -196,23 +170,20 @@ pub fn posts(reply: &Reply, usernames: &dyn Fn(&User) -> Option<String>) -> Vec<
             keyboard: keyboard.clone(),
             board,
         });
-        for piece in chunks(&text) {
+        for piece in chunks() {
             out.push(Post {
                 photo: None,
-                html: to_html(&piece, &mentions).0,
+                html: piece.html,
                 keyboard: None,
                 board: None,
             });
         }
         return out;
     }
-    let pieces = if utf16_len(&visible) <= MAX_TEXT {
+    let pieces: Vec<String> = if utf16_len(&visible) <= MAX_TEXT {
         vec![html]
     } else {
-        chunks(&text)
-            .iter()
-            .map(|p| to_html(p, &mentions).0)
-            .collect()
+        chunks().into_iter().map(|p| p.html).collect()
     };
     let last = pieces.len() - 1;
     for (i, html) in pieces.into_iter().enumerate() {
@@ -284,8 +255,19 @@ mod tests {
     }
 
     #[test]
-    fn unpaired_backquotes_stay() {
-        let r = Reply::new(Msg::new("a `b` c ` d", "x"), Lang::En);
+    fn backquotes_in_plain_text_stay_text() {
+        // Only code spans become <code>; a user's backquote is just text.
+        let r = Reply::new(
+            Bi {
+                en: {
+                    let mut t = Text::fill("a {} c", [Span::Code("b".into())]);
+                    t.push(Span::Text(" ` d".into()));
+                    t
+                },
+                es: Text::plain("x"),
+            },
+            Lang::En,
+        );
         assert_eq!(posts(&r, &known)[0].html, "a <code>b</code> c ` d");
     }
 
