@@ -2,6 +2,7 @@
 //! an embed and the move menu, which disables the menu of the game's
 //! previous board) and plain text, split to Discord's length limit.
 
+use std::collections::HashMap;
 use std::sync::mpsc::Receiver;
 use std::sync::{Arc, MutexGuard, PoisonError};
 
@@ -139,6 +140,11 @@ pub fn spawn_notices(
             }
         }
     });
+    // One ordered queue per channel: a channel's notices go out in the
+    // order they were made, and a slow channel holds up no other. A
+    // channel's task ends when its queue is empty.
+    let queues: Arc<std::sync::Mutex<HashMap<u64, tokio::sync::mpsc::UnboundedSender<Outgoing>>>> =
+        Arc::default();
     std::thread::spawn(move || {
         for n in merged {
             let Ok(id) = n.channel.channel.parse::<u64>() else {
@@ -151,10 +157,36 @@ pub fn spawn_notices(
             if id == 0 {
                 continue;
             }
-            let (http, boards) = (http.clone(), boards.clone());
+            let mut map = queues
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            let n = match map.get(&id) {
+                Some(q) => match q.send(n) {
+                    Ok(()) => continue,
+                    Err(e) => e.0,
+                },
+                None => n,
+            };
+            let (q, mut rx) = tokio::sync::mpsc::unbounded_channel();
+            let _ = q.send(n);
+            map.insert(id, q);
+            let (http, boards, queues) = (http.clone(), boards.clone(), queues.clone());
             rt.spawn(async move {
-                if let Err(e) = post(&http, &boards, ChannelId::new(id), &n.reply).await {
-                    tracing::warn!("cannot post a notice to {id}: {e}");
+                loop {
+                    while let Ok(n) = rx.try_recv() {
+                        if let Err(e) = post(&http, &boards, ChannelId::new(id), &n.reply).await {
+                            tracing::warn!("cannot post a notice to {id}: {e}");
+                        }
+                    }
+                    // Done only if nothing came in meanwhile (checked under
+                    // the lock the sender takes).
+                    let mut map = queues
+                        .lock()
+                        .unwrap_or_else(std::sync::PoisonError::into_inner);
+                    if rx.is_empty() {
+                        map.remove(&id);
+                        return;
+                    }
                 }
             });
         }
