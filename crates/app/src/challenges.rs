@@ -1,15 +1,15 @@
 //! Challenges: made, accepted (the game begins), declined, cancelled.
 
 use tablero_rules::{AnyGame, GameId, GameRecord, Setup, Side};
-use tablero_store::{BotDoc, ChallengeDoc, GameDoc, VERSION};
+use tablero_store::{Batch, BotDoc, ChallengeDoc, GameDoc, VERSION};
 
 use crate::app::{Actor, App, Res};
 use crate::bots::next_event;
-use crate::channel::{ChannelState, Live, due_of, splitmix};
+use crate::channel::{ChannelState, Live, splitmix};
 use crate::command::{Answer, GameNo};
 use crate::config::parse_move_limit;
-use crate::event::{AppError, Event, Outcome, Verb};
-use crate::reply::User;
+use crate::event::{AppError, Event, GameView, Outcome, Verb};
+use crate::reply::{ChannelKey, User};
 
 impl App {
     /// Challenges `opponent` (or anyone) to `game` with `options`. A
@@ -79,45 +79,24 @@ impl App {
                 Side::First => [who.user.clone(), bot.clone()],
                 Side::Second => [bot.clone(), who.user.clone()],
             };
-            let record = format!("{} {}:", id.key(), setup);
-            let record: GameRecord = record
-                .parse()
-                .map_err(|e: tablero_rules::RecordError| AppError::Unreadable(e.to_string()))?;
-            let game = record
-                .replay()
-                .map_err(|e| AppError::Unreadable(e.to_string()))?;
-            let mut doc = GameDoc {
-                version: VERSION,
-                channel: ch.clone(),
-                id: cid,
-                players,
-                record: record.to_string(),
-                created_ms: now,
-                turn_started_ms: now,
-                move_limit_secs: limit.map(|ms| (ms / 1000) as u64),
-                reminders_sent: 0,
-                draw_offer: None,
-                takeback: None,
-                next_event_ms: None,
-                result: None,
-                finished_ms: None,
-                bot: Some(BotDoc {
-                    side: mine.other(),
-                    level,
-                }),
-            };
-            doc.next_event_ms = next_event(&doc, game.turn().side, now);
             let mut b = self.store.batch();
-            b.put_game(&doc, None);
             b.set_next_id(ch, cid + 1);
-            self.commit(b)?;
-            let bot_first = game.turn().side != mine;
-            let live = Live { doc, game };
-            let view = live.view(now);
-            st.games.insert(cid, live);
-            if bot_first {
-                self.queue_bot_move(ch, cid);
-            }
+            let view = self.start_game(
+                st,
+                b,
+                NewGame {
+                    channel: ch,
+                    id: cid,
+                    game: id,
+                    setup: &setup.to_string(),
+                    players,
+                    move_limit_secs: limit.map(|ms| (ms / 1000) as u64),
+                    bot: Some(BotDoc {
+                        side: mine.other(),
+                        level,
+                    }),
+                },
+            )?;
             return Ok(Event::Accepted {
                 by: bot.clone(),
                 game: view,
@@ -195,12 +174,6 @@ impl App {
             }
         };
         let now = self.now();
-        let record: GameRecord = format!("{} {}:", c.game.key(), c.setup)
-            .parse()
-            .map_err(|e: tablero_rules::RecordError| AppError::Unreadable(e.to_string()))?;
-        let game = record
-            .replay()
-            .map_err(|e| AppError::Unreadable(e.to_string()))?;
         let challenger_side = match c.challenger_side {
             Some(s) => s,
             None if splitmix(now as u64 ^ c.id) & 1 == 0 => Side::First,
@@ -210,31 +183,21 @@ impl App {
         if challenger_side == Side::Second {
             players.swap(0, 1);
         }
-        let mut doc = GameDoc {
-            version: VERSION,
-            channel: who.channel.clone(),
-            id: c.id,
-            players,
-            record: record.to_string(),
-            created_ms: now,
-            turn_started_ms: now,
-            move_limit_secs: c.move_limit_secs,
-            reminders_sent: 0,
-            draw_offer: None,
-            takeback: None,
-            next_event_ms: None,
-            result: None,
-            finished_ms: None,
-            bot: None,
-        };
-        doc.next_event_ms = due_of(&doc);
         let mut b = self.store.batch();
         b.remove_challenge(&c);
-        b.put_game(&doc, None);
-        self.commit(b)?;
-        let live = Live { doc, game };
-        let view = live.view(now);
-        st.games.insert(live.doc.id, live);
+        let view = self.start_game(
+            st,
+            b,
+            NewGame {
+                channel: &who.channel,
+                id: c.id,
+                game: c.game,
+                setup: &c.setup,
+                players,
+                move_limit_secs: c.move_limit_secs,
+                bot: None,
+            },
+        )?;
         Ok(Event::Accepted {
             by: me.clone(),
             game: view,
@@ -316,6 +279,61 @@ impl App {
             by: me.clone(),
             challenge: c,
         })
+    }
+}
+
+/// A game about to begin.
+struct NewGame<'a> {
+    channel: &'a ChannelKey,
+    id: u64,
+    game: GameId,
+    setup: &'a str,
+    players: [User; 2],
+    move_limit_secs: Option<u64>,
+    bot: Option<BotDoc>,
+}
+
+impl App {
+    /// Starts `new` with the changes already in `b` (the challenge it
+    /// answers, the channel's next id), all in one commit; queues the
+    /// bot's first move if it moves first.
+    fn start_game(&self, st: &mut ChannelState, mut b: Batch, new: NewGame) -> Res<GameView> {
+        let now = self.now();
+        let record: GameRecord = format!("{} {}:", new.game.key(), new.setup)
+            .parse()
+            .map_err(|e: tablero_rules::RecordError| AppError::Unreadable(e.to_string()))?;
+        let game = record
+            .replay()
+            .map_err(|e| AppError::Unreadable(e.to_string()))?;
+        let mut doc = GameDoc {
+            version: VERSION,
+            channel: new.channel.clone(),
+            id: new.id,
+            players: new.players,
+            record: record.to_string(),
+            created_ms: now,
+            turn_started_ms: now,
+            move_limit_secs: new.move_limit_secs,
+            reminders_sent: 0,
+            draw_offer: None,
+            takeback: None,
+            next_event_ms: None,
+            result: None,
+            finished_ms: None,
+            bot: new.bot,
+        };
+        let to_move = game.turn().side;
+        doc.next_event_ms = next_event(&doc, to_move, now);
+        b.put_game(&doc, None);
+        self.commit(b)?;
+        let bot_first = doc.bot.is_some_and(|b| b.side == to_move);
+        let live = Live { doc, game };
+        let view = live.view(now);
+        st.games.insert(new.id, live);
+        if bot_first {
+            self.queue_bot_move(new.channel, new.id);
+        }
+        Ok(view)
     }
 }
 

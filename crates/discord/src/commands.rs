@@ -404,14 +404,7 @@ pub async fn challenge(
     #[description_localized("es-419", "Los parámetros del juego, como size=6")]
     options: Option<String>,
 ) -> Result<(), Error> {
-    let side = side.map(|s| {
-        match s {
-            SideChoice::First => "first",
-            SideChoice::Second => "second",
-            SideChoice::Random => "random",
-        }
-        .to_string()
-    });
+    let side = side.map(SideChoice::word);
     let time = time.map(|t| format!("time={}", t.trim().trim_start_matches("time=")));
     let mentions = opponent.iter().map(|u| user_of(u, None)).collect();
     let words = [
@@ -454,14 +447,7 @@ pub async fn play(
     #[description_localized("es-419", "Los parámetros del juego, como size=6")]
     options: Option<String>,
 ) -> Result<(), Error> {
-    let side = side.map(|s| {
-        match s {
-            SideChoice::First => "first",
-            SideChoice::Second => "second",
-            SideChoice::Random => "random",
-        }
-        .to_string()
-    });
+    let side = side.map(SideChoice::word);
     let words = [
         Some(game),
         level.map(|l| format!("level={l}")),
@@ -469,6 +455,18 @@ pub async fn play(
         options,
     ];
     run(ctx, text("play", &words), Vec::new()).await
+}
+
+impl SideChoice {
+    /// The option word the app's parser takes.
+    fn word(self) -> String {
+        match self {
+            SideChoice::First => "first",
+            SideChoice::Second => "second",
+            SideChoice::Random => "random",
+        }
+        .to_string()
+    }
 }
 
 macro_rules! game_no_command {

@@ -168,11 +168,7 @@ pub(crate) fn event(e: &Event) -> Bi {
         }),
         Event::Resigned { by, game } => both(|l| {
             let d = &game.doc;
-            let res = d
-                .result
-                .as_ref()
-                .map(|r| result(d, info_of(d), r, l))
-                .unwrap_or_default();
+            let res = finished(game, l);
             Text::fill(
                 pick(
                     l,
@@ -358,11 +354,7 @@ pub(crate) fn event(e: &Event) -> Bi {
         }),
         Event::TimedOut { who, game } => both(|l| {
             let d = &game.doc;
-            let res = d
-                .result
-                .as_ref()
-                .map(|r| result(d, info_of(d), r, l))
-                .unwrap_or_default();
+            let res = finished(game, l);
             Text::fill(
                 pick(
                     l,
@@ -427,6 +419,15 @@ fn offer(
             &[who, id],
         ),
     }
+}
+
+/// A finished game's result line (empty while it is ongoing).
+fn finished(game: &GameView, l: Lang) -> Text {
+    let d = &game.doc;
+    d.result
+        .as_ref()
+        .map(|r| result(d, info_of(d), r, l))
+        .unwrap_or_default()
 }
 
 /// A game's rules, options and how to play it.
