@@ -82,6 +82,10 @@ pub struct Actor {
     pub mentions: Vec<User>,
     /// The message text, for errors that quote it.
     pub text: String,
+    /// The author's handle on the platform (see [`Incoming::handle`]).
+    pub handle: Option<String>,
+    /// The author of the message this one answers.
+    pub reply_to: Option<User>,
 }
 
 impl Actor {
@@ -93,6 +97,8 @@ impl Actor {
             user: msg.author.clone(),
             mentions: msg.mentions.clone(),
             text: msg.text.clone(),
+            handle: msg.handle.clone(),
+            reply_to: msg.reply_to.clone(),
         }
     }
 }
@@ -253,15 +259,34 @@ impl App {
                 game,
                 options,
             } => {
-                let opp = match &opponent {
-                    None => None,
-                    Some(word) => Some(self.resolve_mention(who, word)?),
+                // A name the platform cannot look up (a Telegram user the
+                // bot has never seen) is kept: whoever has it may accept.
+                let (opp, handle) = match &opponent {
+                    None => (who.reply_to.clone().filter(|u| u.id != who.user.id), None),
+                    Some(word) => match self.resolve_mention(who, word) {
+                        Ok(u) => (Some(u), None),
+                        Err(AppError::UnknownUser(_)) if word.starts_with('@') => {
+                            (None, Some(word.trim_start_matches('@').to_string()))
+                        }
+                        Err(e) => return Err(e),
+                    },
                 };
-                self.with_channel(ch, |st| self.challenge(who, st, opp, &game, &options))
+                if handle.as_ref().is_some_and(|h| {
+                    who.handle
+                        .as_ref()
+                        .is_some_and(|me| me.eq_ignore_ascii_case(h))
+                }) {
+                    return Err(AppError::SelfChallenge);
+                }
+                self.with_channel(ch, |st| {
+                    self.challenge(who, st, opp, handle, &game, &options)
+                })
             }
             Command::Play { game, options } => {
                 let bot = self.bot_user(ch.platform).ok_or(AppError::NoBotHere)?;
-                self.with_channel(ch, |st| self.challenge(who, st, Some(bot), &game, &options))
+                self.with_channel(ch, |st| {
+                    self.challenge(who, st, Some(bot), None, &game, &options)
+                })
             }
             Command::Accept(n) => self.with_channel(ch, |st| self.accept(who, st, n)),
             Command::Decline(n) => self.with_channel(ch, |st| self.decline(who, st, n)),

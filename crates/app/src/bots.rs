@@ -202,6 +202,8 @@ impl App {
             user: me,
             mentions: Vec::new(),
             text: text.clone(),
+            handle: None,
+            reply_to: None,
         };
         let cmd = Command::Move {
             game: Some(id),

@@ -19,6 +19,7 @@ impl App {
         who: &Actor,
         st: &mut ChannelState,
         opponent: Option<User>,
+        handle: Option<String>,
         game: &str,
         options: &[String],
     ) -> Outcome {
@@ -111,6 +112,7 @@ impl App {
             id: cid,
             challenger: who.user.clone(),
             challenged: opponent,
+            handle,
             game: id,
             setup: setup.to_string(),
             challenger_side: side,
@@ -130,9 +132,7 @@ impl App {
     pub(crate) fn accept(&self, who: &Actor, st: &mut ChannelState, n: Option<GameNo>) -> Outcome {
         let me = &who.user;
         let all = self.challenges(&who.channel)?;
-        let mine = |c: &&ChallengeDoc| {
-            c.challenger.id != me.id && c.challenged.as_ref().is_none_or(|u| u.id == me.id)
-        };
+        let mine = |c: &&ChallengeDoc| c.challenger.id != me.id && for_me(c, who);
         let c = match n {
             Some(n) => {
                 let Some(c) = all.iter().find(|c| c.id == n) else {
@@ -147,7 +147,7 @@ impl App {
                 if !mine(&c) {
                     return Err(AppError::ChallengeForOther {
                         id: n,
-                        for_user: c.challenged.clone().unwrap_or_else(|| me.clone()),
+                        for_user: addressee(c).unwrap_or_else(|| me.clone()),
                     });
                 }
                 c.clone()
@@ -158,7 +158,7 @@ impl App {
                 let direct: Vec<&ChallengeDoc> = open
                     .iter()
                     .copied()
-                    .filter(|c| c.challenged.is_some())
+                    .filter(|c| c.challenged.is_some() || c.handle.is_some())
                     .collect();
                 let pick = if direct.len() == 1 { direct } else { open };
                 match pick.as_slice() {
@@ -217,22 +217,19 @@ impl App {
                     }
                     return Err(AppError::NoChallenge(n));
                 };
-                match &c.challenged {
-                    Some(u) if u.id == me.id => c.clone(),
+                match addressee(c) {
+                    Some(_) if for_me(c, who) => c.clone(),
                     _ if c.challenger.id == me.id => return Err(AppError::OwnChallengeDecline),
                     None => return Err(AppError::OpenChallengeDecline(n)),
                     Some(u) => {
-                        return Err(AppError::ChallengeForOther {
-                            id: n,
-                            for_user: u.clone(),
-                        });
+                        return Err(AppError::ChallengeForOther { id: n, for_user: u });
                     }
                 }
             }
             None => {
                 let to_me: Vec<&ChallengeDoc> = all
                     .iter()
-                    .filter(|c| c.challenged.as_ref().is_some_and(|u| u.id == me.id))
+                    .filter(|c| addressee(c).is_some() && for_me(c, who))
                     .collect();
                 match to_me.as_slice() {
                     [c] => (*c).clone(),
@@ -335,6 +332,30 @@ impl App {
         }
         Ok(view)
     }
+}
+
+/// Whether `c` may be taken by `who`: it names them, or names their
+/// handle, or names nobody.
+fn for_me(c: &ChallengeDoc, who: &Actor) -> bool {
+    match (&c.challenged, &c.handle) {
+        (Some(u), _) => u.id == who.user.id,
+        (None, Some(h)) => who
+            .handle
+            .as_ref()
+            .is_some_and(|mine| mine.eq_ignore_ascii_case(h)),
+        (None, None) => true,
+    }
+}
+
+/// Whom `c` is for, if anyone in particular (a handle as a user named
+/// `@handle` with no id).
+pub(crate) fn addressee(c: &ChallengeDoc) -> Option<User> {
+    c.challenged.clone().or_else(|| {
+        c.handle.as_ref().map(|h| User {
+            id: String::new(),
+            name: h.clone(),
+        })
+    })
 }
 
 fn which_challenge(many: &[&ChallengeDoc], verb: Verb) -> AppError {

@@ -46,6 +46,8 @@ pub fn incoming(me: &str, channel: &str, line: &str) -> Incoming {
         text: line.to_string(),
         mentions,
         addressed: true,
+        handle: Some(me.to_string()),
+        reply_to: None,
     }
 }
 

@@ -79,6 +79,8 @@ impl App {
                 user: them,
                 mentions: Vec::new(),
                 text: String::new(),
+                handle: None,
+                reply_to: None,
             };
             debug_assert_eq!(bot.side, side.other());
             return self.offer(&bot_actor, st, kind, Some(answer), Some(id));

@@ -69,6 +69,8 @@ impl App {
             user: user.clone(),
             mentions: Vec::new(),
             text: String::new(),
+            handle: None,
+            reply_to: None,
         };
         let outcome = match press {
             Press::Menu => self.choices(&who, game, ply, None),
@@ -153,6 +155,8 @@ mod tests {
             text: text.into(),
             mentions: vec![user("ana"), user("ben")],
             addressed: true,
+            handle: None,
+            reply_to: None,
         };
         app.handle(&msg).expect("a reply")
     }

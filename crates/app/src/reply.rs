@@ -22,6 +22,12 @@ pub struct Incoming {
     /// Whether the message was addressed to the bot (a command). A plain
     /// chat message is only ever taken as a move, and otherwise ignored.
     pub addressed: bool,
+    /// The author's handle on the platform (a Telegram `@username`), which
+    /// a challenge to a user the bot has never seen names.
+    pub handle: Option<String>,
+    /// The author of the message this one answers, if it is a reply: a
+    /// challenge without a name is for them.
+    pub reply_to: Option<User>,
 }
 
 /// The moves of one piece, for "pick a piece, then a move" menus.

@@ -215,7 +215,7 @@ fn replies_that_show_a_position_carry_image_and_move_picker() {
 }
 
 #[test]
-fn platform_mentions_resolve_by_id_and_unknown_names_are_refused() {
+fn platform_mentions_resolve_by_id_and_unseen_handles_are_kept() {
     let dir = tempfile::tempdir().unwrap();
     let h = Harness::new(dir.path());
     let mut m = incoming("alice", "general", "challenge <@42> breakthrough");
@@ -226,12 +226,70 @@ fn platform_mentions_resolve_by_id_and_unknown_names_are_refused() {
     }];
     let r = h.app().handle(&m).unwrap();
     assert!(!r.error && r.mentions.iter().any(|u| u.id == "42"), "{r:?}");
-    let mut m = incoming("alice", "general", "challenge @ghost breakthrough");
-    m.channel = ChannelKey::new(tablero_app::Platform::Telegram, "chan");
-    m.mentions.clear();
+
+    // Telegram cannot look a username up, and a friend in a group has
+    // often never spoken: the challenge is kept for the handle, and only
+    // the user who has it may take it.
+    let tg = ChannelKey::new(tablero_app::Platform::Telegram, "chan");
+    let from = |id: &str, handle: Option<&str>, text: &str| {
+        let mut m = incoming(handle.unwrap_or(id), "general", text);
+        m.channel = tg.clone();
+        m.author.id = id.into();
+        m.mentions.clear();
+        m.handle = handle.map(str::to_string);
+        m
+    };
+    let r = h
+        .app()
+        .handle(&from("1", Some("alice"), "challenge @Ghost breakthrough"))
+        .unwrap();
+    assert!(!r.error, "{}", r.plain_text());
+    assert!(
+        r.plain_text()
+            .starts_with("@alice challenges @Ghost to Breakthrough (#1)"),
+        "{}",
+        r.plain_text()
+    );
+    // Someone else, and someone without a username who is called Ghost.
+    let r = h
+        .app()
+        .handle(&from("2", Some("carl"), "accept #1"))
+        .unwrap();
+    assert!(
+        r.error && r.plain_text().contains("is for @Ghost"),
+        "{}",
+        r.plain_text()
+    );
+    let r = h.app().handle(&from("3", None, "accept")).unwrap();
+    assert!(r.error, "{}", r.plain_text());
+    // The user whose username it is, seen for the first time.
+    let r = h
+        .app()
+        .handle(&from("77", Some("ghost"), "accept"))
+        .unwrap();
+    assert!(!r.error, "{}", r.plain_text());
+    assert!(
+        r.plain_text().starts_with("@ghost accepts. Game #1"),
+        "{}",
+        r.plain_text()
+    );
+
+    // Replying to someone's message with `challenge GAME` challenges them.
+    let mut m = from("2", Some("carl"), "challenge chess");
+    m.reply_to = Some(tablero_app::User {
+        id: "1".into(),
+        name: "alice".into(),
+    });
     let r = h.app().handle(&m).unwrap();
     assert!(
-        r.error && r.plain_text().contains("I don't know @ghost"),
+        r.plain_text()
+            .starts_with("@carl challenges @alice to Chess"),
+        "{}",
+        r.plain_text()
+    );
+    let r = h.app().handle(&from("1", Some("alice"), "accept")).unwrap();
+    assert!(
+        !r.error && r.plain_text().contains("Game #2: Chess"),
         "{}",
         r.plain_text()
     );

@@ -17,6 +17,8 @@ fn actor(name: &str) -> Actor {
         },
         mentions: Vec::new(),
         text: String::new(),
+        handle: Some(name.into()),
+        reply_to: None,
     }
 }
 

@@ -118,9 +118,11 @@ async fn run(ctx: Context<'_>, text: String, mentions: Vec<User>) -> Result<(), 
     let msg = Incoming {
         channel: channel_key(ctx.channel_id()),
         author,
+        handle: Some(ctx.author().name.clone()),
         text,
         mentions,
         addressed: true,
+        reply_to: None,
     };
     let app = ctx.data().app.clone();
     let mut job = tokio::task::spawn_blocking(move || app.handle(&msg));

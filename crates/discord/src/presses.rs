@@ -234,6 +234,12 @@ async fn message(ctx: &SerenityContext, data: &Data, m: &Message) -> Result<(), 
         text: m.content.clone(),
         mentions: m.mentions.iter().map(|u| user_of(u, None)).collect(),
         addressed: false,
+        handle: Some(m.author.name.clone()),
+        reply_to: m
+            .referenced_message
+            .as_ref()
+            .filter(|r| !r.author.bot)
+            .map(|r| user_of(&r.author, None)),
     };
     let app = data.app.clone();
     let reply = tokio::task::spawn_blocking(move || app.handle(&msg)).await?;

@@ -249,8 +249,13 @@ pub struct ChallengeDoc {
     pub channel: ChannelKey,
     pub id: u64,
     pub challenger: UserRef,
-    /// `None` for an open challenge anyone in the channel may take.
+    /// `None` for an open challenge anyone in the channel may take (or,
+    /// with `handle`, the one user who has that handle).
     pub challenged: Option<UserRef>,
+    /// A platform handle (a Telegram username, without `@`) the challenge
+    /// is for, when the platform could not say who has it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub handle: Option<String>,
     /// The game and its setup words (the head of a `GameRecord`).
     #[serde(with = "keyed")]
     pub game: GameId,

@@ -57,12 +57,20 @@ pub fn incoming(msg: &Message, bot: &str) -> Option<Incoming> {
     }
     let private = msg.chat.is_private();
     let (text, addressed) = address(text.trim(), bot, private)?;
+    // Replying to someone's message with `/challenge GAME` challenges them.
+    let reply_to = msg
+        .reply_to_message()
+        .and_then(|r| r.from.as_ref())
+        .filter(|u| !u.is_bot)
+        .map(user_ref);
     Some(Incoming {
         channel: channel(msg.chat.id),
         author: user_ref(from),
         text,
         mentions,
         addressed,
+        handle: from.username.clone(),
+        reply_to,
     })
 }
 

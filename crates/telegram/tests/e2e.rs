@@ -267,6 +267,12 @@ const CAROL: Person = Person {
     first: "Carol",
     username: None,
 };
+/// Never writes before being challenged: the bot cannot look her up.
+const DAVE: Person = Person {
+    id: 4,
+    first: "Dave",
+    username: Some("dave"),
+};
 
 impl Client {
     fn push(&self, update: Value) {
@@ -772,6 +778,32 @@ async fn three_games_in_a_group() {
     }
     assert!(board.buttons.is_empty(), "a finished game has no buttons");
     c.quiet().await;
+
+    // A friend the bot has never seen: the Bot API cannot look a username
+    // up, so the challenge waits for whoever has it; Carol may not take
+    // it, Dave's first message does.
+    c.say(&ALICE, "/challenge @dave breakthrough white");
+    let t = c.text().await;
+    assert!(
+        t.starts_with("@alice challenges @dave to Breakthrough"),
+        "{t}"
+    );
+    let number = t
+        .split("(#")
+        .nth(1)
+        .and_then(|r| r.split(')').next())
+        .unwrap()
+        .to_string();
+    c.say(&CAROL, &format!("/accept #{number}"));
+    let t = c.text().await;
+    assert!(t.contains("is for @dave"), "{t}");
+    c.say(&DAVE, "/accept");
+    let b = c.board(None).await;
+    assert!(b.caption.starts_with("@dave accepts."), "{}", b.caption);
+    c.say(&DAVE, "/resign");
+    assert!(c.text().await.contains("resigns"));
+    let edit = c.expect("editmessagereplymarkup").await;
+    assert_eq!(edit.params["message_id"], b.id);
 
     assert!(fake.wrong_token.lock().unwrap().is_empty());
 

@@ -71,7 +71,7 @@ pub(crate) fn event(e: &Event) -> Bi {
             let expiry = t(format_duration(doc.expires_ms - doc.created_ms));
             let game = t(format!("{}{setup}", info.name(l)));
             let id = t(doc.id.to_string());
-            match &doc.challenged {
+            match &crate::challenges::addressee(doc) {
                 Some(o) => Text::fill(
                     pick(
                         l,
@@ -554,8 +554,8 @@ fn listing(view: &ChannelView, l: Lang) -> Text {
     }
     for ch in &view.challenges {
         let name = ch.game.info().name(l);
-        let to = match &ch.challenged {
-            Some(u) => u.name.clone(),
+        let to = match crate::challenges::addressee(ch) {
+            Some(u) => u.name,
             None => pick(l, "anyone", "cualquiera").to_string(),
         };
         let by = &ch.challenger.name;
