@@ -170,6 +170,25 @@ impl App {
         f(&mut st)
     }
 
+    /// Moves every game, challenge and clock of channel `from` to `to`, as
+    /// when a Telegram group becomes a supergroup with a new chat id. Both
+    /// channels are locked (in key order) while the store moves them, and
+    /// both are read afresh afterwards.
+    pub fn move_channel(&self, from: &ChannelKey, to: &ChannelKey) -> Res<usize> {
+        if from == to {
+            return Ok(0);
+        }
+        let (a, b) = if from < to { (from, to) } else { (to, from) };
+        let (sa, sb) = (self.channel(a), self.channel(b));
+        let mut ga = lock(&sa);
+        let mut gb = lock(&sb);
+        let moved = self.store.move_channel(from, to)?;
+        *ga = ChannelState::default();
+        *gb = ChannelState::default();
+        tracing::info!(moved, from = %from.channel, to = %to.channel, "channel moved");
+        Ok(moved)
+    }
+
     pub(crate) fn commit(&self, b: Batch) -> Res<()> {
         self.store.commit(b).map_err(AppError::from)
     }

@@ -379,3 +379,49 @@ fn a_typed_move_and_a_press_on_one_position_never_both_apply() {
         h.say("general", "alice", &format!("resign #{id}"));
     }
 }
+
+#[test]
+fn a_migrated_chat_keeps_its_games_challenges_and_clocks() {
+    let dir = tempfile::tempdir().unwrap();
+    let h = Harness::new(dir.path());
+    started(&h);
+    h.say("general", "alice", "challenge @bob chess time=1h");
+    h.say("general", "carl", "challenge breakthrough");
+    let old = ChannelKey::new(tablero_app::Platform::Console, "general");
+    let new = ChannelKey::new(tablero_app::Platform::Console, "general-2");
+    // Two games' worth of documents and a challenge move: #1 (ongoing),
+    // #2 and #3 (challenges).
+    assert_eq!(h.app().move_channel(&old, &new).unwrap(), 3);
+    let r = h.say("general", "alice", "board").unwrap();
+    assert!(
+        r.error,
+        "nothing is left in the old chat: {}",
+        r.plain_text()
+    );
+    let r = h.say("general-2", "alice", "a2-a3").unwrap();
+    assert!(
+        !r.error && r.plain_text().starts_with("@alice played a2-a3 in #1."),
+        "{}",
+        r.plain_text()
+    );
+    let r = h.say("general-2", "bob", "accept #2").unwrap();
+    assert!(
+        !r.error && r.plain_text().contains("Game #2: Chess"),
+        "{}",
+        r.plain_text()
+    );
+    // New numbers go on from the old chat's.
+    let r = h.say("general-2", "alice", "challenge @carl bloc").unwrap();
+    assert!(r.plain_text().contains("(#4)"), "{}", r.plain_text());
+    // The clock of #2 moved with it: its reminder comes in the new chat.
+    h.clock.advance(31 * 60 * 1000);
+    let notices = h.app().tick();
+    assert_eq!(notices.len(), 1, "{notices:#?}");
+    assert_eq!(notices[0].channel, new);
+    assert!(
+        h.say("general-2", "bob", "mygames")
+            .unwrap()
+            .plain_text()
+            .contains("in general-2")
+    );
+}

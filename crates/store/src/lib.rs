@@ -733,6 +733,45 @@ impl Store {
         Ok(None)
     }
 
+    /// Moves everything of channel `from` to channel `to` (a Telegram
+    /// group that became a supergroup gets a new chat id): ongoing and
+    /// finished games, challenges, the next id, and with them the user
+    /// and timer indexes; in one atomic, flushed change. Records that
+    /// cannot be read stay where they are (quarantined as usual).
+    pub fn move_channel(&self, from: &ChannelKey, to: &ChannelKey) -> Result<usize> {
+        let mut b = self.batch();
+        let mut moved = 0;
+        for ongoing in [true, false] {
+            let mut p = key(&[
+                if ongoing { "g" } else { "f" },
+                from.platform.as_str(),
+                &from.channel,
+            ]);
+            p.push(SEP as u8);
+            for doc in self.scan::<GameDoc>(&p)?.into_iter().flatten() {
+                let mut new = doc.clone();
+                new.channel = to.clone();
+                b.unindex_game(&doc);
+                b.put_game(&new, None);
+                moved += 1;
+            }
+        }
+        for c in self.channel_challenges(from)?.into_iter().flatten() {
+            let mut new = c.clone();
+            new.channel = to.clone();
+            b.remove_challenge(&c);
+            b.put_challenge(&new);
+            moved += 1;
+        }
+        let next = self.next_id(from)?;
+        if next > 1 {
+            b.remove(key(&["n", from.platform.as_str(), &from.channel]));
+            b.set_next_id(to, next.max(self.next_id(to)?));
+        }
+        self.commit(b)?;
+        Ok(moved)
+    }
+
     /// How many games (ongoing and finished) the store holds.
     pub fn count_games(&self) -> Result<(usize, usize)> {
         let ongoing = self.db.scan_prefix(key(&["g", ""])).count();

@@ -108,6 +108,16 @@ impl<A: Api> Handler<A> {
     }
 
     async fn message(&self, m: Message) {
+        // A group that became a supergroup: its games move to the new id.
+        if let Some(new) = m.migrate_to_chat_id() {
+            let (app, from, to) = (self.app.clone(), channel(m.chat.id), channel(*new));
+            match tokio::task::spawn_blocking(move || app.move_channel(&from, &to)).await {
+                Ok(Ok(_)) => {}
+                Ok(Err(e)) => tracing::error!(error = ?e, "a migrated chat's games did not move"),
+                Err(e) => tracing::error!("a chat migration could not be handled: {e}"),
+            }
+            return;
+        }
         if let Some(u) = &m.from {
             self.learn(u);
         }
