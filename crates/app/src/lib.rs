@@ -40,5 +40,6 @@ pub use event::{AppError, Event, GameView};
 pub use listings::GameSummary;
 pub use render::{BoardRenderer, FakeRenderer, PngRenderer, diagram};
 pub use reply::{
-    BoardRef, ChannelKey, ChoiceGroup, Incoming, Outgoing, Platform, Reply, Span, Text, User,
+    BoardRef, ChallengeRef, ChannelKey, ChoiceGroup, Incoming, Outgoing, Platform, Reply, Span,
+    Text, User,
 };

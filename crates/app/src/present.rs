@@ -6,7 +6,7 @@ use tablero_rules::{AnyGame, Lang, Side};
 use crate::app::App;
 use crate::event::{AppError, Event, GameView, OfferStep};
 use crate::render::diagram;
-use crate::reply::{BoardRef, Reply};
+use crate::reply::{BoardRef, ChallengeRef, Reply};
 use crate::text;
 use tablero_store::OfferKind;
 
@@ -55,6 +55,12 @@ impl App {
     /// The reply to `e`, written in `lang`.
     pub(crate) fn present(&self, e: &Event, lang: Lang) -> Reply {
         let mut reply = Reply::new(text::event(e), lang);
+        if let Event::Challenged(doc) = e {
+            reply.challenge = Some(ChallengeRef {
+                id: doc.id,
+                open: doc.challenged.is_none() && doc.handle.is_none(),
+            });
+        }
         if let Event::Choices {
             game, ply, groups, ..
         } = e

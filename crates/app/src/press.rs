@@ -97,6 +97,38 @@ impl App {
         }
     }
 
+    /// Answers a press of a challenge's Accept (or Join) button, or its
+    /// Decline button, by `user` (with their platform handle): exactly as
+    /// `accept #ID` or `decline #ID` typed by them, so a press by someone
+    /// the challenge is not for gets an error reply and changes nothing.
+    pub fn answer_challenge(
+        &self,
+        channel: &ChannelKey,
+        user: &User,
+        handle: Option<String>,
+        id: u64,
+        accept: bool,
+    ) -> Reply {
+        let lang = self.lang_of(channel, &user.id);
+        let who = Actor {
+            channel: channel.clone(),
+            user: user.clone(),
+            mentions: Vec::new(),
+            text: String::new(),
+            handle,
+            reply_to: None,
+        };
+        let cmd = if accept {
+            Command::Accept(Some(id))
+        } else {
+            Command::Decline(Some(id))
+        };
+        match self.execute(&who, cmd) {
+            Ok(e) => self.present(&e, lang),
+            Err(e) => self.present_error(&e, lang),
+        }
+    }
+
     fn press_move(
         &self,
         who: &Actor,

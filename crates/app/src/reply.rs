@@ -223,6 +223,17 @@ pub struct Reply {
     pub error: bool,
     /// What the board (or the choices) belong to.
     pub board: Option<BoardRef>,
+    /// A challenge the reply shows, for Accept/Decline (or Join) buttons.
+    pub challenge: Option<ChallengeRef>,
+}
+
+/// A challenge under which an adapter puts buttons.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ChallengeRef {
+    pub id: u64,
+    /// Anyone may take it (one Join button) rather than one person (Accept
+    /// and Decline).
+    pub open: bool,
 }
 
 impl Reply {
@@ -240,6 +251,7 @@ impl Reply {
             choices: Vec::new(),
             error: false,
             board: None,
+            challenge: None,
         }
     }
 

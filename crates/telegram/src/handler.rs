@@ -146,6 +146,36 @@ impl<A: Api> Handler<A> {
 
     async fn callback(&self, q: CallbackQuery) {
         self.learn(&q.from);
+        if let Some((id, accept)) = q
+            .data
+            .as_deref()
+            .and_then(crate::keyboard::challenge_answer)
+            && let Some(MaybeInaccessibleMessage::Regular(m)) = q.message.as_ref()
+        {
+            let (chat, message) = (m.chat.id, m.id);
+            self.outbox.wake(chat);
+            let (app, user, handle) =
+                (self.app.clone(), user_ref(&q.from), q.from.username.clone());
+            let reply = tokio::task::spawn_blocking(move || {
+                let r = app.answer_challenge(&channel(chat), &user, handle, id, accept);
+                (r, ongoing(&app, chat))
+            })
+            .await;
+            match reply {
+                Ok((r, _)) if r.error => {
+                    let text = plain(&r, &|u| self.username(u));
+                    self.answer(q.id.0, Some(text.chars().take(MAX_ALERT).collect()))
+                        .await;
+                }
+                Ok((r, games)) => {
+                    // The challenge is answered: its buttons go.
+                    self.post(chat, &r, Some(message), games);
+                    self.answer(q.id.0, None).await;
+                }
+                Err(e) => tracing::error!("a challenge press could not be handled: {e}"),
+            }
+            return;
+        }
         let button = q.data.as_deref().and_then(Button::decode);
         let place = q.message.as_ref().map(|m| match m {
             MaybeInaccessibleMessage::Regular(m) => (m.chat.id, m.id),

@@ -110,6 +110,41 @@ impl Button {
     }
 }
 
+/// The buttons under a challenge: Accept and Decline for a challenge to
+/// one person, Join for an open one. Their data is `c:ID:a` or `c:ID:d`.
+#[must_use]
+pub fn challenge(c: tablero_app::ChallengeRef, lang: tablero_rules::Lang) -> InlineKeyboardMarkup {
+    let es = lang == tablero_rules::Lang::Es;
+    let button = |en: &str, es_label: &str, answer: char| {
+        InlineKeyboardButton::callback(
+            if es { es_label } else { en },
+            format!("c:{}:{answer}", c.id),
+        )
+    };
+    let row = if c.open {
+        vec![button("Join", "Unirme", 'a')]
+    } else {
+        vec![
+            button("Accept", "Aceptar", 'a'),
+            button("Decline", "Rechazar", 'd'),
+        ]
+    };
+    InlineKeyboardMarkup::new(vec![row])
+}
+
+/// Reads a challenge button's data: the challenge and whether it accepts.
+#[must_use]
+pub fn challenge_answer(data: &str) -> Option<(u64, bool)> {
+    let rest = data.strip_prefix("c:")?;
+    let (id, answer) = rest.split_once(':')?;
+    let accept = match answer {
+        "a" => true,
+        "d" => false,
+        _ => return None,
+    };
+    Some((id.parse().ok()?, accept))
+}
+
 /// One entry of a page before it becomes a button.
 struct Entry {
     label: String,

@@ -141,7 +141,9 @@ pub fn plain(reply: &Reply, usernames: &dyn Fn(&User) -> Option<String>) -> Stri
 #[must_use]
 pub fn posts(reply: &Reply, usernames: &dyn Fn(&User) -> Option<String>) -> Vec<Post> {
     let board = reply.game();
-    let keyboard = board.and_then(|(g, ply)| keyboard::menu(&reply.choices, g, ply, 0));
+    let keyboard = board
+        .and_then(|(g, ply)| keyboard::menu(&reply.choices, g, ply, 0))
+        .or_else(|| reply.challenge.map(|c| keyboard::challenge(c, reply.lang)));
     let board = board.map(|(g, _)| g);
     let whole = pieces(reply, usernames, usize::MAX).remove(0);
     let (mut html, mut visible) = (whole.html, whole.visible);

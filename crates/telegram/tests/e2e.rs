@@ -783,7 +783,8 @@ async fn three_games_in_a_group() {
     // up, so the challenge waits for whoever has it; Carol may not take
     // it, Dave's first message does.
     c.say(&ALICE, "/challenge @dave breakthrough white");
-    let t = c.text().await;
+    let m = c.expect("sendmessage").await;
+    let t = m.params["text"].as_str().unwrap_or("").to_string();
     assert!(
         t.starts_with("@alice challenges @dave to Breakthrough"),
         "{t}"
@@ -794,12 +795,44 @@ async fn three_games_in_a_group() {
         .and_then(|r| r.split(')').next())
         .unwrap()
         .to_string();
-    c.say(&CAROL, &format!("/accept #{number}"));
-    let t = c.text().await;
-    assert!(t.contains("is for @dave"), "{t}");
-    c.say(&DAVE, "/accept");
-    let b = c.board(None).await;
-    assert!(b.caption.starts_with("@dave accepts."), "{}", b.caption);
+    let challenge_msg = fake.next_message.load(Ordering::SeqCst);
+    // Accept and Decline buttons under it; a press by anyone else is an
+    // alert and changes nothing.
+    assert_eq!(
+        buttons(&m.params),
+        [format!("c:{number}:a"), format!("c:{number}:d")]
+    );
+    let q = c.press(&CAROL, challenge_msg, &format!("c:{number}:a"));
+    c.alert(&q, "is for @dave").await;
+    // Dave, never seen before, presses Accept: the buttons go and the
+    // first board comes.
+    let q = c.press(&DAVE, challenge_msg, &format!("c:{number}:a"));
+    let (photo, before) = c.next("sendphoto").await;
+    assert!(
+        before.iter().any(|c| c.method == "editmessagereplymarkup"
+            && c.params["message_id"] == challenge_msg
+            && c.params.get("reply_markup").is_none()),
+        "the challenge's buttons are removed: {before:#?}"
+    );
+    let caption = photo.params["caption"].as_str().unwrap_or("");
+    assert!(caption.starts_with("@dave accepts."), "{caption}");
+    let b_id = fake.next_message.load(Ordering::SeqCst);
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert!(
+        fake.calls
+            .lock()
+            .unwrap()
+            .iter()
+            .any(|c| c.method == "answercallbackquery"
+                && c.params["callback_query_id"] == q.as_str()),
+        "the press is answered"
+    );
+    c.seen = fake.calls.lock().unwrap().len();
+    let b = Board {
+        id: b_id,
+        caption: caption.to_string(),
+        buttons: buttons(&photo.params),
+    };
     c.say(&DAVE, "/resign");
     assert!(c.text().await.contains("resigns"));
     let edit = c.expect("editmessagereplymarkup").await;
