@@ -192,6 +192,8 @@ async fn answer(ctx: Context<'_>, reply: &Reply, deferred: bool) -> Result<(), E
                     reply.lang,
                     false,
                 ));
+            } else if let Some(c) = reply.challenge {
+                r = r.components(view::challenge_rows(c, reply.lang));
             }
         }
         ctx.send(r).await?;

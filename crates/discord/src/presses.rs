@@ -88,6 +88,9 @@ async fn pressed(
     data: &Data,
     ci: &ComponentInteraction,
 ) -> Result<(), Error> {
+    if let Some((id, accept)) = view::challenge_answer(&ci.data.custom_id) {
+        return challenge_pressed(ctx, data, ci, id, accept).await;
+    }
     let Some(c) = Component::parse(&ci.data.custom_id) else {
         return Ok(());
     };
@@ -193,6 +196,34 @@ async fn pressed(
             deliver::post(ctx.http.as_ref(), &data.boards, ci.channel_id, &reply).await?;
         }
     }
+    Ok(())
+}
+
+/// A challenge's Accept (Join) or Decline button: answered as `accept #ID`
+/// or `decline #ID` typed by the presser. Anyone else gets a private
+/// error; otherwise the buttons go and the answer (the first board, or the
+/// refusal) is posted to the channel.
+async fn challenge_pressed(
+    ctx: &SerenityContext,
+    data: &Data,
+    ci: &ComponentInteraction,
+    id: u64,
+    accept: bool,
+) -> Result<(), Error> {
+    let ch = channel_key(ci.channel_id);
+    let user = user_of(&ci.user, ci.member.as_ref());
+    let handle = Some(ci.user.name.clone());
+    let app = data.app.clone();
+    let reply =
+        tokio::task::spawn_blocking(move || app.answer_challenge(&ch, &user, handle, id, accept))
+            .await?;
+    if reply.error {
+        return say_privately(ctx, ci, &reply, false).await;
+    }
+    let m = CreateInteractionResponseMessage::new().components(Vec::new());
+    ci.create_response(ctx, CreateInteractionResponse::UpdateMessage(m))
+        .await?;
+    deliver::post(ctx.http.as_ref(), &data.boards, ci.channel_id, &reply).await?;
     Ok(())
 }
 

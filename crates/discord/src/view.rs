@@ -57,6 +57,40 @@ pub fn text(reply: &Reply) -> String {
     out
 }
 
+/// The buttons under a challenge: Accept and Decline for a challenge to one
+/// person, Join for an open one; `tb:c:ID:a` / `tb:c:ID:d`.
+#[must_use]
+pub fn challenge_rows(c: tablero_app::ChallengeRef, lang: Lang) -> Vec<CreateActionRow> {
+    let es = lang == Lang::Es;
+    let button = |en: &str, es_label: &str, answer: char, style: ButtonStyle| {
+        CreateButton::new(format!("tb:c:{}:{answer}", c.id))
+            .label(if es { es_label } else { en })
+            .style(style)
+    };
+    let row = if c.open {
+        vec![button("Join", "Unirme", 'a', ButtonStyle::Success)]
+    } else {
+        vec![
+            button("Accept", "Aceptar", 'a', ButtonStyle::Success),
+            button("Decline", "Rechazar", 'd', ButtonStyle::Secondary),
+        ]
+    };
+    vec![CreateActionRow::Buttons(row)]
+}
+
+/// A challenge button's custom id: the challenge, and whether it accepts.
+#[must_use]
+pub fn challenge_answer(custom_id: &str) -> Option<(u64, bool)> {
+    let rest = custom_id.strip_prefix("tb:c:")?;
+    let (id, answer) = rest.split_once(':')?;
+    let accept = match answer {
+        "a" => true,
+        "d" => false,
+        _ => return None,
+    };
+    Some((id.parse().ok()?, accept))
+}
+
 /// `s` with Discord's markdown characters escaped.
 fn escape_markdown(s: &str) -> String {
     let mut out = String::with_capacity(s.len());

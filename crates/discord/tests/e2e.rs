@@ -395,6 +395,17 @@ impl Discord {
         (mark, token)
     }
 
+    /// A press of the button `custom_id` under message `message`.
+    fn button(&self, who: Who, message: u64, custom_id: &str) -> (usize, String) {
+        let m = self.fake.message(message);
+        let data = json!({"custom_id": custom_id, "component_type": 2});
+        let (mut v, token) = self.base(who, CHANNEL, 3, data);
+        v["message"] = m;
+        let mark = self.fake.mark();
+        self.send(v);
+        (mark, token)
+    }
+
     /// A choice in the select menu of message `message`.
     fn select(&self, who: Who, message: u64, custom_id: &str, value: &str) -> (usize, String) {
         let m = self.fake.message(message);
@@ -979,6 +990,46 @@ async fn two_users_play_a_whole_game_on_a_fake_discord() {
             break;
         }
     }
+
+    // Challenge buttons: Accept and Decline under a challenge to one
+    // person; a press by anyone else is a private error; Ben's press takes
+    // the buttons away and posts the first board.
+    let (mark, token) = d.slash(
+        ANA_,
+        CHANNEL,
+        "challenge",
+        json!([
+            {"name": "game", "type": 3, "value": "bloc"},
+            {"name": "opponent", "type": 6, "value": BEN.to_string()}
+        ]),
+        json!({"users": {BEN.to_string(): user_json(BEN, "Ben")}}),
+    );
+    let c = fake.callback(mark, &token).await;
+    let challenge_msg = c.created.expect("a public challenge message");
+    let ids: Vec<String> = c.body["data"]["components"][0]["components"]
+        .as_array()
+        .expect("buttons under the challenge")
+        .iter()
+        .map(|b| b["custom_id"].as_str().unwrap_or("").to_string())
+        .collect();
+    assert_eq!(ids.len(), 2, "{ids:?}");
+    assert!(
+        ids[0].starts_with("tb:c:") && ids[0].ends_with(":a"),
+        "{ids:?}"
+    );
+    assert!(ids[1].ends_with(":d"), "{ids:?}");
+    let (mark, token) = d.button(CLEO_, challenge_msg, &ids[0]);
+    private_error(&d, mark, &token, "is for").await;
+    let (mark, token) = d.button(BEN_, challenge_msg, &ids[0]);
+    let update = fake.callback(mark, &token).await;
+    assert_eq!(update.body["type"], 7, "the challenge message is updated");
+    assert_eq!(update.body["data"]["components"], json!([]));
+    let first = fake.posted(mark, CHANNEL).await;
+    assert!(
+        content(&first).contains(&format!("<@{BEN}> accepts")),
+        "{}",
+        content(&first)
+    );
 
     // A notice from the app's timers goes to its channel.
     let mark = fake.mark();
