@@ -26,6 +26,10 @@
 //! | `a` | platform, user, game key | [`StatsDoc`] against Tablero |
 //! | `p` | platform, user | [`ProfileDoc`] |
 //! | `m` | name | store metadata (`schema`) |
+//!
+//! [`Store::move_channel`] moves a channel's games, challenges, indexes and
+//! next id to another channel id in one change (a Telegram group that
+//! became a supergroup).
 
 use std::fmt;
 use std::path::Path;
