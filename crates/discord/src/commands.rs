@@ -114,7 +114,7 @@ fn lang_of(ctx: Context<'_>) -> Lang {
 
 /// Runs a command for the caller and answers it.
 async fn run(ctx: Context<'_>, text: String, mentions: Vec<User>) -> Result<(), Error> {
-    let author = user_of(ctx.author(), ctx.author_member().await.as_deref());
+    let author = user_of(ctx.author());
     let msg = Incoming {
         channel: channel_key(ctx.channel_id()),
         author,
@@ -215,7 +215,7 @@ async fn complete_game_no(
     ctx: Context<'_>,
     typed: &str,
 ) -> serenity::all::CreateAutocompleteResponse {
-    let me = user_of(ctx.author(), None);
+    let me = user_of(ctx.author());
     let (app, ch, typed, lang) = (
         ctx.data().app.clone(),
         channel_key(ctx.channel_id()),
@@ -251,7 +251,7 @@ fn typed_game(ctx: Context<'_>) -> Option<u64> {
 }
 
 async fn complete_move(ctx: Context<'_>, typed: &str) -> serenity::all::CreateAutocompleteResponse {
-    let me = user_of(ctx.author(), None);
+    let me = user_of(ctx.author());
     let (app, ch, typed, game) = (
         ctx.data().app.clone(),
         channel_key(ctx.channel_id()),
@@ -410,7 +410,7 @@ pub async fn challenge(
 ) -> Result<(), Error> {
     let side = side.map(SideChoice::word);
     let time = time.map(|t| format!("time={}", t.trim().trim_start_matches("time=")));
-    let mentions = opponent.iter().map(|u| user_of(u, None)).collect();
+    let mentions = opponent.iter().map(user_of).collect();
     let words = [
         opponent.as_ref().map(mention),
         Some(game),
@@ -561,7 +561,7 @@ pub async fn stats(
     #[description_localized("es-419", "De quién (nadie: las tuyas)")]
     user: Option<DiscordUser>,
 ) -> Result<(), Error> {
-    let mentions = user.iter().map(|u| user_of(u, None)).collect();
+    let mentions = user.iter().map(user_of).collect();
     run(ctx, text("stats", &[user.as_ref().map(mention)]), mentions).await
 }
 

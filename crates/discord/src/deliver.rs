@@ -6,9 +6,7 @@ use std::collections::HashMap;
 use std::sync::mpsc::Receiver;
 use std::sync::{Arc, MutexGuard, PoisonError};
 
-use serenity::all::{
-    ChannelId, CreateMessage, EditMessage, Http, Member, MessageId, User as DiscordUser,
-};
+use serenity::all::{ChannelId, CreateMessage, EditMessage, Http, MessageId, User as DiscordUser};
 use tablero_app::{ChannelKey, Outgoing, Reply, User};
 
 use crate::boards::{self, Posted};
@@ -24,11 +22,12 @@ pub fn channel_key(id: ChannelId) -> ChannelKey {
 /// The app's user for a Discord user: the id, and the name people see
 /// (server nickname, else display name, else user name).
 #[must_use]
-pub fn user_of(u: &DiscordUser, member: Option<&Member>) -> User {
-    let name = member
-        .and_then(|m| m.nick.clone())
-        .or_else(|| u.global_name.clone())
-        .unwrap_or_else(|| u.name.clone());
+pub fn user_of(u: &DiscordUser) -> User {
+    // One name per user everywhere: the global display name, else the
+    // username. A server nickname is left out: the store knows a user once
+    // per platform, and a nickname from one server would show in others
+    // (and flip with whichever message came last).
+    let name = u.global_name.clone().unwrap_or_else(|| u.name.clone());
     User {
         id: u.id.to_string(),
         name,

@@ -105,7 +105,7 @@ async fn pressed(
         return Ok(());
     };
     let ch = channel_key(ci.channel_id);
-    let user = user_of(&ci.user, ci.member.as_ref());
+    let user = user_of(&ci.user);
     let private = ci
         .message
         .flags
@@ -211,7 +211,7 @@ async fn challenge_pressed(
     accept: bool,
 ) -> Result<(), Error> {
     let ch = channel_key(ci.channel_id);
-    let user = user_of(&ci.user, ci.member.as_ref());
+    let user = user_of(&ci.user);
     let handle = Some(ci.user.name.clone());
     let app = data.app.clone();
     let reply =
@@ -261,16 +261,16 @@ async fn message(ctx: &SerenityContext, data: &Data, m: &Message) -> Result<(), 
     }
     let msg = Incoming {
         channel: channel_key(m.channel_id),
-        author: user_of(&m.author, None),
+        author: user_of(&m.author),
         text: m.content.clone(),
-        mentions: m.mentions.iter().map(|u| user_of(u, None)).collect(),
+        mentions: m.mentions.iter().map(user_of).collect(),
         addressed: false,
         handle: Some(m.author.name.clone()),
         reply_to: m
             .referenced_message
             .as_ref()
             .filter(|r| !r.author.bot)
-            .map(|r| user_of(&r.author, None)),
+            .map(|r| user_of(&r.author)),
     };
     let app = data.app.clone();
     let reply = tokio::task::spawn_blocking(move || app.handle(&msg)).await?;
