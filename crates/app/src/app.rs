@@ -89,6 +89,20 @@ pub struct Actor {
 }
 
 impl Actor {
+    /// `user` acting in `channel` without a message: a button press, or
+    /// the bot itself.
+    #[must_use]
+    pub fn without_message(channel: &ChannelKey, user: &User, handle: Option<String>) -> Actor {
+        Actor {
+            channel: channel.clone(),
+            user: user.clone(),
+            mentions: Vec::new(),
+            text: String::new(),
+            handle,
+            reply_to: None,
+        }
+    }
+
     /// The author of `msg`, in its channel.
     #[must_use]
     pub fn of(msg: &Incoming) -> Actor {

@@ -197,14 +197,7 @@ impl App {
             return;
         };
         std::thread::sleep(self.settings.bot_min_delay.saturating_sub(queued.elapsed()));
-        let actor = Actor {
-            channel: ch.clone(),
-            user: me,
-            mentions: Vec::new(),
-            text: text.clone(),
-            handle: None,
-            reply_to: None,
-        };
+        let actor = Actor::without_message(ch, &me, None);
         let cmd = Command::Move {
             game: Some(id),
             text,

@@ -74,14 +74,7 @@ impl App {
             let mut doc = live.doc.clone();
             doc.set_offer(kind, Some(side));
             self.save_doc(st, id, doc)?;
-            let bot_actor = Actor {
-                channel: who.channel.clone(),
-                user: them,
-                mentions: Vec::new(),
-                text: String::new(),
-                handle: None,
-                reply_to: None,
-            };
+            let bot_actor = Actor::without_message(&who.channel, &them, None);
             debug_assert_eq!(bot.side, side.other());
             return self.offer(&bot_actor, st, kind, Some(answer), Some(id));
         }

@@ -29,6 +29,20 @@ pub enum Press {
     Index(Option<String>, usize),
 }
 
+/// Reads the end of a challenge button's data, `ID:a` (accept or join) or
+/// `ID:d` (decline), after the adapter's own prefix: the challenge and
+/// whether it accepts.
+#[must_use]
+pub fn challenge_answer(data: &str) -> Option<(u64, bool)> {
+    let (id, answer) = data.split_once(':')?;
+    let accept = match answer {
+        "a" => true,
+        "d" => false,
+        _ => return None,
+    };
+    Some((id.parse().ok()?, accept))
+}
+
 /// The legal moves of the player to move, grouped by origin in the order
 /// the game lists them (the order [`Press::Index`] counts in).
 #[must_use]
@@ -64,14 +78,7 @@ impl App {
         press: &Press,
     ) -> Reply {
         let lang = self.lang_of(channel, &user.id);
-        let who = Actor {
-            channel: channel.clone(),
-            user: user.clone(),
-            mentions: Vec::new(),
-            text: String::new(),
-            handle: None,
-            reply_to: None,
-        };
+        let who = Actor::without_message(channel, user, None);
         let outcome = match press {
             Press::Menu => self.choices(&who, game, ply, None),
             Press::Origin(cell) => self.choices(&who, game, ply, Some(cell)),
@@ -110,14 +117,7 @@ impl App {
         accept: bool,
     ) -> Reply {
         let lang = self.lang_of(channel, &user.id);
-        let who = Actor {
-            channel: channel.clone(),
-            user: user.clone(),
-            mentions: Vec::new(),
-            text: String::new(),
-            handle,
-            reply_to: None,
-        };
+        let who = Actor::without_message(channel, user, handle);
         let cmd = if accept {
             Command::Accept(Some(id))
         } else {

@@ -80,15 +80,8 @@ pub fn challenge_rows(c: tablero_app::ChallengeRef, lang: Lang) -> Vec<CreateAct
 
 /// A challenge button's custom id: the challenge, and whether it accepts.
 #[must_use]
-pub fn challenge_answer(custom_id: &str) -> Option<(u64, bool)> {
-    let rest = custom_id.strip_prefix("tb:c:")?;
-    let (id, answer) = rest.split_once(':')?;
-    let accept = match answer {
-        "a" => true,
-        "d" => false,
-        _ => return None,
-    };
-    Some((id.parse().ok()?, accept))
+pub fn challenge_answer(data: &str) -> Option<(u64, bool)> {
+    tablero_app::press::challenge_answer(data.strip_prefix("tb:c:")?)
 }
 
 /// `s` with Discord's markdown characters escaped.

@@ -507,14 +507,46 @@ pub struct Store {
     quarantine: sled::Tree,
 }
 
+/// How long [`Store::open`] waits for a file lock that is being released.
+pub const LOCK_WAIT: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// Whether `e` is sled's "lock held" error (an `Other` I/O error whose
+/// text is the only thing that tells it apart).
+fn is_lock_held(e: &sled::Error) -> bool {
+    matches!(e, sled::Error::Io(io) if io.to_string().starts_with("could not acquire lock"))
+}
+
+/// Calls `open` until it succeeds, fails otherwise than on a held lock, or
+/// `wait` has passed, backing off from 5 ms to 100 ms between tries.
+fn open_waiting_for_lock<T>(
+    mut open: impl FnMut() -> sled::Result<T>,
+    wait: std::time::Duration,
+) -> sled::Result<T> {
+    let end = std::time::Instant::now() + wait;
+    let mut pause = std::time::Duration::from_millis(5);
+    loop {
+        match open() {
+            Err(e) if is_lock_held(&e) && std::time::Instant::now() < end => {
+                std::thread::sleep(pause);
+                pause = (pause * 2).min(std::time::Duration::from_millis(100));
+            }
+            r => return r,
+        }
+    }
+}
+
 impl Store {
     /// Opens (or creates) the store in folder `path`. `cache_bytes` bounds
     /// sled's page cache, the main term of resident memory.
+    ///
+    /// sled 0.34 releases its file lock from a background thread after the
+    /// last handle is dropped (spacejam/sled#1234, #1289), so a store
+    /// reopened at once by the same process can find it still held. Such a
+    /// lock is waited for up to [`LOCK_WAIT`]; a store that another process
+    /// keeps open still fails, with the lock error.
     pub fn open(path: &Path, cache_bytes: u64) -> Result<Store> {
-        let db = sled::Config::new()
-            .path(path)
-            .cache_capacity(cache_bytes)
-            .open()?;
+        let config = sled::Config::new().path(path).cache_capacity(cache_bytes);
+        let db = open_waiting_for_lock(|| config.open(), LOCK_WAIT)?;
         let quarantine = db.open_tree("quarantine")?;
         let store = Store { db, quarantine };
         let schema = key(&["m", "schema"]);
@@ -839,6 +871,41 @@ mod tests {
             finished_ms: None,
             bot: None,
         }
+    }
+
+    #[test]
+    fn a_lock_being_released_is_waited_for_and_a_held_one_is_not() {
+        let dir = tempfile::tempdir().unwrap();
+        let held = Store::open(dir.path(), 1 << 20).unwrap();
+        // Held for the whole wait: the lock error comes back, after it.
+        let t = std::time::Instant::now();
+        let e = open_waiting_for_lock(
+            || sled::Config::new().path(dir.path()).open(),
+            std::time::Duration::from_millis(200),
+        )
+        .unwrap_err();
+        assert!(is_lock_held(&e), "{e}");
+        assert!(t.elapsed() >= std::time::Duration::from_millis(200));
+        // Released while waiting (as sled's own threads do after a drop).
+        let release = std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_millis(100));
+            drop(held);
+        });
+        let s = Store::open(dir.path(), 1 << 20).unwrap();
+        release.join().unwrap();
+        assert!(s.next_id(&ChannelKey::new(Platform::Console, "x")).is_ok());
+        // Any other failure is not retried.
+        let mut tries = 0;
+        let e = open_waiting_for_lock::<()>(
+            || {
+                tries += 1;
+                Err(sled::Error::Unsupported("no".into()))
+            },
+            LOCK_WAIT,
+        )
+        .unwrap_err();
+        assert!(!is_lock_held(&e));
+        assert_eq!(tries, 1);
     }
 
     #[test]

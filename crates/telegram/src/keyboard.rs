@@ -135,14 +135,7 @@ pub fn challenge(c: tablero_app::ChallengeRef, lang: tablero_rules::Lang) -> Inl
 /// Reads a challenge button's data: the challenge and whether it accepts.
 #[must_use]
 pub fn challenge_answer(data: &str) -> Option<(u64, bool)> {
-    let rest = data.strip_prefix("c:")?;
-    let (id, answer) = rest.split_once(':')?;
-    let accept = match answer {
-        "a" => true,
-        "d" => false,
-        _ => return None,
-    };
-    Some((id.parse().ok()?, accept))
+    tablero_app::press::challenge_answer(data.strip_prefix("c:")?)
 }
 
 /// One entry of a page before it becomes a button.
