@@ -9,8 +9,9 @@
 //! `TABLERO_PG_USER` — through `runuser`, and the temporary folder is given
 //! to that user.
 //!
-//! The binaries are found in the folder `TABLERO_PG_BIN`, else beside the
-//! `initdb` on the `PATH`, else in the newest `/usr/lib/postgresql/*/bin`
+//! The binaries (`initdb`, `pg_ctl`, `postgres`, `createdb`, `psql`) are
+//! found in the folder `TABLERO_PG_BIN`, else beside the `initdb` on the
+//! `PATH`, else in the newest `/usr/lib/postgresql/*/bin`
 //! (Debian) or `/usr/pgsql-*/bin` (Red Hat). When none is found the test
 //! fails with a message saying so: tests that need PostgreSQL are never
 //! skipped silently.
@@ -55,7 +56,7 @@ fn fail(what: &str, out: &Output) -> ! {
 /// The folder holding `initdb`, `pg_ctl`, `postgres` and `createdb`.
 fn find_bin() -> PathBuf {
     let has_all = |dir: &Path| {
-        ["initdb", "pg_ctl", "postgres", "createdb"]
+        ["initdb", "pg_ctl", "postgres", "createdb", "psql"]
             .iter()
             .all(|b| dir.join(b).is_file())
     };
@@ -63,7 +64,7 @@ fn find_bin() -> PathBuf {
         let dir = PathBuf::from(dir);
         assert!(
             has_all(&dir),
-            "TABLERO_PG_BIN={} lacks initdb, pg_ctl, postgres or createdb",
+            "TABLERO_PG_BIN={} lacks initdb, pg_ctl, postgres, createdb or psql",
             dir.display()
         );
         return dir;
@@ -245,6 +246,20 @@ impl PgServer {
         self.url(&name)
     }
 
+    /// Runs `sql` with psql on the database at `url` and returns what it
+    /// prints (unaligned, tuples only); panics when it fails.
+    pub fn psql(&self, url: &str, sql: &str) -> String {
+        let out = Command::new(self.bin.join("psql"))
+            .args([url, "-v", "ON_ERROR_STOP=1", "-tAc", sql])
+            .stdin(Stdio::null())
+            .output()
+            .expect("run psql");
+        if !out.status.success() {
+            fail(&format!("psql `{sql}`"), &out);
+        }
+        String::from_utf8_lossy(&out.stdout).trim().to_string()
+    }
+
     fn data(&self) -> PathBuf {
         self.dir.path().join("data")
     }
@@ -365,15 +380,7 @@ mod tests {
         let url = server.create_database();
         assert!(url.ends_with("/t1"), "{url}");
         let port = server.port();
-        let psql = server.bin.join("psql");
-        let out = Command::new(&psql)
-            .args([url.as_str(), "-tAc", "SELECT 40 + 2"])
-            .output()
-            .expect("run psql");
-        if !out.status.success() {
-            fail("psql", &out);
-        }
-        assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "42");
+        assert_eq!(server.psql(&url, "SELECT 40 + 2"), "42");
         let dir = server.dir.path().to_path_buf();
         drop(server);
         assert!(!dir.exists(), "the folder is removed");
