@@ -42,13 +42,17 @@ impl DbError {
 impl fmt::Display for DbError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         // Driver errors keep their cause apart; show it, it is the useful part.
-        write!(f, "{}", self.0)?;
+        let mut shown = self.0.to_string();
         let mut cause = self.0.source();
         while let Some(c) = cause {
-            write!(f, ": {c}")?;
+            let text = c.to_string();
+            // Some drivers repeat their cause in their own message.
+            if !shown.contains(&text) {
+                shown = format!("{shown}: {text}");
+            }
             cause = c.source();
         }
-        Ok(())
+        f.write_str(&shown)
     }
 }
 
