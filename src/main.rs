@@ -116,6 +116,24 @@ enum Command {
         #[arg(long)]
         verbose: bool,
     },
+    /// Store maintenance.
+    #[command(subcommand)]
+    Store(StoreCommand),
+}
+
+#[derive(Subcommand)]
+enum StoreCommand {
+    /// Copies every game, challenge, stat, profile and quarantined record
+    /// into a new store, then checks the copy key by key. Stop the bot
+    /// first. Stores are `sled:PATH` or `postgres://USER@HOST:PORT/DB`.
+    Copy {
+        #[arg(long, value_name = "STORE")]
+        from: String,
+        /// A new store (sled folder or PostgreSQL database holding no data);
+        /// default: $TABLERO_DATABASE_URL.
+        #[arg(long, value_name = "STORE")]
+        to: Option<String>,
+    },
 }
 
 /// How strong and how long the engine searches.
@@ -411,6 +429,23 @@ fn run(cli: Cli) -> Result<(), String> {
                     println!("{m}");
                 }
             }
+        }
+        Command::Store(StoreCommand::Copy { from, to }) => {
+            const CACHE: u64 = 64 << 20;
+            let open =
+                |url: &str| tablero_store::Store::open_url(url, CACHE).map_err(|e| e.to_string());
+            let to = to
+                .or_else(|| std::env::var("TABLERO_DATABASE_URL").ok())
+                .ok_or("no --to, and TABLERO_DATABASE_URL is not set")?;
+            let (source, target) = (open(&from)?, open(&to)?);
+            let r = source.copy_to(&target).map_err(|e| e.to_string())?;
+            println!(
+                "copied {} keys and {} quarantined records from {} to {}; the copy matches",
+                r.keys,
+                r.quarantined,
+                source.describe(),
+                target.describe()
+            );
         }
     }
     Ok(())

@@ -1,5 +1,8 @@
 //! Tablero's durable store: ongoing and finished games, challenges, timers,
-//! user profiles and per-user stats, in one sled 0.34 database.
+//! user profiles and per-user stats, in one ordered key-value database: an
+//! embedded sled 0.34 folder ([`Store::open`]) or a PostgreSQL database
+//! shared by several bot processes ([`Store::open_url`]). The typed layer
+//! below is the same for both; `kv.rs` is what it needs of a database.
 //!
 //! The store knows nothing of the rules: a game is kept as the text of the
 //! rules core's `GameRecord` (game, setup, canonical moves) plus who plays
@@ -8,11 +11,15 @@
 //! Every value is JSON with a `version` field. Every change goes through a
 //! [`Batch`] that is applied atomically and flushed to disk before
 //! [`Store::commit`] returns, so a caller acknowledges only durable changes.
-//! A value that cannot be decoded is moved to the `quarantine` tree (never
+//! A value that cannot be decoded is moved to the `quarantine` area (never
 //! deleted) and reported as [`StoreError::Corrupt`].
 //!
+//! Several processes on one database coordinate through [`Store::lock_channel`],
+//! [`Store::channel_version`] and [`Store::claim_due_timers`] (`shared.rs`).
+//!
 //! Key layout (fields separated by the byte `0x1f`, numbers zero-padded so
-//! that byte order is numeric order), all in the default tree:
+//! that byte order is numeric order), all in the main area (sled's default
+//! tree, PostgreSQL's `tablero_kv` table):
 //!
 //! | prefix | key | value |
 //! |---|---|---|
@@ -33,13 +40,25 @@
 
 use std::fmt;
 use std::path::Path;
+use std::sync::Arc;
 
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 pub use tablero_rules::{EndReason, GameId, Lang, Side};
 
+mod copy;
 pub mod keyed;
+pub mod kv;
 mod migrate;
+pub mod pg_backend;
+mod shared;
+pub mod sled_backend;
+
+pub use copy::CopyReport;
+use kv::{Area, Backend, Db, DbError};
+use pg_backend::PgBackend;
+pub use shared::StoreLock;
+use sled_backend::SledBackend;
 
 /// The version written in every value by this build. Older values are
 /// upgraded when read (see `migrate.rs`).
@@ -50,9 +69,10 @@ const SEP: char = '\x1f';
 /// Why the store failed.
 #[derive(Debug)]
 pub enum StoreError {
-    /// The database itself failed (disk, lock held by another process, …).
-    Db(sled::Error),
-    /// A value could not be read. It has been moved to the quarantine tree
+    /// The database itself failed (disk, lock held by another process,
+    /// lost connection, …).
+    Db(DbError),
+    /// A value could not be read. It has been moved to the quarantine area
     /// under the same key, and nothing else was changed.
     Corrupt { key: String, why: String },
 }
@@ -73,9 +93,15 @@ impl fmt::Display for StoreError {
 
 impl std::error::Error for StoreError {}
 
+impl From<DbError> for StoreError {
+    fn from(e: DbError) -> StoreError {
+        StoreError::Db(e)
+    }
+}
+
 impl From<sled::Error> for StoreError {
     fn from(e: sled::Error) -> StoreError {
-        StoreError::Db(e)
+        StoreError::Db(e.into())
     }
 }
 
@@ -383,7 +409,7 @@ fn encode<T: Serialize>(v: &T) -> Vec<u8> {
 /// Changes applied together by [`Store::commit`]: all or nothing.
 #[derive(Default)]
 pub struct Batch {
-    batch: sled::Batch,
+    batch: kv::KvBatch,
     empty: bool,
 }
 
@@ -500,55 +526,44 @@ impl Batch {
     }
 }
 
-/// The database.
+/// The database: cheap to clone, every clone the same store.
 #[derive(Clone)]
 pub struct Store {
-    db: sled::Db,
-    quarantine: sled::Tree,
-}
-
-/// How long [`Store::open`] waits for a file lock that is being released.
-pub const LOCK_WAIT: std::time::Duration = std::time::Duration::from_secs(2);
-
-/// Whether `e` is sled's "lock held" error (an `Other` I/O error whose
-/// text is the only thing that tells it apart).
-fn is_lock_held(e: &sled::Error) -> bool {
-    matches!(e, sled::Error::Io(io) if io.to_string().starts_with("could not acquire lock"))
-}
-
-/// Calls `open` until it succeeds, fails otherwise than on a held lock, or
-/// `wait` has passed, backing off from 5 ms to 100 ms between tries.
-fn open_waiting_for_lock<T>(
-    mut open: impl FnMut() -> sled::Result<T>,
-    wait: std::time::Duration,
-) -> sled::Result<T> {
-    let end = std::time::Instant::now() + wait;
-    let mut pause = std::time::Duration::from_millis(5);
-    loop {
-        match open() {
-            Err(e) if is_lock_held(&e) && std::time::Instant::now() < end => {
-                std::thread::sleep(pause);
-                pause = (pause * 2).min(std::time::Duration::from_millis(100));
-            }
-            r => return r,
-        }
-    }
+    db: Db,
+    quarantine: Db,
 }
 
 impl Store {
-    /// Opens (or creates) the store in folder `path`. `cache_bytes` bounds
-    /// sled's page cache, the main term of resident memory.
-    ///
-    /// sled 0.34 releases its file lock from a background thread after the
-    /// last handle is dropped (spacejam/sled#1234, #1289), so a store
-    /// reopened at once by the same process can find it still held. Such a
-    /// lock is waited for up to [`LOCK_WAIT`]; a store that another process
-    /// keeps open still fails, with the lock error.
+    /// Opens (or creates) the sled store in folder `path`. `cache_bytes`
+    /// bounds sled's page cache, the main term of resident memory. A lock
+    /// still being released by this process is waited for (see
+    /// [`SledBackend::open`]).
     pub fn open(path: &Path, cache_bytes: u64) -> Result<Store> {
-        let config = sled::Config::new().path(path).cache_capacity(cache_bytes);
-        let db = open_waiting_for_lock(|| config.open(), LOCK_WAIT)?;
-        let quarantine = db.open_tree("quarantine")?;
-        let store = Store { db, quarantine };
+        Store::with_backend(Arc::new(SledBackend::open(path, cache_bytes)?))
+    }
+
+    /// Opens the store that `url` names: `postgres://…` (or
+    /// `postgresql://…`) for a PostgreSQL database, whose schema is brought
+    /// up to date; `sled:PATH` for a sled folder, with `cache_bytes` of
+    /// page cache.
+    pub fn open_url(url: &str, cache_bytes: u64) -> Result<Store> {
+        if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            Store::with_backend(Arc::new(PgBackend::open(url)?))
+        } else if let Some(path) = url.strip_prefix("sled:") {
+            Store::open(Path::new(path), cache_bytes)
+        } else {
+            Err(StoreError::Db(DbError::msg(format!(
+                "unknown store `{url}`: expected postgres://… or sled:PATH"
+            ))))
+        }
+    }
+
+    /// The store kept in `backend`.
+    pub fn with_backend(backend: Arc<dyn Backend>) -> Result<Store> {
+        let store = Store {
+            db: Db::new(backend.clone(), Area::Main),
+            quarantine: Db::new(backend, Area::Quarantine),
+        };
         let schema = key(&["m", "schema"]);
         if store.db.get(&schema)?.is_none() {
             store.db.insert(schema, encode(&VERSION))?;
@@ -557,14 +572,14 @@ impl Store {
         Ok(store)
     }
 
-    /// Applies `batch` atomically and waits until it is on disk.
+    /// Applies `batch` atomically and waits until it is durable (on disk,
+    /// or committed by PostgreSQL). Bumps the version of every channel it
+    /// touches.
     pub fn commit(&self, batch: Batch) -> Result<()> {
         if batch.empty {
             return Ok(());
         }
-        self.db.apply_batch(batch.batch)?;
-        self.db.flush()?;
-        Ok(())
+        self.apply(batch.batch)
     }
 
     /// A new, empty batch.
@@ -574,7 +589,7 @@ impl Store {
     }
 
     /// Decodes the value at `k`; an undecodable value is moved to the
-    /// quarantine tree and reported.
+    /// quarantine area and reported.
     fn decode<T: DeserializeOwned>(&self, k: &[u8], v: &[u8]) -> Result<T> {
         #[derive(Deserialize)]
         struct Versioned {
@@ -608,25 +623,23 @@ impl Store {
         })
     }
 
-    /// Moves the value at `k` to the quarantine tree. The copy is flushed
-    /// before the original is removed, so it is never lost.
+    /// Moves the value at `k` to the quarantine area. The copy is durable
+    /// no later than the removal of the original, so it is never lost.
     fn quarantine_raw(&self, k: &[u8], v: &[u8]) -> Result<()> {
-        self.quarantine.insert(k, v)?;
-        self.db.flush()?;
-        self.db.remove(k)?;
-        self.db.flush()?;
-        Ok(())
+        let mut b = kv::KvBatch::default();
+        b.quarantine.push((k.to_vec(), v.to_vec()));
+        b.remove(k);
+        self.apply(b)
     }
 
     /// Sets aside an ongoing game that decodes but cannot be rebuilt (its
-    /// record no longer replays): it moves to the quarantine tree with its
+    /// record no longer replays): it moves to the quarantine area with its
     /// indexes removed, and is never deleted.
     pub fn quarantine_game(&self, doc: &GameDoc) -> Result<()> {
         let ongoing = doc.result.is_none();
         let k = game_key(ongoing, &doc.channel, doc.id);
-        self.quarantine.insert(&k, encode(doc))?;
-        self.db.flush()?;
         let mut b = Batch::default();
+        b.batch.quarantine.push((k, encode(doc)));
         b.unindex_game(doc);
         self.commit(b)
     }
@@ -871,41 +884,6 @@ mod tests {
             finished_ms: None,
             bot: None,
         }
-    }
-
-    #[test]
-    fn a_lock_being_released_is_waited_for_and_a_held_one_is_not() {
-        let dir = tempfile::tempdir().unwrap();
-        let held = Store::open(dir.path(), 1 << 20).unwrap();
-        // Held for the whole wait: the lock error comes back, after it.
-        let t = std::time::Instant::now();
-        let e = open_waiting_for_lock(
-            || sled::Config::new().path(dir.path()).open(),
-            std::time::Duration::from_millis(200),
-        )
-        .unwrap_err();
-        assert!(is_lock_held(&e), "{e}");
-        assert!(t.elapsed() >= std::time::Duration::from_millis(200));
-        // Released while waiting (as sled's own threads do after a drop).
-        let release = std::thread::spawn(move || {
-            std::thread::sleep(std::time::Duration::from_millis(100));
-            drop(held);
-        });
-        let s = Store::open(dir.path(), 1 << 20).unwrap();
-        release.join().unwrap();
-        assert!(s.next_id(&ChannelKey::new(Platform::Console, "x")).is_ok());
-        // Any other failure is not retried.
-        let mut tries = 0;
-        let e = open_waiting_for_lock::<()>(
-            || {
-                tries += 1;
-                Err(sled::Error::Unsupported("no".into()))
-            },
-            LOCK_WAIT,
-        )
-        .unwrap_err();
-        assert!(!is_lock_held(&e));
-        assert_eq!(tries, 1);
     }
 
     #[test]
