@@ -27,6 +27,7 @@ mod layout;
 mod paint;
 mod replay;
 mod sprites;
+mod stats;
 mod strip;
 mod text;
 mod theme;
@@ -39,6 +40,10 @@ use tablero_rules::{BoardView, Cell, GameId, Lang, Shape, Side};
 use tiny_skia::Pixmap;
 
 pub use replay::{FIRST_DELAY_CS, LAST_DELAY_CS, MAX_FRAMES, MOVE_DELAY_CS, render_replay};
+pub use stats::{
+    ChartOptions, Column, ColumnAlign, MAX_CHART_POINTS, MAX_TABLE_COLUMNS, MAX_TABLE_ROWS,
+    RatingPoint, TableOptions, TableRow, render_rating_chart, render_table,
+};
 pub use theme::Theme;
 
 use layout::{Grid, Layout};
