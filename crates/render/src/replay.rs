@@ -282,6 +282,21 @@ mod tests {
     }
 
     #[test]
+    fn just_too_many_colours_still_quantise() {
+        // 256 colours once each: 96 exact, NeuQuant learns 159 entries from
+        // only 160 pixels.
+        for n in [256u32, 300, 5000] {
+            let px: Vec<u8> = (0..n)
+                .flat_map(|i| [(i % 256) as u8, (i / 256) as u8, 7, 255])
+                .collect();
+            let mut p = Palette::build(&[&px]);
+            assert_eq!(p.rgb.len(), 256);
+            assert_eq!(p.bytes().len(), 768);
+            assert_ne!(p.index(0x123456), TRANSPARENT);
+        }
+    }
+
+    #[test]
     fn small_palettes_are_exact() {
         let px = [10u8, 20, 30, 255, 40, 50, 60, 255];
         let mut p = Palette::build(&[&px]);
