@@ -4,12 +4,13 @@
 //! `cargo bench -p tablero-render --bench replay [FILTER]` prints, per game:
 //! frames, the GIF's size, and the CPU time (this thread's) of the whole
 //! `render_replay` call — drawing every frame, building the palette and
-//! encoding — best and median of 5 warm runs, plus the first (cold) run.
+//! encoding — best and median of 5 warm runs, plus the first (cold) run;
+//! and, for comparison, the CPU time of drawing the frames alone.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use tablero_render::{RenderOptions, render_replay};
+use tablero_render::{RenderOptions, render_pixmap, render_replay};
 use tablero_rules::rng::SplitMix64;
 use tablero_rules::{AnyGame, BoardView, GameId, Setup};
 
@@ -63,8 +64,8 @@ pub fn random_views(id: GameId, seed: u64, plies: usize) -> Vec<BoardView> {
 fn main() {
     let filter: Option<String> = std::env::args().skip(1).find(|a| !a.starts_with('-'));
     println!(
-        "{:<14} {:>6} {:>9} {:>9} {:>9} {:>9} {:>9}",
-        "game", "frames", "KB", "first ms", "best ms", "med ms", "KB/frame"
+        "{:<14} {:>6} {:>9} {:>9} {:>9} {:>9} {:>9} {:>9}",
+        "game", "frames", "KB", "first ms", "best ms", "med ms", "draw ms", "KB/frame"
     );
     for id in GameId::ALL {
         if filter
@@ -84,15 +85,21 @@ fn main() {
             .map(|_| cpu_ms(|| drop(black_box(render_replay(&views, &opts).expect("replay")))))
             .collect();
         times.sort_by(f64::total_cmp);
+        let draw = cpu_ms(|| {
+            for v in &views {
+                drop(black_box(render_pixmap(v, &opts).expect("draws")));
+            }
+        });
         let kb = gif.len() as f64 / 1024.0;
         println!(
-            "{:<14} {:>6} {:>9.1} {:>9.1} {:>9.1} {:>9.1} {:>9.2}",
+            "{:<14} {:>6} {:>9.1} {:>9.1} {:>9.1} {:>9.1} {:>9.1} {:>9.2}",
             id.key(),
             views.len(),
             kb,
             first,
             times[0],
             times[RUNS / 2],
+            draw,
             kb / views.len() as f64
         );
     }

@@ -215,8 +215,13 @@ pub fn render_replay(views: &[BoardView], opts: &RenderOptions) -> Result<Vec<u8
             };
             buffer.clear();
             let (x, y, fw, fh, transparent) = if i == 0 {
+                let mut last = (u32::MAX, TRANSPARENT);
                 for p in rgba.chunks_exact(4) {
-                    buffer.push(palette.index(rgb_key(p)));
+                    let key = rgb_key(p);
+                    if key != last.0 {
+                        last = (key, palette.index(key));
+                    }
+                    buffer.push(last.1);
                 }
                 (0, 0, w as usize, h as usize, None)
             } else {
@@ -232,14 +237,26 @@ pub fn render_replay(views: &[BoardView], opts: &RenderOptions) -> Result<Vec<u8
                         for row in y..y + fh {
                             let start = (row * w as usize + x) * 4;
                             let end = start + fw * 4;
-                            for (a, b) in prev[start..end]
-                                .chunks_exact(4)
-                                .zip(rgba[start..end].chunks_exact(4))
-                            {
+                            let (a, b) = (&prev[start..end], &rgba[start..end]);
+                            // Most rows of the rectangle (the board between
+                            // the squares that changed) are unchanged.
+                            if a == b {
+                                buffer.resize(buffer.len() + fw, TRANSPARENT);
+                                continue;
+                            }
+                            // Changed pixels come in runs of one colour (a
+                            // strip's background), so the last lookup is
+                            // kept.
+                            let mut last = (u32::MAX, TRANSPARENT);
+                            for (a, b) in a.chunks_exact(4).zip(b.chunks_exact(4)) {
                                 buffer.push(if a == b {
                                     TRANSPARENT
                                 } else {
-                                    palette.index(rgb_key(b))
+                                    let key = rgb_key(b);
+                                    if key != last.0 {
+                                        last = (key, palette.index(key));
+                                    }
+                                    last.1
                                 });
                             }
                         }
