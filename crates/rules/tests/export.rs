@@ -279,3 +279,18 @@ fn only_chess_games_have_pgn() {
         assert_eq!(pgn.is_ok(), export::pgn_variant(id).is_some(), "{id}");
     }
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig { cases: 2000, failure_persistence: None, ..Default::default() })]
+
+    /// Any text at all is a record or an error, never a panic; and any
+    /// record read is replayed or refused the same way.
+    #[test]
+    fn any_text_is_read_without_panics(text in "(Game: (chess|bloc|knightfight|tetris)\n)?(Parameters: [a-z=0-9 ,]{0,20}\n)?[ -~\n]{0,200}") {
+        if let Ok(r) = export::parse_text(&text) {
+            let _ = r.record.replay();
+            let _ = export::text(&r.record, &RecordHeader::default());
+            let _ = export::pgn(&r.record, &RecordHeader::default());
+        }
+    }
+}
