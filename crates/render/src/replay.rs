@@ -5,8 +5,10 @@
 //! share one global palette, built once from a few sample frames; after the
 //! first, a frame stores only the rectangle that changed since the one
 //! before, and inside it the unchanged pixels are the transparent index,
-//! which the LZW coder packs into long runs (the approach of lichess's
-//! lila-gif, which also keeps one palette and draws only what changed).
+//! which the LZW coder packs into long runs (lichess's lila-gif likewise
+//! stores only the changed squares on a transparent background; it can fix
+//! its palette ahead of time from prerendered sprites, while our frames
+//! carry names and status text, so the palette is sampled from frames).
 //!
 //! The palette (measured in BENCHMARKS.md): index 0 is transparent; then
 //! the most frequent colours of the samples exactly (square colours,
