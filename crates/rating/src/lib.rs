@@ -44,6 +44,9 @@
 //! assert!(ana.rating.is_provisional());
 //! ```
 
+use std::collections::HashMap;
+use std::hash::Hash;
+
 use serde::{Deserialize, Serialize};
 
 /// The paper's scale factor between the Glicko and Glicko-2 scales.
@@ -460,6 +463,40 @@ impl Glicko2 {
     }
 }
 
+/// A finished rated game, for [`Glicko2::replay`]: two players (any key:
+/// a user id, a name) and the first one's result.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RatedGame<K> {
+    pub first: K,
+    pub second: K,
+    /// The first player's result.
+    pub score: Score,
+    pub ended_ms: i64,
+}
+
+impl Glicko2 {
+    /// Every player's rating after `games`, rated one by one in the order
+    /// given from new ratings: what a store's ratings must equal after the
+    /// same results, whatever order concurrent games were committed in (as
+    /// long as it is this order). A game of a player against themself is
+    /// skipped.
+    #[must_use]
+    pub fn replay<K: Eq + Hash + Clone>(&self, games: &[RatedGame<K>]) -> HashMap<K, PlayerRating> {
+        let mut ratings: HashMap<K, PlayerRating> = HashMap::new();
+        for g in games {
+            if g.first == g.second {
+                continue;
+            }
+            let a = ratings.get(&g.first).copied().unwrap_or_default();
+            let b = ratings.get(&g.second).copied().unwrap_or_default();
+            let (a, b) = self.rate_game(&a, &b, g.score, g.ended_ms);
+            ratings.insert(g.first.clone(), a);
+            ratings.insert(g.second.clone(), b);
+        }
+        ratings
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -576,6 +613,46 @@ mod tests {
         // A draw between equal ratings moves neither rating.
         assert!(close(na.rating.rating, 1500.0, 1e-9));
         assert!(close(nb.rating.rating, 1500.0, 1e-9));
+    }
+
+    #[test]
+    fn replay_is_game_by_game() {
+        let g2 = Glicko2::default();
+        let t = 1_700_000_000_000;
+        let games = [
+            RatedGame {
+                first: "ana",
+                second: "bo",
+                score: Score::Win,
+                ended_ms: t,
+            },
+            RatedGame {
+                first: "bo",
+                second: "cy",
+                score: Score::Draw,
+                ended_ms: t + DAY_MS,
+            },
+            RatedGame {
+                first: "cy",
+                second: "cy",
+                score: Score::Win,
+                ended_ms: t + DAY_MS,
+            },
+            RatedGame {
+                first: "cy",
+                second: "ana",
+                score: Score::Loss,
+                ended_ms: t + 3 * DAY_MS,
+            },
+        ];
+        let got = g2.replay(&games);
+        let new = PlayerRating::new();
+        let (ana, bo) = g2.rate_game(&new, &new, Score::Win, t);
+        let (bo, cy) = g2.rate_game(&bo, &new, Score::Draw, t + DAY_MS);
+        let (cy, ana) = g2.rate_game(&cy, &ana, Score::Loss, t + 3 * DAY_MS);
+        assert_eq!(got.len(), 3);
+        assert_eq!((got["ana"], got["bo"], got["cy"]), (ana, bo, cy));
+        assert_eq!(got["ana"].games, 2);
     }
 
     #[test]
