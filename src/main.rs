@@ -179,9 +179,9 @@ impl PositionArgs {
         let Some(text) = &self.position else {
             let record = self.record()?;
             let mut game = AnyGame::new(id, &record.setup).map_err(|e| e.to_string())?;
-            for m in &record.moves {
+            for (i, m) in record.moves.iter().enumerate() {
                 game.play(m)
-                    .map_err(|e| format!("{m}: {}", e.message(Lang::En)))?;
+                    .map_err(|e| format!("move {}: {}", i + 1, e.message(Lang::En)))?;
             }
             return Ok(game);
         };
@@ -306,9 +306,9 @@ fn run(cli: Cli) -> Result<(), String> {
             let opts = render_options(record.game, flip, &lang, players)?;
             let mut game = AnyGame::new(record.game, &record.setup).map_err(|e| e.to_string())?;
             let mut views = vec![game.view()];
-            for m in &record.moves {
+            for (i, m) in record.moves.iter().enumerate() {
                 game.play(m)
-                    .map_err(|e| format!("{m}: {}", e.message(Lang::En)))?;
+                    .map_err(|e| format!("move {}: {}", i + 1, e.message(Lang::En)))?;
                 views.push(game.view());
             }
             let gif = tablero_render::render_replay(&views, &opts).map_err(|e| e.to_string())?;

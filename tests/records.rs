@@ -48,7 +48,10 @@ fn pgn_and_replay() {
     let (out, err, ok) = tablero(&["export", "chess", "--play", FOOLS_MATE, "--format", "pgn"]);
     assert!(ok, "{err}");
     assert!(out.starts_with("[Event \"Tablero\"]\n"), "{out}");
-    assert!(out.ends_with("\n1. f3 e5 2. g4 Qh4# {checkmate} 0-1\n"), "{out}");
+    assert!(
+        out.ends_with("\n1. f3 e5 2. g4 Qh4# {checkmate} 0-1\n"),
+        "{out}"
+    );
     let (_, err, ok) = tablero(&["export", "bloc", "--format", "pgn"]);
     assert!(!ok && err.contains("no PGN"), "{err}");
 
