@@ -304,13 +304,7 @@ fn run(cli: Cli) -> Result<(), String> {
         } => {
             let record = pos.record()?;
             let opts = render_options(record.game, flip, &lang, players)?;
-            let mut game = AnyGame::new(record.game, &record.setup).map_err(|e| e.to_string())?;
-            let mut views = vec![game.view()];
-            for (i, m) in record.moves.iter().enumerate() {
-                game.play(m)
-                    .map_err(|e| format!("move {}: {}", i + 1, e.message(Lang::En)))?;
-                views.push(game.view());
-            }
+            let views = record.views().map_err(|e| e.to_string())?;
             let gif = tablero_render::render_replay(&views, &opts).map_err(|e| e.to_string())?;
             std::fs::write(&output, &gif).map_err(|e| format!("{}: {e}", output.display()))?;
         }
