@@ -25,7 +25,9 @@ mod encode;
 pub mod geometry;
 mod layout;
 mod paint;
+mod replay;
 mod sprites;
+mod stats;
 mod strip;
 mod text;
 mod theme;
@@ -37,6 +39,11 @@ use std::fmt;
 use tablero_rules::{BoardView, Cell, GameId, Lang, Shape, Side};
 use tiny_skia::Pixmap;
 
+pub use replay::{FIRST_DELAY_CS, LAST_DELAY_CS, MAX_FRAMES, MOVE_DELAY_CS, render_replay};
+pub use stats::{
+    ChartOptions, Column, ColumnAlign, MAX_CHART_POINTS, MAX_TABLE_COLUMNS, MAX_TABLE_ROWS,
+    RatingPoint, TableOptions, TableRow, render_rating_chart, render_table,
+};
 pub use theme::Theme;
 
 use layout::{Grid, Layout};
@@ -83,8 +90,12 @@ pub enum RenderError {
     Duplicate(Cell),
     /// A Knight Fight number above 99.
     Number { cell: Cell, number: u8 },
-    /// The PNG encoder failed.
+    /// The PNG or GIF encoder failed.
     Encode(String),
+    /// A replay needs at least one view.
+    NoFrames,
+    /// View `index` of a replay draws at another size than the first.
+    FrameSize { index: usize },
 }
 
 impl fmt::Display for RenderError {
@@ -96,7 +107,11 @@ impl fmt::Display for RenderError {
             RenderError::Number { cell, number } => {
                 write!(f, "cell {cell:?} has number {number}, above 99")
             }
-            RenderError::Encode(e) => write!(f, "PNG encoding failed: {e}"),
+            RenderError::Encode(e) => write!(f, "image encoding failed: {e}"),
+            RenderError::NoFrames => write!(f, "a replay needs at least one position"),
+            RenderError::FrameSize { index } => {
+                write!(f, "position {index} of the replay has another board size")
+            }
         }
     }
 }

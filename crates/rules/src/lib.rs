@@ -24,6 +24,7 @@ mod types;
 mod view;
 
 pub mod check;
+pub mod export;
 pub mod rng;
 pub mod san;
 

@@ -4,7 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::{AnyGame, GameId, MoveError, Setup, SetupError};
+use crate::{AnyGame, BoardView, GameId, MoveError, Setup, SetupError};
 
 /// A whole game as text-friendly data.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -62,6 +62,29 @@ impl GameRecord {
                 .map_err(|error| RecordError::Move { index, error })?;
         }
         Ok(g)
+    }
+
+    /// What to draw at every position of the game: the start, then after
+    /// each move (each view marks its last move) — the frames of a replay.
+    ///
+    /// ```
+    /// use tablero_rules::{GameId, GameRecord, Setup};
+    /// let mut rec = GameRecord::new(GameId::Chess, Setup::default());
+    /// rec.moves = vec!["e4".into(), "e5".into()];
+    /// let views = rec.views().unwrap();
+    /// assert_eq!(views.len(), 3);
+    /// assert!(views[0].highlights.is_empty() && !views[2].highlights.is_empty());
+    /// ```
+    pub fn views(&self) -> Result<Vec<BoardView>, RecordError> {
+        let mut g = AnyGame::new(self.game, &self.setup).map_err(RecordError::Setup)?;
+        let mut views = Vec::with_capacity(self.moves.len() + 1);
+        views.push(g.view());
+        for (index, m) in self.moves.iter().enumerate() {
+            g.play(m)
+                .map_err(|error| RecordError::Move { index, error })?;
+            views.push(g.view());
+        }
+        Ok(views)
     }
 }
 

@@ -2,5 +2,7 @@
 #![allow(dead_code)]
 
 pub mod cases;
+pub mod compare;
 
+#[allow(unused_imports)]
 pub use cases::*;

@@ -1,0 +1,106 @@
+//! Animated replay size and time: a random game of every game, 100 plies
+//! (or the whole game when it ends sooner), with a fixed seed.
+//!
+//! `cargo bench -p tablero-render --bench replay [FILTER]` prints, per game:
+//! frames, the GIF's size, and the CPU time (this thread's) of the whole
+//! `render_replay` call — drawing every frame, building the palette and
+//! encoding — best and median of 5 warm runs, plus the first (cold) run;
+//! and, for comparison, the CPU time of drawing the frames alone.
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use tablero_render::{RenderOptions, render_pixmap, render_replay};
+use tablero_rules::rng::SplitMix64;
+use tablero_rules::{AnyGame, BoardView, GameId, Setup};
+
+const PLIES: usize = 100;
+const RUNS: usize = 5;
+
+#[cfg(unix)]
+fn cpu_time() -> Option<Duration> {
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `ts` is a valid, writable timespec for the call's duration.
+    let ok = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) } == 0;
+    ok.then(|| Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32))
+}
+
+#[cfg(not(unix))]
+fn cpu_time() -> Option<Duration> {
+    None
+}
+
+fn cpu_ms(f: impl FnOnce()) -> f64 {
+    let c0 = cpu_time();
+    let t = Instant::now();
+    f();
+    let d = match (c0, cpu_time()) {
+        (Some(a), Some(b)) => b.saturating_sub(a),
+        _ => t.elapsed(),
+    };
+    d.as_secs_f64() * 1000.0
+}
+
+/// The views of a random game of `id`: the start and one per move.
+pub fn random_views(id: GameId, seed: u64, plies: usize) -> Vec<BoardView> {
+    let mut rng = SplitMix64::new(seed);
+    let mut g = AnyGame::new(id, &Setup::default()).expect("default setup");
+    let mut views = vec![g.view()];
+    for _ in 0..plies {
+        let moves = g.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        let m = &moves[rng.below(moves.len() as u64) as usize];
+        g.play(m).expect("legal");
+        views.push(g.view());
+    }
+    views
+}
+
+fn main() {
+    let filter: Option<String> = std::env::args().skip(1).find(|a| !a.starts_with('-'));
+    println!(
+        "{:<14} {:>6} {:>9} {:>9} {:>9} {:>9} {:>9} {:>9}",
+        "game", "frames", "KB", "first ms", "best ms", "med ms", "draw ms", "KB/frame"
+    );
+    for id in GameId::ALL {
+        if filter
+            .as_ref()
+            .is_some_and(|f| !id.key().contains(f.as_str()))
+        {
+            continue;
+        }
+        let views = random_views(id, 2026, PLIES);
+        let opts = RenderOptions {
+            players: ["Ana".into(), "Bo".into()],
+            ..RenderOptions::new(id)
+        };
+        let mut gif = Vec::new();
+        let first = cpu_ms(|| gif = render_replay(&views, &opts).expect("replay"));
+        let mut times: Vec<f64> = (0..RUNS)
+            .map(|_| cpu_ms(|| drop(black_box(render_replay(&views, &opts).expect("replay")))))
+            .collect();
+        times.sort_by(f64::total_cmp);
+        let draw = cpu_ms(|| {
+            for v in &views {
+                drop(black_box(render_pixmap(v, &opts).expect("draws")));
+            }
+        });
+        let kb = gif.len() as f64 / 1024.0;
+        println!(
+            "{:<14} {:>6} {:>9.1} {:>9.1} {:>9.1} {:>9.1} {:>9.1} {:>9.2}",
+            id.key(),
+            views.len(),
+            kb,
+            first,
+            times[0],
+            times[RUNS / 2],
+            draw,
+            kb / views.len() as f64
+        );
+    }
+}
