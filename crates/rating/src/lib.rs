@@ -9,31 +9,30 @@
 //!
 //! # Rating periods for games that arrive one at a time
 //!
-//! The paper rates all games of a rating period together, and says what
-//! happens to a player who does not play in a period: only the deviation
-//! grows, `φ' = √(φ² + σ²)` (step 6 with no games). A chat bot cannot wait
-//! for the end of a period to answer "your new rating is …", so
-//! [`Glicko2::rate_game`] does what the paper prescribes in two parts:
+//! The paper rates all games of a rating period together, and its step 6
+//! grows the deviation by one period's uncertainty, `φ* = √(φ² + σ'²)`,
+//! before the period's games shrink it. A chat bot cannot wait for the end
+//! of a period to answer "your new rating is …", so [`Glicko2::rate_game`]
+//! rates each game at once as its own period, and step 6 grows the
+//! deviation by the time that really passed since the player's last rated
+//! game, in periods of [`Glicko2::period_ms`] (one day by default):
+//! `φ* = √(φ² + t·σ'²)` for `t` periods, fractions included, capped at a new
+//! player's 350. This is how lichess applies Glicko-2 to games that arrive
+//! one at a time (its "elapsed rating periods").
 //!
-//! 1. **Idle periods.** Every whole [`Glicko2::period_ms`] (one day by
-//!    default) that passed since the player's last rated game is a period in
-//!    which the player did not compete: the deviation grows by `σ²` per
-//!    period, `φ ← √(φ² + n·σ²)` for `n` idle periods (capped at the starting
-//!    deviation, 350, as in Glicko). Games less than one period apart add no
-//!    idle growth.
-//! 2. **The game is its own rating period.** Steps 2–8 of the paper run
-//!    with that one game, against the opponent's rating as it stood before
-//!    the game (after the opponent's own idle growth), so both players are
-//!    updated from the same pre-game values and the order in which the two
-//!    updates are computed does not matter.
+//! Why not the literal step 6 once per game: it adds a whole period's
+//! uncertainty for every game, so games played back to back would widen a
+//! settled deviation rather than narrow it (RD 30 against a new player goes
+//! to 31.7 under the literal step; here it narrows). With the
+//! elapsed time, every game adds information and lowers the deviation, and
+//! only idleness raises it: a player who returns after about three months
+//! of silence is provisional again (RD above 110 from an established 50 at
+//! σ = 0.06). [`Glicko2::rate_period`] keeps the paper's literal steps, for
+//! the worked example.
 //!
-//! Why one day: a player who returns after about three months of silence is
-//! provisional again (RD above 110 from an established 50 at σ = 0.06), and a
-//! player who plays daily keeps a stable deviation. Why each game its own
-//! period rather than batching: results must be shown at once, and batching
-//! would make a rating depend on when a period closes. The price is that a
-//! burst of games counts each game's step-6 growth (`σ²` in φ², about 1 RD
-//! point at RD 60), which the many results more than outweigh.
+//! Both players are rated from the same pre-game values (each opponent's
+//! rating as [`Glicko2::current`] shows it), so the order in which the two
+//! updates are computed does not matter.
 //!
 //! ```
 //! use tablero_rating::{Glicko2, PlayerRating, Score};
@@ -287,10 +286,19 @@ impl Glicko2 {
     /// ```
     #[must_use]
     pub fn rate_period(&self, player: &Rating, games: &[(Rating, Score)]) -> Rating {
+        self.rate_after(player, 1.0, games)
+    }
+
+    /// Steps 2–8 with step 6 growing the deviation by `periods` rating
+    /// periods (`φ* = √(φ² + periods·σ'²)`) rather than by one: the update
+    /// [`Glicko2::rate_game`] uses, `periods` being the time since the
+    /// player's last rated game. With no games only the deviation grows.
+    #[must_use]
+    pub fn rate_after(&self, player: &Rating, periods: f64, games: &[(Rating, Score)]) -> Rating {
         let max_rd = self.max_deviation();
         let player = player.sanitized(max_rd);
-        let Some(step) = self.step(&player, games) else {
-            return self.idle(&player, 1);
+        let Some(step) = self.step(&player, periods, games) else {
+            return self.idle(&player, periods);
         };
         let out = Rating {
             rating: SCALE * step.mu + DEFAULT_RATING,
@@ -300,12 +308,13 @@ impl Glicko2 {
         if out.rating.is_finite() && out.deviation.is_finite() && out.volatility.is_finite() {
             out.sanitized(max_rd)
         } else {
-            self.idle(&player, 1)
+            self.idle(&player, periods)
         }
     }
 
-    /// Steps 2–7 on the Glicko-2 scale; `None` for an empty period.
-    fn step(&self, player: &Rating, games: &[(Rating, Score)]) -> Option<Step> {
+    /// Steps 2–7 on the Glicko-2 scale, step 6 growing the deviation by
+    /// `periods`; `None` for an empty period.
+    fn step(&self, player: &Rating, periods: f64, games: &[(Rating, Score)]) -> Option<Step> {
         if games.is_empty() {
             return None;
         }
@@ -343,8 +352,16 @@ impl Glicko2 {
         let delta = v * improvement;
         // Step 5: the new volatility.
         let sigma = self.volatility(phi, v, delta, sigma);
-        // Step 6: the pre-period deviation.
-        let phi_star = (phi * phi + sigma * sigma).sqrt();
+        // Step 6: the pre-period deviation, grown by `periods` periods and
+        // never past a new player's.
+        let periods = if periods.is_finite() {
+            periods.clamp(0.0, 1e9)
+        } else {
+            0.0
+        };
+        let phi_star = (phi * phi + periods * sigma * sigma)
+            .sqrt()
+            .min((max_rd / SCALE).max(phi));
         // Step 7: the new deviation and rating.
         let phi_new = 1.0 / (1.0 / (phi_star * phi_star) + 1.0 / v).sqrt();
         let mu_new = mu + phi_new * phi_new * improvement;
@@ -404,16 +421,20 @@ impl Glicko2 {
         }
     }
 
-    /// The rating after `periods` rating periods without games: the
-    /// deviation grows as in step 6, `φ = √(φ² + n·σ²)`, up to
-    /// [`Glicko2::max_deviation`].
+    /// The rating after `periods` rating periods (fractions included)
+    /// without games: the deviation grows as in step 6,
+    /// `φ = √(φ² + n·σ²)`, up to [`Glicko2::max_deviation`].
     #[must_use]
-    pub fn idle(&self, player: &Rating, periods: u64) -> Rating {
+    pub fn idle(&self, player: &Rating, periods: f64) -> Rating {
         let max_rd = self.max_deviation();
         let p = player.sanitized(max_rd);
         let phi = p.deviation / SCALE;
         // Past a few thousand periods the cap is reached anyway.
-        let n = periods.min(1_000_000) as f64;
+        let n = if periods.is_finite() {
+            periods.clamp(0.0, 1e6)
+        } else {
+            0.0
+        };
         let phi = (phi * phi + n * p.volatility * p.volatility).sqrt();
         Rating {
             deviation: (SCALE * phi).min(max_rd),
@@ -421,16 +442,16 @@ impl Glicko2 {
         }
     }
 
-    /// Whole rating periods between the player's last game and `now_ms`.
+    /// Rating periods (fractions included) between the player's last rated
+    /// game and `now_ms`; 0 before the first game.
     #[must_use]
-    pub fn idle_periods(&self, player: &PlayerRating, now_ms: i64) -> u64 {
+    pub fn idle_periods(&self, player: &PlayerRating, now_ms: i64) -> f64 {
         let period = self.period_ms.max(1);
         match player.last_game_ms {
             Some(last) if now_ms > last => {
-                u64::try_from((i128::from(now_ms) - i128::from(last)) / i128::from(period))
-                    .unwrap_or(u64::MAX)
+                ((i128::from(now_ms) - i128::from(last)) as f64) / period as f64
             }
-            _ => 0,
+            _ => 0.0,
         }
     }
 
@@ -452,8 +473,9 @@ impl Glicko2 {
         now_ms: i64,
     ) -> (PlayerRating, PlayerRating) {
         let (ra, rb) = (self.current(a, now_ms), self.current(b, now_ms));
-        let na = self.rate_period(&ra, &[(rb, score)]);
-        let nb = self.rate_period(&rb, &[(ra, score.reversed())]);
+        let (ta, tb) = (self.idle_periods(a, now_ms), self.idle_periods(b, now_ms));
+        let na = self.rate_after(&a.rating, ta, &[(rb, score)]);
+        let nb = self.rate_after(&b.rating, tb, &[(ra, score.reversed())]);
         let done = |p: &PlayerRating, rating| PlayerRating {
             rating,
             games: p.games.saturating_add(1),
@@ -536,7 +558,7 @@ mod tests {
             assert!(close(e, want_e, 0.0005), "E = {e}");
             gs.push(g(phi_j));
         }
-        let s = Glicko2::default().step(&player, &games).unwrap();
+        let s = Glicko2::default().step(&player, 1.0, &games).unwrap();
         // The paper computes v = 1.7785 and Δ = −0.4834 from those rounded
         // E values (three decimals), which moves the fourth decimal: with
         // its rounded inputs, 1/Σ g²E(1−E) = 1.77851 (worked by hand), and
@@ -580,10 +602,10 @@ mod tests {
         assert_eq!(r.volatility, 0.06);
         // Ten idle periods from RD 50: φ² = 0.082842 + 10 × 0.0036 =
         // 0.118842, RD = 173.7178 × 0.344735 = 59.89.
-        let r = g2.idle(&Rating::new(1500.0, 50.0, 0.06), 10);
+        let r = g2.idle(&Rating::new(1500.0, 50.0, 0.06), 10.0);
         assert!(close(r.deviation, 59.89, 0.005), "{}", r.deviation);
         // Capped at 350.
-        let r = g2.idle(&Rating::new(1500.0, 340.0, 0.06), 1_000);
+        let r = g2.idle(&Rating::new(1500.0, 340.0, 0.06), 1_000.0);
         assert_eq!(r.deviation, 350.0);
     }
 
@@ -601,18 +623,51 @@ mod tests {
             games: 40,
             last_game_ms: Some(t0 + 10 * DAY_MS),
         };
-        // Ten days and a bit later: a has 10 idle periods, b none.
-        let now = t0 + 10 * DAY_MS + 1000;
-        assert_eq!(g2.idle_periods(&a, now), 10);
-        assert_eq!(g2.idle_periods(&b, now), 0);
+        // Ten and a half days later for a, half a day for b.
+        let now = t0 + 10 * DAY_MS + DAY_MS / 2;
+        assert_eq!(g2.idle_periods(&a, now), 10.5);
+        assert_eq!(g2.idle_periods(&b, now), 0.5);
         let (na, nb) = g2.rate_game(&a, &b, Score::Draw, now);
-        let want_a = g2.rate_period(&g2.idle(&a.rating, 10), &[(b.rating, Score::Draw)]);
+        // a is rated against b as b stands now (half a day's growth), with
+        // step 6 growing a's deviation by its 10.5 periods.
+        let b_now = g2.idle(&b.rating, 0.5);
+        assert_eq!(g2.current(&b, now), b_now);
+        let want_a = g2.rate_after(&a.rating, 10.5, &[(b_now, Score::Draw)]);
         assert_eq!(na.rating, want_a);
+        // By hand: φ* for a = √((50/173.7178)² + 10.5 × 0.06²) = 0.348437,
+        // RD 60.53 before the game; the draw shrinks it.
+        assert!(na.rating.deviation < 60.53 && na.rating.deviation > 50.0);
         assert_eq!((na.games, na.last_game_ms), (41, Some(now)));
         assert_eq!(nb.last_game_ms, Some(now));
         // A draw between equal ratings moves neither rating.
         assert!(close(na.rating.rating, 1500.0, 1e-9));
         assert!(close(nb.rating.rating, 1500.0, 1e-9));
+    }
+
+    #[test]
+    fn games_back_to_back_narrow_a_settled_deviation() {
+        // Under the literal step 6 a game adds a period's σ² first:
+        // φ* = √((30/173.7178)² + 0.06²) = 0.182819 (RD 31.76), and an even
+        // game against a new player (g(φj) = 0.66907, 1/v = g²/4 = 0.111912)
+        // gives 1/φ'² = 29.9195 + 0.1119, φ' = 0.182478: RD 31.70, wider
+        // than before the game.
+        let g2 = Glicko2::default();
+        let settled = Rating::new(1500.0, 30.0, 0.06);
+        let literal = g2.rate_period(&settled, &[(Rating::default(), Score::Win)]);
+        assert!(
+            close(literal.deviation, 31.70, 0.005),
+            "{}",
+            literal.deviation
+        );
+        // Rated at once after the last game, it narrows.
+        let t = 1_700_000_000_000;
+        let p = PlayerRating {
+            rating: settled,
+            games: 200,
+            last_game_ms: Some(t),
+        };
+        let (after, _) = g2.rate_game(&p, &PlayerRating::new(), Score::Win, t);
+        assert!(after.rating.deviation < 30.0, "{:?}", after.rating);
     }
 
     #[test]

@@ -40,9 +40,9 @@ proptest! {
         prop_assert!(out.deviation > 0.0 && out.deviation <= 350.0);
     }
 
-    /// A new player's deviation shrinks with every game against established
-    /// players (RD at most 100, within 400 points), whatever the results,
-    /// as long as it is above 100; and it ends below where it started.
+    /// A player's deviation shrinks with every game against established
+    /// players (RD at most 100, within 400 points) a minute apart, whatever
+    /// the results, from a new player's 350 down to a settled one's.
     #[test]
     fn deviation_shrinks_with_games(
         games in proptest::collection::vec((-400.0..400.0f64, 30.0..100.0f64, score()), 1..40),
@@ -59,16 +59,27 @@ proptest! {
             };
             t += 60_000;
             p = g.rate_game(&p, &opp, s, t).0;
-            if before > 100.0 {
-                prop_assert!(p.rating.deviation < before, "{before} -> {:?}", p.rating);
-            }
+            prop_assert!(p.rating.deviation < before, "{before} -> {:?}", p.rating);
         }
         prop_assert!(p.rating.deviation < 350.0);
     }
 
+    /// A game rated at the instant of the player's last one never widens
+    /// the deviation, whoever the opponent and whatever the result.
+    #[test]
+    fn a_game_never_widens_a_deviation_by_itself(a in rating(), b in rating(), s in score()) {
+        let g = Glicko2::default();
+        let now = 1_800_000_000_000i64;
+        let pa = PlayerRating { rating: a, games: 5, last_game_ms: Some(now) };
+        let pb = PlayerRating { rating: b, games: 5, last_game_ms: Some(now) };
+        let (na, nb) = g.rate_game(&pa, &pb, s, now);
+        prop_assert!(na.rating.deviation <= a.deviation, "{a:?} vs {b:?}: {:?}", na.rating);
+        prop_assert!(nb.rating.deviation <= b.deviation, "{b:?} vs {a:?}: {:?}", nb.rating);
+    }
+
     /// Idle periods never lower a deviation and never change the rating.
     #[test]
-    fn idleness_only_widens(a in rating(), n in 0u64..100_000) {
+    fn idleness_only_widens(a in rating(), n in 0.0..100_000.0f64) {
         let out = Glicko2::default().idle(&a, n);
         prop_assert!(out.deviation >= a.deviation.min(350.0));
         prop_assert_eq!(out.rating, a.rating);
