@@ -20,6 +20,7 @@
 //! - [`chunk`]: cutting a reply's rendered pieces into messages under the
 //!   platform's limit, between pieces and at line ends, never inside a
 //!   mention or a tag.
+//! - [`Recent`]: a bounded map for what a front-end learns as it goes.
 //!
 //! A front-end implements [`Transport`] (how to send one post, how to
 //! retire a board's controls) and pushes [`Job`]s.
@@ -27,8 +28,10 @@
 mod boards;
 pub mod chunk;
 mod outbox;
+mod recent;
 mod retry;
 
 pub use boards::{Boards, Newest};
 pub use outbox::{Job, Outbox, Settings, Transport};
+pub use recent::Recent;
 pub use retry::{Retry, SendError, with_retries};

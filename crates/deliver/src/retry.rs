@@ -21,6 +21,10 @@ pub enum SendError {
     /// blocked, the chat was deleted, or the bot lacks the permission to
     /// post there.
     Gone(String),
+    /// The chat has a new id (a Telegram group that became a supergroup);
+    /// the transport sends there instead. Reaching the outbox, it counts as
+    /// [`SendError::Permanent`].
+    Moved(i64),
 }
 
 impl std::fmt::Display for SendError {
@@ -30,6 +34,7 @@ impl std::fmt::Display for SendError {
             SendError::Transient(why) => write!(f, "failed for now: {why}"),
             SendError::Permanent(why) => write!(f, "refused: {why}"),
             SendError::Gone(why) => write!(f, "chat unreachable: {why}"),
+            SendError::Moved(to) => write!(f, "the chat moved to {to}"),
         }
     }
 }

@@ -29,9 +29,34 @@ pub fn classify(e: RequestError) -> SendError {
         RequestError::Network(_) | RequestError::Io(_) | RequestError::InvalidJson { .. } => {
             SendError::Transient(e.to_string())
         }
-        RequestError::Api(_) | RequestError::MigrateToChatId(_) => {
-            SendError::Permanent(e.to_string())
+        RequestError::MigrateToChatId(to) => SendError::Moved(to.0),
+        RequestError::Api(ref api) if chat_is_gone(api) => SendError::Gone(e.to_string()),
+        RequestError::Api(_) => SendError::Permanent(e.to_string()),
+    }
+}
+
+/// Whether an error means the bot cannot write to the chat at all: it was
+/// removed or blocked, the chat is gone, or it may not post there. (Telegram
+/// answers 403 Forbidden for most of these; teloxide names the known texts
+/// and keeps others as `Unknown`.)
+fn chat_is_gone(e: &ApiError) -> bool {
+    match e {
+        ApiError::BotBlocked
+        | ApiError::BotKicked
+        | ApiError::BotKickedFromSupergroup
+        | ApiError::BotKickedFromChannel
+        | ApiError::UserDeactivated
+        | ApiError::CantInitiateConversation
+        | ApiError::CantTalkWithBots
+        | ApiError::ChatNotFound
+        | ApiError::GroupDeactivated
+        | ApiError::NotEnoughRightsToPostMessages => true,
+        ApiError::Unknown(text) => {
+            text.starts_with("Forbidden:")
+                || text.contains("not enough rights to send")
+                || text.contains("have no rights to send")
         }
+        _ => false,
     }
 }
 
@@ -110,15 +135,54 @@ impl BotApi {
                 }
                 async move { req.await.map(drop).map_err(classify) }
             };
-            let retry = crate::deliver::Retry {
+            let retry = tablero_deliver::Retry {
                 give_up: Duration::from_secs(60),
                 ..Default::default()
             };
             if let Err(e) =
-                crate::deliver::with_retries("setting the command menu", retry, None, send).await
+                tablero_deliver::with_retries("setting the command menu", retry, None, send).await
             {
                 tracing::warn!("the command menu was not set: {e:?}");
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use teloxide::types::{ChatId, Seconds};
+
+    use super::*;
+
+    #[test]
+    fn errors_are_sorted_by_what_retrying_can_do() {
+        let api = |e: ApiError| classify(RequestError::Api(e));
+        for gone in [
+            ApiError::BotBlocked,
+            ApiError::BotKickedFromSupergroup,
+            ApiError::ChatNotFound,
+            ApiError::Unknown("Forbidden: bot was kicked from the group chat".into()),
+            ApiError::Unknown("Forbidden: bot is not a member of the channel chat".into()),
+        ] {
+            assert!(matches!(api(gone), SendError::Gone(_)));
+        }
+        assert!(matches!(
+            api(ApiError::MessageNotModified),
+            SendError::Permanent(_)
+        ));
+        assert!(matches!(
+            api(ApiError::Unknown(
+                "Bad Request: PHOTO_INVALID_DIMENSIONS".into()
+            )),
+            SendError::Permanent(_)
+        ));
+        assert_eq!(
+            classify(RequestError::MigrateToChatId(ChatId(-100_123))),
+            SendError::Moved(-100_123)
+        );
+        assert_eq!(
+            classify(RequestError::RetryAfter(Seconds::from_seconds(3))),
+            SendError::RetryAfter(Duration::from_secs(3))
+        );
     }
 }

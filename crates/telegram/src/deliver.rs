@@ -1,6 +1,7 @@
-//! Sending: the Bot API behind the [`Api`] trait, and one outbox per chat
-//! that sends its posts in order, retrying what failed for a passing
-//! reason.
+//! Sending: the Bot API behind the [`Api`] trait, and [`Tg`], the
+//! transport through which the shared outbox (`tablero-deliver`) sends to
+//! Telegram: one ordered queue per chat, retries, chats that blocked or
+//! removed the bot set aside, boards retired when a newer one is posted.
 //!
 //! The app has stored every change before a post is made, so a post that
 //! cannot be delivered loses no move: it waits in its chat's outbox, tried
@@ -11,27 +12,20 @@
 use std::collections::HashMap;
 use std::future::Future;
 use std::sync::{Arc, Mutex, PoisonError};
-use std::time::Duration;
 
+pub use tablero_deliver::{Newest, Retry, SendError, Settings, with_retries};
 use teloxide::types::{ChatId, InlineKeyboardMarkup, MessageId};
-use tokio::sync::{Notify, mpsc};
-use tokio::time::Instant;
 
 use crate::outbound::Post;
 
-/// Why a request failed, as far as retrying goes.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SendError {
-    /// Flood control: try again after this long.
-    RetryAfter(Duration),
-    /// The network or the server failed; the same request may succeed
-    /// later.
-    Transient(String),
-    /// Telegram refused the request; sending it again will not help.
-    Permanent(String),
-}
+/// Every chat's outbox.
+pub type Outbox<A> = tablero_deliver::Outbox<Tg<A>>;
+/// One thing for a chat's outbox to do.
+pub type Job<A> = tablero_deliver::Job<Tg<A>>;
 
-/// The Bot API requests the adapter makes besides receiving updates.
+/// The Bot API requests the adapter makes besides receiving updates. A
+/// request to a group that became a supergroup fails with
+/// [`SendError::Moved`].
 pub trait Api: Send + Sync + 'static {
     /// Sends an HTML text message.
     fn send_text(
@@ -64,224 +58,108 @@ pub trait Api: Send + Sync + 'static {
     ) -> impl Future<Output = Result<(), SendError>> + Send;
 }
 
-/// How failed requests are retried.
-#[derive(Clone, Copy, Debug)]
-pub struct Retry {
-    /// The pause after the first failure; it doubles up to `max_pause`.
-    pub first_pause: Duration,
-    pub max_pause: Duration,
-    /// A post still failing after this long is dropped (and logged).
-    pub give_up: Duration,
+/// What to do when Telegram says a chat moved to a new id: a task the
+/// transport waits for before it sends to the new id.
+pub type OnMoved = Arc<dyn Fn(ChatId, ChatId) -> tokio::task::JoinHandle<()> + Send + Sync>;
+
+/// The outbox's transport: an [`Api`], and the chats that moved.
+pub struct Tg<A: Api> {
+    pub api: Arc<A>,
+    moved: Mutex<HashMap<ChatId, ChatId>>,
+    on_moved: OnMoved,
 }
 
-impl Default for Retry {
-    fn default() -> Retry {
-        Retry {
-            first_pause: Duration::from_secs(1),
-            max_pause: Duration::from_secs(60),
-            give_up: Duration::from_secs(3600),
-        }
-    }
-}
-
-/// Runs `request` until it succeeds, fails for good, or `retry.give_up`
-/// passes. `wake` cuts a pause short.
-pub async fn with_retries<T, F, Fut>(
-    what: &str,
-    retry: Retry,
-    wake: Option<&Notify>,
-    mut request: F,
-) -> Result<T, SendError>
-where
-    F: FnMut() -> Fut,
-    Fut: Future<Output = Result<T, SendError>>,
-{
-    let start = Instant::now();
-    let mut pause = retry.first_pause;
-    loop {
-        let wait = match request().await {
-            Ok(x) => return Ok(x),
-            Err(SendError::RetryAfter(d)) => d,
-            Err(SendError::Transient(why)) => {
-                if start.elapsed() >= retry.give_up {
-                    return Err(SendError::Transient(why));
-                }
-                tracing::warn!("{what} failed ({why}); trying again in {pause:?}");
-                let p = pause;
-                pause = (pause * 2).min(retry.max_pause);
-                p
-            }
-            Err(e) => return Err(e),
-        };
-        match wake {
-            Some(w) => {
-                tokio::select! {
-                    () = tokio::time::sleep(wait) => {}
-                    () = w.notified() => {}
-                }
-            }
-            None => tokio::time::sleep(wait).await,
-        }
-    }
-}
-
-/// One thing for a chat's outbox to do.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Job {
-    Post(Post),
-    /// Remove a message's keyboard (the board a move was pressed on).
-    Clear(MessageId),
-    /// The games still being played in the chat: the boards of the others
-    /// (resigned, drawn, timed out) lose their keyboards.
-    Sweep(Vec<u64>),
-}
-
-struct Chat {
-    jobs: mpsc::UnboundedSender<Job>,
-    wake: Arc<Notify>,
-}
-
-/// Every chat's outbox. Each chat has a task sending its jobs in order.
-pub struct Outbox<A: Api> {
-    api: Arc<A>,
-    retry: Retry,
-    chats: Mutex<HashMap<ChatId, Chat>>,
-}
-
-impl<A: Api> Outbox<A> {
+impl<A: Api> Tg<A> {
+    /// A transport over `api`; `on_moved(old, new)` runs (once per chat)
+    /// when a send finds that a group became a supergroup.
     #[must_use]
-    pub fn new(api: Arc<A>, retry: Retry) -> Outbox<A> {
-        Outbox {
+    pub fn new(api: Arc<A>, on_moved: OnMoved) -> Tg<A> {
+        Tg {
             api,
-            retry,
-            chats: Mutex::new(HashMap::new()),
+            moved: Mutex::new(HashMap::new()),
+            on_moved,
         }
     }
 
-    /// Queues jobs for a chat.
-    pub fn push(&self, chat: ChatId, jobs: impl IntoIterator<Item = Job>) {
-        let mut chats = self.chats.lock().unwrap_or_else(PoisonError::into_inner);
-        let entry = chats.entry(chat).or_insert_with(|| {
-            let (tx, rx) = mpsc::unbounded_channel();
-            let wake = Arc::new(Notify::new());
-            tokio::spawn(worker(self.api.clone(), self.retry, chat, rx, wake.clone()));
-            Chat { jobs: tx, wake }
-        });
-        for j in jobs {
-            // The worker only ends with the runtime.
-            let _ = entry.jobs.send(j);
-        }
+    /// Where a chat's posts go now.
+    fn target(&self, chat: ChatId) -> ChatId {
+        let moved = self.moved.lock().unwrap_or_else(PoisonError::into_inner);
+        moved.get(&chat).copied().unwrap_or(chat)
     }
 
-    /// Retries a chat's waiting post now: someone there just wrote.
-    pub fn wake(&self, chat: ChatId) {
-        let chats = self.chats.lock().unwrap_or_else(PoisonError::into_inner);
-        if let Some(c) = chats.get(&chat) {
-            c.wake.notify_one();
-        }
-    }
-}
-
-/// Sends one chat's jobs in order. It remembers the last board of each
-/// game that has a keyboard, to remove it when the next board comes.
-async fn worker<A: Api>(
-    api: Arc<A>,
-    retry: Retry,
-    chat: ChatId,
-    mut jobs: mpsc::UnboundedReceiver<Job>,
-    wake: Arc<Notify>,
-) {
-    let mut boards: HashMap<u64, MessageId> = HashMap::new();
-    while let Some(job) = jobs.recv().await {
-        match job {
-            Job::Clear(m) => {
-                boards.retain(|_, b| *b != m);
-                clear(&*api, retry, chat, m, &wake).await;
-            }
-            Job::Sweep(ongoing) => {
-                let over: Vec<u64> = boards
-                    .keys()
-                    .copied()
-                    .filter(|g| !ongoing.contains(g))
-                    .collect();
-                for g in over {
-                    if let Some(m) = boards.remove(&g) {
-                        clear(&*api, retry, chat, m, &wake).await;
-                    }
-                }
-            }
-            Job::Post(post) => {
-                if let Some(old) = post.board.and_then(|g| boards.remove(&g)) {
-                    clear(&*api, retry, chat, old, &wake).await;
-                }
-                let sent = send(&*api, retry, chat, &post, &wake).await;
-                if let (Some(m), Some(g), Some(_)) = (sent, post.board, &post.keyboard) {
-                    boards.insert(g, m);
-                }
-            }
-        }
-    }
-}
-
-async fn clear<A: Api>(api: &A, retry: Retry, chat: ChatId, m: MessageId, wake: &Notify) {
-    // A board whose keyboard is already gone is refused: nothing to do.
-    if let Err(e) = with_retries("removing a keyboard", retry, Some(wake), || {
-        api.set_keyboard(chat, m, None)
-    })
-    .await
-    {
-        tracing::warn!(
-            "keyboard of message {} in chat {} stays: {e:?}",
-            m.0,
-            chat.0
-        );
-    }
-}
-
-/// Sends a post; a photo Telegram refuses is sent as text instead.
-async fn send<A: Api>(
-    api: &A,
-    retry: Retry,
-    chat: ChatId,
-    post: &Post,
-    wake: &Notify,
-) -> Option<MessageId> {
-    let res = match &post.photo {
-        Some(png) => {
-            let photo = with_retries("sending a board", retry, Some(wake), || {
-                api.send_photo(chat, png.clone(), &post.html, post.keyboard.clone())
-            })
-            .await;
-            match photo {
-                Err(SendError::Permanent(why)) => {
-                    tracing::warn!("a board photo was refused ({why}); sending text");
-                    let html = if post.html.is_empty() {
-                        "…"
-                    } else {
-                        &post.html
-                    };
-                    with_retries("sending a message", retry, Some(wake), || {
-                        api.send_text(chat, html, post.keyboard.clone())
-                    })
+    async fn send_to(&self, chat: ChatId, post: &Post) -> Result<MessageId, SendError> {
+        match &post.photo {
+            Some(png) => {
+                self.api
+                    .send_photo(chat, png.clone(), &post.html, post.keyboard.clone())
                     .await
-                }
-                other => other,
+            }
+            None => {
+                self.api
+                    .send_text(chat, &post.html, post.keyboard.clone())
+                    .await
             }
         }
-        None => {
-            with_retries("sending a message", retry, Some(wake), || {
-                api.send_text(chat, &post.html, post.keyboard.clone())
-            })
-            .await
-        }
-    };
-    match res {
-        Ok(m) => Some(m),
-        Err(e) => {
-            tracing::error!("a message to chat {} was dropped: {e:?}", chat.0);
-            None
+    }
+}
+
+impl<A: Api> tablero_deliver::Transport for Tg<A> {
+    type Chat = ChatId;
+    type Message = MessageId;
+    type Retired = ();
+    type Post = Post;
+
+    async fn send(&self, chat: &ChatId, post: &Post) -> Result<MessageId, SendError> {
+        let to = self.target(*chat);
+        match self.send_to(to, post).await {
+            Err(SendError::Moved(new)) => {
+                let new = ChatId(new);
+                tracing::info!(old = chat.0, new = new.0, "the chat became a supergroup");
+                self.moved
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .insert(*chat, new);
+                if let Err(e) = (self.on_moved)(*chat, new).await {
+                    tracing::error!("moving a chat's games failed: {e}");
+                }
+                self.send_to(new, post).await
+            }
+            other => other,
         }
     }
+
+    async fn retire(&self, chat: &ChatId, board: &Newest<MessageId, ()>) -> Result<(), SendError> {
+        self.api
+            .set_keyboard(self.target(*chat), board.message, None)
+            .await
+    }
+
+    fn board_of(&self, post: &Post) -> Option<(u64, usize, Option<()>)> {
+        let (game, ply) = post.board?;
+        Some((game, ply, post.keyboard.as_ref().map(|_| ())))
+    }
+
+    /// A photo Telegram refuses goes as text.
+    fn fallback(&self, post: &Post) -> Option<Post> {
+        post.photo.as_ref()?;
+        let html = if post.html.is_empty() {
+            "…".to_string()
+        } else {
+            post.html.clone()
+        };
+        Some(Post {
+            photo: None,
+            html,
+            keyboard: post.keyboard.clone(),
+            board: post.board,
+        })
+    }
+}
+
+/// The outbox for `api` with `settings`; see [`Tg::new`] for `on_moved`.
+#[must_use]
+pub fn outbox<A: Api>(api: Arc<A>, settings: Settings, on_moved: OnMoved) -> Outbox<A> {
+    tablero_deliver::Outbox::new(Arc::new(Tg::new(api, on_moved)), settings)
 }
 
 #[cfg(test)]
@@ -306,10 +184,19 @@ pub(crate) mod fake {
         /// Failures to return, one per request, before succeeding.
         pub failures: Mutex<VecDeque<SendError>>,
         pub next_id: Mutex<i32>,
+        /// Groups that became supergroups: old id → new id.
+        pub moved: Mutex<std::collections::HashMap<i64, i64>>,
     }
 
     impl FakeApi {
         fn record(&self, call: Call) -> Result<MessageId, SendError> {
+            let chat = match &call {
+                Call::Text(c, ..) | Call::Photo(c, ..) | Call::Keyboard(c, ..) => Some(*c),
+                Call::Answer(..) => None,
+            };
+            if let Some(new) = chat.and_then(|c| self.moved.lock().unwrap().get(&c).copied()) {
+                return Err(SendError::Moved(new));
+            }
             if let Some(e) = self.failures.lock().unwrap().pop_front() {
                 return Err(e);
             }
@@ -367,20 +254,38 @@ pub(crate) mod fake {
 
 #[cfg(test)]
 mod tests {
+    use std::time::Duration;
+
     use teloxide::types::InlineKeyboardButton;
 
     use super::fake::{Call, FakeApi};
     use super::*;
 
-    fn quick() -> Retry {
-        Retry {
-            first_pause: Duration::from_millis(1),
-            max_pause: Duration::from_millis(4),
-            give_up: Duration::from_millis(200),
-        }
+    type Moves = Arc<Mutex<Vec<(i64, i64)>>>;
+
+    fn outbox_over(api: &Arc<FakeApi>) -> (Outbox<FakeApi>, Moves) {
+        let moves: Moves = Arc::default();
+        let seen = moves.clone();
+        let settings = Settings {
+            retry: Retry {
+                first_pause: Duration::from_millis(1),
+                max_pause: Duration::from_millis(4),
+                give_up: Duration::from_millis(200),
+            },
+            ..Settings::default()
+        };
+        let out = outbox(
+            api.clone(),
+            settings,
+            Arc::new(move |old: ChatId, new: ChatId| {
+                seen.lock().unwrap().push((old.0, new.0));
+                tokio::spawn(async {})
+            }),
+        );
+        (out, moves)
     }
 
-    fn text(s: &str) -> Job {
+    fn text(s: &str) -> Job<FakeApi> {
         Job::Post(Post {
             photo: None,
             html: s.into(),
@@ -389,133 +294,98 @@ mod tests {
         })
     }
 
-    fn board(game: u64, caption: &str) -> Job {
+    fn board(game: u64, ply: usize, caption: &str) -> Job<FakeApi> {
         Job::Post(Post {
             photo: Some(vec![0]),
             html: caption.into(),
             keyboard: Some(InlineKeyboardMarkup::new([[
                 InlineKeyboardButton::callback("a2", "p:1:0:0:a2"),
             ]])),
-            board: Some(game),
+            board: Some((game, ply)),
         })
     }
 
-    async fn settle(api: &FakeApi, n: usize) -> Vec<Call> {
-        for _ in 0..500 {
-            if api.calls().len() >= n {
-                break;
-            }
-            tokio::time::sleep(Duration::from_millis(2)).await;
-        }
-        api.calls()
-    }
-
-    #[tokio::test]
-    async fn posts_go_out_in_order_through_failures() {
-        let api = Arc::new(FakeApi::default());
-        api.failures.lock().unwrap().extend([
-            SendError::Transient("connection reset".into()),
-            SendError::RetryAfter(Duration::from_millis(3)),
-            SendError::Transient("timeout".into()),
-        ]);
-        let out = Outbox::new(api.clone(), quick());
-        out.push(ChatId(-5), [text("one"), text("two")]);
-        out.push(ChatId(-5), [text("three")]);
-        let calls = settle(&api, 3).await;
-        assert_eq!(
-            calls,
-            [
-                Call::Text(-5, "one".into(), false),
-                Call::Text(-5, "two".into(), false),
-                Call::Text(-5, "three".into(), false),
-            ]
-        );
-    }
+    const WAIT: Duration = Duration::from_secs(10);
 
     #[tokio::test]
     async fn a_new_board_removes_the_last_keyboard() {
         let api = Arc::new(FakeApi::default());
-        let out = Outbox::new(api.clone(), quick());
+        let (out, _) = outbox_over(&api);
         out.push(
-            ChatId(1),
+            &ChatId(1),
             [
-                board(3, "first"),
-                board(4, "other game"),
-                board(3, "second"),
+                board(3, 0, "first"),
+                board(4, 0, "other game"),
+                board(3, 1, "second"),
             ],
         );
-        out.push(ChatId(1), [Job::Clear(MessageId(4)), board(3, "third")]);
-        out.push(ChatId(1), [Job::Sweep(vec![3, 4])]);
-        let calls = settle(&api, 6).await;
+        assert!(out.flushed(WAIT).await);
+        // Message 3 (the second board of game 3) was pressed.
+        let pressed = out.boards().take(&ChatId(1), 3, &MessageId(3)).unwrap();
+        out.push(&ChatId(1), [Job::Retire(pressed), board(3, 2, "third")]);
+        out.push(&ChatId(1), [Job::Sweep(vec![3])]);
+        assert!(out.flushed(WAIT).await);
         assert_eq!(
-            calls,
+            api.calls(),
             [
                 Call::Photo(1, "first".into(), true),
                 Call::Photo(1, "other game".into(), true),
-                Call::Keyboard(1, 1, false),
                 Call::Photo(1, "second".into(), true),
-                // Message 4 (the second board of game 3) was pressed.
-                Call::Keyboard(1, 4, false),
+                Call::Keyboard(1, 1, false),
+                Call::Keyboard(1, 3, false),
                 Call::Photo(1, "third".into(), true),
+                // Game 4 is over.
+                Call::Keyboard(1, 2, false),
             ]
-        );
-        tokio::time::sleep(Duration::from_millis(20)).await;
-        assert_eq!(
-            api.calls().len(),
-            6,
-            "the pressed board is not cleared twice"
-        );
-        out.push(ChatId(1), [Job::Sweep(vec![])]);
-        let calls = settle(&api, 8).await;
-        // Game 3's board (message 6) and game 4's (message 2) are over.
-        let mut swept = calls[6..].to_vec();
-        swept.sort_by_key(|c| format!("{c:?}"));
-        assert_eq!(
-            swept,
-            [Call::Keyboard(1, 2, false), Call::Keyboard(1, 6, false)]
         );
     }
 
     #[tokio::test]
-    async fn refused_photos_become_text_and_hopeless_posts_are_dropped() {
+    async fn a_refused_photo_goes_as_text() {
         let api = Arc::new(FakeApi::default());
         api.failures
             .lock()
             .unwrap()
             .push_back(SendError::Permanent("PHOTO_INVALID_DIMENSIONS".into()));
-        let out = Outbox::new(api.clone(), quick());
-        out.push(ChatId(2), [board(1, "caption")]);
-        let calls = settle(&api, 1).await;
-        assert_eq!(calls, [Call::Text(2, "caption".into(), true)]);
-        api.failures.lock().unwrap().extend(std::iter::repeat_n(
-            SendError::Transient("down".into()),
-            10_000,
-        ));
-        out.push(ChatId(2), [text("lost")]);
-        tokio::time::sleep(Duration::from_millis(400)).await;
-        api.failures.lock().unwrap().clear();
-        out.push(ChatId(2), [text("after")]);
-        let calls = settle(&api, 2).await;
-        assert_eq!(calls[1], Call::Text(2, "after".into(), false));
+        let (out, _) = outbox_over(&api);
+        out.push(&ChatId(2), [board(1, 0, "caption")]);
+        assert!(out.flushed(WAIT).await);
+        assert_eq!(api.calls(), [Call::Text(2, "caption".into(), true)]);
     }
 
     #[tokio::test]
-    async fn waking_retries_at_once() {
+    async fn a_group_that_became_a_supergroup_is_followed() {
         let api = Arc::new(FakeApi::default());
-        api.failures
-            .lock()
-            .unwrap()
-            .push_back(SendError::Transient("down".into()));
-        let slow = Retry {
-            first_pause: Duration::from_secs(30),
-            ..Retry::default()
-        };
-        let out = Outbox::new(api.clone(), slow);
-        out.push(ChatId(3), [text("late")]);
-        tokio::time::sleep(Duration::from_millis(20)).await;
-        assert!(api.calls().is_empty());
-        out.wake(ChatId(3));
-        let calls = settle(&api, 1).await;
-        assert_eq!(calls, [Call::Text(3, "late".into(), false)]);
+        api.moved.lock().unwrap().insert(-5, -1005);
+        let (out, moves) = outbox_over(&api);
+        out.push(&ChatId(-5), [text("one"), board(2, 0, "board")]);
+        assert!(out.flushed(WAIT).await);
+        out.push(&ChatId(-5), [board(2, 1, "next")]);
+        assert!(out.flushed(WAIT).await);
+        assert_eq!(
+            api.calls(),
+            [
+                Call::Text(-1005, "one".into(), false),
+                Call::Photo(-1005, "board".into(), true),
+                Call::Photo(-1005, "next".into(), true),
+                Call::Keyboard(-1005, 2, false),
+            ]
+        );
+        // The app is told once, to move the chat's games.
+        assert_eq!(*moves.lock().unwrap(), [(-5, -1005)]);
+    }
+
+    #[tokio::test]
+    async fn a_chat_that_blocked_the_bot_is_not_retried() {
+        let api = Arc::new(FakeApi::default());
+        api.failures.lock().unwrap().push_back(SendError::Gone(
+            "Forbidden: bot was blocked by the user".into(),
+        ));
+        let (out, _) = outbox_over(&api);
+        out.push(&ChatId(7), [text("a"), text("b")]);
+        out.push(&ChatId(8), [text("c")]);
+        assert!(out.flushed(WAIT).await);
+        assert_eq!(api.calls(), [Call::Text(8, "c".into(), false)]);
+        assert!(out.is_gone(&ChatId(7)));
     }
 }

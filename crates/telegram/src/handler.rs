@@ -3,7 +3,6 @@
 //! chat's outbox. The app is synchronous (it writes the store), so it runs
 //! on tokio's blocking threads.
 
-use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
@@ -13,7 +12,9 @@ use teloxide::types::{
     UpdateKind,
 };
 
-use crate::deliver::{Api, Job, Outbox, Retry, with_retries};
+use tablero_deliver::{Newest, Recent, Retry, Settings, with_retries};
+
+use crate::deliver::{Api, Job, Outbox};
 use crate::incoming::{PLATFORM, channel, incoming, user_ref};
 use crate::keyboard::{Action, Button};
 use crate::outbound::{plain, posts};
@@ -30,18 +31,37 @@ pub struct Handler<A: Api> {
     pub bot: String,
     /// What is known of users' usernames, by user id (`None`: they have
     /// none), learnt from updates; a user not known is mentioned by link.
-    usernames: Mutex<HashMap<String, Option<String>>>,
+    /// The most recently seen [`USERNAMES`] are kept.
+    usernames: Mutex<Recent<String, Option<String>>>,
 }
+
+/// How many users' usernames are remembered.
+pub const USERNAMES: usize = 100_000;
 
 impl<A: Api> Handler<A> {
     #[must_use]
     pub fn new(app: Arc<App>, api: Arc<A>, bot: String, retry: Retry) -> Handler<A> {
+        let settings = Settings {
+            retry,
+            ..Settings::default()
+        };
+        // A send that finds the group became a supergroup moves the
+        // chat's games, as the migration message does.
+        let mover = app.clone();
+        let on_moved = Arc::new(move |old: ChatId, new: ChatId| {
+            let (app, from, to) = (mover.clone(), channel(old), channel(new));
+            tokio::task::spawn_blocking(move || {
+                if let Err(e) = app.move_channel(&from, &to) {
+                    tracing::error!(error = ?e, "a migrated chat's games did not move");
+                }
+            })
+        });
         Handler {
+            outbox: crate::deliver::outbox(api.clone(), settings, on_moved),
             app,
-            outbox: Outbox::new(api.clone(), retry),
             api,
             bot,
-            usernames: Mutex::new(HashMap::new()),
+            usernames: Mutex::new(Recent::new(USERNAMES)),
         }
     }
 
@@ -71,7 +91,7 @@ impl<A: Api> Handler<A> {
         {
             return Some(self.bot.clone());
         }
-        let names = self
+        let mut names = self
             .usernames
             .lock()
             .unwrap_or_else(PoisonError::into_inner);
@@ -88,12 +108,18 @@ impl<A: Api> Handler<A> {
         ongoing: Option<Vec<u64>>,
     ) {
         let posts = posts(reply, &|u| self.username(u));
+        let pressed = pressed.map(|message| {
+            Job::<A>::Retire(Newest {
+                ply: 0,
+                message,
+                retired: (),
+            })
+        });
         let jobs = pressed
-            .map(Job::Clear)
             .into_iter()
-            .chain(posts.into_iter().map(Job::Post))
-            .chain(ongoing.map(Job::Sweep));
-        self.outbox.push(chat, jobs);
+            .chain(posts.into_iter().map(Job::<A>::Post))
+            .chain(ongoing.map(Job::<A>::Sweep));
+        self.outbox.push(&chat, jobs);
     }
 
     /// Posts a notice the app sent on its own (a reminder, a timeout).
@@ -130,7 +156,7 @@ impl<A: Api> Handler<A> {
             return;
         };
         // Someone is here: whatever waits for this chat goes out now.
-        self.outbox.wake(m.chat.id);
+        self.outbox.wake(&m.chat.id);
         let app = self.app.clone();
         let chat = m.chat.id;
         match tokio::task::spawn_blocking(move || {
@@ -153,7 +179,7 @@ impl<A: Api> Handler<A> {
             && let Some(MaybeInaccessibleMessage::Regular(m)) = q.message.as_ref()
         {
             let (chat, message) = (m.chat.id, m.id);
-            self.outbox.wake(chat);
+            self.outbox.wake(&chat);
             let (app, user, handle) =
                 (self.app.clone(), user_ref(&q.from), q.from.username.clone());
             let reply = tokio::task::spawn_blocking(move || {
@@ -189,7 +215,7 @@ impl<A: Api> Handler<A> {
             .await;
             return;
         };
-        self.outbox.wake(chat);
+        self.outbox.wake(&chat);
         let app = self.app.clone();
         let user = user_ref(&q.from);
         let press = button.press();

@@ -2,6 +2,7 @@
 //! caption and a keyboard. Pure, tested without a network.
 
 use tablero_app::{Reply, Span, User};
+use tablero_deliver::chunk::{Chunk, Packer};
 use teloxide::types::InlineKeyboardMarkup;
 
 use crate::keyboard;
@@ -10,9 +11,6 @@ use crate::keyboard;
 pub const MAX_CAPTION: usize = 1024;
 /// Telegram's limit on a message's text, in UTF-16 units after parsing.
 pub const MAX_TEXT: usize = 4096;
-/// The size source text is cut to when a reply is too long for one
-/// message; HTML tags and escapes never push a piece past [`MAX_TEXT`].
-const CHUNK: usize = 3000;
 
 /// One message to send.
 #[derive(Clone, Debug, PartialEq)]
@@ -22,9 +20,9 @@ pub struct Post {
     /// The text (or caption) in Telegram's HTML.
     pub html: String,
     pub keyboard: Option<InlineKeyboardMarkup>,
-    /// The game whose board this is: the game's previous board loses its
-    /// keyboard when this one is sent.
-    pub board: Option<u64>,
+    /// The game whose board this is, and its number of moves: the game's
+    /// previous board loses its keyboard when this one is sent.
+    pub board: Option<(u64, usize)>,
 }
 
 /// How a user is mentioned: `@username` when they have one (Telegram links
@@ -65,49 +63,17 @@ fn utf16_len(s: &str) -> usize {
     s.encode_utf16().count()
 }
 
-/// Text in Telegram's HTML, with the text it shows.
-#[derive(Clone, Debug, Default)]
-struct Piece {
-    html: String,
-    visible: String,
-}
-
-/// `s` in pieces of at most `max` characters.
-fn cut(s: &str, max: usize) -> Vec<String> {
-    let chars: Vec<char> = s.chars().collect();
-    chars.chunks(max).map(|c| c.iter().collect()).collect()
-}
-
-/// Writes the reply's text span by span: text escaped, code in `<code>`,
-/// each mention as [`mention`] writes it (in an error, which notifies
-/// nobody, as a plain `@name`). Pieces hold at most `max` visible
-/// characters, cut at line ends where they can be; a span is never cut
-/// inside its markup.
-fn pieces(reply: &Reply, usernames: &dyn Fn(&User) -> Option<String>, max: usize) -> Vec<Piece> {
-    let mut out = Vec::new();
-    let mut cur = Piece::default();
-    let mut add = |html: String, visible: &str, out: &mut Vec<Piece>| {
-        let n = visible.chars().count();
-        if cur.visible.chars().count() + n > max && !cur.visible.is_empty() {
-            out.push(std::mem::take(&mut cur));
-        }
-        cur.html.push_str(&html);
-        cur.visible.push_str(visible);
-    };
+/// Writes the reply's text span by span into messages of at most `max`
+/// UTF-16 units of shown text: text escaped, code in `<code>`, each mention
+/// as [`mention`] writes it (in an error, which notifies nobody, as a
+/// plain `@name`). Text is cut at line ends where it can be; a mention is
+/// never cut, and a cut code span is wrapped part by part.
+fn pieces(reply: &Reply, usernames: &dyn Fn(&User) -> Option<String>, max: usize) -> Vec<Chunk> {
+    let mut p = Packer::new(max, |_: &str, visible: &str| utf16_len(visible));
     for span in reply.text.get(reply.lang).spans() {
         match span {
-            Span::Text(t) => {
-                for line in t.split_inclusive('\n') {
-                    for part in cut(line, max) {
-                        add(escape(&part), &part, &mut out);
-                    }
-                }
-            }
-            Span::Code(c) => {
-                for part in cut(c, max) {
-                    add(format!("<code>{}</code>", escape(&part)), &part, &mut out);
-                }
-            }
+            Span::Text(t) => p.text(t, escape),
+            Span::Code(c) => p.wrapped(c, |s| format!("<code>{}</code>", escape(s))),
             Span::Mention(u) => {
                 let (html, visible) = if reply.error {
                     let plain = format!("@{}", u.name);
@@ -115,14 +81,11 @@ fn pieces(reply: &Reply, usernames: &dyn Fn(&User) -> Option<String>, max: usize
                 } else {
                     mention(u, usernames(u).as_deref())
                 };
-                add(html, &visible, &mut out);
+                p.atom(&html, &visible);
             }
         }
     }
-    if !cur.visible.is_empty() || out.is_empty() {
-        out.push(cur);
-    }
-    out
+    p.finish()
 }
 
 /// The reply as plain text (for an alert), mentions written `@name`.
@@ -144,10 +107,9 @@ pub fn posts(reply: &Reply, usernames: &dyn Fn(&User) -> Option<String>) -> Vec<
     let keyboard = board
         .and_then(|(g, ply)| keyboard::menu(&reply.choices, g, ply, 0))
         .or_else(|| reply.challenge.map(|c| keyboard::challenge(c, reply.lang)));
-    let board = board.map(|(g, _)| g);
     let whole = pieces(reply, usernames, usize::MAX).remove(0);
-    let (mut html, mut visible) = (whole.html, whole.visible);
-    let chunks = || pieces(reply, usernames, CHUNK);
+    let (mut html, mut visible) = (whole.markup, whole.visible);
+    let chunks = || pieces(reply, usernames, MAX_TEXT);
     if reply.image.is_none()
         && let Some(d) = &reply.diagram
     {
@@ -175,7 +137,7 @@ pub fn posts(reply: &Reply, usernames: &dyn Fn(&User) -> Option<String>) -> Vec<
         for piece in chunks() {
             out.push(Post {
                 photo: None,
-                html: piece.html,
+                html: piece.markup,
                 keyboard: None,
                 board: None,
             });
@@ -185,7 +147,7 @@ pub fn posts(reply: &Reply, usernames: &dyn Fn(&User) -> Option<String>) -> Vec<
     let pieces: Vec<String> = if utf16_len(&visible) <= MAX_TEXT {
         vec![html]
     } else {
-        chunks().into_iter().map(|p| p.html).collect()
+        chunks().into_iter().map(|p| p.markup).collect()
     };
     let last = pieces.len() - 1;
     for (i, html) in pieces.into_iter().enumerate() {
@@ -299,12 +261,12 @@ mod tests {
         assert_eq!(p.len(), 1);
         assert_eq!(p[0].photo.as_deref(), Some(&[1u8, 2, 3][..]));
         assert_eq!(p[0].html, "@ana to move");
-        assert_eq!(p[0].board, Some(5));
+        assert_eq!(p[0].board, Some((5, 2)));
         assert!(p[0].keyboard.is_some());
         let mut over = board("{} won");
         over.choices.clear();
         let p = posts(&over, &known);
-        assert_eq!((p[0].board, p[0].keyboard.is_some()), (Some(5), false));
+        assert_eq!((p[0].board, p[0].keyboard.is_some()), (Some((5, 2)), false));
         let mut rules = board("rules");
         rules.board = Some(BoardRef::Example(tablero_rules::GameId::Chess));
         let p = posts(&rules, &known);
@@ -320,9 +282,15 @@ mod tests {
         assert!(p[0].keyboard.is_some());
         assert!(p[1].html.starts_with("@ana word"));
         let huge = "line\n".repeat(2000);
-        let p = posts(&Reply::new(Msg::new(huge.clone(), huge), Lang::En), &known);
-        assert!(p.len() >= 4);
+        let p = posts(
+            &Reply::new(Msg::new(huge.clone(), huge.clone()), Lang::En),
+            &known,
+        );
+        // 10,000 characters: two full messages of whole lines and the rest.
+        assert_eq!(p.len(), 3);
         assert!(p.iter().all(|p| utf16_len(&p.html) <= MAX_TEXT));
+        assert_eq!(p.iter().map(|p| p.html.as_str()).collect::<String>(), huge);
+        assert!(p[0].html.ends_with("line\n") && p[1].html.starts_with("line"));
     }
 
     #[test]

@@ -59,6 +59,13 @@ struct Fake {
     /// `getUpdates` requests the client gave up on before the server
     /// answered (as a too-short HTTP timeout does).
     abandoned_polls: AtomicI64,
+    /// Basic groups that became supergroups: old id → new id. Telegram
+    /// answers a request to the old id with 400 and `migrate_to_chat_id`.
+    migrated: Mutex<HashMap<i64, i64>>,
+    /// Chats that removed the bot: every request there is a 403.
+    kicked: Mutex<std::collections::HashSet<i64>>,
+    /// Requests refused with a 403.
+    forbidden: AtomicI64,
 }
 
 /// Counts a long poll the client dropped before its answer.
@@ -149,6 +156,31 @@ async fn api(State(fake): State<Arc<Fake>>, req: Request) -> Response {
             .into_response();
     }
     let (params, file) = params(req).await;
+    if let Some(chat) = params["chat_id"].as_i64() {
+        if let Some(new) = fake.migrated.lock().unwrap().get(&chat) {
+            // What Telegram answers (and teloxide reads as MigrateToChatId).
+            return (
+                StatusCode::BAD_REQUEST,
+                axum::Json(json!({
+                    "ok": false, "error_code": 400,
+                    "description": "Bad Request: group chat was upgraded to a supergroup chat",
+                    "parameters": {"migrate_to_chat_id": new},
+                })),
+            )
+                .into_response();
+        }
+        if fake.kicked.lock().unwrap().contains(&chat) {
+            fake.forbidden.fetch_add(1, Ordering::SeqCst);
+            return (
+                StatusCode::FORBIDDEN,
+                axum::Json(json!({
+                    "ok": false, "error_code": 403,
+                    "description": "Forbidden: bot was kicked from the group chat",
+                })),
+            )
+                .into_response();
+        }
+    }
     if method != "getupdates" {
         let failure = fake
             .failures
@@ -392,16 +424,24 @@ impl Client {
         assert!(a.params.get("text").is_none(), "{a:?}");
     }
 
-    /// Expects a new board: the previous one's keyboard removed (when
-    /// `previous` is given), then a photo. Returns its message id and
+    /// Expects a new board: a photo, and the previous one's keyboard
+    /// removed (when `previous` is given) just before it (a board pressed
+    /// on) or just after it (a move typed). Returns its message id and
     /// caption.
     async fn board(&mut self, previous: Option<i32>) -> Board {
+        let (photo, before) = self.next("sendphoto").await;
+        let id = self.fake.next_message.load(Ordering::SeqCst);
         if let Some(p) = previous {
-            let edit = self.expect("editmessagereplymarkup").await;
+            let edit = match before.as_slice() {
+                [] => self.expect("editmessagereplymarkup").await,
+                [e] if e.method == "editmessagereplymarkup" => e.clone(),
+                other => panic!("before the board: {other:#?}"),
+            };
             assert_eq!(edit.params["message_id"], p);
             assert!(edit.params.get("reply_markup").is_none(), "{edit:?}");
+        } else {
+            assert!(before.is_empty(), "before the board: {before:#?}");
         }
-        let photo = self.expect("sendphoto").await;
         assert_eq!(photo.params["chat_id"], GROUP);
         assert!(
             photo.file.as_ref().is_some_and(|f| !f.is_empty()),
@@ -410,7 +450,6 @@ impl Client {
         assert_eq!(photo.params["parse_mode"], "HTML");
         let caption = photo.params["caption"].as_str().unwrap_or("").to_string();
         let buttons = buttons(&photo.params);
-        let id = self.fake.next_message.load(Ordering::SeqCst);
         Board {
             id,
             caption,
@@ -455,8 +494,21 @@ fn buttons(params: &Value) -> Vec<String> {
         .unwrap_or_default()
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn three_games_in_a_group() {
+/// The bot running against the fake server, past its start-up calls.
+struct Running {
+    fake: Arc<Fake>,
+    app: Arc<App>,
+    clock: ManualClock,
+    notices: mpsc::UnboundedSender<tablero_app::Outgoing>,
+    stop_tx: oneshot::Sender<()>,
+    bot: tokio::task::JoinHandle<Result<(), String>>,
+    c: Client,
+    _dir: tempfile::TempDir,
+}
+
+/// Starts the fake server and the bot with the production poll timeout,
+/// and checks its start-up: getMe first, menus in two languages.
+async fn start() -> Running {
     let fake = Arc::new(Fake::default());
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
@@ -522,6 +574,43 @@ async fn three_games_in_a_group() {
     c.seen = 0;
     c.next("getwebhookinfo").await;
     c.seen = fake.calls.lock().unwrap().len();
+
+    Running {
+        fake,
+        app,
+        clock,
+        notices,
+        stop_tx,
+        bot,
+        c,
+        _dir: dir,
+    }
+}
+
+impl Running {
+    async fn stop(self) {
+        assert!(self.fake.wrong_token.lock().unwrap().is_empty());
+        self.stop_tx.send(()).unwrap();
+        tokio::time::timeout(Duration::from_secs(10), self.bot)
+            .await
+            .expect("the bot stops")
+            .unwrap()
+            .unwrap();
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn three_games_in_a_group() {
+    let Running {
+        fake,
+        app,
+        clock,
+        notices,
+        stop_tx,
+        bot,
+        mut c,
+        _dir,
+    } = start().await;
 
     // A quiet group: nothing happens for longer than reqwest's default 17 s
     // timeout. The long poll must be held, not abandoned and retried, and a
@@ -846,4 +935,101 @@ async fn three_games_in_a_group() {
         .expect("the bot stops")
         .unwrap()
         .unwrap();
+}
+
+/// A basic group (the kind every new Telegram group starts as).
+const OLD_GROUP: i64 = -555;
+/// What it becomes as a supergroup.
+const NEW_GROUP: i64 = -1_000_000_000_555;
+
+fn photo_chat(c: &Call) -> i64 {
+    c.params["chat_id"].as_i64().unwrap_or(0)
+}
+
+/// A group that becomes a supergroup keeps its game, found when a reply to
+/// the old id is refused with `migrate_to_chat_id`; a group that removed
+/// the bot is set aside at the first 403 (no retries, nobody else held
+/// up) and is written to again once someone writes there.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn chats_that_move_or_shut_the_bot_out() {
+    let mut r = start().await;
+    let old = json!({"id": OLD_GROUP, "type": "group", "title": "Club"});
+    let new = json!({"id": NEW_GROUP, "type": "supergroup", "title": "Club"});
+    r.c.say_in(
+        old.clone(),
+        &ALICE,
+        "/challenge @bob breakthrough white",
+        vec![],
+    );
+    r.c.text_in(OLD_GROUP).await;
+    r.c.say_in(old.clone(), &BOB, "/accept", vec![]);
+    let (photo, _) = r.c.next("sendphoto").await;
+    assert_eq!(photo_chat(&photo), OLD_GROUP);
+
+    // The group is upgraded while a command is on its way: the reply is
+    // refused for the old id and goes to the new one, and the game moves.
+    r.fake.migrated.lock().unwrap().insert(OLD_GROUP, NEW_GROUP);
+    r.c.say_in(old, &ALICE, "/board", vec![]);
+    let (photo, _) = r.c.next("sendphoto").await;
+    assert_eq!(photo_chat(&photo), NEW_GROUP);
+    let key =
+        |id: i64| tablero_app::ChannelKey::new(tablero_app::Platform::Telegram, id.to_string());
+    assert_eq!(r.app.ongoing_games(&key(NEW_GROUP)).unwrap().len(), 1);
+    assert!(r.app.ongoing_games(&key(OLD_GROUP)).unwrap().is_empty());
+    r.c.say_in(new.clone(), &ALICE, "/move a2-a3", vec![]);
+    let (photo, _) = r.c.next("sendphoto").await;
+    assert_eq!(photo_chat(&photo), NEW_GROUP);
+    assert!(
+        photo.params["caption"]
+            .as_str()
+            .unwrap_or("")
+            .contains("@bob")
+    );
+
+    // The bot is removed from the group as Bob asks for the board: one
+    // 403, then nothing more is tried there, and other chats are served.
+    r.fake.kicked.lock().unwrap().insert(NEW_GROUP);
+    r.c.say_in(new.clone(), &BOB, "/board", vec![]);
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+    while r.fake.forbidden.load(Ordering::SeqCst) == 0 {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "no request to the group"
+        );
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    r.c.say_privately(&CAROL, "/start");
+    assert!(r.c.text_in(CAROL.id).await.contains("challenge"));
+    // A notice the app sends there on its own (a reminder) is not tried.
+    let reminder = tablero_app::Reply::new(
+        tablero_rules::Msg::new("your move".to_string(), "tu turno".to_string()),
+        tablero_rules::Lang::En,
+    );
+    r.notices
+        .send(tablero_app::Outgoing {
+            channel: key(NEW_GROUP),
+            reply: reminder,
+        })
+        .unwrap();
+    // Retries would come within the test's 50-200 ms pauses.
+    tokio::time::sleep(Duration::from_millis(800)).await;
+    assert_eq!(
+        r.fake.forbidden.load(Ordering::SeqCst),
+        1,
+        "the 403 is not retried"
+    );
+
+    // Added back, the group writes first: it is answered again, and the
+    // game is still there.
+    r.fake.kicked.lock().unwrap().clear();
+    r.c.say_in(new, &BOB, "/board", vec![]);
+    let (photo, _) = r.c.next("sendphoto").await;
+    assert_eq!(photo_chat(&photo), NEW_GROUP);
+    assert!(
+        photo.params["caption"]
+            .as_str()
+            .unwrap_or("")
+            .contains("@bob")
+    );
+    r.stop().await;
 }
