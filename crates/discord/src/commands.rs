@@ -141,12 +141,14 @@ async fn run(ctx: Context<'_>, text: String, mentions: Vec<User>) -> Result<(), 
 }
 
 /// Answers a command: an error privately; a board (or any answer after a
-/// deferral) posted to the channel with a private note; other answers
-/// publicly as the interaction's response.
+/// deferral) posted to the channel through its outbox, with a private
+/// note; other answers publicly as the interaction's response. When the
+/// bot may not post in the channel, the answer comes as the interaction's
+/// response (which needs no permission), with a private note naming the
+/// missing permission.
 async fn answer(ctx: Context<'_>, reply: &Reply, deferred: bool) -> Result<(), Error> {
-    let text = view::text(reply);
     if reply.error {
-        for part in view::chunks(&text, MAX_CONTENT) {
+        for part in view::parts(reply, MAX_CONTENT) {
             ctx.send(
                 CreateReply::default()
                     .content(part)
@@ -157,24 +159,33 @@ async fn answer(ctx: Context<'_>, reply: &Reply, deferred: bool) -> Result<(), E
         }
         return Ok(());
     }
-    if deferred || view::board_of(reply).is_some() {
-        let data = ctx.data();
-        match deliver::post(ctx.http(), &data.boards, ctx.channel_id(), reply).await {
-            Ok(()) => {
-                ctx.send(
-                    CreateReply::default()
-                        .content(view::posted_text(reply.lang))
-                        .ephemeral(true),
-                )
-                .await?;
-                return Ok(());
-            }
-            // No right to post here (a channel the bot cannot see): the
-            // interaction's own response still can.
-            Err(e) => tracing::warn!("cannot post to {}: {e}", ctx.channel_id()),
-        }
+    let board = view::board_of(reply).is_some();
+    let missing = match ctx {
+        poise::Context::Application(a) => a.interaction.app_permissions.map(|granted| {
+            let in_thread = a
+                .interaction
+                .channel
+                .as_ref()
+                .is_some_and(|c| c.thread_metadata.is_some());
+            view::missing_permissions(granted, in_thread, board, reply.lang)
+        }),
+        poise::Context::Prefix(_) => None,
     }
-    let parts = view::chunks(&text, MAX_CONTENT);
+    .unwrap_or_default();
+    if missing.is_empty() && (deferred || board) {
+        let outbox = ctx.data().outbox();
+        // Someone is here: a channel set aside may be written to again.
+        outbox.wake(&ctx.channel_id());
+        deliver::post(outbox, ctx.channel_id(), reply);
+        ctx.send(
+            CreateReply::default()
+                .content(view::posted_text(reply.lang))
+                .ephemeral(true),
+        )
+        .await?;
+        return Ok(());
+    }
+    let parts = view::parts(reply, MAX_CONTENT);
     let n = parts.len();
     for (i, part) in parts.into_iter().enumerate() {
         let mut r = CreateReply::default()
@@ -197,6 +208,15 @@ async fn answer(ctx: Context<'_>, reply: &Reply, deferred: bool) -> Result<(), E
             }
         }
         ctx.send(r).await?;
+    }
+    if !missing.is_empty() {
+        tracing::info!(channel = %ctx.channel_id(), ?missing, "cannot post in a channel");
+        ctx.send(
+            CreateReply::default()
+                .content(view::missing_text(&missing, reply.lang))
+                .ephemeral(true),
+        )
+        .await?;
     }
     Ok(())
 }

@@ -1,17 +1,22 @@
-//! Posting replies to channels: boards (a message with the text, the PNG in
-//! an embed and the move menu, which disables the menu of the game's
-//! previous board) and plain text, split to Discord's length limit.
+//! Posting to channels through the shared outbox (`tablero-deliver`): one
+//! ordered queue per channel for everything the bot posts there (answers,
+//! the bot's moves, reminders and timeouts), retries, channels the bot may
+//! no longer post in set aside, and the newest board of each game, whose
+//! menu is disabled when a newer board is posted.
 
-use std::collections::HashMap;
+use std::sync::Arc;
 use std::sync::mpsc::Receiver;
-use std::sync::{Arc, MutexGuard, PoisonError};
+use std::time::Duration;
 
-use serenity::all::{ChannelId, CreateMessage, EditMessage, Http, MessageId, User as DiscordUser};
+use serenity::all::{
+    ChannelId, CreateActionRow, CreateMessage, EditMessage, Http, HttpError, MessageId,
+    User as DiscordUser,
+};
 use tablero_app::{ChannelKey, Outgoing, Reply, User};
+use tablero_deliver::{Job, Newest, SendError, Settings, Transport};
 
-use crate::boards::{self, Posted};
+use crate::PLATFORM;
 use crate::view::{self, MAX_CONTENT};
-use crate::{Boards, PLATFORM};
 
 /// The store's key of a Discord channel (a thread and a DM are channels).
 #[must_use]
@@ -19,8 +24,7 @@ pub fn channel_key(id: ChannelId) -> ChannelKey {
     ChannelKey::new(PLATFORM, id.to_string())
 }
 
-/// The app's user for a Discord user: the id, and the name people see
-/// (server nickname, else display name, else user name).
+/// The app's user for a Discord user: the id, and the name people see.
 #[must_use]
 pub fn user_of(u: &DiscordUser) -> User {
     // One name per user everywhere: the global display name, else the
@@ -34,28 +38,106 @@ pub fn user_of(u: &DiscordUser) -> User {
     }
 }
 
-pub(crate) fn lock(b: &Boards) -> MutexGuard<'_, boards::Boards> {
-    b.lock().unwrap_or_else(PoisonError::into_inner)
+/// One message for a channel.
+#[derive(Clone, Debug)]
+pub struct Post {
+    pub message: CreateMessage,
+    /// The game whose board this is, its number of moves, and its menu
+    /// disabled (empty when it has none).
+    pub board: Option<(u64, usize, Vec<CreateActionRow>)>,
 }
 
-/// Posts `reply` to `channel`: its text in as many messages as needed, the
-/// last with the board and its menu. A new board disables the previous
-/// board of its game.
-pub async fn post(
-    http: &Http,
-    boards: &Boards,
-    channel: ChannelId,
-    reply: &Reply,
-) -> Result<(), serenity::Error> {
-    let text = view::text(reply);
-    let parts = view::chunks(&text, MAX_CONTENT);
+/// The outbox's transport: Discord's REST API.
+pub struct Rest {
+    pub http: Arc<Http>,
+}
+
+/// Every channel's outbox.
+pub type Outbox = tablero_deliver::Outbox<Rest>;
+
+/// The outbox for `http`.
+#[must_use]
+pub fn outbox(http: Arc<Http>) -> Outbox {
+    tablero_deliver::Outbox::new(Arc::new(Rest { http }), Settings::default())
+}
+
+/// Sorts a serenity error by whether sending again can help. Discord's
+/// JSON error codes name what is wrong: 50001 Missing Access, 50013
+/// Missing Permissions, 10003 Unknown Channel, 50007 Cannot send messages
+/// to this user.
+#[must_use]
+pub fn classify(e: &serenity::Error) -> SendError {
+    match e {
+        serenity::Error::Http(HttpError::UnsuccessfulRequest(r)) => {
+            classify_answer(r.status_code.as_u16(), r.error.code, &r.error.message)
+        }
+        serenity::Error::Http(HttpError::Request(_)) | serenity::Error::Io(_) => {
+            SendError::Transient(e.to_string())
+        }
+        other => SendError::Permanent(other.to_string()),
+    }
+}
+
+/// [`classify`] for an error answer: its HTTP status and Discord's JSON
+/// error code and message.
+#[must_use]
+pub fn classify_answer(status: u16, code: isize, message: &str) -> SendError {
+    let why = format!("{status} {message} ({code})");
+    match (status, code) {
+        (429, _) => SendError::RetryAfter(Duration::from_secs(1)),
+        (500..=599, _) => SendError::Transient(why),
+        (_, 50001 | 50013 | 10003 | 50007) | (403, _) => SendError::Gone(why),
+        _ => SendError::Permanent(why),
+    }
+}
+
+impl Transport for Rest {
+    type Chat = ChannelId;
+    type Message = MessageId;
+    type Retired = Vec<CreateActionRow>;
+    type Post = Post;
+
+    async fn send(&self, chat: &ChannelId, post: &Post) -> Result<MessageId, SendError> {
+        chat.send_message(&self.http, post.message.clone())
+            .await
+            .map(|m| m.id)
+            .map_err(|e| classify(&e))
+    }
+
+    async fn retire(
+        &self,
+        chat: &ChannelId,
+        board: &Newest<MessageId, Vec<CreateActionRow>>,
+    ) -> Result<(), SendError> {
+        let edit = EditMessage::new().components(board.retired.clone());
+        chat.edit_message(&self.http, board.message, edit)
+            .await
+            .map(drop)
+            .map_err(|e| classify(&e))
+    }
+
+    fn board_of(&self, post: &Post) -> Option<(u64, usize, Option<Vec<CreateActionRow>>)> {
+        let (game, ply, disabled) = post.board.clone()?;
+        Some((game, ply, (!disabled.is_empty()).then_some(disabled)))
+    }
+}
+
+/// The messages that show `reply` in a channel: its text in as many
+/// messages as needed, the last with the board and its menu (or a
+/// challenge's buttons).
+#[must_use]
+pub fn posts(reply: &Reply) -> Vec<Post> {
+    let parts = view::parts(reply, MAX_CONTENT);
     let embed = view::board_embed(reply);
     let board = view::board_of(reply);
-    for (i, part) in parts.iter().enumerate() {
-        let last = i + 1 == parts.len();
+    let n = parts.len();
+    let mut out = Vec::new();
+    for (i, part) in parts.into_iter().enumerate() {
+        let last = i + 1 == n;
         let mut m = CreateMessage::new()
             .content(part.as_str())
             .allowed_mentions(view::allowed_mentions(reply));
+        let mut shown = None;
         if last {
             if let Some((e, file)) = embed.clone() {
                 m = m.embed(e).add_file(file);
@@ -70,124 +152,99 @@ pub async fn post(
                     reply.lang,
                     false,
                 ));
+                let disabled = view::board_rows(game, ply, &reply.choices, reply.lang, true);
+                shown = Some((game, ply, disabled));
+            } else if let Some(c) = reply.challenge {
+                m = m.components(view::challenge_rows(c, reply.lang));
             }
         }
-        let sent = channel.send_message(http, m).await?;
-        if last && let Some((game, ply)) = board {
-            let posted = Posted {
-                ply,
-                channel,
-                message: sent.id,
-                disabled: view::board_rows(game, ply, &reply.choices, reply.lang, true),
-            };
-            let old = lock(boards).posted(&channel_key(channel), game, posted);
-            if let Some(old) = old {
-                disable(http, &old).await;
-            }
-        }
+        out.push(Post {
+            message: m,
+            board: shown,
+        });
     }
-    Ok(())
+    out
 }
 
-/// Disables the menu of an outdated board. A failure (the message was
-/// deleted, say) is logged: the app turns down presses on it anyway.
-pub async fn disable(http: &Http, old: &Posted) {
-    if old.disabled.is_empty() {
-        return;
-    }
-    disable_message(http, old.channel, old.message, old.disabled.clone()).await;
+/// Queues `reply` for `channel`, after whatever is queued there.
+pub fn post(outbox: &Outbox, channel: ChannelId, reply: &Reply) {
+    outbox.push(&channel, posts(reply).into_iter().map(Job::Post));
 }
 
-/// Replaces a message's components with `rows` (empty: none).
-pub async fn disable_message(
-    http: &Http,
+/// Queues the retiring of a pressed board (its menu disabled, or removed
+/// when it is not the game's newest), then `reply`.
+pub fn post_after_press(
+    outbox: &Outbox,
     channel: ChannelId,
-    message: MessageId,
-    rows: Vec<serenity::all::CreateActionRow>,
+    game: u64,
+    pressed: MessageId,
+    reply: &Reply,
 ) {
-    let edit = EditMessage::new().components(rows);
-    if let Err(e) = channel.edit_message(http, message, edit).await {
-        tracing::warn!("cannot disable the menu of message {message} in {channel}: {e}");
-    }
+    let taken = outbox.boards().take(&channel, game, &pressed);
+    let retire = Job::Retire(taken.unwrap_or(Newest {
+        ply: 0,
+        message: pressed,
+        retired: Vec::new(),
+    }));
+    let jobs = std::iter::once(retire).chain(posts(reply).into_iter().map(Job::Post));
+    outbox.push(&channel, jobs);
 }
 
 /// Posts the notices the app sends on its own (reminders, timeouts,
-/// expiries), read from `notices` on a thread of their own.
-pub fn spawn_notices(
-    app: Arc<tablero_app::App>,
-    http: Arc<Http>,
-    boards: Boards,
-    notices: Receiver<Outgoing>,
-) {
+/// expiries, the bot's moves) to their channels' outboxes.
+pub fn spawn_notices(app: Arc<tablero_app::App>, outbox: Outbox, notices: Receiver<Outgoing>) {
     let rt = tokio::runtime::Handle::current();
-    // The bot's own moves wait in the app; bring them to the same queue.
-    let (tx, merged) = std::sync::mpsc::channel();
-    let moves = tx.clone();
+    let push = move |n: Outgoing| {
+        let Ok(id) = n.channel.channel.parse::<u64>() else {
+            tracing::warn!(
+                "a notice for channel {} is not for Discord",
+                n.channel.channel
+            );
+            return;
+        };
+        if id == 0 {
+            return;
+        }
+        // The outbox spawns its tasks on the runtime.
+        let _guard = rt.enter();
+        post(&outbox, ChannelId::new(id), &n.reply);
+    };
+    let from_bot = push.clone();
     std::thread::spawn(move || {
         loop {
-            for n in app.wait_notices(crate::PLATFORM, std::time::Duration::from_secs(1)) {
-                if moves.send(n).is_err() {
-                    return;
-                }
+            for n in app.wait_notices(PLATFORM, Duration::from_secs(1)) {
+                from_bot(n);
             }
         }
     });
     std::thread::spawn(move || {
         for n in notices {
-            if tx.send(n).is_err() {
-                return;
-            }
+            push(n);
         }
     });
-    // One ordered queue per channel: a channel's notices go out in the
-    // order they were made, and a slow channel holds up no other. A
-    // channel's task ends when its queue is empty.
-    let queues: Arc<std::sync::Mutex<HashMap<u64, tokio::sync::mpsc::UnboundedSender<Outgoing>>>> =
-        Arc::default();
-    std::thread::spawn(move || {
-        for n in merged {
-            let Ok(id) = n.channel.channel.parse::<u64>() else {
-                tracing::warn!(
-                    "a notice for channel {} is not for Discord",
-                    n.channel.channel
-                );
-                continue;
-            };
-            if id == 0 {
-                continue;
-            }
-            let mut map = queues
-                .lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner);
-            let n = match map.get(&id) {
-                Some(q) => match q.send(n) {
-                    Ok(()) => continue,
-                    Err(e) => e.0,
-                },
-                None => n,
-            };
-            let (q, mut rx) = tokio::sync::mpsc::unbounded_channel();
-            let _ = q.send(n);
-            map.insert(id, q);
-            let (http, boards, queues) = (http.clone(), boards.clone(), queues.clone());
-            rt.spawn(async move {
-                loop {
-                    while let Ok(n) = rx.try_recv() {
-                        if let Err(e) = post(&http, &boards, ChannelId::new(id), &n.reply).await {
-                            tracing::warn!("cannot post a notice to {id}: {e}");
-                        }
-                    }
-                    // Done only if nothing came in meanwhile (checked under
-                    // the lock the sender takes).
-                    let mut map = queues
-                        .lock()
-                        .unwrap_or_else(std::sync::PoisonError::into_inner);
-                    if rx.is_empty() {
-                        map.remove(&id);
-                        return;
-                    }
-                }
-            });
-        }
-    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn errors_are_sorted_by_what_sending_again_can_do() {
+        let gone = |s, c, m| matches!(classify_answer(s, c, m), SendError::Gone(_));
+        assert!(gone(403, 50013, "Missing Permissions"));
+        assert!(gone(403, 50001, "Missing Access"));
+        assert!(gone(404, 10003, "Unknown Channel"));
+        assert!(matches!(
+            classify_answer(502, 0, "Bad Gateway"),
+            SendError::Transient(_)
+        ));
+        assert!(matches!(
+            classify_answer(400, 50035, "Invalid Form Body"),
+            SendError::Permanent(_)
+        ));
+        assert!(matches!(
+            classify_answer(429, 0, "You are being rate limited."),
+            SendError::RetryAfter(_)
+        ));
+    }
 }

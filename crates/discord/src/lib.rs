@@ -13,14 +13,13 @@
 //! client with [`client`] (tests drive one against a fake Discord).
 
 use std::sync::mpsc::Receiver;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 use serenity::all::{GatewayIntents, GuildId, HttpBuilder};
 use tablero_app::config::Config;
 use tablero_app::{App, Outgoing, User};
 
-pub mod boards;
 pub mod commands;
 pub mod deliver;
 pub mod ids;
@@ -74,12 +73,25 @@ impl Settings {
 /// What every handler shares.
 pub struct Data {
     pub app: Arc<App>,
-    pub boards: Boards,
+    /// Every channel's outbox; set as soon as the client is built, before
+    /// any event is handled.
+    pub outbox: Arc<OnceLock<deliver::Outbox>>,
     pub message_moves: bool,
 }
 
-/// The newest board of each game, shared by the handlers and the notices.
-pub type Boards = Arc<Mutex<boards::Boards>>;
+impl Data {
+    /// The outbox.
+    ///
+    /// # Panics
+    /// Never once [`client`] has returned: it sets the outbox before the
+    /// client can start.
+    #[must_use]
+    pub fn outbox(&self) -> &deliver::Outbox {
+        self.outbox
+            .get()
+            .expect("the outbox is set before the client starts")
+    }
+}
 
 pub type Error = Box<dyn std::error::Error + Send + Sync>;
 pub type Context<'a> = poise::Context<'a, Data, Error>;
@@ -99,16 +111,16 @@ pub fn intents(message_moves: bool) -> GatewayIntents {
 
 /// Builds the client: commands registered on start-up (globally or in the
 /// configured guild), the component and message handler, the REST client
-/// pointed at the proxy if one is set; and the board tracker to hand to
+/// pointed at the proxy if one is set; and the outbox to hand to
 /// [`deliver::spawn_notices`]. Start it with `client.start_autosharded()`.
 pub async fn client(
     app: Arc<App>,
     settings: Settings,
-) -> Result<(serenity::Client, Boards), String> {
-    let boards = Boards::default();
+) -> Result<(serenity::Client, deliver::Outbox), String> {
+    let outbox = Arc::new(OnceLock::new());
     let data = Data {
         app,
-        boards: boards.clone(),
+        outbox: outbox.clone(),
         message_moves: settings.message_moves,
     };
     let guild = settings.guild.filter(|&g| g != 0).map(GuildId::new);
@@ -163,7 +175,9 @@ pub async fn client(
             .framework(framework)
             .await
             .map_err(|e| format!("discord: cannot build the client: {e}"))?;
-    Ok((client, boards))
+    let out = deliver::outbox(client.http.clone());
+    let _ = outbox.set(out.clone());
+    Ok((client, out))
 }
 
 async fn on_error(err: poise::FrameworkError<'_, Data, Error>) {
@@ -203,8 +217,8 @@ pub fn run(app: Arc<App>, config: Config, notices: Receiver<Outgoing>) -> Result
         .build()
         .map_err(|e| format!("discord: cannot start a runtime: {e}"))?;
     rt.block_on(async move {
-        let (mut client, boards) = client(app.clone(), settings).await?;
-        deliver::spawn_notices(app, client.http.clone(), boards, notices);
+        let (mut client, outbox) = client(app.clone(), settings).await?;
+        deliver::spawn_notices(app, outbox, notices);
         client
             .start_autosharded()
             .await

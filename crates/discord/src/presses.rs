@@ -15,7 +15,7 @@ use serenity::all::{
 use tablero_app::press::Press;
 use tablero_app::{ChoiceGroup, Incoming, Reply};
 
-use crate::deliver::{self, channel_key, lock, user_of};
+use crate::deliver::{self, channel_key, user_of};
 use crate::ids::{Component, List, MoveRef, parse_origin};
 use crate::view::{self, MAX_CONTENT};
 use crate::{DEFER_AFTER, Data, Error};
@@ -29,9 +29,13 @@ pub async fn on_event(
     match event {
         FullEvent::InteractionCreate {
             interaction: Interaction::Component(ci),
-        } => pressed(ctx, data, ci).await,
+        } => {
+            // Someone is here: a channel set aside may be written to again.
+            data.outbox().wake(&ci.channel_id);
+            pressed(ctx, data, ci).await
+        }
         FullEvent::Message { new_message } if data.message_moves => {
-            message(ctx, data, new_message).await
+            message(data, new_message).await
         }
         _ => Ok(()),
     }
@@ -188,12 +192,16 @@ async fn pressed(
                         .await?;
                 }
                 // The pressed board is outdated now.
-                let taken = lock(&data.boards).take(&ch, game, ci.message.id);
-                let rows = taken.map(|p| p.disabled).unwrap_or_default();
-                deliver::disable_message(ctx.http.as_ref(), ci.channel_id, ci.message.id, rows)
-                    .await;
+                deliver::post_after_press(
+                    data.outbox(),
+                    ci.channel_id,
+                    game,
+                    ci.message.id,
+                    &reply,
+                );
+                return Ok(());
             }
-            deliver::post(ctx.http.as_ref(), &data.boards, ci.channel_id, &reply).await?;
+            deliver::post(data.outbox(), ci.channel_id, &reply);
         }
     }
     Ok(())
@@ -223,7 +231,7 @@ async fn challenge_pressed(
     let m = CreateInteractionResponseMessage::new().components(Vec::new());
     ci.create_response(ctx, CreateInteractionResponse::UpdateMessage(m))
         .await?;
-    deliver::post(ctx.http.as_ref(), &data.boards, ci.channel_id, &reply).await?;
+    deliver::post(data.outbox(), ci.channel_id, &reply);
     Ok(())
 }
 
@@ -234,7 +242,7 @@ async fn say_privately(
     reply: &Reply,
     acked: bool,
 ) -> Result<(), Error> {
-    let text = view::chunks(&view::text(reply), MAX_CONTENT).remove(0);
+    let text = view::parts(reply, MAX_CONTENT).remove(0);
     let mentions = view::allowed_mentions(reply);
     if acked {
         let m = CreateInteractionResponseFollowup::new()
@@ -255,7 +263,7 @@ async fn say_privately(
 
 /// A plain message: the app plays it if it is a legal move of the author's
 /// game here, and otherwise (almost always) ignores it.
-async fn message(ctx: &SerenityContext, data: &Data, m: &Message) -> Result<(), Error> {
+async fn message(data: &Data, m: &Message) -> Result<(), Error> {
     if m.author.bot || m.content.trim().is_empty() || m.content.len() > 200 {
         return Ok(());
     }
@@ -275,7 +283,8 @@ async fn message(ctx: &SerenityContext, data: &Data, m: &Message) -> Result<(), 
     let app = data.app.clone();
     let reply = tokio::task::spawn_blocking(move || app.handle(&msg)).await?;
     if let Some(reply) = reply {
-        deliver::post(ctx.http.as_ref(), &data.boards, m.channel_id, &reply).await?;
+        data.outbox().wake(&m.channel_id);
+        deliver::post(data.outbox(), m.channel_id, &reply);
     }
     Ok(())
 }

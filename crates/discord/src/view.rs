@@ -5,9 +5,10 @@
 use serenity::all::{
     ButtonStyle, CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateButton,
     CreateEmbed, CreateEmbedFooter, CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption,
-    UserId,
+    Permissions, UserId,
 };
 use tablero_app::{ChoiceGroup, Reply, Span};
+use tablero_deliver::chunk::Packer;
 use tablero_rules::Lang;
 
 use crate::ids::{Component, List, MoveRef, Origin, origin_value};
@@ -34,27 +35,28 @@ fn en_es(lang: Lang, en: impl Into<String>, es: impl Into<String>) -> String {
 /// notifies nobody, as the escaped `@name`).
 #[must_use]
 pub fn text(reply: &Reply) -> String {
-    let mut out = String::new();
+    parts(reply, usize::MAX).remove(0)
+}
+
+/// [`text`] in messages of at most `max` characters: cut at line ends
+/// where it can be, a mention never cut, a long code span cut into code
+/// spans (the shared packer of `tablero-deliver`).
+#[must_use]
+pub fn parts(reply: &Reply, max: usize) -> Vec<String> {
+    let mut p = Packer::new(max, |markup: &str, _: &str| markup.chars().count());
     for span in reply.text.get(reply.lang).spans() {
         match span {
-            Span::Text(t) => out.push_str(&escape_markdown(t)),
-            Span::Code(c) if c.contains('`') => {
-                out.push_str("`` ");
-                out.push_str(c);
-                out.push_str(" ``");
-            }
-            Span::Code(c) => {
-                out.push('`');
-                out.push_str(c);
-                out.push('`');
-            }
+            Span::Text(t) => p.text(t, escape_markdown),
+            Span::Code(c) if c.contains('`') => p.wrapped(c, |s| format!("`` {s} ``")),
+            Span::Code(c) => p.wrapped(c, |s| format!("`{s}`")),
             Span::Mention(u) if reply.error || u.id.parse::<u64>().is_err() => {
-                out.push_str(&escape_markdown(&format!("@{}", u.name)));
+                let plain = format!("@{}", u.name);
+                p.atom(&escape_markdown(&plain), &plain);
             }
-            Span::Mention(u) => out.push_str(&format!("<@{}>", u.id)),
+            Span::Mention(u) => p.atom(&format!("<@{}>", u.id), &u.name),
         }
     }
-    out
+    p.finish().into_iter().map(|c| c.markup).collect()
 }
 
 /// The buttons under a challenge: Accept and Decline for a challenge to one
@@ -117,29 +119,6 @@ pub fn allowed_mentions(reply: &Reply) -> CreateAllowedMentions {
         .all_roles(false)
         .all_users(false)
         .users(users)
-}
-
-/// Splits `text` into pieces of at most `max` bytes, at line ends where it
-/// can, else at a character boundary.
-#[must_use]
-pub fn chunks(text: &str, max: usize) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut rest = text.trim_end();
-    while rest.len() > max {
-        let mut cut = max;
-        while !rest.is_char_boundary(cut) {
-            cut -= 1;
-        }
-        if let Some(nl) = rest[..cut].rfind('\n').filter(|&i| i > 0) {
-            cut = nl;
-        }
-        out.push(rest[..cut].trim_end().to_string());
-        rest = rest[cut..].trim_start_matches('\n');
-    }
-    if !rest.is_empty() || out.is_empty() {
-        out.push(rest.to_string());
-    }
-    out
 }
 
 fn clip(s: &str, max: usize) -> String {
@@ -410,6 +389,79 @@ pub fn posted_text(lang: Lang) -> String {
     )
 }
 
+/// What the bot needs in a channel to post a reply there: to see it and
+/// write in it (in a thread, the thread's own right), and for a board, to
+/// embed its image and attach the file. Named as Discord's settings name
+/// them, English then Spanish.
+const NEEDED: [(Permissions, &str, &str); 5] = [
+    (Permissions::VIEW_CHANNEL, "View Channel", "Ver canal"),
+    (
+        Permissions::SEND_MESSAGES,
+        "Send Messages",
+        "Enviar mensajes",
+    ),
+    (
+        Permissions::SEND_MESSAGES_IN_THREADS,
+        "Send Messages in Threads",
+        "Enviar mensajes en hilos",
+    ),
+    (Permissions::EMBED_LINKS, "Embed Links", "Insertar enlaces"),
+    (
+        Permissions::ATTACH_FILES,
+        "Attach Files",
+        "Adjuntar archivos",
+    ),
+];
+
+/// The permissions the bot lacks to post `board_or_text` in a channel
+/// where Discord says it has `granted` (`in_thread`: the channel is a
+/// thread), by name in `lang`; empty when it can post.
+#[must_use]
+pub fn missing_permissions(
+    granted: Permissions,
+    in_thread: bool,
+    board: bool,
+    lang: Lang,
+) -> Vec<&'static str> {
+    NEEDED
+        .iter()
+        .filter(|(p, ..)| {
+            let needed = match *p {
+                Permissions::SEND_MESSAGES => !in_thread,
+                Permissions::SEND_MESSAGES_IN_THREADS => in_thread,
+                Permissions::EMBED_LINKS | Permissions::ATTACH_FILES => board,
+                _ => true,
+            };
+            needed && !granted.contains(*p)
+        })
+        .map(|(_, en, es)| if lang == Lang::Es { *es } else { *en })
+        .collect()
+}
+
+/// The private note when the bot cannot post in the channel: which
+/// permissions to grant; the answer follows as the command's own reply.
+#[must_use]
+pub fn missing_text(missing: &[&str], lang: Lang) -> String {
+    let names = missing
+        .iter()
+        .map(|n| format!("**{n}**"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    en_es(
+        lang,
+        format!(
+            "I cannot post in this channel: I lack the permission {names}. A server admin \
+             can grant it to me in the channel's settings (Permissions). Until then I answer \
+             here, and reminders and the bot's moves cannot reach this channel."
+        ),
+        format!(
+            "No puedo publicar en este canal: me falta el permiso {names}. Un administrador \
+             del servidor puede dármelo en los ajustes del canal (Permisos). Mientras tanto \
+             respondo aquí, y los recordatorios y las jugadas del bot no llegan a este canal."
+        ),
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use serde_json::{Value, json};
@@ -485,23 +537,56 @@ mod tests {
     }
 
     #[test]
+    fn missing_permissions_are_named() {
+        let all = Permissions::all();
+        assert!(missing_permissions(all, false, true, Lang::En).is_empty());
+        let talk = Permissions::VIEW_CHANNEL | Permissions::SEND_MESSAGES;
+        assert!(missing_permissions(talk, false, false, Lang::En).is_empty());
+        assert_eq!(
+            missing_permissions(talk, false, true, Lang::En),
+            ["Embed Links", "Attach Files"]
+        );
+        assert_eq!(
+            missing_permissions(talk, true, false, Lang::Es),
+            ["Enviar mensajes en hilos"]
+        );
+        let t = missing_text(&["Attach Files"], Lang::En);
+        assert!(t.contains("**Attach Files**"), "{t}");
+    }
+
+    #[test]
     fn no_moves_no_components() {
         assert!(board_rows(1, 9, &[], Lang::En, false).is_empty());
     }
 
     #[test]
     fn long_texts_are_split_at_lines() {
+        let reply = |t: &str| {
+            Reply::new(
+                tablero_rules::Msg::new(t.to_string(), t.to_string()),
+                Lang::En,
+            )
+        };
         let line = "x".repeat(900);
         let text = format!("{line}\n{line}\n{line}");
-        let parts = chunks(&text, MAX_CONTENT);
-        assert_eq!(parts.len(), 2);
-        assert_eq!(parts[0].len(), 1801);
-        assert_eq!(parts[1], line);
-        let long = "é".repeat(1500);
-        let parts = chunks(&long, MAX_CONTENT);
-        assert!(parts.iter().all(|p| p.len() <= MAX_CONTENT));
-        assert_eq!(parts.concat(), long);
-        assert_eq!(chunks("", MAX_CONTENT), [""]);
+        let p = parts(&reply(&text), MAX_CONTENT);
+        assert_eq!(p.len(), 2);
+        assert_eq!(p[0], format!("{line}\n{line}\n"));
+        assert_eq!(p[1], line);
+        // Discord counts characters: 2,000 "é" fit one message.
+        let long = "é".repeat(2500);
+        let p = parts(&reply(&long), MAX_CONTENT);
+        assert_eq!(
+            p.iter().map(|p| p.chars().count()).collect::<Vec<_>>(),
+            [2000, 500]
+        );
+        assert_eq!(p.concat(), long);
+        // Escapes count: 1,000 underscores are 2,000 characters escaped.
+        let under = "_".repeat(1001);
+        let p = parts(&reply(&under), MAX_CONTENT);
+        assert_eq!(p.len(), 2);
+        assert!(p.iter().all(|p| p.chars().count() <= MAX_CONTENT));
+        assert_eq!(parts(&reply(""), MAX_CONTENT), [""]);
     }
 
     #[test]

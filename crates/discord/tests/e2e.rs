@@ -30,6 +30,15 @@ const BOT: u64 = 701;
 const GUILD: u64 = 800;
 const CHANNEL: u64 = 900;
 const DM: u64 = 901;
+/// A channel where the bot may talk but not attach files or embed links:
+/// Discord refuses a board posted there with 403 Missing Permissions.
+const NO_FILES: u64 = 902;
+/// What a server usually grants a bot in a channel (View Channel, Send
+/// Messages, Embed Links, Attach Files, Read Message History, Send
+/// Messages in Threads), as Discord puts it in `app_permissions`.
+const BOT_PERMISSIONS: u64 = (1 << 10) | (1 << 11) | (1 << 14) | (1 << 15) | (1 << 16) | (1 << 38);
+/// The same without Embed Links and Attach Files.
+const TALK_ONLY: u64 = BOT_PERMISSIONS & !((1 << 14) | (1 << 15));
 const ANA: u64 = 1001;
 const BEN: u64 = 1002;
 const CLEO: u64 = 1003;
@@ -225,6 +234,11 @@ async fn rest(State(fake): State<Arc<Fake>>, req: Request) -> Response {
         (Method::PATCH, ["webhooks", _, _, "messages", _]) => {
             axum::Json(message_json(fake.id(), &CHANNEL.to_string(), &body, 0)).into_response()
         }
+        (Method::POST, ["channels", ch, "messages"]) if *ch == NO_FILES.to_string() => (
+            StatusCode::FORBIDDEN,
+            axum::Json(json!({"message": "Missing Permissions", "code": 50013})),
+        )
+            .into_response(),
         (Method::POST, ["channels", ch, "messages"]) => {
             let id = fake.id();
             created = Some(id);
@@ -350,7 +364,8 @@ impl Discord {
         let mut v = json!({
             "id": id.to_string(), "application_id": APP.to_string(), "type": kind,
             "data": data, "channel_id": channel.to_string(), "token": token,
-            "version": 1, "app_permissions": "0", "locale": "en-US", "entitlements": [],
+            "version": 1, "locale": "en-US", "entitlements": [],
+            "app_permissions": (if channel == NO_FILES { TALK_ONLY } else { BOT_PERMISSIONS }).to_string(),
             "attachment_size_limit": 8388608, "authorizing_integration_owners": {}
         });
         if channel == DM {
@@ -581,11 +596,11 @@ async fn two_users_play_a_whole_game_on_a_fake_discord() {
         message_moves: true,
         proxy: Some(rest_url),
     };
-    let (mut client, boards) = tablero_discord::client(app.clone(), settings)
+    let (mut client, outbox) = tablero_discord::client(app.clone(), settings)
         .await
         .unwrap();
     let (notices, notices_rx) = std::sync::mpsc::channel();
-    tablero_discord::deliver::spawn_notices(app.clone(), client.http.clone(), boards, notices_rx);
+    tablero_discord::deliver::spawn_notices(app.clone(), outbox, notices_rx);
     tokio::spawn(async move { client.start_autosharded().await });
 
     // Start-up: gateway URL, identify with the message intents, commands
@@ -813,7 +828,7 @@ async fn two_users_play_a_whole_game_on_a_fake_discord() {
 
     // A second game, ended by resignation, started from a DM-free channel
     // command and with the challenge's number autocompleted.
-    let (mark, token) = d.slash(ANA_, CHANNEL, "challenge", ben_opt, resolved);
+    let (mark, token) = d.slash(ANA_, CHANNEL, "challenge", ben_opt.clone(), resolved);
     fake.callback(mark, &token).await;
     let (mark, token) = d.slash(
         BEN_,
@@ -852,7 +867,7 @@ async fn two_users_play_a_whole_game_on_a_fake_discord() {
         {"name": "side", "type": 4, "value": 0}
     ]);
     let resolved = json!({"users": {BEN.to_string(): user_json(BEN, "Ben")}});
-    let (mark, token) = d.slash(ANA_, CHANNEL, "challenge", bloc, resolved);
+    let (mark, token) = d.slash(ANA_, CHANNEL, "challenge", bloc, resolved.clone());
     fake.callback(mark, &token).await;
     let (mark, _) = d.slash(BEN_, CHANNEL, "accept", json!([]), json!({}));
     let b3 = fake.posted(mark, CHANNEL).await;
@@ -1044,6 +1059,43 @@ async fn two_users_play_a_whole_game_on_a_fake_discord() {
         .unwrap();
     let n = fake.posted(mark, CHANNEL).await;
     assert!(content(&n).starts_with("Reminder"));
+
+    // A channel where the bot may not attach files: a board is the
+    // command's own answer there, and a private note names the missing
+    // permissions.
+    let (mark, token) = d.slash(ANA_, NO_FILES, "challenge", ben_opt, resolved);
+    fake.callback(mark, &token).await;
+    let (mark, token) = d.slash(BEN_, NO_FILES, "accept", json!([]), json!({}));
+    let answer = fake.callback(mark, &token).await;
+    assert_eq!(answer.files, ["board.png"], "{answer:#?}");
+    assert!(!is_private(&answer), "the board is public");
+    let note = fake
+        .wait(mark, "a note on permissions", |c| {
+            c.path.contains(&format!("/webhooks/{APP}/{token}"))
+        })
+        .await;
+    assert!(is_private(&note));
+    let note = content(&note);
+    assert!(note.contains("**Embed Links**, **Attach Files**"), "{note}");
+    let posts_there = || {
+        fake.since(0)
+            .iter()
+            .filter(|c| c.path == format!("/api/v10/channels/{NO_FILES}/messages"))
+            .count()
+    };
+    assert_eq!(posts_there(), 0, "nothing was tried in the channel");
+    // A notice there is refused once; the channel is then set aside, and
+    // the next notice is not even tried.
+    for text in ["Reminder one", "Reminder two"] {
+        notices
+            .send(Outgoing {
+                channel: ChannelKey::new(tablero_app::Platform::Discord, NO_FILES.to_string()),
+                reply: Reply::new(Msg::new(text, text), Lang::En),
+            })
+            .unwrap();
+        tokio::time::sleep(Duration::from_millis(300)).await;
+    }
+    assert_eq!(posts_there(), 1, "one refused post, no retries");
 
     assert!(
         fake.heartbeats.load(Ordering::SeqCst) > 0,
