@@ -11,6 +11,7 @@
 //! [`App::tick`] now and then to post reminders, timeouts and expiries.
 
 pub mod app;
+mod boards;
 pub mod bot;
 mod bots;
 mod challenges;

@@ -425,3 +425,35 @@ fn a_migrated_chat_keeps_its_games_challenges_and_clocks() {
             .contains("in general-2")
     );
 }
+
+#[test]
+fn boards_are_remembered_across_restarts_and_missed_ones_are_posted() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = Harness::new(dir.path());
+    started(&h);
+    let ch = ChannelKey::new(tablero_app::Platform::Console, "general");
+    let console = tablero_app::Platform::Console;
+    h.app().remember_board(&ch, 1, Some((0, "m1".into())));
+    assert_eq!(h.app().remembered_board(&ch, 1), Some((0, "m1".into())));
+    assert!(h.app().unposted_boards(console).is_empty());
+    // A move is played, and the bot stops before its board is posted.
+    assert!(!h.say("general", "alice", "a2-a3").unwrap().error);
+    h.open();
+    assert_eq!(h.app().remembered_board(&ch, 1), Some((0, "m1".into())));
+    let missed = h.app().unposted_boards(console);
+    assert_eq!(missed.len(), 1);
+    assert_eq!(missed[0].channel, ch);
+    assert_eq!(missed[0].reply.game(), Some((1, 1)));
+    assert!(missed[0].reply.image.is_some());
+    assert!(
+        missed[0].reply.plain_text().contains("bob"),
+        "{}",
+        missed[0].reply.plain_text()
+    );
+    // Once posted, nothing is missing; a game that ends is forgotten.
+    h.app().remember_board(&ch, 1, Some((1, "m2".into())));
+    assert!(h.app().unposted_boards(console).is_empty());
+    assert!(!h.say("general", "bob", "resign").unwrap().error);
+    assert!(h.app().unposted_boards(console).is_empty());
+    assert_eq!(h.app().remembered_board(&ch, 1), None);
+}

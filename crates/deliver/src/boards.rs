@@ -105,16 +105,18 @@ impl<C: Clone + Eq + Hash, M: PartialEq, R> Boards<C, M, R> {
     }
 
     /// The boards of `chat`'s games that are no longer being played
-    /// (`ongoing` lists those that are), forgotten and returned for
-    /// retiring.
-    pub fn sweep(&mut self, chat: &C, ongoing: &[u64]) -> Vec<Newest<M, R>> {
+    /// (`ongoing` lists those that are), forgotten and returned with their
+    /// games for retiring.
+    pub fn sweep(&mut self, chat: &C, ongoing: &[u64]) -> Vec<(u64, Newest<M, R>)> {
         let over: Vec<(C, u64)> = self
             .newest
             .keys()
             .filter(|(c, g)| c == chat && !ongoing.contains(g))
             .cloned()
             .collect();
-        over.iter().filter_map(|k| self.remove(k)).collect()
+        over.iter()
+            .filter_map(|k| Some((k.1, self.remove(k)?)))
+            .collect()
     }
 
     /// Moves every board of chat `from` to chat `to` (a Telegram group
@@ -199,7 +201,11 @@ mod tests {
         assert_eq!(msg(s.take(&"c", 1, &10)), Some(10));
         assert!(s.get(&"c", 1).is_none());
         s.posted(&"c", 1, 1, b(1, 12));
-        let mut swept: Vec<u32> = s.sweep(&"c", &[2]).into_iter().map(|n| n.message).collect();
+        let mut swept: Vec<u32> = s
+            .sweep(&"c", &[2])
+            .into_iter()
+            .map(|(_, n)| n.message)
+            .collect();
         swept.sort_unstable();
         assert_eq!(swept, vec![12]);
         assert_eq!(s.len(), 2);

@@ -48,13 +48,35 @@ pub trait Transport: Send + Sync + 'static {
     fn fallback(&self, _post: &Self::Post) -> Option<Self::Post> {
         None
     }
+
+    /// Keeps a game's newest board (or its absence) where a restart does
+    /// not lose it. By default nothing is kept.
+    fn remember(
+        &self,
+        _chat: &Self::Chat,
+        _game: u64,
+        _board: Option<&Newest<Self::Message, Self::Retired>>,
+    ) -> impl Future<Output = ()> + Send {
+        async {}
+    }
+
+    /// The game's newest board as [`Transport::remember`] kept it, asked
+    /// for when the outbox knows of none (after a restart).
+    fn recall(
+        &self,
+        _chat: &Self::Chat,
+        _game: u64,
+    ) -> impl Future<Output = Option<Newest<Self::Message, Self::Retired>>> + Send {
+        async { None }
+    }
 }
 
 /// One thing for a chat's outbox to do, in order with the others.
 pub enum Job<T: Transport> {
     Post(T::Post),
-    /// Retire this board now (someone pressed a move on it).
-    Retire(Newest<T::Message, T::Retired>),
+    /// Retire this board of this game (if a game's) now: someone pressed
+    /// a move on it.
+    Retire(Option<u64>, Newest<T::Message, T::Retired>),
     /// The games still being played in the chat: the newest boards of the
     /// others (resigned, drawn, timed out) are retired.
     Sweep(Vec<u64>),
@@ -64,7 +86,7 @@ impl<T: Transport> Debug for Job<T> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Job::Post(p) => f.debug_tuple("Post").field(p).finish(),
-            Job::Retire(n) => f.debug_tuple("Retire").field(&n.message).finish(),
+            Job::Retire(g, n) => f.debug_tuple("Retire").field(g).field(&n.message).finish(),
             Job::Sweep(g) => f.debug_tuple("Sweep").field(g).finish(),
         }
     }
@@ -306,12 +328,23 @@ impl<T: Transport> Inner<T> {
                 match sent {
                     Ok(message) => {
                         if let Some((game, ply, retired)) = self.transport.board_of(&post) {
+                            if lock(&self.boards).get(chat, game).is_none()
+                                && let Some(before) = self.transport.recall(chat, game).await
+                            {
+                                let (p, b) = (before.ply, Some(before));
+                                lock(&self.boards).posted(chat, game, p, b);
+                            }
                             let new = retired.map(|retired| Newest {
                                 ply,
                                 message,
                                 retired,
                             });
-                            let old = lock(&self.boards).posted(chat, game, ply, new);
+                            let (old, newest) = {
+                                let mut boards = lock(&self.boards);
+                                let old = boards.posted(chat, game, ply, new);
+                                (old, boards.get(chat, game).cloned())
+                            };
+                            self.transport.remember(chat, game, newest.as_ref()).await;
                             if let Some(old) = old {
                                 self.retire(chat, &old, wake).await?;
                             }
@@ -321,13 +354,23 @@ impl<T: Transport> Inner<T> {
                     Err(e) => tracing::error!(chat = ?chat, "a post was dropped: {e}"),
                 }
             }
-            Job::Retire(board) => {
+            Job::Retire(game, board) => {
                 lock(&self.boards).forget_message(chat, &board.message);
+                if let Some(game) = game
+                    && self
+                        .transport
+                        .recall(chat, game)
+                        .await
+                        .is_some_and(|kept| kept.message == board.message)
+                {
+                    self.transport.remember(chat, game, None).await;
+                }
                 self.retire(chat, &board, wake).await?;
             }
             Job::Sweep(ongoing) => {
                 let over = lock(&self.boards).sweep(chat, &ongoing);
-                for old in over {
+                for (game, old) in over {
+                    self.transport.remember(chat, game, None).await;
                     self.retire(chat, &old, wake).await?;
                 }
             }

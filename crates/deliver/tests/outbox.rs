@@ -32,6 +32,8 @@ struct Fake {
     refused: Mutex<HashSet<String>>,
     next: Mutex<u32>,
     pause: Duration,
+    /// Newest boards kept across "restarts" (new outboxes).
+    memory: Mutex<HashMap<(i64, u64), Newest<u32, ()>>>,
 }
 
 impl Fake {
@@ -94,6 +96,18 @@ impl Transport for Fake {
     fn board_of(&self, post: &Post) -> Option<(u64, usize, Option<()>)> {
         post.board
             .map(|(g, ply, controls)| (g, ply, controls.then_some(())))
+    }
+
+    async fn remember(&self, chat: &i64, game: u64, board: Option<&Newest<u32, ()>>) {
+        let mut m = self.memory.lock().unwrap();
+        match board {
+            Some(b) => m.insert((*chat, game), b.clone()),
+            None => m.remove(&(*chat, game)),
+        };
+    }
+
+    async fn recall(&self, chat: &i64, game: u64) -> Option<Newest<u32, ()>> {
+        self.memory.lock().unwrap().get(&(*chat, game)).cloned()
     }
 
     fn fallback(&self, post: &Post) -> Option<Post> {
@@ -273,7 +287,7 @@ async fn a_pressed_board_is_retired_and_forgotten() {
     out.push(&1, [board("b0", 9, 0, true)]);
     assert!(out.flushed(WAIT).await);
     let pressed = out.boards().take(&1, 9, &1).unwrap();
-    out.push(&1, [Job::Retire(pressed), board("b1", 9, 1, true)]);
+    out.push(&1, [Job::Retire(Some(9), pressed), board("b1", 9, 1, true)]);
     assert!(out.flushed(WAIT).await);
     assert_eq!(
         fake.calls(),
@@ -283,4 +297,31 @@ async fn a_pressed_board_is_retired_and_forgotten() {
             Call::Sent(1, "b1".into(), 2),
         ]
     );
+}
+
+#[tokio::test]
+async fn after_a_restart_the_board_posted_before_it_is_still_retired() {
+    let fake = Arc::new(Fake::default());
+    let out = Outbox::new(fake.clone(), settings());
+    out.push(&1, [board("before", 5, 3, true)]);
+    assert!(out.flushed(WAIT).await);
+    assert_eq!(fake.memory.lock().unwrap()[&(1, 5)].message, 1);
+    // A new outbox (a restarted bot) over the same kept boards.
+    drop(out);
+    let out = Outbox::new(fake.clone(), settings());
+    out.push(&1, [board("after", 5, 4, true)]);
+    assert!(out.flushed(WAIT).await);
+    assert_eq!(
+        fake.calls(),
+        vec![
+            Call::Sent(1, "before".into(), 1),
+            Call::Sent(1, "after".into(), 2),
+            Call::Retired(1, 1),
+        ]
+    );
+    assert_eq!(fake.memory.lock().unwrap()[&(1, 5)].message, 2);
+    // A game that ends is swept and forgotten.
+    out.push(&1, [Job::Sweep(vec![])]);
+    assert!(out.flushed(WAIT).await);
+    assert!(fake.memory.lock().unwrap().is_empty());
 }

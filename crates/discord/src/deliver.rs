@@ -12,7 +12,7 @@ use serenity::all::{
     ChannelId, CreateActionRow, CreateMessage, EditMessage, Http, HttpError, MessageId,
     User as DiscordUser,
 };
-use tablero_app::{ChannelKey, Outgoing, Reply, User};
+use tablero_app::{App, ChannelKey, Outgoing, Reply, User};
 use tablero_deliver::{Job, Newest, SendError, Settings, Transport};
 
 use crate::PLATFORM;
@@ -47,9 +47,11 @@ pub struct Post {
     pub board: Option<(u64, usize, Vec<CreateActionRow>)>,
 }
 
-/// The outbox's transport: Discord's REST API.
+/// The outbox's transport: Discord's REST API, and the app that keeps
+/// each game's newest board across restarts.
 pub struct Rest {
     pub http: Arc<Http>,
+    pub app: Arc<App>,
 }
 
 /// Every channel's outbox.
@@ -57,8 +59,8 @@ pub type Outbox = tablero_deliver::Outbox<Rest>;
 
 /// The outbox for `http`.
 #[must_use]
-pub fn outbox(http: Arc<Http>) -> Outbox {
-    tablero_deliver::Outbox::new(Arc::new(Rest { http }), Settings::default())
+pub fn outbox(http: Arc<Http>, app: Arc<App>) -> Outbox {
+    tablero_deliver::Outbox::new(Arc::new(Rest { http, app }), Settings::default())
 }
 
 /// Sorts a serenity error by whether sending again can help. Discord's
@@ -114,6 +116,39 @@ impl Transport for Rest {
             .await
             .map(drop)
             .map_err(|e| classify(&e))
+    }
+
+    async fn remember(
+        &self,
+        chat: &ChannelId,
+        game: u64,
+        board: Option<&Newest<MessageId, Vec<CreateActionRow>>>,
+    ) {
+        let (app, ch) = (self.app.clone(), channel_key(*chat));
+        let board = board.map(|b| (b.ply, b.message.get().to_string()));
+        if let Err(e) =
+            tokio::task::spawn_blocking(move || app.remember_board(&ch, game, board)).await
+        {
+            tracing::warn!("a board was not remembered: {e}");
+        }
+    }
+
+    /// A board posted before a restart: its menu is removed rather than
+    /// disabled (how it looked is not kept).
+    async fn recall(
+        &self,
+        chat: &ChannelId,
+        game: u64,
+    ) -> Option<Newest<MessageId, Vec<CreateActionRow>>> {
+        let (app, ch) = (self.app.clone(), channel_key(*chat));
+        let (ply, message) = tokio::task::spawn_blocking(move || app.remembered_board(&ch, game))
+            .await
+            .ok()??;
+        Some(Newest {
+            ply,
+            message: MessageId::new(message.parse().ok().filter(|&m| m != 0)?),
+            retired: Vec::new(),
+        })
     }
 
     fn board_of(&self, post: &Post) -> Option<(u64, usize, Option<Vec<CreateActionRow>>)> {
@@ -181,19 +216,27 @@ pub fn post_after_press(
     reply: &Reply,
 ) {
     let taken = outbox.boards().take(&channel, game, &pressed);
-    let retire = Job::Retire(taken.unwrap_or(Newest {
-        ply: 0,
-        message: pressed,
-        retired: Vec::new(),
-    }));
+    let retire = Job::Retire(
+        Some(game),
+        taken.unwrap_or(Newest {
+            ply: 0,
+            message: pressed,
+            retired: Vec::new(),
+        }),
+    );
     let jobs = std::iter::once(retire).chain(posts(reply).into_iter().map(Job::Post));
     outbox.push(&channel, jobs);
 }
 
 /// Posts the notices the app sends on its own (reminders, timeouts,
-/// expiries, the bot's moves) to their channels' outboxes.
+/// expiries, the bot's moves) to their channels' outboxes, after the
+/// boards a restart kept from being posted.
 pub fn spawn_notices(app: Arc<tablero_app::App>, outbox: Outbox, notices: Receiver<Outgoing>) {
     let rt = tokio::runtime::Handle::current();
+    let missed = app.unposted_boards(PLATFORM);
+    if !missed.is_empty() {
+        tracing::info!(boards = missed.len(), "posting boards missed by a restart");
+    }
     let push = move |n: Outgoing| {
         let Ok(id) = n.channel.channel.parse::<u64>() else {
             tracing::warn!(
@@ -209,6 +252,9 @@ pub fn spawn_notices(app: Arc<tablero_app::App>, outbox: Outbox, notices: Receiv
         let _guard = rt.enter();
         post(&outbox, ChannelId::new(id), &n.reply);
     };
+    for n in missed {
+        push(n);
+    }
     let from_bot = push.clone();
     std::thread::spawn(move || {
         loop {

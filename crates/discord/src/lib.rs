@@ -118,6 +118,7 @@ pub async fn client(
     settings: Settings,
 ) -> Result<(serenity::Client, deliver::Outbox), String> {
     let outbox = Arc::new(OnceLock::new());
+    let app_for_outbox = app.clone();
     let data = Data {
         app,
         outbox: outbox.clone(),
@@ -175,7 +176,7 @@ pub async fn client(
             .framework(framework)
             .await
             .map_err(|e| format!("discord: cannot build the client: {e}"))?;
-    let out = deliver::outbox(client.http.clone());
+    let out = deliver::outbox(client.http.clone(), app_for_outbox);
     let _ = outbox.set(out.clone());
     Ok((client, out))
 }

@@ -32,6 +32,7 @@
 //! | `s` | platform, user, game key | [`StatsDoc`] against people |
 //! | `a` | platform, user, game key | [`StatsDoc`] against Tablero |
 //! | `p` | platform, user | [`ProfileDoc`] |
+//! | `b` | platform, channel, game id | [`BoardDoc`]: the game's newest board message |
 //! | `m` | name | store metadata (`schema`) |
 //!
 //! [`Store::move_channel`] moves a channel's games, challenges, indexes and
@@ -317,6 +318,22 @@ pub struct ProfileDoc {
     pub lang: Option<Lang>,
 }
 
+/// The newest board message a front-end posted for a game, so that after
+/// a restart its controls are still retired when the next board comes, and
+/// a board the restart kept from being posted is posted.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BoardDoc {
+    pub version: u32,
+    /// The number of moves the board shows.
+    pub ply: usize,
+    /// The platform's id of the message.
+    pub message: String,
+}
+
+fn board_key(ch: &ChannelKey, game: u64) -> Vec<u8> {
+    key(&["b", ch.platform.as_str(), &ch.channel, &num(game)])
+}
+
 /// What a timer is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum TimerKind {
@@ -523,6 +540,14 @@ impl Batch {
     /// Writes a user's profile.
     pub fn put_profile(&mut self, platform: Platform, user: &str, p: &ProfileDoc) {
         self.insert(key(&["p", platform.as_str(), user]), encode(p));
+    }
+
+    /// Remembers a game's newest board message; `None` forgets it.
+    pub fn put_board(&mut self, ch: &ChannelKey, game: u64, board: Option<&BoardDoc>) {
+        match board {
+            Some(b) => self.insert(board_key(ch, game), encode(b)),
+            None => self.remove(board_key(ch, game)),
+        }
     }
 }
 
@@ -752,6 +777,35 @@ impl Store {
             };
             match self.decode::<StatsDoc>(&k, &v) {
                 Ok(s) => out.push((game, s)),
+                Err(StoreError::Corrupt { .. }) => {}
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(out)
+    }
+
+    /// A game's newest board message, if a front-end remembered one.
+    pub fn board(&self, ch: &ChannelKey, game: u64) -> Result<Option<BoardDoc>> {
+        self.get(&board_key(ch, game))
+    }
+
+    /// Every remembered board of `platform`: channel, game and board.
+    /// Unreadable ones are quarantined and left out.
+    pub fn boards(&self, platform: Platform) -> Result<Vec<(ChannelKey, u64, BoardDoc)>> {
+        let mut out = Vec::new();
+        for kv in self.db.scan_prefix(key(&["b", platform.as_str(), ""])) {
+            let (k, v) = kv?;
+            let Some((channel, game)) = std::str::from_utf8(&k).ok().and_then(|s| {
+                let parts: Vec<&str> = s.split(SEP).collect();
+                match parts.as_slice() {
+                    ["b", _, channel, game] => Some((channel.to_string(), game.parse().ok()?)),
+                    _ => None,
+                }
+            }) else {
+                continue;
+            };
+            match self.decode::<BoardDoc>(&k, &v) {
+                Ok(b) => out.push((ChannelKey::new(platform, channel), game, b)),
                 Err(StoreError::Corrupt { .. }) => {}
                 Err(e) => return Err(e),
             }

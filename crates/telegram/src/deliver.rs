@@ -13,9 +13,11 @@ use std::collections::HashMap;
 use std::future::Future;
 use std::sync::{Arc, Mutex, PoisonError};
 
+use tablero_app::App;
 pub use tablero_deliver::{Newest, Retry, SendError, Settings, with_retries};
 use teloxide::types::{ChatId, InlineKeyboardMarkup, MessageId};
 
+use crate::incoming::channel;
 use crate::outbound::Post;
 
 /// Every chat's outbox.
@@ -62,22 +64,26 @@ pub trait Api: Send + Sync + 'static {
 /// transport waits for before it sends to the new id.
 pub type OnMoved = Arc<dyn Fn(ChatId, ChatId) -> tokio::task::JoinHandle<()> + Send + Sync>;
 
-/// The outbox's transport: an [`Api`], and the chats that moved.
+/// The outbox's transport: an [`Api`], the chats that moved, and the app
+/// that keeps each game's newest board across restarts.
 pub struct Tg<A: Api> {
     pub api: Arc<A>,
     moved: Mutex<HashMap<ChatId, ChatId>>,
     on_moved: OnMoved,
+    app: Option<Arc<App>>,
 }
 
 impl<A: Api> Tg<A> {
     /// A transport over `api`; `on_moved(old, new)` runs (once per chat)
-    /// when a send finds that a group became a supergroup.
+    /// when a send finds that a group became a supergroup; `app` keeps the
+    /// newest boards (none: kept in memory only).
     #[must_use]
-    pub fn new(api: Arc<A>, on_moved: OnMoved) -> Tg<A> {
+    pub fn new(api: Arc<A>, on_moved: OnMoved, app: Option<Arc<App>>) -> Tg<A> {
         Tg {
             api,
             moved: Mutex::new(HashMap::new()),
             on_moved,
+            app,
         }
     }
 
@@ -139,6 +145,34 @@ impl<A: Api> tablero_deliver::Transport for Tg<A> {
         Some((game, ply, post.keyboard.as_ref().map(|_| ())))
     }
 
+    async fn remember(&self, chat: &ChatId, game: u64, board: Option<&Newest<MessageId, ()>>) {
+        let Some(app) = self.app.clone() else {
+            return;
+        };
+        let (ch, board) = (
+            channel(*chat),
+            board.map(|b| (b.ply, b.message.0.to_string())),
+        );
+        if let Err(e) =
+            tokio::task::spawn_blocking(move || app.remember_board(&ch, game, board)).await
+        {
+            tracing::warn!("a board was not remembered: {e}");
+        }
+    }
+
+    async fn recall(&self, chat: &ChatId, game: u64) -> Option<Newest<MessageId, ()>> {
+        let app = self.app.clone()?;
+        let ch = channel(*chat);
+        let (ply, message) = tokio::task::spawn_blocking(move || app.remembered_board(&ch, game))
+            .await
+            .ok()??;
+        Some(Newest {
+            ply,
+            message: MessageId(message.parse().ok()?),
+            retired: (),
+        })
+    }
+
     /// A photo Telegram refuses goes as text.
     fn fallback(&self, post: &Post) -> Option<Post> {
         post.photo.as_ref()?;
@@ -156,10 +190,16 @@ impl<A: Api> tablero_deliver::Transport for Tg<A> {
     }
 }
 
-/// The outbox for `api` with `settings`; see [`Tg::new`] for `on_moved`.
+/// The outbox for `api` with `settings`; see [`Tg::new`] for `on_moved`
+/// and `app`.
 #[must_use]
-pub fn outbox<A: Api>(api: Arc<A>, settings: Settings, on_moved: OnMoved) -> Outbox<A> {
-    tablero_deliver::Outbox::new(Arc::new(Tg::new(api, on_moved)), settings)
+pub fn outbox<A: Api>(
+    api: Arc<A>,
+    settings: Settings,
+    on_moved: OnMoved,
+    app: Option<Arc<App>>,
+) -> Outbox<A> {
+    tablero_deliver::Outbox::new(Arc::new(Tg::new(api, on_moved, app)), settings)
 }
 
 #[cfg(test)]
@@ -281,6 +321,7 @@ mod tests {
                 seen.lock().unwrap().push((old.0, new.0));
                 tokio::spawn(async {})
             }),
+            None,
         );
         (out, moves)
     }
@@ -322,7 +363,10 @@ mod tests {
         assert!(out.flushed(WAIT).await);
         // Message 3 (the second board of game 3) was pressed.
         let pressed = out.boards().take(&ChatId(1), 3, &MessageId(3)).unwrap();
-        out.push(&ChatId(1), [Job::Retire(pressed), board(3, 2, "third")]);
+        out.push(
+            &ChatId(1),
+            [Job::Retire(Some(3), pressed), board(3, 2, "third")],
+        );
         out.push(&ChatId(1), [Job::Sweep(vec![3])]);
         assert!(out.flushed(WAIT).await);
         assert_eq!(

@@ -57,7 +57,7 @@ impl<A: Api> Handler<A> {
             })
         });
         Handler {
-            outbox: crate::deliver::outbox(api.clone(), settings, on_moved),
+            outbox: crate::deliver::outbox(api.clone(), settings, on_moved, Some(app.clone())),
             app,
             api,
             bot,
@@ -98,22 +98,26 @@ impl<A: Api> Handler<A> {
         names.get(&u.id).cloned().flatten()
     }
 
-    /// Queues a reply's posts; `pressed` is a board whose keyboard goes,
-    /// `ongoing` the games still played in the chat.
+    /// Queues a reply's posts; `pressed` is a message (a board of a game,
+    /// or a challenge) whose keyboard goes, `ongoing` the games still
+    /// played in the chat.
     fn post(
         &self,
         chat: ChatId,
         reply: &Reply,
-        pressed: Option<MessageId>,
+        pressed: Option<(Option<u64>, MessageId)>,
         ongoing: Option<Vec<u64>>,
     ) {
         let posts = posts(reply, &|u| self.username(u));
-        let pressed = pressed.map(|message| {
-            Job::<A>::Retire(Newest {
-                ply: 0,
-                message,
-                retired: (),
-            })
+        let pressed = pressed.map(|(game, message)| {
+            Job::<A>::Retire(
+                game,
+                Newest {
+                    ply: 0,
+                    message,
+                    retired: (),
+                },
+            )
         });
         let jobs = pressed
             .into_iter()
@@ -195,7 +199,7 @@ impl<A: Api> Handler<A> {
                 }
                 Ok((r, games)) => {
                     // The challenge is answered: its buttons go.
-                    self.post(chat, &r, Some(message), games);
+                    self.post(chat, &r, Some((None, message)), games);
                     self.answer(q.id.0, None).await;
                 }
                 Err(e) => tracing::error!("a challenge press could not be handled: {e}"),
@@ -248,7 +252,7 @@ impl<A: Api> Handler<A> {
                 .and_then(|g| crate::keyboard::origin(g, game, ply, *page)),
             Action::Move(_) | Action::Index { .. } => {
                 self.answer(q.id.0, None).await;
-                self.post(chat, &reply, Some(message), games);
+                self.post(chat, &reply, Some((Some(game), message)), games);
                 return;
             }
         };

@@ -179,6 +179,20 @@ pub async fn serve(
     ));
     tracing::info!("{opts}: running as @{}", me.username());
     tokio::spawn(async move { api.set_commands(commands::menus()).await });
+    // Boards a restart kept from being posted go out first.
+    let (h, app_now) = (handler.clone(), app_for_moves.clone());
+    tokio::spawn(async move {
+        if let Ok(missed) =
+            tokio::task::spawn_blocking(move || app_now.unposted_boards(PLATFORM)).await
+        {
+            if !missed.is_empty() {
+                tracing::info!(boards = missed.len(), "posting boards missed by a restart");
+            }
+            for n in missed {
+                h.notice(&n);
+            }
+        }
+    });
     let h = handler.clone();
     tokio::spawn(async move {
         while let Some(n) = notices.recv().await {
