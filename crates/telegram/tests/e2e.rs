@@ -503,7 +503,42 @@ struct Running {
     stop_tx: oneshot::Sender<()>,
     bot: tokio::task::JoinHandle<Result<(), String>>,
     c: Client,
+    addr: std::net::SocketAddr,
     _dir: tempfile::TempDir,
+}
+
+type Launched = (
+    mpsc::UnboundedSender<tablero_app::Outgoing>,
+    oneshot::Sender<()>,
+    tokio::task::JoinHandle<Result<(), String>>,
+);
+
+/// Starts the bot against the fake at `addr`, with the production poll
+/// timeout.
+fn launch(app: Arc<App>, addr: std::net::SocketAddr) -> Launched {
+    let opts = Options {
+        token: TOKEN.into(),
+        api_url: Some(format!("http://{addr}/").parse().unwrap()),
+        limits: Limits {
+            messages_per_sec_chat: 1000,
+            messages_per_min_chat: 60_000,
+            messages_per_min_channel_or_supergroup: 60_000,
+            messages_per_sec_overall: 1000,
+        },
+        retry: Retry {
+            first_pause: Duration::from_millis(50),
+            max_pause: Duration::from_millis(200),
+            give_up: Duration::from_secs(30),
+        },
+        // The production long poll: 30 s, held to the end by the fake.
+        poll_timeout: tablero_telegram::POLL_TIMEOUT,
+    };
+    let (notices, rx) = mpsc::unbounded_channel();
+    let (stop_tx, stop_rx) = oneshot::channel::<()>();
+    let bot = tokio::spawn(serve(app, opts, rx, async move {
+        let _ = stop_rx.await;
+    }));
+    (notices, stop_tx, bot)
 }
 
 /// Starts the fake server and the bot with the production poll timeout,
@@ -524,28 +559,7 @@ async fn start() -> Running {
         Arc::new(FakeRenderer),
         Settings::default(),
     ));
-    let opts = Options {
-        token: TOKEN.into(),
-        api_url: Some(format!("http://{addr}/").parse().unwrap()),
-        limits: Limits {
-            messages_per_sec_chat: 1000,
-            messages_per_min_chat: 60_000,
-            messages_per_min_channel_or_supergroup: 60_000,
-            messages_per_sec_overall: 1000,
-        },
-        retry: Retry {
-            first_pause: Duration::from_millis(50),
-            max_pause: Duration::from_millis(200),
-            give_up: Duration::from_secs(30),
-        },
-        // The production long poll: 30 s, held to the end by the fake.
-        poll_timeout: tablero_telegram::POLL_TIMEOUT,
-    };
-    let (notices, rx) = mpsc::unbounded_channel();
-    let (stop_tx, stop_rx) = oneshot::channel::<()>();
-    let bot = tokio::spawn(serve(app.clone(), opts, rx, async move {
-        let _ = stop_rx.await;
-    }));
+    let (notices, stop_tx, bot) = launch(app.clone(), addr);
     let mut c = Client {
         fake: fake.clone(),
         seen: 0,
@@ -583,11 +597,28 @@ async fn start() -> Running {
         stop_tx,
         bot,
         c,
+        addr,
         _dir: dir,
     }
 }
 
 impl Running {
+    /// Stops the bot and starts a new one on the same store, as after a
+    /// restart: everything the adapter kept in memory is gone.
+    async fn restart(&mut self) {
+        let (notices, stop_tx, bot) = launch(self.app.clone(), self.addr);
+        let old_stop = std::mem::replace(&mut self.stop_tx, stop_tx);
+        let old_bot = std::mem::replace(&mut self.bot, bot);
+        self.notices = notices;
+        old_stop.send(()).unwrap();
+        tokio::time::timeout(Duration::from_secs(10), old_bot)
+            .await
+            .expect("the bot stops")
+            .unwrap()
+            .unwrap();
+        self.c.next("getwebhookinfo").await;
+    }
+
     async fn stop(self) {
         assert!(self.fake.wrong_token.lock().unwrap().is_empty());
         self.stop_tx.send(()).unwrap();
@@ -609,7 +640,7 @@ async fn three_games_in_a_group() {
         stop_tx,
         bot,
         mut c,
-        _dir,
+        ..
     } = start().await;
 
     // A quiet group: nothing happens for longer than reqwest's default 17 s
@@ -1031,5 +1062,67 @@ async fn chats_that_move_or_shut_the_bot_out() {
             .unwrap_or("")
             .contains("@bob")
     );
+    r.stop().await;
+}
+
+/// A restart in the middle of a game: a board that could not be posted
+/// before it is posted after it, and the board posted before it loses its
+/// keyboard then.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_restart_in_the_middle_of_a_game_loses_no_board() {
+    let mut r = start().await;
+    r.c.say(&ALICE, "/challenge @bob breakthrough white");
+    r.c.text().await;
+    r.c.say(&BOB, "/accept");
+    let b0 = r.c.board(None).await;
+    assert!(b0.caption.contains("@alice"));
+    // Telegram asks the bot to wait an hour: the next board stays queued.
+    r.fake.failures.lock().unwrap().insert(
+        "sendphoto".into(),
+        vec![Failure::Status(
+            StatusCode::TOO_MANY_REQUESTS,
+            json!({"ok": false, "error_code": 429,
+                   "description": "Too Many Requests: retry after 3600",
+                   "parameters": {"retry_after": 3600}})
+            .to_string(),
+        )],
+    );
+    r.c.say(&ALICE, "/move a2-a3");
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+    while !r.fake.failures.lock().unwrap()["sendphoto"].is_empty() {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the board was not tried"
+        );
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    // Stopped and started again while the board waits.
+    r.restart().await;
+    let (photo, before) = r.c.next("sendphoto").await;
+    // (The new process has not seen Bob's username yet: he is mentioned
+    // by a link, which notifies him too.)
+    let caption = photo.params["caption"].as_str().unwrap_or("");
+    assert!(
+        caption.contains("<a href=\"tg://user?id=2\">bob</a> (Black) to move"),
+        "{caption}"
+    );
+    assert!(
+        buttons(&photo.params).iter().any(|b| b.contains(":1:")),
+        "{photo:?}"
+    );
+    let edits: Vec<&Call> = before
+        .iter()
+        .filter(|c| c.method == "editmessagereplymarkup")
+        .collect();
+    let edit = if edits.is_empty() {
+        r.c.expect("editmessagereplymarkup").await
+    } else {
+        edits[0].clone()
+    };
+    assert_eq!(
+        edit.params["message_id"], b0.id,
+        "the old board's keyboard goes"
+    );
+    assert!(edit.params.get("reply_markup").is_none());
     r.stop().await;
 }
