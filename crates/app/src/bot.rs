@@ -23,6 +23,10 @@ pub struct Frontend {
     /// The platform of its channels: [`App::tick`]'s notices are routed by
     /// it.
     pub platform: Platform,
+    /// Checks its own section of the configuration (and the environment),
+    /// before anything starts: a typo in `[discord]` is reported even when
+    /// only Telegram runs.
+    pub check: fn(&Config) -> Result<(), String>,
     pub run: RunFrontend,
 }
 
@@ -69,6 +73,9 @@ pub fn run_with(
     renderer: Arc<dyn BoardRenderer>,
     mut frontends: Vec<Frontend>,
 ) -> Result<(), String> {
+    for f in &frontends {
+        (f.check)(&config)?;
+    }
     let adapters = config.adapters_to_run();
     let mut chosen = Vec::new();
     for a in &adapters {

@@ -21,7 +21,7 @@ pub enum Adapter {
 }
 
 /// The settings the bot runs with.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Config {
     /// The folder of the sled store.
     pub data_dir: PathBuf,
@@ -50,17 +50,10 @@ pub struct Config {
     /// Secrets, from the environment only.
     pub discord_token: Option<String>,
     pub telegram_token: Option<String>,
-    /// Telegram: the Bot API server, for a self-hosted one (`None`: the
-    /// public server).
-    pub telegram_api_url: Option<String>,
-    /// Discord: register the slash commands in this guild only (they show
-    /// at once; for testing) instead of globally.
-    pub discord_guild: Option<u64>,
-    /// Discord: take plain messages that are legal moves (needs the
-    /// privileged message-content intent).
-    pub discord_message_moves: bool,
-    /// Discord: send REST requests to this proxy instead of discord.com.
-    pub discord_proxy: Option<String>,
+    /// The front-ends' own sections (`[telegram]`, `[discord]`), as
+    /// written: each front-end reads and checks its own with
+    /// [`Config::section`].
+    sections: std::collections::BTreeMap<String, toml::Table>,
 }
 
 impl Default for Config {
@@ -80,10 +73,7 @@ impl Default for Config {
             bot_think_ms: None,
             discord_token: None,
             telegram_token: None,
-            telegram_api_url: None,
-            discord_guild: None,
-            discord_message_moves: false,
-            discord_proxy: None,
+            sections: std::collections::BTreeMap::new(),
         }
     }
 }
@@ -99,8 +89,8 @@ struct File {
     time: Option<TimeFile>,
     console: Option<ConsoleFile>,
     bot: Option<BotFile>,
-    telegram: Option<TelegramFile>,
-    discord: Option<DiscordFile>,
+    telegram: Option<toml::Table>,
+    discord: Option<toml::Table>,
     discord_token: Option<String>,
     telegram_token: Option<String>,
 }
@@ -125,20 +115,6 @@ struct ConsoleFile {
 struct BotFile {
     threads: Option<usize>,
     think_ms: Option<u64>,
-}
-
-#[derive(Deserialize, Default)]
-#[serde(deny_unknown_fields)]
-struct TelegramFile {
-    api_url: Option<String>,
-}
-
-#[derive(Deserialize, Default)]
-#[serde(deny_unknown_fields)]
-struct DiscordFile {
-    guild_id: Option<u64>,
-    message_moves: Option<bool>,
-    proxy: Option<String>,
 }
 
 /// A configuration problem, naming the key at fault.
@@ -272,33 +248,11 @@ impl Config {
                 c.bot_think_ms = Some(ms);
             }
         }
-        c.telegram_api_url = file.telegram.and_then(|t| t.api_url);
-        if let Some(u) = env("TABLERO_TELEGRAM_API_URL").filter(|t| !t.trim().is_empty()) {
-            c.telegram_api_url = Some(u);
-        }
-        if let Some(u) = &c.telegram_api_url
-            && !(u.starts_with("http://") || u.starts_with("https://"))
-        {
-            return Err(bad(
-                "telegram.api_url",
-                format!("`{u}` is not an http:// or https:// address"),
-            ));
+        if let Some(t) = file.telegram {
+            c.sections.insert("telegram".into(), t);
         }
         if let Some(d) = file.discord {
-            c.discord_guild = d.guild_id;
-            c.discord_message_moves = d.message_moves.unwrap_or(false);
-            c.discord_proxy = d.proxy;
-        }
-        if let Some(p) = env("TABLERO_DISCORD_PROXY").filter(|t| !t.trim().is_empty()) {
-            c.discord_proxy = Some(p);
-        }
-        if let Some(p) = &c.discord_proxy
-            && !(p.starts_with("http://") || p.starts_with("https://"))
-        {
-            return Err(bad(
-                "discord.proxy",
-                format!("`{p}` is not an http:// or https:// address"),
-            ));
+            c.sections.insert("discord".into(), d);
         }
         c.discord_token = file.discord_token;
         c.telegram_token = file.telegram_token;
@@ -324,6 +278,20 @@ impl Config {
         };
         Config::parse(&text, |k| std::env::var(k).ok())
             .map_err(|e| ConfigError(format!("{}: {}", path.display(), e.0)))
+    }
+
+    /// The section `[name]` of the file, read as a front-end's own `T`
+    /// (which should deny unknown fields); the default when the file has
+    /// none. An error names the key at fault, `name.key`.
+    pub fn section<T: serde::de::DeserializeOwned + Default>(
+        &self,
+        name: &str,
+    ) -> Result<T, ConfigError> {
+        let Some(table) = self.sections.get(name) else {
+            return Ok(T::default());
+        };
+        T::deserialize(toml::Value::Table(table.clone()))
+            .map_err(|e| ConfigError(format!("[{name}]: {}", e.message())))
     }
 
     /// The adapters to run: as configured, or by the tokens present.
@@ -403,8 +371,7 @@ mod tests {
             ("colour = 3", "colour"),
             ("data_dir = 5", "data_dir"),
             ("[console]\nuser = \"\"", "console.user"),
-            ("[discord]\nproxy = \"localhost:3000\"", "discord.proxy"),
-            ("[discord]\nguild = 5", "guild"),
+            ("telegram = 3", "telegram"),
         ] {
             let e = parse(text).unwrap_err();
             assert!(e.to_string().contains(key), "{text}: {e}");
@@ -426,14 +393,18 @@ mod tests {
     }
 
     #[test]
-    fn discord_settings() {
-        let c = Config::parse("[discord]\nguild_id = 7\nmessage_moves = true", |k| {
-            (k == "TABLERO_DISCORD_PROXY").then(|| "http://127.0.0.1:3000".to_string())
-        })
-        .unwrap();
-        assert_eq!(c.discord_guild, Some(7));
-        assert!(c.discord_message_moves);
-        assert_eq!(c.discord_proxy.as_deref(), Some("http://127.0.0.1:3000"));
+    fn front_end_sections_are_kept_for_their_front_ends() {
+        #[derive(serde::Deserialize, Default, Debug, PartialEq)]
+        #[serde(deny_unknown_fields)]
+        struct Mine {
+            guild_id: Option<u64>,
+        }
+        let c = parse("[discord]\nguild_id = 7").unwrap();
+        assert_eq!(c.section::<Mine>("discord").unwrap().guild_id, Some(7));
+        assert_eq!(c.section::<Mine>("telegram").unwrap(), Mine::default());
+        let c = parse("[discord]\nguild = 7").unwrap();
+        let e = c.section::<Mine>("discord").unwrap_err();
+        assert!(e.0.contains("[discord]") && e.0.contains("guild"), "{e}");
     }
 
     #[test]

@@ -57,16 +57,57 @@ impl std::fmt::Debug for Settings {
     }
 }
 
+/// The `[discord]` section of the configuration file, which this
+/// front-end owns.
+#[derive(serde::Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct Section {
+    /// Register the commands in this server only (they show at once).
+    pub guild_id: Option<u64>,
+    /// Take plain messages that are legal moves (privileged intent).
+    #[serde(default)]
+    pub message_moves: bool,
+    /// Send REST requests to this proxy; `$TABLERO_DISCORD_PROXY` wins.
+    pub proxy: Option<String>,
+}
+
+impl Section {
+    /// The section of `config`, with the environment's overrides, checked.
+    pub fn of(config: &Config, env: impl Fn(&str) -> Option<String>) -> Result<Section, String> {
+        let mut s: Section = config.section("discord").map_err(|e| e.to_string())?;
+        if let Some(p) = env("TABLERO_DISCORD_PROXY").filter(|t| !t.trim().is_empty()) {
+            s.proxy = Some(p);
+        }
+        if let Some(p) = &s.proxy
+            && !(p.starts_with("http://") || p.starts_with("https://"))
+        {
+            return Err(format!(
+                "discord.proxy: `{p}` is not an http:// or https:// address"
+            ));
+        }
+        Ok(s)
+    }
+}
+
 impl Settings {
-    /// The settings of `config`; `None` without a token.
-    #[must_use]
-    pub fn from_config(config: &Config) -> Option<Settings> {
-        Some(Settings {
-            token: config.discord_token.clone()?,
-            guild: config.discord_guild,
-            message_moves: config.discord_message_moves,
-            proxy: config.discord_proxy.clone(),
-        })
+    /// The settings of `config` and the process environment; `Ok(None)`
+    /// without a token.
+    pub fn from_config(config: &Config) -> Result<Option<Settings>, String> {
+        Settings::from_parts(config, |k| std::env::var(k).ok())
+    }
+
+    /// [`Settings::from_config`] with the environment given.
+    pub fn from_parts(
+        config: &Config,
+        env: impl Fn(&str) -> Option<String>,
+    ) -> Result<Option<Settings>, String> {
+        let section = Section::of(config, env)?;
+        Ok(config.discord_token.clone().map(|token| Settings {
+            token,
+            guild: section.guild_id,
+            message_moves: section.message_moves,
+            proxy: section.proxy,
+        }))
     }
 }
 
@@ -204,6 +245,7 @@ pub fn frontend() -> tablero_app::bot::Frontend {
     tablero_app::bot::Frontend {
         adapter: tablero_app::config::Adapter::Discord,
         platform: PLATFORM,
+        check: |config| Section::of(config, |k| std::env::var(k).ok()).map(drop),
         run: Box::new(run),
     }
 }
@@ -212,7 +254,7 @@ pub fn frontend() -> tablero_app::bot::Frontend {
 /// sharding, and `notices` (reminders, timeouts) posted to their channels.
 pub fn run(app: Arc<App>, config: Config, notices: Receiver<Outgoing>) -> Result<(), String> {
     let settings =
-        Settings::from_config(&config).ok_or("discord: no token; set TABLERO_DISCORD_TOKEN")?;
+        Settings::from_config(&config)?.ok_or("discord: no token; set TABLERO_DISCORD_TOKEN")?;
     let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -225,4 +267,42 @@ pub fn run(app: Arc<App>, config: Config, notices: Receiver<Outgoing>) -> Result
             .await
             .map_err(|e| format!("discord: {e}"))
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_example_config_section_is_valid() {
+        let text = include_str!("../../../config/tablero.example.toml");
+        let c = Config::parse(text, |_| None).unwrap();
+        assert!(Section::of(&c, |_| None).is_ok());
+    }
+
+    #[test]
+    fn the_discord_section_is_read_and_checked_here() {
+        let env =
+            |k: &str| (k == "TABLERO_DISCORD_PROXY").then(|| "http://127.0.0.1:3000".to_string());
+        let c = Config::parse("[discord]\nguild_id = 7\nmessage_moves = true", |_| None).unwrap();
+        assert!(Settings::from_parts(&c, env).unwrap().is_none(), "no token");
+        let s = Section::of(&c, env).unwrap();
+        assert_eq!(s.guild_id, Some(7));
+        assert!(s.message_moves);
+        assert_eq!(s.proxy.as_deref(), Some("http://127.0.0.1:3000"));
+        let with_token =
+            Config::parse("discord_token = \"t\"\n[discord]\nguild_id = 7", |_| None).unwrap();
+        let settings = Settings::from_parts(&with_token, |_| None)
+            .unwrap()
+            .unwrap();
+        assert_eq!((settings.guild, settings.message_moves), (Some(7), false));
+        for (text, says) in [
+            ("[discord]\nproxy = \"localhost:3000\"", "discord.proxy"),
+            ("[discord]\nguild = 5", "guild"),
+        ] {
+            let c = Config::parse(text, |_| None).unwrap();
+            let e = Section::of(&c, |_| None).err().unwrap();
+            assert!(e.contains(says), "{text}: {e}");
+        }
+    }
 }

@@ -54,15 +54,53 @@ pub struct Options {
     pub poll_timeout: Duration,
 }
 
+/// The `[telegram]` section of the configuration file, which this
+/// front-end owns.
+#[derive(serde::Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct Section {
+    /// A Bot API server other than Telegram's (a local `telegram-bot-api`);
+    /// `$TABLERO_TELEGRAM_API_URL` wins.
+    pub api_url: Option<String>,
+}
+
+impl Section {
+    /// The section of `config`, with the environment's overrides, checked.
+    pub fn of(config: &Config, env: impl Fn(&str) -> Option<String>) -> Result<Section, String> {
+        let mut s: Section = config.section("telegram").map_err(|e| e.to_string())?;
+        if let Some(u) = env("TABLERO_TELEGRAM_API_URL").filter(|t| !t.trim().is_empty()) {
+            s.api_url = Some(u);
+        }
+        if let Some(u) = &s.api_url
+            && !(u.starts_with("http://") || u.starts_with("https://"))
+        {
+            return Err(format!(
+                "telegram.api_url: `{u}` is not an http:// or https:// address"
+            ));
+        }
+        Ok(s)
+    }
+}
+
 impl Options {
-    /// The options of `config`: the token and the Bot API address.
+    /// The options of `config` and the process environment: the token and
+    /// the Bot API address.
     pub fn from_config(config: &Config) -> Result<Options, String> {
+        Options::from_parts(config, |k| std::env::var(k).ok())
+    }
+
+    /// [`Options::from_config`] with the environment given.
+    pub fn from_parts(
+        config: &Config,
+        env: impl Fn(&str) -> Option<String>,
+    ) -> Result<Options, String> {
+        let section = Section::of(config, env)?;
         let token = config
             .telegram_token
             .clone()
             .filter(|t| !t.trim().is_empty())
             .ok_or("Telegram needs a bot token: set TABLERO_TELEGRAM_TOKEN")?;
-        let api_url = match &config.telegram_api_url {
+        let api_url = match &section.api_url {
             None => None,
             Some(u) => {
                 Some(url::Url::parse(u).map_err(|e| format!("telegram.api_url `{u}`: {e}"))?)
@@ -106,6 +144,7 @@ pub fn frontend() -> Frontend {
     Frontend {
         adapter: Adapter::Telegram,
         platform: PLATFORM,
+        check: |config| Section::of(config, |k| std::env::var(k).ok()).map(drop),
         run: Box::new(|app, config, notices| {
             let opts = Options::from_config(&config)?;
             let rt = tokio::runtime::Builder::new_multi_thread()
@@ -257,37 +296,58 @@ pub async fn serve(
 mod tests {
     use super::*;
 
-    fn config(text: &str, env: &[(&str, &str)]) -> Result<Config, String> {
-        Config::parse(text, |k| {
+    fn lookup<'a>(env: &'a [(&str, &str)]) -> impl Fn(&str) -> Option<String> + 'a {
+        move |k| {
             env.iter()
                 .find(|(name, _)| *name == k)
                 .map(|(_, v)| v.to_string())
-        })
-        .map_err(|e| e.to_string())
+        }
+    }
+
+    /// The options of a file and an environment.
+    fn options(text: &str, env: &[(&str, &str)]) -> Result<Options, String> {
+        let config = Config::parse(text, lookup(env)).map_err(|e| e.to_string())?;
+        Options::from_parts(&config, lookup(env))
+    }
+
+    #[test]
+    fn the_example_config_section_is_valid() {
+        let text = include_str!("../../../config/tablero.example.toml");
+        let c = Config::parse(text, |_| None).unwrap();
+        assert!(Section::of(&c, |_| None).is_ok());
     }
 
     #[test]
     fn options_come_from_the_config_and_the_environment() {
         let token = [("TABLERO_TELEGRAM_TOKEN", "42:secret")];
-        let o = Options::from_config(&config("", &token).unwrap()).unwrap();
+        let o = options("", &token).unwrap();
         assert_eq!(o.token, "42:secret");
         assert_eq!(o.api_url, None);
         let file = "[telegram]\napi_url = \"http://127.0.0.1:8081\"\n";
-        let o = Options::from_config(&config(file, &token).unwrap()).unwrap();
+        let o = options(file, &token).unwrap();
         assert_eq!(o.api_url.unwrap().as_str(), "http://127.0.0.1:8081/");
         let env = [
             token[0],
             ("TABLERO_TELEGRAM_API_URL", "https://bots.example.org/"),
         ];
-        let o = Options::from_config(&config(file, &env).unwrap()).unwrap();
+        let o = options(file, &env).unwrap();
         assert_eq!(
             o.api_url.as_ref().unwrap().host_str(),
             Some("bots.example.org")
         );
         // The token shows nowhere.
         assert!(!format!("{o} {o:?}").contains("secret"));
-        assert!(Options::from_config(&config("", &[]).unwrap()).is_err());
-        let bad = config("[telegram]\napi_url = \"bots.example.org\"", &token).unwrap_err();
+        assert!(options("", &[]).is_err());
+        let bad = options("[telegram]\napi_url = \"bots.example.org\"", &token)
+            .err()
+            .unwrap();
         assert!(bad.contains("telegram.api_url"), "{bad}");
+        let typo = options("[telegram]\napi = \"http://x\"", &token)
+            .err()
+            .unwrap();
+        assert!(
+            typo.contains("[telegram]") && typo.contains("api"),
+            "{typo}"
+        );
     }
 }
