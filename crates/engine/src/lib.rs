@@ -21,6 +21,7 @@
 #![warn(missing_docs)]
 
 pub mod alphabeta;
+pub mod cracovia;
 pub mod knowledge;
 pub mod mcts;
 pub mod rng;
@@ -38,13 +39,13 @@ use tablero_rules::bombardment::Bombardment;
 use tablero_rules::breakthrough::Breakthrough;
 use tablero_rules::cascades::Cascades;
 use tablero_rules::chess::{Chess, Saltador};
-use tablero_rules::cracovia::Cracovia;
 use tablero_rules::empuje::Empuje;
 use tablero_rules::guadalete::{Guadalete, Guadalete14};
 use tablero_rules::knightfight::KnightFight;
 use tablero_rules::{AnyGame, Game, GameId, Lang, Side};
 
 use alphabeta::{AlphaBeta, AlphaBetaConfig};
+use cracovia::TrackedCracovia;
 pub use knowledge::{Algorithm, Knowledge};
 use mcts::{Mcts, MctsConfig};
 use rng::Rng;
@@ -292,7 +293,7 @@ pub fn algorithm(game: GameId) -> Algorithm {
         };
     }
     of!(Barrier => Barrier, Bloc => Bloc, Bombardment => Bombardment,
-        Breakthrough => Breakthrough, Cascades => Cascades, Cracovia => Cracovia,
+        Breakthrough => Breakthrough, Cascades => Cascades, Cracovia => TrackedCracovia,
         Empuje => Empuje, KnightFight => KnightFight, Chess => Chess,
         Saltador => Saltador, Guadalete => Guadalete, Guadalete14 => Guadalete14)
 }
@@ -438,7 +439,7 @@ enum AnySearcher {
     Bombardment(Searcher<Bombardment>),
     Breakthrough(Searcher<Breakthrough>),
     Cascades(Searcher<Cascades>),
-    Cracovia(Searcher<Cracovia>),
+    Cracovia(Searcher<TrackedCracovia>),
     Empuje(Searcher<Empuje>),
     KnightFight(Searcher<KnightFight>),
     Chess(Searcher<Chess>),
@@ -449,13 +450,17 @@ enum AnySearcher {
 
 impl AnySearcher {
     fn new(game: &AnyGame, algorithm: Option<Algorithm>) -> AnySearcher {
+        fn searcher<G: Knowledge>(g: G, algorithm: Option<Algorithm>) -> Searcher<G> {
+            Searcher::new(g, algorithm.unwrap_or(G::ALGORITHM))
+        }
         macro_rules! make {
             ($($v:ident),*) => {
                 match game {
-                    $(AnyGame::$v(g) => AnySearcher::$v(Searcher::new(
-                        g.clone(),
-                        algorithm.unwrap_or(<$v as Knowledge>::ALGORITHM),
-                    )),)*
+                    $(AnyGame::$v(g) => AnySearcher::$v(searcher(g.clone(), algorithm)),)*
+                    AnyGame::Cracovia(g) => AnySearcher::Cracovia(searcher(
+                        TrackedCracovia::new(g.clone()),
+                        algorithm,
+                    )),
                 }
             };
         }
@@ -465,7 +470,6 @@ impl AnySearcher {
             Bombardment,
             Breakthrough,
             Cascades,
-            Cracovia,
             Empuje,
             KnightFight,
             Chess,
