@@ -254,6 +254,9 @@ pub struct SearchInfo {
     pub elapsed: Duration,
     /// MCTS: positions in the search graph.
     pub graph: usize,
+    /// MCTS: playouts the root already had when the search began, kept
+    /// from earlier searches of the same game (tree reuse).
+    pub carried: u64,
 }
 
 impl fmt::Display for SearchInfo {
@@ -306,6 +309,7 @@ pub struct Searcher<G: Knowledge> {
     algorithm: Algorithm,
     mcts: Option<Mcts<G>>,
     alphabeta: Option<AlphaBeta<G>>,
+    reuse: bool,
 }
 
 impl<G: Knowledge> Searcher<G> {
@@ -322,6 +326,17 @@ impl<G: Knowledge> Searcher<G> {
             algorithm,
             mcts: None,
             alphabeta: None,
+            reuse: true,
+        }
+    }
+
+    /// Whether the MCTS graph below the move played is kept when the game
+    /// advances (the default), or the next search starts afresh: off only
+    /// to measure what reuse gains.
+    pub fn set_reuse(&mut self, reuse: bool) {
+        self.reuse = reuse;
+        if !reuse {
+            self.mcts = None;
         }
     }
 
@@ -405,7 +420,9 @@ impl<G: Knowledge> Searcher<G> {
     /// Plays `m` (legal here), keeping what the search learnt below it.
     pub fn advance(&mut self, m: G::Move) {
         self.game.play(m);
-        if let Some(tree) = &mut self.mcts {
+        if !self.reuse {
+            self.mcts = None;
+        } else if let Some(tree) = &mut self.mcts {
             tree.advance(m);
         }
     }
@@ -572,6 +589,12 @@ impl Engine {
         });
         self.last_info = info;
         text.ok_or(EngineError::GameOver)
+    }
+
+    /// Whether the MCTS graph is kept from move to move (the default; see
+    /// [`Searcher::set_reuse`]).
+    pub fn set_reuse(&mut self, reuse: bool) {
+        dispatch!(&mut self.searcher, s => s.set_reuse(reuse));
     }
 
     /// What the last [`Engine::choose`] saw.

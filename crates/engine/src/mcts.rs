@@ -390,6 +390,7 @@ impl<G: Knowledge> Mcts<G> {
         if self.nodes[root as usize].terminal.is_some() {
             return (None, SearchInfo::default());
         }
+        let carried = u64::from(self.nodes[root as usize].visits);
         let mut iterations = 0u64;
         while self.nodes[root as usize].proven == Proven::Unknown {
             if budget.exhausted(iterations, &start) {
@@ -426,6 +427,7 @@ impl<G: Knowledge> Mcts<G> {
             score: None,
             elapsed: start.elapsed(),
             graph: self.nodes.len(),
+            carried,
         };
         (chosen.map(|e| self.edges[e as usize].mv), info)
     }

@@ -489,3 +489,26 @@ fn empuje_prevents_a_loss_in_one() {
     assert_eq!(moves_that_lose_at_once(&g), ["c3n"]);
     both_searches(&g, 2000, |m| m == "a1e");
 }
+
+#[test]
+fn reuse_carries_the_subtree_over_and_can_be_turned_off() {
+    // One engine plays both sides: each move it chose was searched, so the
+    // next search starts from a root with playouts already under it.
+    for reuse in [true, false] {
+        let g = AnyGame::new(GameId::Cracovia, &Setup::default()).unwrap();
+        let mut bot = Engine::new(&g, Level::MAX, 1);
+        bot.set_reuse(reuse);
+        let mut carried = Vec::new();
+        for _ in 0..4 {
+            let m = bot.choose(Limits::nodes(3000)).unwrap();
+            carried.push(bot.last_info().carried);
+            bot.advance(&m).unwrap();
+        }
+        assert_eq!(carried[0], 0);
+        if reuse {
+            assert!(carried[1..].iter().all(|&c| c > 0), "{carried:?}");
+        } else {
+            assert!(carried.iter().all(|&c| c == 0), "{carried:?}");
+        }
+    }
+}
