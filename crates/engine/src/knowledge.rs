@@ -9,7 +9,6 @@ use tablero_rules::bombardment::Bombardment;
 use tablero_rules::breakthrough::Breakthrough;
 use tablero_rules::cascades::Cascades;
 use tablero_rules::chess::{ChessGame, Variant as ChessVariant};
-use tablero_rules::cracovia::Cracovia;
 use tablero_rules::empuje::Empuje;
 use tablero_rules::guadalete::{RiverChess, Variant as RiverVariant};
 use tablero_rules::knightfight::KnightFight;
@@ -51,6 +50,13 @@ pub trait Knowledge: Game {
         0
     }
 
+    /// [`Knowledge::prior`] of every move in `moves`, into `out`: games
+    /// whose priors share work per position compute it once here.
+    fn priors(&self, moves: &[Self::Move], out: &mut Vec<i32>) {
+        out.clear();
+        out.extend(moves.iter().map(|&m| self.prior(m)));
+    }
+
     /// A static evaluation for the side to move, in hundredths of a pawn
     /// (or of the game's natural unit); 0 when the game has none.
     fn evaluate(&self) -> i32 {
@@ -78,7 +84,6 @@ pub trait Knowledge: Game {
 impl Knowledge for Barrier {}
 impl Knowledge for Bloc {}
 impl Knowledge for Cascades {}
-impl Knowledge for Cracovia {}
 impl Knowledge for Empuje {}
 
 impl Knowledge for KnightFight {

@@ -21,6 +21,7 @@
 #![warn(missing_docs)]
 
 pub mod alphabeta;
+pub mod cracovia;
 pub mod knowledge;
 pub mod mcts;
 pub mod rng;
@@ -38,13 +39,13 @@ use tablero_rules::bombardment::Bombardment;
 use tablero_rules::breakthrough::Breakthrough;
 use tablero_rules::cascades::Cascades;
 use tablero_rules::chess::{Chess, Saltador};
-use tablero_rules::cracovia::Cracovia;
 use tablero_rules::empuje::Empuje;
 use tablero_rules::guadalete::{Guadalete, Guadalete14};
 use tablero_rules::knightfight::KnightFight;
 use tablero_rules::{AnyGame, Game, GameId, Lang, Side};
 
 use alphabeta::{AlphaBeta, AlphaBetaConfig};
+use cracovia::TrackedCracovia;
 pub use knowledge::{Algorithm, Knowledge};
 use mcts::{Mcts, MctsConfig};
 use rng::Rng;
@@ -253,6 +254,9 @@ pub struct SearchInfo {
     pub elapsed: Duration,
     /// MCTS: positions in the search graph.
     pub graph: usize,
+    /// MCTS: playouts the root already had when the search began, kept
+    /// from earlier searches of the same game (tree reuse).
+    pub carried: u64,
 }
 
 impl fmt::Display for SearchInfo {
@@ -292,7 +296,7 @@ pub fn algorithm(game: GameId) -> Algorithm {
         };
     }
     of!(Barrier => Barrier, Bloc => Bloc, Bombardment => Bombardment,
-        Breakthrough => Breakthrough, Cascades => Cascades, Cracovia => Cracovia,
+        Breakthrough => Breakthrough, Cascades => Cascades, Cracovia => TrackedCracovia,
         Empuje => Empuje, KnightFight => KnightFight, Chess => Chess,
         Saltador => Saltador, Guadalete => Guadalete, Guadalete14 => Guadalete14)
 }
@@ -305,6 +309,7 @@ pub struct Searcher<G: Knowledge> {
     algorithm: Algorithm,
     mcts: Option<Mcts<G>>,
     alphabeta: Option<AlphaBeta<G>>,
+    reuse: bool,
 }
 
 impl<G: Knowledge> Searcher<G> {
@@ -321,6 +326,17 @@ impl<G: Knowledge> Searcher<G> {
             algorithm,
             mcts: None,
             alphabeta: None,
+            reuse: true,
+        }
+    }
+
+    /// Whether the MCTS graph below the move played is kept when the game
+    /// advances (the default), or the next search starts afresh: off only
+    /// to measure what reuse gains.
+    pub fn set_reuse(&mut self, reuse: bool) {
+        self.reuse = reuse;
+        if !reuse {
+            self.mcts = None;
         }
     }
 
@@ -404,7 +420,9 @@ impl<G: Knowledge> Searcher<G> {
     /// Plays `m` (legal here), keeping what the search learnt below it.
     pub fn advance(&mut self, m: G::Move) {
         self.game.play(m);
-        if let Some(tree) = &mut self.mcts {
+        if !self.reuse {
+            self.mcts = None;
+        } else if let Some(tree) = &mut self.mcts {
             tree.advance(m);
         }
     }
@@ -438,7 +456,7 @@ enum AnySearcher {
     Bombardment(Searcher<Bombardment>),
     Breakthrough(Searcher<Breakthrough>),
     Cascades(Searcher<Cascades>),
-    Cracovia(Searcher<Cracovia>),
+    Cracovia(Searcher<TrackedCracovia>),
     Empuje(Searcher<Empuje>),
     KnightFight(Searcher<KnightFight>),
     Chess(Searcher<Chess>),
@@ -449,13 +467,17 @@ enum AnySearcher {
 
 impl AnySearcher {
     fn new(game: &AnyGame, algorithm: Option<Algorithm>) -> AnySearcher {
+        fn searcher<G: Knowledge>(g: G, algorithm: Option<Algorithm>) -> Searcher<G> {
+            Searcher::new(g, algorithm.unwrap_or(G::ALGORITHM))
+        }
         macro_rules! make {
             ($($v:ident),*) => {
                 match game {
-                    $(AnyGame::$v(g) => AnySearcher::$v(Searcher::new(
-                        g.clone(),
-                        algorithm.unwrap_or(<$v as Knowledge>::ALGORITHM),
-                    )),)*
+                    $(AnyGame::$v(g) => AnySearcher::$v(searcher(g.clone(), algorithm)),)*
+                    AnyGame::Cracovia(g) => AnySearcher::Cracovia(searcher(
+                        TrackedCracovia::new(g.clone()),
+                        algorithm,
+                    )),
                 }
             };
         }
@@ -465,7 +487,6 @@ impl AnySearcher {
             Bombardment,
             Breakthrough,
             Cascades,
-            Cracovia,
             Empuje,
             KnightFight,
             Chess,
@@ -568,6 +589,12 @@ impl Engine {
         });
         self.last_info = info;
         text.ok_or(EngineError::GameOver)
+    }
+
+    /// Whether the MCTS graph is kept from move to move (the default; see
+    /// [`Searcher::set_reuse`]).
+    pub fn set_reuse(&mut self, reuse: bool) {
+        dispatch!(&mut self.searcher, s => s.set_reuse(reuse));
     }
 
     /// What the last [`Engine::choose`] saw.

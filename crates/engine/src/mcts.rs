@@ -116,6 +116,7 @@ pub struct Mcts<G: Knowledge> {
     root: u32,
     config: MctsConfig,
     moves: Vec<G::Move>,
+    priors: Vec<i32>,
     path: Vec<(u32, u32)>,
 }
 
@@ -130,6 +131,7 @@ impl<G: Knowledge> Mcts<G> {
             root: 0,
             config,
             moves: Vec::new(),
+            priors: Vec::new(),
             path: Vec::new(),
         };
         let state = m.root_state.clone();
@@ -174,10 +176,12 @@ impl<G: Knowledge> Mcts<G> {
     /// first, ties in a random order.
     fn expand(&mut self, node: u32, state: &G, rng: &mut Rng) {
         state.legal_moves(&mut self.moves);
+        state.priors(&self.moves, &mut self.priors);
         let mut scored: Vec<(i32, u64, G::Move)> = self
             .moves
             .iter()
-            .map(|&m| (state.prior(m), rng.next_u64(), m))
+            .zip(&self.priors)
+            .map(|(&m, &p)| (p, rng.next_u64(), m))
             .collect();
         scored.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
         let first = self.edges.len() as u32;
@@ -386,6 +390,7 @@ impl<G: Knowledge> Mcts<G> {
         if self.nodes[root as usize].terminal.is_some() {
             return (None, SearchInfo::default());
         }
+        let carried = u64::from(self.nodes[root as usize].visits);
         let mut iterations = 0u64;
         while self.nodes[root as usize].proven == Proven::Unknown {
             if budget.exhausted(iterations, &start) {
@@ -422,6 +427,7 @@ impl<G: Knowledge> Mcts<G> {
             score: None,
             elapsed: start.elapsed(),
             graph: self.nodes.len(),
+            carried,
         };
         (chosen.map(|e| self.edges[e as usize].mv), info)
     }

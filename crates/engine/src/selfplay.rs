@@ -29,13 +29,16 @@ pub struct Settings {
     pub algorithm: Option<Algorithm>,
     /// The budget; all `None` means the match's.
     pub limits: Limits,
+    /// Whether the MCTS graph is kept from move to move (`reuse=no` turns
+    /// it off, to measure what it gains).
+    pub reuse: bool,
 }
 
 impl FromStr for Player {
     type Err = EngineError;
 
     /// `random`, a level (`3`), or comma-separated settings:
-    /// `level=3,algo=mcts,nodes=5000,think-ms=200`.
+    /// `level=3,algo=mcts,nodes=5000,think-ms=200,reuse=no`.
     fn from_str(s: &str) -> Result<Player, EngineError> {
         let s = s.trim();
         if s.eq_ignore_ascii_case("random") {
@@ -47,6 +50,7 @@ impl FromStr for Player {
                 level,
                 algorithm: None,
                 limits: Limits::default(),
+                reuse: true,
             }));
         }
         let bad = |why: String| EngineError::BadSettings(why);
@@ -54,6 +58,7 @@ impl FromStr for Player {
             level: Level::MAX,
             algorithm: None,
             limits: Limits::default(),
+            reuse: true,
         };
         for part in s.split(',') {
             let (k, v) = part
@@ -77,9 +82,16 @@ impl FromStr for Player {
                 "think-ms" | "think" => {
                     settings.limits.think = Some(Duration::from_millis(number()?))
                 }
+                "reuse" => {
+                    settings.reuse = match v.trim() {
+                        "yes" | "on" | "true" => true,
+                        "no" | "off" | "false" => false,
+                        _ => return Err(bad(format!("reuse is `yes` or `no`, not `{v}`"))),
+                    }
+                }
                 _ => {
                     return Err(bad(format!(
-                        "unknown key `{k}` (level, algo, nodes, think-ms)"
+                        "unknown key `{k}` (level, algo, nodes, think-ms, reuse)"
                     )));
                 }
             }
@@ -209,10 +221,9 @@ impl Seat {
                 } else {
                     m.limits
                 };
-                Seat::Engine(
-                    Box::new(Engine::with_algorithm(game, s.level, s.algorithm, seed)),
-                    own,
-                )
+                let mut engine = Engine::with_algorithm(game, s.level, s.algorithm, seed);
+                engine.set_reuse(s.reuse);
+                Seat::Engine(Box::new(engine), own)
             }
         }
     }
@@ -321,6 +332,12 @@ mod tests {
         assert_eq!(s.level.get(), 2);
         assert_eq!(s.algorithm, Some(Algorithm::Mcts));
         assert_eq!(s.limits.nodes, Some(50));
+        assert!(s.reuse);
+        let Ok(Player::Engine(s)) = "reuse=no,nodes=50".parse::<Player>() else {
+            panic!("settings should parse");
+        };
+        assert!(!s.reuse && s.level == Level::MAX);
+        assert!("reuse=maybe".parse::<Player>().is_err());
         assert!("level=9".parse::<Player>().is_err());
         assert!("speed=3".parse::<Player>().is_err());
         assert!("nodes=x".parse::<Player>().is_err());

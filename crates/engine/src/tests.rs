@@ -337,3 +337,178 @@ fn cascades_takes_the_bottom_row_majority() {
     assert!(!wins_at_once(&g, "pass"));
     both_searches(&g, 2000, |m| wins_at_once(&g, m));
 }
+
+/// The move the bare MCTS (no level, so no separate check for a win in
+/// one) plays in `g` after `nodes` playouts.
+fn bare_mcts<G: crate::Knowledge>(g: &G, nodes: u64, seed: u64) -> String {
+    let mut tree = crate::mcts::Mcts::new(g.clone(), crate::mcts::MctsConfig::default());
+    let budget = crate::Budget {
+        think: None,
+        nodes: Some(nodes),
+    };
+    let (m, _) = tree.search(&budget, &mut crate::rng::Rng::new(seed), 0.0);
+    g.move_text(m.expect("the game is not over"))
+}
+
+/// The moves of `g` after which the opponent has a win in one, sorted.
+fn moves_that_lose_at_once(g: &AnyGame) -> Vec<String> {
+    let mut losing: Vec<String> = g
+        .legal_moves()
+        .into_iter()
+        .filter(|m| has_win_in_one(&after(g, m)))
+        .collect();
+    losing.sort();
+    losing
+}
+
+/// The moves of `g` that win at once, sorted.
+fn moves_that_win_at_once(g: &AnyGame) -> Vec<String> {
+    let mut wins: Vec<String> = g
+        .legal_moves()
+        .into_iter()
+        .filter(|m| wins_at_once(g, m))
+        .collect();
+    wins.sort();
+    wins
+}
+
+#[test]
+fn barrier_takes_a_win_in_one() {
+    // 5×5. White's knight c2, Black's e5, tokens c5 and e3. Black's jumps
+    // from e5 go to d3 (paths e4-e3, blocked by e3, or d5-d4) and to c4
+    // (paths d5-c5, blocked by c5, or e4-d4): both open ones need d4. White
+    // jumps c2-d4 by either path (c3-c4 or d2-d3) and stands on d4, so
+    // Black cannot move and loses. White's other jumps (to b4, a3, a1, e1;
+    // e3 is a token) leave d4 free.
+    let g = position(GameId::Barrier, "2x1n/5/4x/2N2/5 w");
+    assert_eq!(moves_that_win_at_once(&g), ["c2-c3-d4", "c2-d2-d4"]);
+    assert_eq!(g.legal_moves().len(), 10);
+    both_searches(&g, 2000, |m| wins_at_once(&g, m));
+    let AnyGame::Barrier(b) = &g else {
+        unreachable!()
+    };
+    for seed in 0..3 {
+        let m = bare_mcts(b, 2000, seed);
+        assert!(wins_at_once(&g, &m), "bare MCTS seed {seed}: {m}");
+    }
+}
+
+#[test]
+fn barrier_prevents_a_loss_in_one() {
+    // 5×5. White's knight c2, Black's e5, tokens a4, c5, c3, e3, d2.
+    // White's jumps: c2-c1-e1 (d2 blocks the other path), c2-b2-a1,
+    // c2-c1-a1, c2-b2-a3 (c3 blocks the other path) and c2-b2-b4 (c3
+    // again); d4 and e3 are shut. Black's only jumps are e5-d5-d3 and
+    // e5-e4-c4, and both put something on d4.
+    // - c2-c1-e1: from e1 the jumps need e2-e3 or d1 (now a token) or c2
+    //   (a token): White is stuck after any Black move.
+    // - c2-b2-a1: a2 and b2 are tokens, so a1 has no jump either.
+    // - c2-b2-b4: from b4 the jumps to d5 and d3 both pass c4 and d4 (the
+    //   others cross a4, b5-c5 or b3), and either Black jump fills d4.
+    // - c2-c1-a1 keeps a1-a2-b3, c2-b2-a3 keeps a3-b3-b5: Black's jumps
+    //   touch neither path.
+    let g = position(GameId::Barrier, "2x1n/x4/2x1x/2Nx1/5 w");
+    assert!(!has_win_in_one(&g));
+    assert_eq!(
+        moves_that_lose_at_once(&g),
+        ["c2-b2-a1", "c2-b2-b4", "c2-c1-e1"]
+    );
+    assert_eq!(g.legal_moves().len(), 5);
+    both_searches(&g, 3000, |m| !has_win_in_one(&after(&g, m)));
+}
+
+#[test]
+fn bloc_takes_a_win_in_one_with_the_right_marker() {
+    // 4×4. White b1, c2; Black a1, b2, d2; nothing marked. Black moves only
+    // by taking an unmarked White stone next to one of its own.
+    // - b1-b2 joins c2: the group needs a marker. On c2, d2 cannot take c2
+    //   and a1 has nothing next to it (b1 is empty): Black cannot move.
+    //   On b2, d2 takes c2.
+    // - c2-b2 joins b1: with the marker on b1, a1 cannot take it and d2 has
+    //   nothing next to it; with it on b2, a1 takes b1.
+    // - b1-a1 and c2-d2 leave a stone alone next to b2 or d2.
+    let g = position(GameId::Bloc, "4/4/1sSs/sS2 w 0");
+    assert_eq!(moves_that_win_at_once(&g), ["b1-b2*c2", "c2-b2*b1"]);
+    assert_eq!(g.legal_moves().len(), 6);
+    both_searches(&g, 2000, |m| wins_at_once(&g, m));
+    let AnyGame::Bloc(b) = &g else { unreachable!() };
+    for seed in 0..3 {
+        let m = bare_mcts(b, 2000, seed);
+        assert!(wins_at_once(&g, &m), "bare MCTS seed {seed}: {m}");
+    }
+}
+
+#[test]
+fn bloc_prevents_a_loss_in_one() {
+    // The position above on 5×5, plus White e5 over Black e4. The two
+    // markers that won there now lose: they freeze both left-hand White
+    // stones (the marked one cannot move, the other touches no Black
+    // stone), so White's only mobile stone is e5, and e4-e5 takes it,
+    // leaving White without a move. Every other move keeps a second
+    // mobile White stone (c2 next to d2, b1 next to a1, or the stone that
+    // took) or takes e4 itself.
+    let g = position(GameId::Bloc, "4S/4s/5/1sSs1/sS3 w 0");
+    assert!(!has_win_in_one(&g));
+    assert_eq!(moves_that_lose_at_once(&g), ["b1-b2*c2", "c2-b2*b1"]);
+    assert_eq!(g.legal_moves().len(), 7);
+    both_searches(&g, 3000, |m| !has_win_in_one(&after(&g, m)));
+}
+
+#[test]
+fn empuje_takes_a_win_in_one() {
+    // 6×6, in play, White (the setter) to move: White a1, c3, e5; Black
+    // f1, a6, f4. A side can move only along a rank or file holding an
+    // enemy piece, so the game goes on while some White and Black piece
+    // share a line, and then the side with more pieces wins. Only a1
+    // shares lines with Black: a1e pushes f1 off and ends on f1, in f4's
+    // file (the game goes on); a1n pushes a6 off and ends on a6, sharing
+    // no line with f1 or f4, so the game ends with White 3, Black 2.
+    let g = position(GameId::Empuje, "B5/4W1/5B/2W3/6/W4B w w 20");
+    let mut moves = g.legal_moves();
+    moves.sort();
+    assert_eq!(moves, ["a1e", "a1n"]);
+    assert_eq!(moves_that_win_at_once(&g), ["a1n"]);
+    both_searches(&g, 2000, |m| m == "a1n");
+    let AnyGame::Empuje(e) = &g else {
+        unreachable!()
+    };
+    for seed in 0..3 {
+        assert_eq!(bare_mcts(e, 2000, seed), "a1n", "bare MCTS seed {seed}");
+    }
+}
+
+#[test]
+fn empuje_prevents_a_loss_in_one() {
+    // 6×6, White to move: White a1, c3; Black f1, c6, e4 (e4 shares no
+    // line with anything). c3n pushes c6 off but leaves a1 facing f1, and
+    // f1w pushes a1 off and ends on a1, sharing no line with c6: the game
+    // ends with White 1, Black 2. a1e takes f1 first; Black's only move is
+    // then c6s, which ends on c1 in f1's rank, so the game goes on.
+    let g = position(GameId::Empuje, "2B3/6/4B1/2W3/6/W4B w w 20");
+    assert!(!has_win_in_one(&g));
+    assert_eq!(moves_that_lose_at_once(&g), ["c3n"]);
+    both_searches(&g, 2000, |m| m == "a1e");
+}
+
+#[test]
+fn reuse_carries_the_subtree_over_and_can_be_turned_off() {
+    // One engine plays both sides: each move it chose was searched, so the
+    // next search starts from a root with playouts already under it.
+    for reuse in [true, false] {
+        let g = AnyGame::new(GameId::Cracovia, &Setup::default()).unwrap();
+        let mut bot = Engine::new(&g, Level::MAX, 1);
+        bot.set_reuse(reuse);
+        let mut carried = Vec::new();
+        for _ in 0..4 {
+            let m = bot.choose(Limits::nodes(3000)).unwrap();
+            carried.push(bot.last_info().carried);
+            bot.advance(&m).unwrap();
+        }
+        assert_eq!(carried[0], 0);
+        if reuse {
+            assert!(carried[1..].iter().all(|&c| c > 0), "{carried:?}");
+        } else {
+            assert!(carried.iter().all(|&c| c == 0), "{carried:?}");
+        }
+    }
+}
