@@ -24,6 +24,7 @@ use crate::channel::ChannelState;
 use crate::clock::Clock;
 use crate::command::{self, Command, ParseError};
 use crate::event::{AppError, Event, Outcome};
+use crate::listings::GameSummary;
 use crate::render::BoardRenderer;
 use crate::reply::{ChannelKey, Incoming, Platform, Reply, User};
 
@@ -201,6 +202,33 @@ impl App {
         *gb = ChannelState::default();
         tracing::info!(moved, from = %from.channel, to = %to.channel, "channel moved");
         Ok(moved)
+    }
+
+    /// Moves ongoing game `id` of `from` to channel `to` under the same
+    /// number (a game given its own Discord thread), under both channels'
+    /// locks, and returns it as `to` now lists it. A bot's search on the
+    /// game in `from` is overtaken; the bot's turn, if it is one, is
+    /// queued again in `to`.
+    pub fn move_game(&self, from: &ChannelKey, id: u64, to: &ChannelKey) -> Res<GameSummary> {
+        if from == to {
+            return Err(AppError::NoGame(id));
+        }
+        let (a, b) = if from < to { (from, to) } else { (to, from) };
+        let (sa, sb) = (self.channel(a), self.channel(b));
+        let mut ga = lock(&sa);
+        let mut gb = lock(&sb);
+        if !self.store.move_game(from, id, to)? {
+            return Err(AppError::NoGame(id));
+        }
+        *ga = ChannelState::default();
+        *gb = ChannelState::default();
+        drop((ga, gb));
+        tracing::info!(game = id, from = %from.channel, to = %to.channel, "game moved");
+        self.queue_bot_move(to, id);
+        self.ongoing_games(to)?
+            .into_iter()
+            .find(|g| g.id == id)
+            .ok_or(AppError::NoGame(id))
     }
 
     pub(crate) fn commit(&self, b: Batch) -> Res<()> {

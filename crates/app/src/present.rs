@@ -55,6 +55,7 @@ impl App {
     /// The reply to `e`, written in `lang`.
     pub(crate) fn present(&self, e: &Event, lang: Lang) -> Reply {
         let mut reply = Reply::new(text::event(e), lang);
+        reply.begins = matches!(e, Event::Accepted { .. });
         if let Event::Challenged(doc) = e {
             reply.challenge = Some(ChallengeRef {
                 id: doc.id,

@@ -225,6 +225,10 @@ pub struct Reply {
     pub board: Option<BoardRef>,
     /// A challenge the reply shows, for Accept/Decline (or Join) buttons.
     pub challenge: Option<ChallengeRef>,
+    /// The reply announces that game [`Reply::board`] begins (a challenge
+    /// was taken), which a front-end may give a place of its own (Discord:
+    /// a thread).
+    pub begins: bool,
 }
 
 /// A challenge under which an adapter puts buttons.
@@ -252,6 +256,7 @@ impl Reply {
             error: false,
             board: None,
             challenge: None,
+            begins: false,
         }
     }
 

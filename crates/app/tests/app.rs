@@ -427,6 +427,51 @@ fn a_migrated_chat_keeps_its_games_challenges_and_clocks() {
 }
 
 #[test]
+fn a_game_moved_to_its_own_thread_keeps_its_number_and_clock() {
+    let dir = tempfile::tempdir().unwrap();
+    let h = Harness::new(dir.path());
+    h.say("general", "bob", "hi");
+    h.say("general", "alice", "challenge @bob chess time=1h");
+    let r = h.say("general", "bob", "accept").unwrap();
+    assert!(r.begins && r.game() == Some((1, 0)), "{r:?}");
+    assert!(!h.say("general", "alice", "e2-e4").unwrap().begins);
+    let ch = ChannelKey::new(tablero_app::Platform::Console, "general");
+    let thread = ChannelKey::new(tablero_app::Platform::Console, "thread-1");
+    let g = h.app().move_game(&ch, 1, &thread).unwrap();
+    assert_eq!((g.id, g.game), (1, tablero_rules::GameId::Chess));
+    assert_eq!(g.players[0].name, "alice");
+    // Gone from the channel, played on in the thread under its number.
+    assert!(h.say("general", "bob", "e7-e5").unwrap().error);
+    let r = h.say("thread-1", "bob", "e7-e5").unwrap();
+    assert!(
+        !r.error && r.plain_text().starts_with("@bob played e5 in #1."),
+        "{}",
+        r.plain_text()
+    );
+    // Numbers in the thread go on after it; the channel's own go on too.
+    let r = h.say("thread-1", "alice", "challenge @bob bloc").unwrap();
+    assert!(r.plain_text().contains("(#2)"), "{}", r.plain_text());
+    let r = h.say("general", "alice", "challenge @bob bloc").unwrap();
+    assert!(r.plain_text().contains("(#2)"), "{}", r.plain_text());
+    // A number the thread already uses, or a game that is not there,
+    // does not move and changes nothing.
+    assert!(h.app().move_game(&ch, 2, &thread).is_err());
+    assert!(h.app().move_game(&ch, 9, &thread).is_err());
+    assert!(h.app().move_game(&thread, 1, &thread).is_err());
+    // The clock moved with the game: white's reminder comes in the thread.
+    h.clock.advance(31 * 60 * 1000);
+    let notices = h.app().tick();
+    assert_eq!(notices.len(), 1, "{notices:#?}");
+    assert_eq!(notices[0].channel, thread);
+    assert!(
+        h.say("thread-1", "alice", "mygames")
+            .unwrap()
+            .plain_text()
+            .contains("in thread-1")
+    );
+}
+
+#[test]
 fn boards_are_remembered_across_restarts_and_missed_ones_are_posted() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = Harness::new(dir.path());

@@ -11,7 +11,7 @@ use tablero_rules::{GameId, Lang};
 
 use crate::deliver::{self, channel_key, user_of};
 use crate::view::{self, MAX_CONTENT};
-use crate::{Context, DEFER_AFTER, Data, Error};
+use crate::{Context, DEFER_AFTER, Data, Error, threads};
 
 /// The most suggestions Discord shows.
 const MAX_SUGGESTIONS: usize = 25;
@@ -176,7 +176,21 @@ async fn answer(ctx: Context<'_>, reply: &Reply, deferred: bool) -> Result<(), E
         let outbox = ctx.data().outbox();
         // Someone is here: a channel set aside may be written to again.
         outbox.wake(&ctx.channel_id());
-        deliver::post(outbox, ctx.channel_id(), reply);
+        let threaded = match ctx {
+            poise::Context::Application(a) => threads::wanted(
+                ctx.data().game_threads,
+                reply,
+                a.interaction.channel.as_ref(),
+                a.interaction.app_permissions,
+            ),
+            poise::Context::Prefix(_) => false,
+        };
+        let target = if threaded {
+            threads::open(ctx.http(), &ctx.data().app, outbox, ctx.channel_id(), reply).await
+        } else {
+            ctx.channel_id()
+        };
+        deliver::post(outbox, target, reply);
         ctx.send(
             CreateReply::default()
                 .content(view::posted_text(reply.lang))

@@ -24,6 +24,7 @@ pub mod commands;
 pub mod deliver;
 pub mod ids;
 pub mod presses;
+pub mod threads;
 pub mod view;
 
 /// The platform name of Discord channels and users in the store.
@@ -43,6 +44,9 @@ pub struct Settings {
     /// The REST base (`http://host:port`) of a proxy, instead of
     /// discord.com; the proxy then handles the rate limits.
     pub proxy: Option<String>,
+    /// Play each game that begins in a server's text channel in a thread
+    /// of its own.
+    pub game_threads: bool,
 }
 
 impl std::fmt::Debug for Settings {
@@ -53,6 +57,7 @@ impl std::fmt::Debug for Settings {
             .field("guild", &self.guild)
             .field("message_moves", &self.message_moves)
             .field("proxy", &self.proxy)
+            .field("game_threads", &self.game_threads)
             .finish()
     }
 }
@@ -69,6 +74,11 @@ pub struct Section {
     pub message_moves: bool,
     /// Send REST requests to this proxy; `$TABLERO_DISCORD_PROXY` wins.
     pub proxy: Option<String>,
+    /// Play each game that begins in a server's text channel in a thread
+    /// of its own (the bot needs Create Public Threads and Send Messages
+    /// in Threads there).
+    #[serde(default)]
+    pub game_threads: bool,
 }
 
 impl Section {
@@ -107,6 +117,7 @@ impl Settings {
             guild: section.guild_id,
             message_moves: section.message_moves,
             proxy: section.proxy,
+            game_threads: section.game_threads,
         }))
     }
 }
@@ -118,6 +129,8 @@ pub struct Data {
     /// any event is handled.
     pub outbox: Arc<OnceLock<deliver::Outbox>>,
     pub message_moves: bool,
+    /// Each new game in a thread of its own.
+    pub game_threads: bool,
 }
 
 impl Data {
@@ -164,6 +177,7 @@ pub async fn client(
         app,
         outbox: outbox.clone(),
         message_moves: settings.message_moves,
+        game_threads: settings.game_threads,
     };
     let guild = settings.guild.filter(|&g| g != 0).map(GuildId::new);
     let framework = poise::Framework::builder()

@@ -18,7 +18,7 @@ use tablero_app::{ChoiceGroup, Incoming, Reply};
 use crate::deliver::{self, channel_key, user_of};
 use crate::ids::{Component, List, MoveRef, parse_origin};
 use crate::view::{self, MAX_CONTENT};
-use crate::{DEFER_AFTER, Data, Error};
+use crate::{DEFER_AFTER, Data, Error, threads};
 
 /// Handles the events that are not slash commands.
 pub async fn on_event(
@@ -231,7 +231,17 @@ async fn challenge_pressed(
     let m = CreateInteractionResponseMessage::new().components(Vec::new());
     ci.create_response(ctx, CreateInteractionResponse::UpdateMessage(m))
         .await?;
-    deliver::post(data.outbox(), ci.channel_id, &reply);
+    let target = if threads::wanted(
+        data.game_threads,
+        &reply,
+        ci.channel.as_ref(),
+        ci.app_permissions,
+    ) {
+        threads::open(&ctx.http, &data.app, data.outbox(), ci.channel_id, &reply).await
+    } else {
+        ci.channel_id
+    };
+    deliver::post(data.outbox(), target, &reply);
     Ok(())
 }
 

@@ -3,7 +3,7 @@
 //! Pure: builds serenity values, sends nothing.
 
 use serenity::all::{
-    ButtonStyle, CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateButton,
+    ButtonStyle, ChannelId, CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateButton,
     CreateEmbed, CreateEmbedFooter, CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption,
     Permissions, UserId,
 };
@@ -386,6 +386,29 @@ pub fn posted_text(lang: Lang) -> String {
         lang,
         "Done: see the board below.",
         "Hecho: mira el tablero abajo.",
+    )
+}
+
+/// The note in a channel whose new game is played in `thread`; the
+/// players are named (not notified: the board in the thread notifies
+/// them).
+#[must_use]
+pub fn thread_note(g: &tablero_app::GameSummary, thread: ChannelId, lang: Lang) -> String {
+    let (a, b) = (
+        escape_markdown(&g.players[0].name),
+        escape_markdown(&g.players[1].name),
+    );
+    let name = g.game.info().name(lang);
+    en_es(
+        lang,
+        format!(
+            "Game #{id}, {name} between {a} and {b}, is played in its own thread: <#{thread}>.",
+            id = g.id
+        ),
+        format!(
+            "La partida #{id}, {name} entre {a} y {b}, se juega en su propio hilo: <#{thread}>.",
+            id = g.id
+        ),
     )
 }
 

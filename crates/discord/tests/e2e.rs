@@ -34,9 +34,16 @@ const DM: u64 = 901;
 /// Discord refuses a board posted there with 403 Missing Permissions.
 const NO_FILES: u64 = 902;
 /// What a server usually grants a bot in a channel (View Channel, Send
-/// Messages, Embed Links, Attach Files, Read Message History, Send
-/// Messages in Threads), as Discord puts it in `app_permissions`.
-const BOT_PERMISSIONS: u64 = (1 << 10) | (1 << 11) | (1 << 14) | (1 << 15) | (1 << 16) | (1 << 38);
+/// Messages, Embed Links, Attach Files, Read Message History, Create
+/// Public Threads, Send Messages in Threads), as Discord puts it in
+/// `app_permissions`.
+const BOT_PERMISSIONS: u64 =
+    (1 << 10) | (1 << 11) | (1 << 14) | (1 << 15) | (1 << 16) | (1 << 35) | (1 << 38);
+/// A channel where the bot may not create threads (app_permissions say so).
+const NO_THREADS: u64 = 903;
+/// A channel where app_permissions allow threads but Discord refuses to
+/// create one (permissions changed since the interaction was sent).
+const THREADS_REFUSED: u64 = 904;
 /// The same without Embed Links and Attach Files.
 const TALK_ONLY: u64 = BOT_PERMISSIONS & !((1 << 14) | (1 << 15));
 const ANA: u64 = 1001;
@@ -89,6 +96,10 @@ struct Fake {
     gateway_url: Mutex<String>,
     identify: Mutex<Option<Value>>,
     heartbeats: AtomicU64,
+    /// Threads the bot created: thread id → parent channel.
+    threads: Mutex<HashMap<u64, u64>>,
+    /// The channel of each interaction, by token: where its answers are.
+    asked_in: Mutex<HashMap<String, u64>>,
 }
 
 fn user_json(id: u64, name: &str) -> Value {
@@ -160,6 +171,11 @@ impl Fake {
         .await
     }
 
+    /// The channel of the interaction with `token`.
+    fn asked_in(&self, token: &str) -> String {
+        self.asked_in.lock().unwrap()[token].to_string()
+    }
+
     fn message(&self, id: u64) -> Value {
         self.messages.lock().unwrap()[&id].clone()
     }
@@ -211,28 +227,56 @@ async fn rest(State(fake): State<Arc<Fake>>, req: Request) -> Response {
         .into_response(),
         (Method::PUT, ["applications", _, "guilds", _, "commands"])
         | (Method::PUT, ["applications", _, "commands"]) => axum::Json(json!([])).into_response(),
-        (Method::POST, ["interactions", _, _, "callback"]) => {
+        (Method::POST, ["interactions", _, token, "callback"]) => {
             // Only a new message gets an id; an ephemeral picker is then
             // pressed through it.
             if body["type"] == 4 {
                 let id = fake.id();
                 created = Some(id);
                 let flags = body["data"]["flags"].as_u64().unwrap_or(0);
-                let m = message_json(id, &CHANNEL.to_string(), &body["data"], flags);
+                let m = message_json(id, &fake.asked_in(token), &body["data"], flags);
                 fake.messages.lock().unwrap().insert(id, m);
             }
             StatusCode::NO_CONTENT.into_response()
         }
-        (Method::POST, ["webhooks", _, _]) => {
+        (Method::POST, ["webhooks", _, token]) => {
             let id = fake.id();
             created = Some(id);
             let flags = body["flags"].as_u64().unwrap_or(0);
-            let m = message_json(id, &CHANNEL.to_string(), &body, flags);
+            let m = message_json(id, &fake.asked_in(token), &body, flags);
             fake.messages.lock().unwrap().insert(id, m.clone());
             axum::Json(m).into_response()
         }
         (Method::PATCH, ["webhooks", _, _, "messages", _]) => {
             axum::Json(message_json(fake.id(), &CHANNEL.to_string(), &body, 0)).into_response()
+        }
+        (Method::POST, ["channels", ch, "threads"]) if *ch == THREADS_REFUSED.to_string() => (
+            StatusCode::FORBIDDEN,
+            axum::Json(json!({"message": "Missing Permissions", "code": 50013})),
+        )
+            .into_response(),
+        (Method::POST, ["channels", ch, "threads"]) => {
+            // A thread without a starting message (type 11: public), as
+            // Discord answers it: a channel object with thread metadata.
+            let id = fake.id();
+            created = Some(id);
+            let parent: u64 = ch.parse().unwrap();
+            fake.threads.lock().unwrap().insert(id, parent);
+            axum::Json(json!({
+                "id": id.to_string(), "guild_id": GUILD.to_string(),
+                "parent_id": ch, "owner_id": BOT.to_string(),
+                "name": body["name"], "type": body["type"],
+                "last_message_id": null, "message_count": 0, "member_count": 1,
+                "rate_limit_per_user": 0, "flags": 0, "total_message_sent": 0,
+                "thread_metadata": {
+                    "archived": false, "locked": false,
+                    "auto_archive_duration": body["auto_archive_duration"],
+                    "archive_timestamp": "2024-01-01T00:00:00.000000+00:00"
+                },
+                "member": {"id": id.to_string(), "user_id": BOT.to_string(),
+                           "join_timestamp": "2024-01-01T00:00:00.000000+00:00", "flags": 1}
+            }))
+            .into_response()
         }
         (Method::POST, ["channels", ch, "messages"]) if *ch == NO_FILES.to_string() => (
             StatusCode::FORBIDDEN,
@@ -361,13 +405,40 @@ impl Discord {
 
     fn base(&self, who: Who, channel: u64, kind: u8, data: Value) -> (Value, String) {
         let (id, token) = self.token();
+        self.fake
+            .asked_in
+            .lock()
+            .unwrap()
+            .insert(token.clone(), channel);
         let mut v = json!({
             "id": id.to_string(), "application_id": APP.to_string(), "type": kind,
             "data": data, "channel_id": channel.to_string(), "token": token,
             "version": 1, "locale": "en-US", "entitlements": [],
-            "app_permissions": (if channel == NO_FILES { TALK_ONLY } else { BOT_PERMISSIONS }).to_string(),
+            "app_permissions": (match channel {
+                NO_FILES => TALK_ONLY,
+                NO_THREADS => BOT_PERMISSIONS & !(1 << 35),
+                _ => BOT_PERMISSIONS,
+            }).to_string(),
             "attachment_size_limit": 8388608, "authorizing_integration_owners": {}
         });
+        // The partial channel Discord sends with every interaction: a text
+        // channel (0), a DM (1) or a public thread (11).
+        let parent = self.fake.threads.lock().unwrap().get(&channel).copied();
+        v["channel"] = match (channel, parent) {
+            (DM, _) => json!({"id": channel.to_string(), "type": 1}),
+            (_, Some(parent)) => json!({
+                "id": channel.to_string(), "type": 11, "guild_id": GUILD.to_string(),
+                "parent_id": parent.to_string(), "name": "a game",
+                "thread_metadata": {
+                    "archived": false, "locked": false, "auto_archive_duration": 10080,
+                    "archive_timestamp": "2024-01-01T00:00:00.000000+00:00"
+                }
+            }),
+            _ => json!({
+                "id": channel.to_string(), "type": 0, "guild_id": GUILD.to_string(),
+                "name": "games"
+            }),
+        };
         if channel == DM {
             v["user"] = user_json(who.id, who.name);
             v["context"] = json!(1);
@@ -414,7 +485,7 @@ impl Discord {
     fn button(&self, who: Who, message: u64, custom_id: &str) -> (usize, String) {
         let m = self.fake.message(message);
         let data = json!({"custom_id": custom_id, "component_type": 2});
-        let (mut v, token) = self.base(who, CHANNEL, 3, data);
+        let (mut v, token) = self.base(who, channel_of(&m), 3, data);
         v["message"] = m;
         let mark = self.fake.mark();
         self.send(v);
@@ -425,12 +496,17 @@ impl Discord {
     fn select(&self, who: Who, message: u64, custom_id: &str, value: &str) -> (usize, String) {
         let m = self.fake.message(message);
         let data = json!({"custom_id": custom_id, "component_type": 3, "values": [value]});
-        let (mut v, token) = self.base(who, CHANNEL, 3, data);
+        let (mut v, token) = self.base(who, channel_of(&m), 3, data);
         v["message"] = m;
         let mark = self.fake.mark();
         self.send(v);
         (mark, token)
     }
+}
+
+/// The channel a message is in.
+fn channel_of(m: &Value) -> u64 {
+    m["channel_id"].as_str().unwrap().parse().unwrap()
 }
 
 fn content(c: &Call) -> String {
@@ -520,11 +596,12 @@ async fn press_move(d: &Discord, who: Who, board: u64, mv: &str) -> u64 {
 /// picker when the menu lists pieces); returns the new board's id.
 async fn press_first(d: &Discord, who: Who, board: u64) -> u64 {
     let (id, opts) = menu(&d.fake.message(board)).expect("a move menu");
+    let channel = channel_of(&d.fake.message(board));
     if id.starts_with("tb:m:") {
         let (mark, token) = d.select(who, board, &id, &opts[0].1);
         let ack = d.fake.callback(mark, &token).await;
         assert_eq!(ack.body["type"], 6, "a press on a board is acknowledged");
-        return d.fake.posted(mark, CHANNEL).await.created.unwrap();
+        return d.fake.posted(mark, channel).await.created.unwrap();
     }
     let (mark, token) = d.select(who, board, &id, &opts[0].1);
     let picker = d.fake.callback(mark, &token).await;
@@ -532,7 +609,7 @@ async fn press_first(d: &Discord, who: Who, board: u64) -> u64 {
     let (pid, popts) = menu(&d.fake.message(picker_id)).expect("the picker's menu");
     let (mark, token) = d.select(who, picker_id, &pid, &popts[0].1);
     d.fake.callback(mark, &token).await;
-    d.fake.posted(mark, CHANNEL).await.created.unwrap()
+    d.fake.posted(mark, channel).await.created.unwrap()
 }
 
 /// Plays `mv` with `/move`; returns the new board's id.
@@ -569,8 +646,19 @@ async fn private_error(d: &Discord, mark: usize, token: &str, says: &str) {
     );
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn two_users_play_a_whole_game_on_a_fake_discord() {
+/// A running bot against a fresh fake Discord.
+struct Running {
+    fake: Arc<Fake>,
+    d: Discord,
+    app: Arc<App>,
+    renderer: Arc<SlowRenderer>,
+    notices: std::sync::mpsc::Sender<Outgoing>,
+    _dir: tempfile::TempDir,
+}
+
+/// Starts a fake Discord (REST and gateway) and the bot against it, with
+/// `game_threads` as configured.
+async fn start(game_threads: bool) -> Running {
     let fake = Arc::new(Fake::default());
     let rest_listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
     let rest_url = format!("http://{}", rest_listener.local_addr().unwrap());
@@ -595,6 +683,7 @@ async fn two_users_play_a_whole_game_on_a_fake_discord() {
         guild: Some(GUILD),
         message_moves: true,
         proxy: Some(rest_url),
+        game_threads,
     };
     let (mut client, outbox) = tablero_discord::client(app.clone(), settings)
         .await
@@ -603,6 +692,30 @@ async fn two_users_play_a_whole_game_on_a_fake_discord() {
     tablero_discord::deliver::spawn_notices(app.clone(), outbox, notices_rx);
     tokio::spawn(async move { client.start_autosharded().await });
 
+    Running {
+        d: Discord {
+            fake: fake.clone(),
+            events,
+            n: AtomicU64::new(0),
+        },
+        fake,
+        app,
+        renderer,
+        notices,
+        _dir: dir,
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_users_play_a_whole_game_on_a_fake_discord() {
+    let Running {
+        fake,
+        d,
+        app,
+        renderer,
+        notices,
+        _dir,
+    } = start(false).await;
     // Start-up: gateway URL, identify with the message intents, commands
     // registered in the configured guild.
     let reg = fake
@@ -654,12 +767,6 @@ async fn two_users_play_a_whole_game_on_a_fake_discord() {
         0,
         "message content intent for plain-message moves"
     );
-
-    let d = Discord {
-        fake: fake.clone(),
-        events,
-        n: AtomicU64::new(0),
-    };
 
     // Ana challenges Ben: a public answer that notifies Ben.
     let ben_opt = json!([
@@ -1159,4 +1266,174 @@ fn the_fake_payloads_parse() {
     );
     v["message"] = m;
     serde_json::from_value::<serenity::all::Interaction>(v).unwrap();
+}
+
+/// The store's key of a Discord channel.
+fn key(channel: u64) -> ChannelKey {
+    ChannelKey::new(tablero_app::Platform::Discord, channel.to_string())
+}
+
+/// The thread the bot creates in `parent` after `mark`, and the first
+/// board it posts there.
+async fn thread_and_board(fake: &Fake, mark: usize, parent: u64) -> (Call, Call) {
+    let thread = fake
+        .wait(mark, "a new thread", |c| {
+            c.method == Method::POST && c.path == format!("/api/v10/channels/{parent}/threads")
+        })
+        .await;
+    let board = fake.posted(mark, thread.created.unwrap()).await;
+    (thread, board)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn each_game_in_its_own_thread() {
+    let Running { fake, d, app, .. } = start(true).await;
+    fake.wait(0, "command registration", |c| c.method == Method::PUT)
+        .await;
+    let challenge = |game: &str| {
+        json!([
+            {"name": "game", "type": 3, "value": game},
+            {"name": "opponent", "type": 6, "value": BEN.to_string()},
+            {"name": "side", "type": 4, "value": 0}
+        ])
+    };
+    let resolved = json!({"users": {BEN.to_string(): user_json(BEN, "Ben")}});
+
+    // Ben takes Ana's challenge by its button: a public thread named after
+    // the game is opened in the channel (kept a week when idle), the game
+    // moves into it and its first board is posted there, and the channel
+    // gets a note pointing to the thread that notifies nobody.
+    let (mark, token) = d.slash(
+        ANA_,
+        CHANNEL,
+        "challenge",
+        challenge("breakthrough"),
+        resolved.clone(),
+    );
+    let c = fake.callback(mark, &token).await;
+    let accept = c.body["data"]["components"][0]["components"][0]["custom_id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let (mark, token) = d.button(BEN_, c.created.unwrap(), &accept);
+    assert_eq!(fake.callback(mark, &token).await.body["type"], 7);
+    let (thread_call, board) = thread_and_board(&fake, mark, CHANNEL).await;
+    assert_eq!(thread_call.body["name"], "#1 Breakthrough: Ana – Ben");
+    assert_eq!(thread_call.body["type"], 11, "a public thread");
+    assert_eq!(thread_call.body["auto_archive_duration"], 10080);
+    let thread = thread_call.created.unwrap();
+    assert_eq!(board.files, ["board.png"]);
+    assert!(
+        content(&board).contains(&format!("<@{ANA}>")),
+        "{}",
+        content(&board)
+    );
+    let note = fake.posted(mark, CHANNEL).await;
+    let text = content(&note);
+    assert!(
+        text.contains(&format!("<#{thread}>")) && text.contains("#1") && text.contains("Ana"),
+        "{text}"
+    );
+    assert_eq!(
+        note.body["allowed_mentions"]["users"],
+        json!([]),
+        "{note:?}"
+    );
+    assert!(note.files.is_empty());
+    assert!(app.store().game(&key(CHANNEL), 1, true).unwrap().is_none());
+    assert!(app.store().game(&key(thread), 1, true).unwrap().is_some());
+
+    // The game is played in the thread: a press on its board posts the
+    // next board there; in the channel there is no game any more.
+    let next = press_first(&d, ANA_, board.created.unwrap()).await;
+    assert_eq!(channel_of(&fake.message(next)), thread);
+    let (mark, token) = d.slash(
+        BEN_,
+        CHANNEL,
+        "move",
+        json!([{"name": "move", "type": 3, "value": "a7-a6"}]),
+        json!({}),
+    );
+    private_error(&d, mark, &token, "not playing any game").await;
+    let (mark, token) = d.slash(
+        BEN_,
+        thread,
+        "move",
+        json!([{"name": "move", "type": 3, "value": "a7-a6"}]),
+        json!({}),
+    );
+    let moved = fake.posted(mark, thread).await;
+    assert!(content(&moved).contains("a7-a6"), "{}", content(&moved));
+    fake.callback(mark, &token).await;
+
+    // A challenge taken inside the thread stays there: no thread in a
+    // thread.
+    let (mark, token) = d.slash(
+        ANA_,
+        thread,
+        "challenge",
+        challenge("bloc"),
+        resolved.clone(),
+    );
+    fake.callback(mark, &token).await;
+    let (mark, _) = d.slash(BEN_, thread, "accept", json!([]), json!({}));
+    let b = fake.posted(mark, thread).await;
+    assert_eq!(b.files, ["board.png"]);
+
+    // Against the bot with the bot to move first: the game moves to its
+    // thread and the bot's first move is posted there.
+    let (mark, _) = d.slash(
+        ANA_,
+        CHANNEL,
+        "play",
+        json!([
+            {"name": "game", "type": 3, "value": "breakthrough"},
+            {"name": "level", "type": 4, "value": 1},
+            {"name": "side", "type": 4, "value": 1}
+        ]),
+        json!({}),
+    );
+    let (thread_call, _) = thread_and_board(&fake, mark, CHANNEL).await;
+    let bot_thread = thread_call.created.unwrap();
+    let bots = fake
+        .wait(mark, "the bot's first move in the thread", |c| {
+            c.method == Method::POST
+                && c.path == format!("/api/v10/channels/{bot_thread}/messages")
+                && content(c).contains(&format!("<@{BOT}> played"))
+        })
+        .await;
+    assert_eq!(bots.files, ["board.png"]);
+
+    // Where the bot may not open threads, or Discord refuses one, the
+    // game is played in the channel as before.
+    for channel in [NO_THREADS, THREADS_REFUSED] {
+        let (mark, token) = d.slash(
+            ANA_,
+            channel,
+            "challenge",
+            challenge("breakthrough"),
+            resolved.clone(),
+        );
+        fake.callback(mark, &token).await;
+        let (mark, _) = d.slash(BEN_, channel, "accept", json!([]), json!({}));
+        let b = fake.posted(mark, channel).await;
+        assert_eq!(b.files, ["board.png"], "{channel}");
+        let ongoing = app.ongoing_games(&key(channel)).unwrap();
+        assert_eq!(ongoing.len(), 1, "{channel}");
+    }
+    let tried: Vec<String> = fake
+        .since(0)
+        .iter()
+        .filter(|c| c.path.ends_with("/threads"))
+        .map(|c| c.path.clone())
+        .collect();
+    assert_eq!(
+        tried,
+        [
+            format!("/api/v10/channels/{CHANNEL}/threads"),
+            format!("/api/v10/channels/{CHANNEL}/threads"),
+            format!("/api/v10/channels/{THREADS_REFUSED}/threads"),
+        ],
+        "a thread per game in the channel, none without the permission"
+    );
 }

@@ -875,6 +875,33 @@ impl Store {
         Ok(moved)
     }
 
+    /// Moves ongoing game `id` of channel `from` to channel `to` under the
+    /// same number (a Discord game given its own thread): the game with
+    /// its user and timer indexes, its remembered board dropped (the old
+    /// message is in the old channel), and `to`'s next id raised past it;
+    /// in one atomic, flushed change. `Ok(false)` when `from` has no such
+    /// ongoing game or `to` already uses that number.
+    pub fn move_game(&self, from: &ChannelKey, id: u64, to: &ChannelKey) -> Result<bool> {
+        let Some(doc) = self.game(from, id, true)? else {
+            return Ok(false);
+        };
+        if self.game(to, id, true)?.is_some()
+            || self.game(to, id, false)?.is_some()
+            || self.challenge(to, id)?.is_some()
+        {
+            return Ok(false);
+        }
+        let mut new = doc.clone();
+        new.channel = to.clone();
+        let mut b = self.batch();
+        b.unindex_game(&doc);
+        b.put_game(&new, None);
+        b.put_board(from, id, None);
+        b.set_next_id(to, (id + 1).max(self.next_id(to)?));
+        self.commit(b)?;
+        Ok(true)
+    }
+
     /// How many games (ongoing and finished) the store holds.
     pub fn count_games(&self) -> Result<(usize, usize)> {
         let ongoing = self.db.scan_prefix(key(&["g", ""])).count();
