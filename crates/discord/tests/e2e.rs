@@ -543,6 +543,19 @@ fn menu(m: &Value) -> Option<(String, Vec<(String, String)>)> {
     Some((sel["custom_id"].as_str()?.to_string(), opts))
 }
 
+/// Whether message `id`'s menu is disabled within a few seconds: a board
+/// replaced by a typed move or a picker's press is edited after the new
+/// board is posted.
+async fn disabled_soon(fake: &Fake, id: u64) -> bool {
+    for _ in 0..300 {
+        if all_disabled(&fake.message(id)) {
+            return true;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    false
+}
+
 fn all_disabled(m: &Value) -> bool {
     let rows = m["components"].as_array().unwrap();
     !rows.is_empty()
@@ -856,7 +869,7 @@ async fn two_users_play_a_whole_game_on_a_fake_discord() {
         board = press_move(&d, ANA_, board, white).await;
         assert_eq!(game_ply(&app, 1), 2 * i + 1);
         // The pressed board is disabled; the new one mentions Ben.
-        assert!(all_disabled(&fake.message(old)), "board {old} disabled");
+        assert!(disabled_soon(&fake, old).await, "board {old} disabled");
         assert!(content_of(&fake.message(board)).contains(&format!("<@{BEN}>")));
 
         if i == 0 {
@@ -903,7 +916,7 @@ async fn two_users_play_a_whole_game_on_a_fake_discord() {
         };
         assert_eq!(game_ply(&app, 1), 2 * i + 2);
         // A board replaced by a typed move is disabled by an edit.
-        assert!(all_disabled(&fake.message(old)), "board {old} disabled");
+        assert!(disabled_soon(&fake, old).await, "board {old} disabled");
     }
     // The winning capture reaches Black's back rank.
     let old = board;
@@ -916,7 +929,7 @@ async fn two_users_play_a_whole_game_on_a_fake_discord() {
         "{text}"
     );
     assert_eq!(end["components"], json!([]), "a finished game has no menu");
-    assert!(all_disabled(&fake.message(old)));
+    assert!(disabled_soon(&fake, old).await);
     assert!(
         app.store()
             .game(
@@ -1001,7 +1014,7 @@ async fn two_users_play_a_whole_game_on_a_fake_discord() {
     assert_eq!(done.body["data"]["components"], json!([]));
     let b4 = fake.posted(mark, CHANNEL).await;
     assert!(
-        all_disabled(&fake.message(board3)),
+        disabled_soon(&fake, board3).await,
         "the board of the picker is disabled"
     );
     assert!(content(&b4).contains(&format!("<@{BEN}>")));
@@ -1051,7 +1064,7 @@ async fn two_users_play_a_whole_game_on_a_fake_discord() {
     assert_eq!(edit.body["components"], json!([]));
     fake.posted(mark, CHANNEL).await;
     assert_eq!(game_ply(&app, 3), 2);
-    assert!(all_disabled(&fake.message(board5)));
+    assert!(disabled_soon(&fake, board5).await);
     renderer.slow.store(false, Ordering::SeqCst);
 
     // A DM: the rules with their start position, as the command's answer.
