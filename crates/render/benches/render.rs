@@ -91,9 +91,13 @@ fn compare_encoders() {
     let settings = [
         ("fdeflate, adaptive", D::FdeflateUltraFast, F::Adaptive),
         ("fdeflate, paeth", D::FdeflateUltraFast, F::Paeth),
-        ("zlib 1, paeth (used)", D::Level(1), F::Paeth),
+        ("zlib 1, paeth", D::Level(1), F::Paeth),
         ("zlib 1, adaptive", D::Level(1), F::Adaptive),
+        ("zlib 1, up", D::Level(1), F::Up),
         ("zlib 2, paeth", D::Level(2), F::Paeth),
+        ("zlib 2, up (used)", D::Level(2), F::Up),
+        ("zlib 2, sub", D::Level(2), F::Sub),
+        ("zlib 3, up", D::Level(3), F::Up),
         ("zlib 6, adaptive", D::Level(6), F::Adaptive),
     ];
     println!(
