@@ -203,6 +203,9 @@ fn populate(dir: &std::path::Path) {
                 result: None,
                 finished_ms: None,
                 bot: None,
+                rated: false,
+                community: None,
+                rating: None,
             };
             b.put_game(&doc, None);
             b.set_next_id(&ch, 11);

@@ -87,6 +87,8 @@ pub struct Actor {
     pub handle: Option<String>,
     /// The author of the message this one answers.
     pub reply_to: Option<User>,
+    /// See [`Incoming::community`].
+    pub community: Option<String>,
 }
 
 impl Actor {
@@ -101,6 +103,7 @@ impl Actor {
             text: String::new(),
             handle,
             reply_to: None,
+            community: None,
         }
     }
 
@@ -114,6 +117,7 @@ impl Actor {
             text: msg.text.clone(),
             handle: msg.handle.clone(),
             reply_to: msg.reply_to.clone(),
+            community: msg.community.clone(),
         }
     }
 }
@@ -369,13 +373,32 @@ impl App {
             Command::Takeback(a, n) => self.with_channel(ch, |st| {
                 self.offer(who, st, tablero_store::OfferKind::Takeback, a, n)
             }),
-            Command::Stats(w) => {
-                let user = match w {
+            Command::Stats { user, game } => {
+                let named = user.is_some();
+                let mut user = match user {
                     None => who.user.clone(),
                     Some(w) => self.resolve_mention(who, &w)?,
                 };
-                self.stats(ch.platform, user)
+                let game = match game.as_deref().map(crate::challenges::parse_game) {
+                    None => None,
+                    Some(Ok(g)) => Some(g),
+                    // `stats bob`: a name without its `@`.
+                    Some(Err(e)) => match game.as_deref() {
+                        Some(w) if !named && !w.contains(' ') => {
+                            user = self.resolve_mention(who, w).map_err(|_| e)?;
+                            None
+                        }
+                        _ => return Err(e),
+                    },
+                };
+                self.stats(ch.platform, user, game)
             }
+            Command::Leaderboard(game) => self.leaderboard(who, game.as_deref()),
+            Command::Export(n, format) => {
+                self.with_channel(ch, |st| self.export(who, st, n, format))
+            }
+            Command::Replay(n) => self.with_channel(ch, |st| self.replay_game(who, st, n)),
+            Command::Rematch(n) => self.with_channel(ch, |st| self.rematch(who, st, n)),
             Command::Lang(l) => self.set_lang(who, l.as_deref()),
         }
     }

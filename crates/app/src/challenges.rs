@@ -5,7 +5,7 @@ use tablero_store::{Batch, BotDoc, ChallengeDoc, GameDoc, VERSION};
 
 use crate::app::{Actor, App, Res};
 use crate::bots::next_event;
-use crate::channel::{ChannelState, Live, splitmix};
+use crate::channel::{ChannelState, Live, record_of, splitmix};
 use crate::command::{Answer, GameNo};
 use crate::config::parse_move_limit;
 use crate::event::{AppError, Event, GameView, Outcome, Verb};
@@ -32,9 +32,17 @@ impl App {
         let mut limit: Option<Option<i64>> = None;
         let mut setup = Setup::default();
         let mut level = None;
+        let mut casual = false;
         for o in options {
             let low = o.to_lowercase();
-            if let Some(v) = low
+            if matches!(
+                low.as_str(),
+                "casual" | "amistosa" | "amistoso" | "unrated" | "friendly"
+            ) {
+                casual = true;
+            } else if matches!(low.as_str(), "rated" | "puntuable" | "oficial") {
+                casual = false;
+            } else if let Some(v) = low
                 .strip_prefix("level=")
                 .or_else(|| low.strip_prefix("nivel="))
             {
@@ -96,6 +104,8 @@ impl App {
                         side: mine.other(),
                         level,
                     }),
+                    rated: false,
+                    community: who.community.clone(),
                 },
             )?;
             return Ok(Event::Accepted {
@@ -119,6 +129,9 @@ impl App {
             move_limit_secs: limit.map(|ms| (ms / 1000) as u64),
             created_ms: now,
             expires_ms: now + self.settings.challenge_expiry_ms,
+            casual,
+            community: who.community.clone(),
+            rematch_of: None,
         };
         let mut b = self.store.batch();
         b.put_challenge(&doc);
@@ -196,6 +209,8 @@ impl App {
                 players,
                 move_limit_secs: c.move_limit_secs,
                 bot: None,
+                rated: !c.casual,
+                community: c.community.clone(),
             },
         )?;
         Ok(Event::Accepted {
@@ -279,6 +294,109 @@ impl App {
     }
 }
 
+impl App {
+    /// Offers the opponent of finished game `n` (or of the caller's last
+    /// finished game here) the same game with colours swapped: a challenge
+    /// to them, or a new game at once against Tablero. When the opponent
+    /// already offered that rematch, the caller's rematch accepts it.
+    pub(crate) fn rematch(&self, who: &Actor, st: &mut ChannelState, n: Option<GameNo>) -> Outcome {
+        let me = &who.user;
+        let ch = &who.channel;
+        let doc = match n {
+            Some(n) => match self.store.game(ch, n, false)? {
+                Some(doc) => doc,
+                None if st.games.contains_key(&n) => return Err(AppError::NotOverYet(n)),
+                // The number of a rematch offered to the caller: taken.
+                None if self
+                    .challenges(ch)?
+                    .iter()
+                    .any(|c| c.id == n && c.rematch_of.is_some() && c.challenger.id != me.id) =>
+                {
+                    return self.accept(who, st, Some(n));
+                }
+                None => return Err(AppError::NoGameNumbered(n)),
+            },
+            None => {
+                let mut mine: Vec<GameDoc> = self
+                    .store
+                    .finished_games(ch)?
+                    .into_iter()
+                    .filter_map(Result::ok)
+                    .filter(|d| d.side_of(&me.id).is_some())
+                    .collect();
+                mine.sort_by_key(|d| d.finished_ms.unwrap_or(d.created_ms));
+                mine.pop().ok_or(AppError::NothingToRematch)?
+            }
+        };
+        let Some(side) = doc.side_of(&me.id) else {
+            return Err(AppError::NotAPlayer(doc.id));
+        };
+        let them = doc.player(side.other()).clone();
+        let all = self.challenges(ch)?;
+        if let Some(c) = all.iter().find(|c| c.rematch_of == Some(doc.id)) {
+            if c.challenger.id == me.id {
+                return Err(AppError::RematchPending {
+                    id: c.id,
+                    them: them.clone(),
+                });
+            }
+            return self.accept(who, st, Some(c.id));
+        }
+        let record = record_of(&doc).map_err(AppError::Unreadable)?;
+        let setup = record.setup.to_string();
+        let now = self.now();
+        let cid = self.store.next_id(ch)?;
+        let mut b = self.store.batch();
+        b.set_next_id(ch, cid + 1);
+        if let Some(bot) = doc.bot {
+            let mut players = doc.players.clone();
+            players.swap(0, 1);
+            let view = self.start_game(
+                st,
+                b,
+                NewGame {
+                    channel: ch,
+                    id: cid,
+                    game: record.game,
+                    setup: &setup,
+                    players,
+                    move_limit_secs: doc.move_limit_secs,
+                    bot: Some(BotDoc {
+                        side: bot.side.other(),
+                        level: bot.level,
+                    }),
+                    rated: false,
+                    community: doc.community.clone(),
+                },
+            )?;
+            return Ok(Event::Accepted {
+                by: them,
+                game: view,
+            });
+        }
+        let c = ChallengeDoc {
+            version: VERSION,
+            channel: ch.clone(),
+            id: cid,
+            challenger: me.clone(),
+            challenged: Some(them),
+            handle: None,
+            game: record.game,
+            setup,
+            challenger_side: Some(side.other()),
+            move_limit_secs: doc.move_limit_secs,
+            created_ms: now,
+            expires_ms: now + self.settings.challenge_expiry_ms,
+            casual: !doc.rated,
+            community: doc.community.clone(),
+            rematch_of: Some(doc.id),
+        };
+        b.put_challenge(&c);
+        self.commit(b)?;
+        Ok(Event::Challenged(c))
+    }
+}
+
 /// A game about to begin.
 struct NewGame<'a> {
     channel: &'a ChannelKey,
@@ -288,6 +406,9 @@ struct NewGame<'a> {
     players: [User; 2],
     move_limit_secs: Option<u64>,
     bot: Option<BotDoc>,
+    /// Whether the result changes ratings (never against Tablero).
+    rated: bool,
+    community: Option<String>,
 }
 
 impl App {
@@ -318,6 +439,9 @@ impl App {
             result: None,
             finished_ms: None,
             bot: new.bot,
+            rated: new.rated && new.bot.is_none(),
+            community: new.community,
+            rating: None,
         };
         let to_move = game.turn().side;
         doc.next_event_ms = next_event(&doc, to_move, now);

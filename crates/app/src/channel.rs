@@ -294,6 +294,9 @@ mod tests {
             result: None,
             finished_ms: None,
             bot: None,
+            rated: false,
+            community: None,
+            rating: None,
         }
     }
 

@@ -62,10 +62,32 @@ pub enum Command {
     Draw(Option<Answer>, Option<GameNo>),
     /// Asks for, accepts or declines taking back a move.
     Takeback(Option<Answer>, Option<GameNo>),
-    /// Wins, losses and draws per game.
-    Stats(Option<String>),
+    /// Ratings, wins, losses and draws per game of a user (`@user` as
+    /// typed), with a rating chart of one game.
+    Stats {
+        user: Option<String>,
+        game: Option<String>,
+    },
+    /// The best rated players of a game (or of every game) here and on the
+    /// whole platform.
+    Leaderboard(Option<String>),
+    /// A game's record as a file: PGN (`pgn`) or the text record.
+    Export(Option<GameNo>, Option<ExportFormat>),
+    /// An animated replay of a game.
+    Replay(Option<GameNo>),
+    /// After a game ends: the same game again with colours swapped.
+    Rematch(Option<GameNo>),
     /// Chooses your language.
     Lang(Option<String>),
+}
+
+/// The file `export` writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExportFormat {
+    /// PGN, for chess and its variants.
+    Pgn,
+    /// Tablero's text record, for every game.
+    Text,
 }
 
 /// One entry of the command table.
@@ -105,9 +127,9 @@ pub static COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         name: "challenge",
         aliases: &["desafiar", "reto", "retar", "desafio", "desafío"],
-        usage: "challenge [@USER] GAME [white|black|random] [size=N …] [time=72h|none]",
-        en: "challenge someone (or anyone here, without @USER); options: your side, the game's parameters, the time per move (1h to 14d, or none)",
-        es: "desafía a alguien (o a cualquiera del canal, sin @USUARIO); opciones: tu bando, los parámetros del juego, el tiempo por jugada (de 1h a 14d, o none)",
+        usage: "challenge [@USER] GAME [white|black|random] [size=N …] [time=72h|none] [casual]",
+        en: "challenge someone (or anyone here, without @USER); options: your side, the game's parameters, the time per move (1h to 14d, or none), casual for a game that does not change ratings",
+        es: "desafía a alguien (o a cualquiera del canal, sin @USUARIO); opciones: tu bando, los parámetros del juego, el tiempo por jugada (de 1h a 14d, o none), amistosa para una partida que no cambia la puntuación",
     },
     CommandSpec {
         name: "play",
@@ -196,9 +218,37 @@ pub static COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         name: "stats",
         aliases: &["estadisticas", "estadísticas"],
-        usage: "stats [@USER]",
-        en: "wins, losses and draws per game",
-        es: "victorias, derrotas y tablas por juego",
+        usage: "stats [@USER] [GAME]",
+        en: "rating, wins, losses, draws and streaks per game, with a rating chart",
+        es: "puntuación, victorias, derrotas, tablas y rachas por juego, con una gráfica de la puntuación",
+    },
+    CommandSpec {
+        name: "leaderboard",
+        aliases: &["clasificacion", "clasificación", "ranking", "top"],
+        usage: "leaderboard [GAME]",
+        en: "the best rated players here and on the whole platform",
+        es: "los jugadores mejor puntuados aquí y en toda la plataforma",
+    },
+    CommandSpec {
+        name: "export",
+        aliases: &["exportar", "pgn"],
+        usage: "export [#ID] [pgn|text]",
+        en: "a game's record as a file: PGN for the chess games, a text record for every game",
+        es: "el registro de una partida como archivo: PGN para los ajedreces, registro de texto para todos los juegos",
+    },
+    CommandSpec {
+        name: "replay",
+        aliases: &["repeticion", "repetición", "gif"],
+        usage: "replay [#ID]",
+        en: "an animated replay of a game, one frame per move",
+        es: "la repetición animada de una partida, un fotograma por jugada",
+    },
+    CommandSpec {
+        name: "rematch",
+        aliases: &["revancha"],
+        usage: "rematch [#ID]",
+        en: "after a game ends, challenge the same player to the same game with colours swapped",
+        es: "al terminar una partida, desafía al mismo jugador al mismo juego con los colores cambiados",
     },
     CommandSpec {
         name: "lang",
@@ -253,8 +303,10 @@ pub enum Usage {
     /// A word that should be `accept`, `decline` or a game number.
     NotAnswer(String),
     TooManyWords,
-    /// `stats` takes at most one `@user`.
+    /// `stats` takes at most one `@user` and a game.
     StatsForm,
+    /// `export` takes a game number and `pgn` or `text`.
+    ExportForm(String),
 }
 
 fn game_no(word: &str) -> Option<GameNo> {
@@ -384,13 +436,40 @@ pub fn parse(text: &str) -> Result<Command, ParseError> {
             let (a, n) = offer(&rest)?;
             Command::Takeback(a, n)
         }
-        "stats" => match rest.as_slice() {
-            [] => Command::Stats(None),
-            [w] if is_mention(w) => Command::Stats(Some(w.to_string())),
-            _ => {
+        "stats" => {
+            let mut rest = rest.as_slice();
+            let mut user = None;
+            if let Some(w) = rest.first().filter(|w| is_mention(w)) {
+                user = Some(w.to_string());
+                rest = &rest[1..];
+            }
+            if rest.iter().any(|w| is_mention(w)) {
                 return usage(Usage::StatsForm);
             }
-        },
+            Command::Stats {
+                user,
+                game: (!rest.is_empty()).then(|| rest.join(" ")),
+            }
+        }
+        "leaderboard" => Command::Leaderboard((!rest.is_empty()).then(|| rest.join(" "))),
+        "export" => {
+            let (mut n, mut f) = (None, None);
+            for w in &rest {
+                let low = w.to_lowercase();
+                if let Some(x) = game_no(w).filter(|_| n.is_none()) {
+                    n = Some(x);
+                } else if f.is_none() && low == "pgn" {
+                    f = Some(ExportFormat::Pgn);
+                } else if f.is_none() && matches!(low.as_str(), "text" | "txt" | "texto") {
+                    f = Some(ExportFormat::Text);
+                } else {
+                    return usage(Usage::ExportForm(w.to_string()));
+                }
+            }
+            Command::Export(n, f)
+        }
+        "replay" => Command::Replay(opt_no(&rest)?),
+        "rematch" => Command::Rematch(opt_no(&rest)?),
         "lang" => Command::Lang(rest.first().map(|s| s.to_string())),
         _ => unreachable!("every table entry is handled"),
     })
@@ -462,8 +541,40 @@ mod tests {
                 Command::Takeback(Some(Answer::Decline), None),
             ),
             ("deshacer", Command::Takeback(None, None)),
-            ("estadisticas @ana", Command::Stats(Some("@ana".into()))),
-            ("stats", Command::Stats(None)),
+            (
+                "estadisticas @ana",
+                Command::Stats {
+                    user: Some("@ana".into()),
+                    game: None,
+                },
+            ),
+            (
+                "stats",
+                Command::Stats {
+                    user: None,
+                    game: None,
+                },
+            ),
+            (
+                "estadisticas @bob ajedrez",
+                Command::Stats {
+                    user: Some("@bob".into()),
+                    game: Some("ajedrez".into()),
+                },
+            ),
+            ("clasificacion", Command::Leaderboard(None)),
+            (
+                "leaderboard gran avance",
+                Command::Leaderboard(Some("gran avance".into())),
+            ),
+            ("exportar #3", Command::Export(Some(3), None)),
+            (
+                "export text 2",
+                Command::Export(Some(2), Some(ExportFormat::Text)),
+            ),
+            ("pgn", Command::Export(None, None)),
+            ("replay #5", Command::Replay(Some(5))),
+            ("revancha", Command::Rematch(None)),
             ("idioma es", Command::Lang(Some("es".into()))),
             (
                 "/move@TableroBot e4",
@@ -494,7 +605,9 @@ mod tests {
             "board x",
             "resign 1 2",
             "draw maybe",
-            "stats bob",
+            "stats ana @bob",
+            "export 2 3",
+            "export csv",
         ] {
             assert!(matches!(parse(bad), Err(ParseError::Usage(..))), "{bad}");
         }

@@ -48,6 +48,7 @@ pub fn incoming(me: &str, channel: &str, line: &str) -> Incoming {
         addressed: true,
         handle: Some(me.to_string()),
         reply_to: None,
+        community: None,
     }
 }
 
@@ -74,6 +75,13 @@ pub fn print_reply(
         && let Some(d) = &reply.diagram
     {
         writeln!(out, "{d}")?;
+    }
+    if let Some(f) = &reply.file {
+        let path = opts.boards_dir.join(safe(&format!("{channel}-{}", f.name)));
+        match write_png(&path, &f.bytes) {
+            Ok(()) => writeln!(out, "file: {}", path.display())?,
+            Err(e) => writeln!(out, "(could not write {}: {e})", path.display())?,
+        }
     }
     Ok(())
 }

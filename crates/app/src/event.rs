@@ -4,9 +4,11 @@
 //! Spanish, and `present.rs` draws the boards.
 
 use tablero_rules::{AnyGame, GameId, Lang, MoveError, Msg};
-use tablero_store::{ChallengeDoc, GameDoc, OfferKind, StatsDoc, StoreError};
+use tablero_store::{
+    ChallengeDoc, GameDoc, OfferKind, Rating, RatingPointDoc, StatsDoc, StoreError,
+};
 
-use crate::command::{CommandSpec, Usage};
+use crate::command::{CommandSpec, ExportFormat, Usage};
 use crate::reply::{ChannelKey, ChoiceGroup, User};
 
 /// A game as it stands: its stored document and its rebuilt position, at
@@ -117,12 +119,23 @@ pub enum Event {
         me: User,
         games: Vec<(ChannelKey, GameView)>,
     },
-    /// Results per game against people, and against Tablero apart.
+    /// Results and ratings per game against people, results against
+    /// Tablero apart, and the rating history of one game.
     Stats {
         user: User,
-        rows: Vec<(GameId, StatsDoc)>,
+        rows: Vec<StatsRow>,
         vs_bot: Vec<(GameId, StatsDoc)>,
+        chart: Option<RatingHistory>,
     },
+    Leaderboard(Leaderboard),
+    /// A game's record, written as a file.
+    Export {
+        game: GameView,
+        format: ExportFormat,
+        body: String,
+    },
+    /// A game to show as an animation.
+    Replay(GameView),
     /// The reader's language, and whether it was just chosen.
     Lang {
         lang: Lang,
@@ -145,6 +158,59 @@ pub enum Event {
     TimedOut {
         who: User,
         game: GameView,
+    },
+}
+
+/// One game's line in a user's stats.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StatsRow {
+    pub game: GameId,
+    pub stats: StatsDoc,
+    /// The rating as it stands now (idle time widens the deviation) and
+    /// the number of rated games, if the user played any.
+    pub rating: Option<(Rating, u32)>,
+}
+
+/// A user's rating in one game over time.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RatingHistory {
+    pub game: GameId,
+    pub points: Vec<RatingPointDoc>,
+    pub now: Rating,
+    pub games: u32,
+}
+
+/// A player's place in a leaderboard.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Standing {
+    /// 1 for the best.
+    pub rank: usize,
+    pub user: User,
+    pub rating: Rating,
+    pub games: u32,
+}
+
+/// What `leaderboard` shows.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Leaderboard {
+    /// One game: the best here (this chat or server) and on the platform,
+    /// with how many players each list has, and the caller's place on the
+    /// platform when it is below the list.
+    Game {
+        game: GameId,
+        server: bool,
+        here: Vec<Standing>,
+        here_count: usize,
+        everywhere: Vec<Standing>,
+        everywhere_count: usize,
+        me: Option<Standing>,
+        /// The id of the user who asked (their row is highlighted).
+        viewer: String,
+    },
+    /// Every game with rated play here: the best few of each.
+    All {
+        server: bool,
+        games: Vec<(GameId, Vec<Standing>)>,
     },
 }
 
@@ -255,6 +321,21 @@ pub enum AppError {
     NotMovedYet,
     NothingWaits(u64),
     BadLang(String),
+    /// `rematch` on a game still being played.
+    NotOverYet(u64),
+    /// `rematch` without a finished game of the caller here.
+    NothingToRematch,
+    /// The caller already offered this rematch.
+    RematchPending {
+        id: u64,
+        them: User,
+    },
+    /// `export pgn` of a game PGN cannot describe.
+    NoPgn(GameId),
+    /// `export`/`replay` without a game of the caller here.
+    NoGameToShow,
+    /// No game, ongoing or finished, has this number here.
+    NoGameNumbered(u64),
     /// A stored game that cannot be replayed.
     Unreadable(String),
     Store(StoreFailure),

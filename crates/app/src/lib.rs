@@ -26,6 +26,7 @@ mod offers;
 mod play;
 mod present;
 pub mod press;
+mod records;
 pub mod render;
 pub mod reply;
 #[doc(hidden)]
@@ -41,6 +42,6 @@ pub use event::{AppError, Event, GameView};
 pub use listings::GameSummary;
 pub use render::{BoardRenderer, FakeRenderer, PngRenderer, diagram};
 pub use reply::{
-    BoardRef, ChallengeRef, ChannelKey, ChoiceGroup, Incoming, Outgoing, Platform, Reply, Span,
-    Text, User,
+    AfterGame, Attachment, BoardRef, ChallengeRef, ChannelKey, ChoiceGroup, FileKind, Incoming,
+    Outgoing, Platform, Reply, Span, Text, User,
 };

@@ -100,12 +100,6 @@ impl App {
         })
     }
 
-    pub(crate) fn stats(&self, platform: Platform, user: User) -> Outcome {
-        let rows = self.store.stats(platform, &user.id, false)?;
-        let vs_bot = self.store.stats(platform, &user.id, true)?;
-        Ok(Event::Stats { user, rows, vs_bot })
-    }
-
     /// The ongoing games of a channel.
     pub fn ongoing_games(&self, ch: &ChannelKey) -> Result<Vec<GameSummary>, AppError> {
         self.with_channel(ch, |st| {

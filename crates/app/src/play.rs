@@ -1,8 +1,12 @@
 //! Playing: moves (typed or pressed), resigning, and finishing a game with
 //! its stats in the same commit.
 
+use tablero_rating::{Glicko2, Score};
 use tablero_rules::{Outcome as RulesOutcome, Side};
-use tablero_store::{Batch, GameDoc, ResultDoc, StatsDoc, Termination, VERSION};
+use tablero_store::{
+    Batch, GameDoc, RATING_HISTORY, RatingChange, RatingPointDoc, ResultDoc, StatsDoc, Termination,
+    VERSION,
+};
 
 use crate::app::{Actor, App, Res, lock};
 use crate::bots::next_event;
@@ -163,8 +167,10 @@ impl App {
         }
     }
 
-    /// Marks `doc` finished with `result` and adds the players' stats to
-    /// `b`. The caller commits `b` holding the stats lock.
+    /// Marks `doc` finished with `result` and adds the players' stats (and,
+    /// for a rated game, their new ratings) to `b`. The caller commits `b`
+    /// holding the stats lock, so every rated result is applied once, in
+    /// one order, in the same commit as the result.
     pub(crate) fn finish_doc(
         &self,
         doc: &mut GameDoc,
@@ -189,11 +195,24 @@ impl App {
                 .unwrap_or_default();
             s.version = VERSION;
             match result.winner {
-                None => s.draws += 1,
-                Some(w) if w == side => s.wins += 1,
-                Some(_) => s.losses += 1,
+                None => {
+                    s.draws += 1;
+                    s.streak = 0;
+                }
+                Some(w) if w == side => {
+                    s.wins += 1;
+                    s.streak = s.streak.max(0).saturating_add(1);
+                    s.best_streak = s.best_streak.max(s.streak.unsigned_abs());
+                }
+                Some(_) => {
+                    s.losses += 1;
+                    s.streak = s.streak.min(0).saturating_sub(1);
+                }
             }
             b.put_stats(platform, &u.id, game, vs_bot, &s);
+        }
+        if doc.rated && doc.bot.is_none() && doc.players[0].id != doc.players[1].id {
+            doc.rating = Some(self.rate(doc, game, b, result, now)?);
         }
         doc.result = Some(result);
         doc.finished_ms = Some(now);
@@ -201,6 +220,62 @@ impl App {
         doc.draw_offer = None;
         doc.takeback = None;
         Ok(())
+    }
+
+    /// Rates a finished game: both players' new ratings and the next
+    /// rating sequence number go into `b`.
+    fn rate(
+        &self,
+        doc: &GameDoc,
+        game: tablero_rules::GameId,
+        b: &mut Batch,
+        result: ResultDoc,
+        now: i64,
+    ) -> Res<RatingChange> {
+        let glicko = Glicko2::default();
+        let platform = doc.channel.platform;
+        let community = doc.community.as_deref().unwrap_or(&doc.channel.channel);
+        let mut docs = Vec::with_capacity(2);
+        for side in Side::ALL {
+            let r = self
+                .store
+                .rating(platform, game, &doc.player(side).id)?
+                .unwrap_or_default();
+            docs.push(r);
+        }
+        let score = match result.winner {
+            None => Score::Draw,
+            Some(Side::First) => Score::Win,
+            Some(Side::Second) => Score::Loss,
+        };
+        let before = [
+            glicko.current(&docs[0].rating, now),
+            glicko.current(&docs[1].rating, now),
+        ];
+        let (a, z) = glicko.rate_game(&docs[0].rating, &docs[1].rating, score, now);
+        let seq = self.store.rating_seq()? + 1;
+        b.set_rating_seq(seq);
+        for (side, new) in Side::ALL.into_iter().zip([a, z]) {
+            let r = &mut docs[side.index()];
+            r.version = VERSION;
+            r.name = doc.player(side).name.clone();
+            r.rating = new;
+            r.history.push(RatingPointDoc {
+                ms: now,
+                rating: new.rating.rating,
+                deviation: new.rating.deviation,
+            });
+            if r.history.len() > RATING_HISTORY {
+                let cut = r.history.len() - RATING_HISTORY;
+                r.history.drain(..cut);
+            }
+            b.put_rating(platform, community, &doc.player(side).id, game, r);
+        }
+        Ok(RatingChange {
+            seq,
+            before,
+            after: [a.rating, z.rating],
+        })
     }
 
     /// Ends a game for a reason outside the rules (resignation, agreement,

@@ -4,9 +4,12 @@
 use tablero_rules::{AnyGame, Lang, Side};
 
 use crate::app::App;
+use crate::channel::{info_of, record_of};
+use crate::command::ExportFormat;
 use crate::event::{AppError, Event, GameView, OfferStep};
-use crate::render::diagram;
-use crate::reply::{BoardRef, ChallengeRef, Reply};
+use crate::records;
+use crate::render::{RatingPoint, diagram};
+use crate::reply::{Attachment, BoardRef, ChallengeRef, FileKind, Reply};
 use crate::text;
 use tablero_store::OfferKind;
 
@@ -51,11 +54,105 @@ fn board_of(e: &Event) -> Option<Board<'_>> {
     }
 }
 
+/// The game an event shows ending, if it does.
+fn ended(e: &Event) -> Option<u64> {
+    match e {
+        Event::Played { game, .. }
+        | Event::Resigned { game, .. }
+        | Event::TimedOut { game, .. }
+        | Event::Offer {
+            kind: OfferKind::Draw,
+            step: OfferStep::Accepted,
+            game,
+            ..
+        } if game.doc.result.is_some() => Some(game.id()),
+        _ => None,
+    }
+}
+
 impl App {
+    /// The file an event sends (a record, a replay, a chart, a table).
+    fn file_of(&self, e: &Event, lang: Lang) -> Option<Attachment> {
+        let (name, bytes, kind) = match e {
+            Event::Export { game, format, body } => {
+                let ext = match format {
+                    ExportFormat::Pgn => "pgn",
+                    ExportFormat::Text => "txt",
+                };
+                let id = info_of(&game.doc).id;
+                (
+                    records::file_name(&game.doc, id, ext),
+                    body.clone().into_bytes(),
+                    FileKind::Document,
+                )
+            }
+            Event::Replay(game) => {
+                let record = record_of(&game.doc).ok()?;
+                let views = match record.views() {
+                    Ok(v) => v,
+                    Err(e) => {
+                        tracing::warn!(game = game.id(), error = %e, "cannot replay a record");
+                        return None;
+                    }
+                };
+                let players = [
+                    game.doc.players[0].name.clone(),
+                    game.doc.players[1].name.clone(),
+                ];
+                let gif = self
+                    .renderer
+                    .replay(record.game, &views, players, lang)
+                    .map_err(
+                        |e| tracing::warn!(game = game.id(), error = %e, "cannot draw a replay"),
+                    )
+                    .ok()?;
+                (
+                    records::file_name(&game.doc, record.game, "gif"),
+                    gif,
+                    FileKind::Animation,
+                )
+            }
+            Event::Stats {
+                user,
+                chart: Some(h),
+                ..
+            } => {
+                let points: Vec<RatingPoint> = h
+                    .points
+                    .iter()
+                    .map(|p| RatingPoint {
+                        time_ms: p.ms,
+                        rating: p.rating,
+                        deviation: p.deviation,
+                    })
+                    .collect();
+                let png = self
+                    .renderer
+                    .chart(&points, &text::chart_texts(user, h, lang))
+                    .map_err(|e| tracing::warn!(error = %e, "cannot draw a rating chart"))
+                    .ok()?;
+                (format!("rating-{}.png", h.game.key()), png, FileKind::Image)
+            }
+            Event::Leaderboard(board) => {
+                let (rows, opts) = text::leaderboard_table(board, lang)?;
+                let png = self
+                    .renderer
+                    .table(&rows, &opts)
+                    .map_err(|e| tracing::warn!(error = %e, "cannot draw a leaderboard"))
+                    .ok()?;
+                ("leaderboard.png".to_string(), png, FileKind::Image)
+            }
+            _ => return None,
+        };
+        Some(Attachment { name, bytes, kind })
+    }
+
     /// The reply to `e`, written in `lang`.
     pub(crate) fn present(&self, e: &Event, lang: Lang) -> Reply {
         let mut reply = Reply::new(text::event(e), lang);
         reply.begins = matches!(e, Event::Accepted { .. });
+        reply.ended = ended(e);
+        reply.file = self.file_of(e, lang);
         if let Event::Challenged(doc) = e {
             reply.challenge = Some(ChallengeRef {
                 id: doc.id,

@@ -11,7 +11,7 @@ use crate::App;
 use crate::app::Actor;
 use crate::command::Command;
 use crate::event::{AppError, Event};
-use crate::reply::{ChannelKey, ChoiceGroup, Reply, User};
+use crate::reply::{AfterGame, ChannelKey, ChoiceGroup, Reply, User};
 
 /// What a button asks for.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -129,6 +129,28 @@ impl App {
         }
     }
 
+    /// Answers a press of a button under a finished game (Replay, Rematch)
+    /// by `user`: exactly as `replay #ID` or `rematch #ID` typed by them.
+    pub fn after_game(
+        &self,
+        channel: &ChannelKey,
+        user: &User,
+        handle: Option<String>,
+        id: u64,
+        what: AfterGame,
+    ) -> Reply {
+        let lang = self.lang_of(channel, &user.id);
+        let who = Actor::without_message(channel, user, handle);
+        let cmd = match what {
+            AfterGame::Replay => Command::Replay(Some(id)),
+            AfterGame::Rematch => Command::Rematch(Some(id)),
+        };
+        match self.execute(&who, cmd) {
+            Ok(e) => self.present(&e, lang),
+            Err(e) => self.present_error(&e, lang),
+        }
+    }
+
     fn press_move(
         &self,
         who: &Actor,
@@ -189,6 +211,7 @@ mod tests {
             addressed: true,
             handle: None,
             reply_to: None,
+            community: None,
         };
         app.handle(&msg).expect("a reply")
     }

@@ -6,7 +6,11 @@
 
 use tablero_rules::{BoardView, Color, GameId, Lang, PieceKind, Shape, Terrain};
 
-/// Draws a position as a PNG.
+pub use tablero_render::{ChartOptions, Column, ColumnAlign, RatingPoint, TableOptions, TableRow};
+
+/// Draws a position as a PNG, and the other pictures the bot sends
+/// (replays, rating charts, tables); the latter are `tablero-render`'s
+/// unless a renderer says otherwise.
 pub trait BoardRenderer: Send + Sync {
     fn render(
         &self,
@@ -16,6 +20,32 @@ pub trait BoardRenderer: Send + Sync {
         players: [String; 2],
         lang: Lang,
     ) -> Result<Vec<u8>, String>;
+
+    /// A whole game as an animated GIF, one frame per position.
+    fn replay(
+        &self,
+        game: GameId,
+        views: &[BoardView],
+        players: [String; 2],
+        lang: Lang,
+    ) -> Result<Vec<u8>, String> {
+        let opts = tablero_render::RenderOptions {
+            players,
+            lang,
+            ..tablero_render::RenderOptions::new(game)
+        };
+        tablero_render::render_replay(views, &opts).map_err(|e| e.to_string())
+    }
+
+    /// A rating history as a PNG chart.
+    fn chart(&self, points: &[RatingPoint], opts: &ChartOptions) -> Result<Vec<u8>, String> {
+        tablero_render::render_rating_chart(points, opts).map_err(|e| e.to_string())
+    }
+
+    /// A table (a leaderboard) as a PNG.
+    fn table(&self, rows: &[TableRow], opts: &TableOptions) -> Result<Vec<u8>, String> {
+        tablero_render::render_table(rows, opts).map_err(|e| e.to_string())
+    }
 }
 
 /// A renderer for tests: the bytes name the game and the position, so tests
@@ -38,6 +68,39 @@ impl BoardRenderer for FakeRenderer {
             diagram(view)
         )
         .into_bytes())
+    }
+
+    fn replay(
+        &self,
+        game: GameId,
+        views: &[BoardView],
+        players: [String; 2],
+        _lang: Lang,
+    ) -> Result<Vec<u8>, String> {
+        Ok(format!(
+            "FAKEGIF {game} frames={} {} – {}",
+            views.len(),
+            players[0],
+            players[1]
+        )
+        .into_bytes())
+    }
+
+    fn chart(&self, points: &[RatingPoint], opts: &ChartOptions) -> Result<Vec<u8>, String> {
+        let mut s = format!("FAKECHART {} | {}\n", opts.title, opts.subtitle);
+        for p in points {
+            s.push_str(&format!("{:.0}±{:.0}\n", p.rating, p.deviation));
+        }
+        Ok(s.into_bytes())
+    }
+
+    fn table(&self, rows: &[TableRow], opts: &TableOptions) -> Result<Vec<u8>, String> {
+        let mut s = format!("FAKETABLE {} | {}\n", opts.title, opts.subtitle);
+        for r in rows {
+            s.push_str(&r.cells.join(" | "));
+            s.push_str(if r.highlight { " *\n" } else { "\n" });
+        }
+        Ok(s.into_bytes())
     }
 }
 

@@ -28,6 +28,10 @@ pub struct Incoming {
     /// The author of the message this one answers, if it is a reply: a
     /// challenge without a name is for them.
     pub reply_to: Option<User>,
+    /// The community the channel belongs to, when it is wider than the
+    /// channel (a Discord server): leaderboards count its players
+    /// together. `None`: the channel itself (a Telegram chat).
+    pub community: Option<String>,
 }
 
 /// The moves of one piece, for "pick a piece, then a move" menus.
@@ -229,6 +233,85 @@ pub struct Reply {
     /// was taken), which a front-end may give a place of its own (Discord:
     /// a thread).
     pub begins: bool,
+    /// A file to send with the reply (a game record, a replay).
+    pub file: Option<Attachment>,
+    /// A game of the channel that has just ended: front-ends offer its
+    /// replay and a rematch under the reply (buttons).
+    pub ended: Option<u64>,
+}
+
+/// A file sent with a reply.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Attachment {
+    /// The file name, say `tablero-chess-3.pgn`.
+    pub name: String,
+    pub bytes: Vec<u8>,
+    pub kind: FileKind,
+}
+
+/// How a platform should show a file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FileKind {
+    /// A text document (a PGN or a text record).
+    Document,
+    /// An animated GIF (Telegram: `sendAnimation`).
+    Animation,
+    /// A still PNG (a chart, a table).
+    Image,
+}
+
+impl FileKind {
+    /// The MIME type of the file.
+    #[must_use]
+    pub fn mime(self, name: &str) -> &'static str {
+        match self {
+            FileKind::Animation => "image/gif",
+            FileKind::Image => "image/png",
+            FileKind::Document if name.ends_with(".pgn") => "application/x-chess-pgn",
+            FileKind::Document => "text/plain",
+        }
+    }
+}
+
+/// What a button under a finished game asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AfterGame {
+    Replay,
+    Rematch,
+}
+
+impl AfterGame {
+    /// The letter a button's data ends with.
+    #[must_use]
+    pub fn code(self) -> char {
+        match self {
+            AfterGame::Replay => 'r',
+            AfterGame::Rematch => 'm',
+        }
+    }
+
+    /// Reads a button's `ID:r` / `ID:m` (after the adapter's prefix).
+    #[must_use]
+    pub fn parse(data: &str) -> Option<(u64, AfterGame)> {
+        let (id, what) = data.split_once(':')?;
+        let what = match what {
+            "r" => AfterGame::Replay,
+            "m" => AfterGame::Rematch,
+            _ => return None,
+        };
+        Some((id.parse().ok()?, what))
+    }
+
+    /// The button's label.
+    #[must_use]
+    pub fn label(self, lang: tablero_rules::Lang) -> &'static str {
+        match (self, lang) {
+            (AfterGame::Replay, tablero_rules::Lang::En) => "▶ Replay",
+            (AfterGame::Replay, tablero_rules::Lang::Es) => "▶ Repetición",
+            (AfterGame::Rematch, tablero_rules::Lang::En) => "⟲ Rematch",
+            (AfterGame::Rematch, tablero_rules::Lang::Es) => "⟲ Revancha",
+        }
+    }
 }
 
 /// A challenge under which an adapter puts buttons.
@@ -257,6 +340,8 @@ impl Reply {
             board: None,
             challenge: None,
             begins: false,
+            file: None,
+            ended: None,
         }
     }
 

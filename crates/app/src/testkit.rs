@@ -6,7 +6,9 @@
 //! the current channel, followed by the expected reply lines; `! channel X`,
 //! `! advance 36h`, `! tick`, `! restart`, `! diagrams on|off` and
 //! `! plain on|off` (messages not addressed to the bot) drive the harness; lines starting with `//` are comments. An error reply is shown
-//! with a leading `✗ `, an image as `[board #ID ply N]`.
+//! with a leading `✗ `, an image as `[board #ID ply N]`, a file as
+//! `[file NAME]` followed by its text (documents, and the fake renderer's
+//! pictures) with each line behind `│ `.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -94,6 +96,16 @@ pub fn reply_lines(r: &Reply, diagrams: bool) -> Vec<String> {
     }
     if diagrams && let Some(d) = &r.diagram {
         v.extend(d.lines().map(str::to_string));
+    }
+    if let Some(f) = &r.file {
+        v.push(format!("[file {}]", f.name));
+        // Documents, and the fake renderer's pictures, are text.
+        if let Ok(text) = std::str::from_utf8(&f.bytes) {
+            v.extend(
+                text.lines()
+                    .map(|l| format!("│ {l}").trim_end().to_string()),
+            );
+        }
     }
     v
 }

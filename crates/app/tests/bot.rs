@@ -115,6 +115,6 @@ fn against_the_bot_a_timeout_reads_as_against_a_person() {
     let stats = h.say("general", "ana", "stats").unwrap().plain_text();
     assert_eq!(
         stats,
-        "Stats for @ana:\nAgainst Tablero:\nBreakthrough: 0 won, 1 lost, 0 drawn"
+        "Stats for @ana:\nAgainst Tablero (never rated):\nBreakthrough: 0 won, 1 lost, 0 drawn"
     );
 }

@@ -19,6 +19,7 @@ fn actor(name: &str) -> Actor {
         text: String::new(),
         handle: Some(name.into()),
         reply_to: None,
+        community: None,
     }
 }
 

@@ -42,6 +42,10 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         draw(),
         takeback(),
         stats(),
+        leaderboard(),
+        export(),
+        replay(),
+        rematch(),
         lang(),
     ];
     for c in &mut cmds {
@@ -123,6 +127,7 @@ async fn run(ctx: Context<'_>, text: String, mentions: Vec<User>) -> Result<(), 
         mentions,
         addressed: true,
         reply_to: None,
+        community: ctx.guild_id().map(|g| g.to_string()),
     };
     let app = ctx.data().app.clone();
     let mut job = tokio::task::spawn_blocking(move || app.handle(&msg));
@@ -209,17 +214,10 @@ async fn answer(ctx: Context<'_>, reply: &Reply, deferred: bool) -> Result<(), E
             if let Some((embed, file)) = view::board_embed(reply) {
                 r = r.embed(embed).attachment(file);
             }
-            if let Some((game, ply)) = view::board_of(reply) {
-                r = r.components(view::board_rows(
-                    game,
-                    ply,
-                    &reply.choices,
-                    reply.lang,
-                    false,
-                ));
-            } else if let Some(c) = reply.challenge {
-                r = r.components(view::challenge_rows(c, reply.lang));
+            if let Some(file) = view::file_attachment(reply) {
+                r = r.attachment(file);
             }
+            r = r.components(view::components(reply));
         }
         ctx.send(r).await?;
     }
@@ -441,8 +439,17 @@ pub async fn challenge(
     #[description_localized("es-ES", "Los parámetros del juego, como size=6")]
     #[description_localized("es-419", "Los parámetros del juego, como size=6")]
     options: Option<String>,
+    #[description = "Casual: the result does not change ratings"]
+    #[description_localized("es-ES", "Amistosa: el resultado no cambia la puntuación")]
+    #[description_localized("es-419", "Amistosa: el resultado no cambia la puntuación")]
+    casual: Option<bool>,
 ) -> Result<(), Error> {
     let side = side.map(SideChoice::word);
+    let options = match (options, casual == Some(true)) {
+        (Some(o), true) => Some(format!("{o} casual")),
+        (None, true) => Some("casual".into()),
+        (o, false) => o,
+    };
     let time = time.map(|t| format!("time={}", t.trim().trim_start_matches("time=")));
     let mentions = opponent.iter().map(user_of).collect();
     let words = [
@@ -530,6 +537,52 @@ game_no_command!(cancel, "cancel");
 game_no_command!(board, "board");
 game_no_command!(history, "history");
 game_no_command!(resign, "resign");
+game_no_command!(replay, "replay");
+game_no_command!(rematch, "rematch");
+
+/// The file `/export` writes.
+#[derive(Debug, poise::ChoiceParameter)]
+pub enum FormatChoice {
+    #[name = "PGN"]
+    Pgn,
+    #[name = "text"]
+    #[name_localized("es-ES", "texto")]
+    #[name_localized("es-419", "texto")]
+    Text,
+}
+
+#[poise::command(slash_command)]
+pub async fn export(
+    ctx: Context<'_>,
+    #[description = "The game number (#ID); nothing: your newest game here"]
+    #[description_localized("es-ES", "El número de partida (#ID); nada: tu última partida aquí")]
+    #[description_localized("es-419", "El número de partida (#ID); nada: tu última partida aquí")]
+    #[autocomplete = "complete_game_no"]
+    #[min = 1]
+    game: Option<u64>,
+    #[description = "PGN (chess games) or Tablero's text record"]
+    #[description_localized("es-ES", "PGN (ajedreces) o el registro de texto de Tablero")]
+    #[description_localized("es-419", "PGN (ajedreces) o el registro de texto de Tablero")]
+    format: Option<FormatChoice>,
+) -> Result<(), Error> {
+    let format = format.map(|f| match f {
+        FormatChoice::Pgn => "pgn".to_string(),
+        FormatChoice::Text => "text".to_string(),
+    });
+    run(ctx, text("export", &[no(game), format]), Vec::new()).await
+}
+
+#[poise::command(slash_command)]
+pub async fn leaderboard(
+    ctx: Context<'_>,
+    #[description = "The game (nothing: every game)"]
+    #[description_localized("es-ES", "El juego (nada: todos)")]
+    #[description_localized("es-419", "El juego (nada: todos)")]
+    #[autocomplete = "complete_game_name"]
+    game: Option<String>,
+) -> Result<(), Error> {
+    run(ctx, text("leaderboard", &[game]), Vec::new()).await
+}
 
 #[poise::command(slash_command, rename = "move")]
 pub async fn move_(
@@ -594,9 +647,19 @@ pub async fn stats(
     #[description_localized("es-ES", "De quién (nadie: las tuyas)")]
     #[description_localized("es-419", "De quién (nadie: las tuyas)")]
     user: Option<DiscordUser>,
+    #[description = "One game, with its rating chart"]
+    #[description_localized("es-ES", "Un juego, con su gráfica de puntuación")]
+    #[description_localized("es-419", "Un juego, con su gráfica de puntuación")]
+    #[autocomplete = "complete_game_name"]
+    game: Option<String>,
 ) -> Result<(), Error> {
     let mentions = user.iter().map(user_of).collect();
-    run(ctx, text("stats", &[user.as_ref().map(mention)]), mentions).await
+    run(
+        ctx,
+        text("stats", &[user.as_ref().map(mention), game]),
+        mentions,
+    )
+    .await
 }
 
 #[poise::command(slash_command)]

@@ -174,23 +174,19 @@ pub fn posts(reply: &Reply) -> Vec<Post> {
             .allowed_mentions(view::allowed_mentions(reply));
         let mut shown = None;
         if last {
-            if let Some((e, file)) = embed.clone() {
-                m = m.embed(e).add_file(file);
-            } else if part.is_empty() {
+            let file = view::file_attachment(reply);
+            if let Some((e, board_file)) = embed.clone() {
+                m = m.embed(e).add_file(board_file);
+            } else if part.is_empty() && file.is_none() {
                 continue;
             }
+            if let Some(file) = file {
+                m = m.add_file(file);
+            }
+            m = m.components(view::components(reply));
             if let Some((game, ply)) = board {
-                m = m.components(view::board_rows(
-                    game,
-                    ply,
-                    &reply.choices,
-                    reply.lang,
-                    false,
-                ));
                 let disabled = view::board_rows(game, ply, &reply.choices, reply.lang, true);
                 shown = Some((game, ply, disabled));
-            } else if let Some(c) = reply.challenge {
-                m = m.components(view::challenge_rows(c, reply.lang));
             }
         }
         out.push(Post {

@@ -95,6 +95,9 @@ async fn pressed(
     if let Some((id, accept)) = view::challenge_answer(&ci.data.custom_id) {
         return challenge_pressed(ctx, data, ci, id, accept).await;
     }
+    if let Some((id, what)) = view::after_game_press(&ci.data.custom_id) {
+        return after_game_pressed(ctx, data, ci, id, what).await;
+    }
     let Some(c) = Component::parse(&ci.data.custom_id) else {
         return Ok(());
     };
@@ -245,6 +248,51 @@ async fn challenge_pressed(
     Ok(())
 }
 
+/// A finished game's Replay or Rematch button: answered as `replay #ID`
+/// or `rematch #ID` typed by the presser. The buttons stay (the other
+/// player may press them too); an error is told only to the presser.
+async fn after_game_pressed(
+    ctx: &SerenityContext,
+    data: &Data,
+    ci: &ComponentInteraction,
+    id: u64,
+    what: tablero_app::AfterGame,
+) -> Result<(), Error> {
+    let ch = channel_key(ci.channel_id);
+    let user = user_of(&ci.user);
+    let handle = Some(ci.user.name.clone());
+    let app = data.app.clone();
+    let mut job = tokio::task::spawn_blocking(move || app.after_game(&ch, &user, handle, id, what));
+    // A replay takes a moment to draw: acknowledge in time.
+    let (reply, acked) = match tokio::time::timeout(DEFER_AFTER, &mut job).await {
+        Ok(r) => (r?, false),
+        Err(_) => {
+            ci.create_response(ctx, CreateInteractionResponse::Acknowledge)
+                .await?;
+            (job.await?, true)
+        }
+    };
+    if reply.error {
+        return say_privately(ctx, ci, &reply, acked).await;
+    }
+    if !acked {
+        ci.create_response(ctx, CreateInteractionResponse::Acknowledge)
+            .await?;
+    }
+    let target = if threads::wanted(
+        data.game_threads,
+        &reply,
+        ci.channel.as_ref(),
+        ci.app_permissions,
+    ) {
+        threads::open(&ctx.http, &data.app, data.outbox(), ci.channel_id, &reply).await
+    } else {
+        ci.channel_id
+    };
+    deliver::post(data.outbox(), target, &reply);
+    Ok(())
+}
+
 /// Answers a press with an error only the presser sees.
 async fn say_privately(
     ctx: &SerenityContext,
@@ -289,6 +337,7 @@ async fn message(data: &Data, m: &Message) -> Result<(), Error> {
             .as_ref()
             .filter(|r| !r.author.bot)
             .map(|r| user_of(&r.author)),
+        community: m.guild_id.map(|g| g.to_string()),
     };
     let app = data.app.clone();
     let reply = tokio::task::spawn_blocking(move || app.handle(&msg)).await?;

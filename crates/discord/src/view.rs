@@ -7,7 +7,7 @@ use serenity::all::{
     CreateEmbed, CreateEmbedFooter, CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption,
     Permissions, UserId,
 };
-use tablero_app::{ChoiceGroup, Reply, Span};
+use tablero_app::{AfterGame, ChoiceGroup, Reply, Span};
 use tablero_deliver::chunk::Packer;
 use tablero_rules::Lang;
 
@@ -137,6 +137,48 @@ pub fn board_of(reply: &Reply) -> Option<(u64, usize)> {
     reply
         .game()
         .filter(|&(id, _)| id != 0 && reply.image.is_some())
+}
+
+/// The file a reply sends (a record, a replay, a chart, a table).
+#[must_use]
+pub fn file_attachment(reply: &Reply) -> Option<CreateAttachment> {
+    let f = reply.file.as_ref()?;
+    Some(CreateAttachment::bytes(f.bytes.clone(), f.name.clone()))
+}
+
+/// The components under a reply's last message: a board's move menu, a
+/// challenge's buttons, or a finished game's Replay and Rematch buttons.
+#[must_use]
+pub fn components(reply: &Reply) -> Vec<CreateActionRow> {
+    let mut rows = match (board_of(reply), reply.challenge) {
+        (Some((game, ply)), _) => board_rows(game, ply, &reply.choices, reply.lang, false),
+        (None, Some(c)) => challenge_rows(c, reply.lang),
+        (None, None) => Vec::new(),
+    };
+    if let Some(game) = reply.ended {
+        rows.push(after_game_row(game, reply.lang));
+    }
+    rows
+}
+
+/// Replay and Rematch buttons under a finished game: `tb:g:ID:r`, `tb:g:ID:m`.
+#[must_use]
+pub fn after_game_row(game: u64, lang: Lang) -> CreateActionRow {
+    let button = |what: AfterGame, style: ButtonStyle| {
+        CreateButton::new(format!("tb:g:{game}:{}", what.code()))
+            .label(what.label(lang))
+            .style(style)
+    };
+    CreateActionRow::Buttons(vec![
+        button(AfterGame::Replay, ButtonStyle::Secondary),
+        button(AfterGame::Rematch, ButtonStyle::Primary),
+    ])
+}
+
+/// Reads a finished game's button id: the game and what is asked.
+#[must_use]
+pub fn after_game_press(data: &str) -> Option<(u64, AfterGame)> {
+    AfterGame::parse(data.strip_prefix("tb:g:")?)
 }
 
 /// The embed showing the reply's image, and the image as an attachment.

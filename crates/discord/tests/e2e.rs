@@ -523,6 +523,18 @@ fn is_private(c: &Call) -> bool {
         || c.body["flags"].as_u64().unwrap_or(0) & 64 != 0
 }
 
+/// The custom ids of a message's buttons, row by row.
+fn button_ids(m: &Value) -> Vec<String> {
+    m["components"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
+        .filter(|c| c["type"] == 2)
+        .filter_map(|c| c["custom_id"].as_str().map(str::to_string))
+        .collect()
+}
+
 /// The select menu of a message's components: (custom_id, [(label, value)]).
 fn menu(m: &Value) -> Option<(String, Vec<(String, String)>)> {
     let rows = m["components"].as_array()?;
@@ -920,7 +932,6 @@ async fn two_users_play_a_whole_game_on_a_fake_discord() {
     }
     // The winning capture reaches Black's back rank.
     let old = board;
-    let mark = fake.mark();
     let last = press_move(&d, ANA_, board, "b7xa8").await;
     let end = fake.message(last);
     let text = content_of(&end);
@@ -928,8 +939,36 @@ async fn two_users_play_a_whole_game_on_a_fake_discord() {
         text.to_lowercase().contains("wins") || text.contains("won"),
         "{text}"
     );
-    assert_eq!(end["components"], json!([]), "a finished game has no menu");
+    // A finished game has no menu, only its Replay and Rematch buttons.
+    assert_eq!(
+        button_ids(&end),
+        ["tb:g:1:r", "tb:g:1:m"],
+        "{}",
+        end["components"]
+    );
     assert!(disabled_soon(&fake, old).await);
+    // Anyone may watch the replay: an animated GIF posted to the channel.
+    let (mark, _token) = d.button(CLEO_, last, "tb:g:1:r");
+    let replay = fake.posted(mark, CHANNEL).await;
+    assert_eq!(replay.files, ["tablero-breakthrough-1.gif"], "{replay:?}");
+    assert!(
+        content(&replay).starts_with("Replay of game #1"),
+        "{}",
+        content(&replay)
+    );
+    // A rematch is for the players: Cleo is told so privately.
+    let (mark, token) = d.button(CLEO_, last, "tb:g:1:m");
+    private_error(&d, mark, &token, "not a player").await;
+    // The record as a file attached to the command's answer.
+    let (mark, token) = d.slash(
+        ANA_,
+        CHANNEL,
+        "export",
+        json!([{"name": "game", "type": 4, "value": 1}]),
+        json!({}),
+    );
+    let answer = fake.callback(mark, &token).await;
+    assert_eq!(answer.files, ["tablero-breakthrough-1.txt"], "{answer:?}");
     assert!(
         app.store()
             .game(
@@ -944,7 +983,6 @@ async fn two_users_play_a_whole_game_on_a_fake_discord() {
     let (id, opts) = menu(&fake.message(old)).unwrap();
     let (m2, token) = d.select(ANA_, old, &id, &opts[0].1);
     private_error(&d, m2, &token, "over").await;
-    let _ = mark;
 
     // A second game, ended by resignation, started from a DM-free channel
     // command and with the challenge's number autocompleted.

@@ -33,6 +33,8 @@
 //! | `a` | platform, user, game key | [`StatsDoc`] against Tablero |
 //! | `p` | platform, user | [`ProfileDoc`] |
 //! | `b` | platform, channel, game id | [`BoardDoc`]: the game's newest board message |
+//! | `r` | platform, game key, user | [`RatingDoc`]: a Glicko-2 rating and its history |
+//! | `l` | platform, community, game key, user | empty: who played rated games in a chat or server |
 //! | `m` | name | store metadata (`schema`) |
 //!
 //! [`Store::move_channel`] moves a channel's games, challenges, indexes and
@@ -45,6 +47,7 @@ use std::sync::Arc;
 
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
+pub use tablero_rating::{PlayerRating, Rating};
 pub use tablero_rules::{EndReason, GameId, Lang, Side};
 
 mod copy;
@@ -230,7 +233,37 @@ pub struct GameDoc {
     /// Set when one player is Tablero itself.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bot: Option<BotDoc>,
+    /// Whether the result changes the players' ratings (games before
+    /// ratings existed read as casual).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub rated: bool,
+    /// The chat or server whose leaderboard the game counts in (a Discord
+    /// server); `None`: the channel itself.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub community: Option<String>,
+    /// How the result moved the players' ratings, once a rated game ends.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rating: Option<RatingChange>,
 }
+
+/// What a rated game's result did to its players' ratings.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RatingChange {
+    /// The rated result's place in the order all rated results of the
+    /// store were applied (1, 2, …): replaying the results in this order
+    /// gives every stored rating.
+    pub seq: u64,
+    /// The players' ratings (as shown, idle growth applied) before the
+    /// game, and after it, by side index.
+    pub before: [Rating; 2],
+    pub after: [Rating; 2],
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
+impl Eq for RatingChange {}
 
 /// Tablero's part in a game against it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -297,6 +330,15 @@ pub struct ChallengeDoc {
     pub move_limit_secs: Option<u64>,
     pub created_ms: i64,
     pub expires_ms: i64,
+    /// A casual challenge: the game will not be rated.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub casual: bool,
+    /// See [`GameDoc::community`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub community: Option<String>,
+    /// The finished game this challenge offers a rematch of.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rematch_of: Option<u64>,
 }
 
 /// Results of one user in one game.
@@ -306,6 +348,57 @@ pub struct StatsDoc {
     pub wins: u32,
     pub losses: u32,
     pub draws: u32,
+    /// The current streak: wins in a row (positive), losses in a row
+    /// (negative), 0 after a draw.
+    #[serde(default)]
+    pub streak: i32,
+    /// The most wins in a row.
+    #[serde(default)]
+    pub best_streak: u32,
+}
+
+/// A user's Glicko-2 rating in one game on one platform.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RatingDoc {
+    pub version: u32,
+    /// The player's name when they last played a rated game.
+    #[serde(default)]
+    pub name: String,
+    pub rating: PlayerRating,
+    /// The rating after each rated game, oldest first; the newest
+    /// [`RATING_HISTORY`] are kept.
+    pub history: Vec<RatingPointDoc>,
+}
+
+/// How many points of a rating's history are kept.
+pub const RATING_HISTORY: usize = 500;
+
+/// One point of a rating's history.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RatingPointDoc {
+    /// When the game ended (ms since the Unix epoch).
+    pub ms: i64,
+    pub rating: f64,
+    pub deviation: f64,
+}
+
+impl RatingDoc {
+    /// A player without rated games.
+    #[must_use]
+    pub fn new() -> RatingDoc {
+        RatingDoc {
+            version: VERSION,
+            name: String::new(),
+            rating: PlayerRating::new(),
+            history: Vec::new(),
+        }
+    }
+}
+
+impl Default for RatingDoc {
+    fn default() -> RatingDoc {
+        RatingDoc::new()
+    }
 }
 
 /// What the bot remembers of a user.
@@ -328,6 +421,10 @@ pub struct BoardDoc {
     pub ply: usize,
     /// The platform's id of the message.
     pub message: String,
+}
+
+fn rating_key(platform: Platform, game: GameId, user: &str) -> Vec<u8> {
+    key(&["r", platform.as_str(), game.key(), user])
 }
 
 fn board_key(ch: &ChannelKey, game: u64) -> Vec<u8> {
@@ -537,6 +634,28 @@ impl Batch {
         );
     }
 
+    /// Writes a user's rating in one game, and counts them among the
+    /// players of `community` (a chat or server) for its leaderboard.
+    pub fn put_rating(
+        &mut self,
+        platform: Platform,
+        community: &str,
+        user: &str,
+        game: GameId,
+        r: &RatingDoc,
+    ) {
+        self.insert(rating_key(platform, game, user), encode(r));
+        self.insert(
+            key(&["l", platform.as_str(), community, game.key(), user]),
+            Vec::new(),
+        );
+    }
+
+    /// Sets the number of the last rated result applied.
+    pub fn set_rating_seq(&mut self, seq: u64) {
+        self.insert(key(&["m", "rating_seq"]), encode(&seq));
+    }
+
     /// Writes a user's profile.
     pub fn put_profile(&mut self, platform: Platform, user: &str, p: &ProfileDoc) {
         self.insert(key(&["p", platform.as_str(), user]), encode(p));
@@ -708,6 +827,13 @@ impl Store {
         self.scan(&p)
     }
 
+    /// The finished games of a channel, by id.
+    pub fn finished_games(&self, ch: &ChannelKey) -> Result<Vec<Result<GameDoc>>> {
+        let mut p = key(&["f", ch.platform.as_str(), &ch.channel]);
+        p.push(SEP as u8);
+        self.scan(&p)
+    }
+
     /// The challenges of a channel, by id.
     pub fn channel_challenges(&self, ch: &ChannelKey) -> Result<Vec<Result<ChallengeDoc>>> {
         let mut p = key(&["c", ch.platform.as_str(), &ch.channel]);
@@ -782,6 +908,70 @@ impl Store {
             }
         }
         Ok(out)
+    }
+
+    /// A user's rating in `game`, if they played a rated game of it.
+    pub fn rating(
+        &self,
+        platform: Platform,
+        game: GameId,
+        user: &str,
+    ) -> Result<Option<RatingDoc>> {
+        self.get(&rating_key(platform, game, user))
+    }
+
+    /// Every rating of `game` on `platform`, by user id. Unreadable ones
+    /// are quarantined and left out.
+    pub fn ratings(&self, platform: Platform, game: GameId) -> Result<Vec<(String, RatingDoc)>> {
+        let p = key(&["r", platform.as_str(), game.key(), ""]);
+        let mut out = Vec::new();
+        for kv in self.db.scan_prefix(&p) {
+            let (k, v) = kv?;
+            let user = String::from_utf8_lossy(&k[p.len()..]).into_owned();
+            match self.decode::<RatingDoc>(&k, &v) {
+                Ok(r) => out.push((user, r)),
+                Err(StoreError::Corrupt { .. }) => {}
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(out)
+    }
+
+    /// The users who played rated games of `game` in `community`.
+    pub fn community_players(
+        &self,
+        platform: Platform,
+        community: &str,
+        game: GameId,
+    ) -> Result<Vec<String>> {
+        let p = key(&["l", platform.as_str(), community, game.key(), ""]);
+        let mut out = Vec::new();
+        for k in self.db.scan_prefix(&p).keys() {
+            let k = k?;
+            out.push(String::from_utf8_lossy(&k[p.len()..]).into_owned());
+        }
+        Ok(out)
+    }
+
+    /// The games with rated play in `community`.
+    pub fn community_games(&self, platform: Platform, community: &str) -> Result<Vec<GameId>> {
+        let p = key(&["l", platform.as_str(), community, ""]);
+        let mut out: Vec<GameId> = Vec::new();
+        for k in self.db.scan_prefix(&p).keys() {
+            let k = k?;
+            let rest = String::from_utf8_lossy(&k[p.len()..]).into_owned();
+            if let Some(g) = rest.split(SEP).next().and_then(|g| g.parse().ok())
+                && !out.contains(&g)
+            {
+                out.push(g);
+            }
+        }
+        Ok(out)
+    }
+
+    /// The number of the last rated result applied (0 before any).
+    pub fn rating_seq(&self) -> Result<u64> {
+        Ok(self.get::<u64>(&key(&["m", "rating_seq"]))?.unwrap_or(0))
     }
 
     /// A game's newest board message, if a front-end remembered one.
@@ -964,6 +1154,9 @@ mod tests {
             result: None,
             finished_ms: None,
             bot: None,
+            rated: false,
+            community: None,
+            rating: None,
         }
     }
 

@@ -75,6 +75,9 @@ fn game(ch: &ChannelKey, id: u64, next: Option<i64>) -> GameDoc {
         result: None,
         finished_ms: None,
         bot: None,
+        rated: false,
+        community: None,
+        rating: None,
     }
 }
 
@@ -92,6 +95,9 @@ fn challenge(ch: &ChannelKey, id: u64, expires_ms: i64) -> ChallengeDoc {
         move_limit_secs: None,
         created_ms: 0,
         expires_ms,
+        casual: false,
+        community: None,
+        rematch_of: None,
     }
 }
 
@@ -212,6 +218,7 @@ fn scans_come_in_key_order(place: &Place) {
             wins: 1,
             losses: 0,
             draws: 0,
+            ..StatsDoc::default()
         },
     );
     b.put_stats(
@@ -564,6 +571,7 @@ fn a_store_copies_from_sled_to_postgres_and_back_unchanged() {
             wins: 2,
             losses: 1,
             draws: 0,
+            ..StatsDoc::default()
         },
     );
     b.put_profile(

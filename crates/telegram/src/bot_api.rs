@@ -11,6 +11,7 @@ use teloxide::types::{
 use teloxide::{ApiError, RequestError};
 
 use crate::deliver::{Api, SendError};
+use tablero_app::{Attachment, FileKind};
 
 /// The bot the adapter talks through.
 pub type TgBot = Throttle<Bot>;
@@ -90,6 +91,35 @@ impl Api for BotApi {
             req = req.reply_markup(k);
         }
         req.await.map(|m| m.id).map_err(classify)
+    }
+
+    async fn send_file(
+        &self,
+        chat: ChatId,
+        file: &Attachment,
+        caption: &str,
+        keyboard: Option<InlineKeyboardMarkup>,
+    ) -> Result<MessageId, SendError> {
+        let input = InputFile::memory(file.bytes.clone()).file_name(file.name.clone());
+        let caption = (!caption.is_empty()).then(|| caption.to_string());
+        // Each kind has its own method; the optional parts are the same.
+        macro_rules! send {
+            ($req:expr) => {{
+                let mut req = $req;
+                if let Some(c) = caption {
+                    req = req.caption(c).parse_mode(ParseMode::Html);
+                }
+                if let Some(k) = keyboard {
+                    req = req.reply_markup(k);
+                }
+                req.await.map(|m| m.id).map_err(classify)
+            }};
+        }
+        match file.kind {
+            FileKind::Document => send!(self.0.send_document(chat, input)),
+            FileKind::Animation => send!(self.0.send_animation(chat, input)),
+            FileKind::Image => send!(self.0.send_photo(chat, input)),
+        }
     }
 
     async fn set_keyboard(

@@ -13,7 +13,7 @@ use std::collections::HashMap;
 use std::future::Future;
 use std::sync::{Arc, Mutex, PoisonError};
 
-use tablero_app::App;
+use tablero_app::{App, Attachment};
 pub use tablero_deliver::{Newest, Retry, SendError, Settings, with_retries};
 use teloxide::types::{ChatId, InlineKeyboardMarkup, MessageId};
 
@@ -41,6 +41,15 @@ pub trait Api: Send + Sync + 'static {
         &self,
         chat: ChatId,
         png: Vec<u8>,
+        caption: &str,
+        keyboard: Option<InlineKeyboardMarkup>,
+    ) -> impl Future<Output = Result<MessageId, SendError>> + Send;
+    /// Sends a file (a document, an animation or a PNG) with an HTML
+    /// caption (none if empty).
+    fn send_file(
+        &self,
+        chat: ChatId,
+        file: &Attachment,
         caption: &str,
         keyboard: Option<InlineKeyboardMarkup>,
     ) -> impl Future<Output = Result<MessageId, SendError>> + Send;
@@ -94,6 +103,12 @@ impl<A: Api> Tg<A> {
     }
 
     async fn send_to(&self, chat: ChatId, post: &Post) -> Result<MessageId, SendError> {
+        if let Some(file) = &post.file {
+            return self
+                .api
+                .send_file(chat, file, &post.html, post.keyboard.clone())
+                .await;
+        }
         match &post.photo {
             Some(png) => {
                 self.api
@@ -183,6 +198,7 @@ impl<A: Api> tablero_deliver::Transport for Tg<A> {
         };
         Some(Post {
             photo: None,
+            file: None,
             html,
             keyboard: post.keyboard.clone(),
             board: post.board,
@@ -214,6 +230,7 @@ pub(crate) mod fake {
     pub enum Call {
         Text(i64, String, bool),
         Photo(i64, String, bool),
+        File(i64, String, String, bool),
         Keyboard(i64, i32, bool),
         Answer(String, Option<String>, bool),
     }
@@ -231,7 +248,10 @@ pub(crate) mod fake {
     impl FakeApi {
         fn record(&self, call: Call) -> Result<MessageId, SendError> {
             let chat = match &call {
-                Call::Text(c, ..) | Call::Photo(c, ..) | Call::Keyboard(c, ..) => Some(*c),
+                Call::Text(c, ..)
+                | Call::Photo(c, ..)
+                | Call::File(c, ..)
+                | Call::Keyboard(c, ..) => Some(*c),
                 Call::Answer(..) => None,
             };
             if let Some(new) = chat.and_then(|c| self.moved.lock().unwrap().get(&c).copied()) {
@@ -269,6 +289,21 @@ pub(crate) mod fake {
             keyboard: Option<InlineKeyboardMarkup>,
         ) -> Result<MessageId, SendError> {
             self.record(Call::Photo(chat.0, caption.into(), keyboard.is_some()))
+        }
+
+        async fn send_file(
+            &self,
+            chat: ChatId,
+            file: &Attachment,
+            caption: &str,
+            keyboard: Option<InlineKeyboardMarkup>,
+        ) -> Result<MessageId, SendError> {
+            self.record(Call::File(
+                chat.0,
+                file.name.clone(),
+                caption.into(),
+                keyboard.is_some(),
+            ))
         }
 
         async fn set_keyboard(
@@ -329,6 +364,7 @@ mod tests {
     fn text(s: &str) -> Job<FakeApi> {
         Job::Post(Post {
             photo: None,
+            file: None,
             html: s.into(),
             keyboard: None,
             board: None,
@@ -338,6 +374,7 @@ mod tests {
     fn board(game: u64, ply: usize, caption: &str) -> Job<FakeApi> {
         Job::Post(Post {
             photo: Some(vec![0]),
+            file: None,
             html: caption.into(),
             keyboard: Some(InlineKeyboardMarkup::new([[
                 InlineKeyboardButton::callback("a2", "p:1:0:0:a2"),

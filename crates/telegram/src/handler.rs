@@ -206,6 +206,36 @@ impl<A: Api> Handler<A> {
             }
             return;
         }
+        if let Some((id, what)) = q
+            .data
+            .as_deref()
+            .and_then(crate::keyboard::after_game_press)
+            && let Some(MaybeInaccessibleMessage::Regular(m)) = q.message.as_ref()
+        {
+            let chat = m.chat.id;
+            self.outbox.wake(&chat);
+            let (app, user, handle) =
+                (self.app.clone(), user_ref(&q.from), q.from.username.clone());
+            let reply = tokio::task::spawn_blocking(move || {
+                let r = app.after_game(&channel(chat), &user, handle, id, what);
+                (r, ongoing(&app, chat))
+            })
+            .await;
+            match reply {
+                Ok((r, _)) if r.error => {
+                    let text = plain(&r, &|u| self.username(u));
+                    self.answer(q.id.0, Some(text.chars().take(MAX_ALERT).collect()))
+                        .await;
+                }
+                Ok((r, games)) => {
+                    // The buttons stay: the other player may want them too.
+                    self.post(chat, &r, None, games);
+                    self.answer(q.id.0, None).await;
+                }
+                Err(e) => tracing::error!("a finished game's press could not be handled: {e}"),
+            }
+            return;
+        }
         let button = q.data.as_deref().and_then(Button::decode);
         let place = q.message.as_ref().map(|m| match m {
             MaybeInaccessibleMessage::Regular(m) => (m.chat.id, m.id),

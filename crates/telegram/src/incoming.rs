@@ -71,6 +71,7 @@ pub fn incoming(msg: &Message, bot: &str) -> Option<Incoming> {
         addressed,
         handle: from.username.clone(),
         reply_to,
+        community: None,
     })
 }
 

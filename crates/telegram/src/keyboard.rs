@@ -12,6 +12,7 @@
 //! | `m:GAME:PLY:MOVE`             | play `MOVE`                             |
 //! | `i:GAME:PLY:INDEX:CELL`       | play the `INDEX`th move from `CELL` (`-`: no origin), when `MOVE` is too long |
 
+use tablero_app::AfterGame;
 use tablero_app::ChoiceGroup;
 use tablero_app::press::Press;
 use teloxide::types::{InlineKeyboardButton, InlineKeyboardMarkup};
@@ -130,6 +131,25 @@ pub fn challenge(c: tablero_app::ChallengeRef, lang: tablero_rules::Lang) -> Inl
         ]
     };
     InlineKeyboardMarkup::new(vec![row])
+}
+
+/// The buttons under a finished game: Replay and Rematch. Their data is
+/// `g:ID:r` or `g:ID:m`.
+#[must_use]
+pub fn after_game(game: u64, lang: tablero_rules::Lang) -> InlineKeyboardMarkup {
+    let button = |what: AfterGame| {
+        InlineKeyboardButton::callback(what.label(lang), format!("g:{game}:{}", what.code()))
+    };
+    InlineKeyboardMarkup::new(vec![vec![
+        button(AfterGame::Replay),
+        button(AfterGame::Rematch),
+    ]])
+}
+
+/// Reads a finished game's button data: the game and what is asked.
+#[must_use]
+pub fn after_game_press(data: &str) -> Option<(u64, AfterGame)> {
+    AfterGame::parse(data.strip_prefix("g:")?)
 }
 
 /// Reads a challenge button's data: the challenge and whether it accepts.

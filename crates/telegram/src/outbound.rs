@@ -1,7 +1,7 @@
 //! The app's [`Reply`] to Telegram posts: HTML text, board photos with a
 //! caption and a keyboard. Pure, tested without a network.
 
-use tablero_app::{Reply, Span, User};
+use tablero_app::{Attachment, Reply, Span, User};
 use tablero_deliver::chunk::{Chunk, Packer};
 use teloxide::types::InlineKeyboardMarkup;
 
@@ -17,6 +17,9 @@ pub const MAX_TEXT: usize = 4096;
 pub struct Post {
     /// A PNG: the post is a photo with `html` as its caption.
     pub photo: Option<Vec<u8>>,
+    /// A file (a record, a replay, a chart): the post sends it with `html`
+    /// as its caption.
+    pub file: Option<Attachment>,
     /// The text (or caption) in Telegram's HTML.
     pub html: String,
     pub keyboard: Option<InlineKeyboardMarkup>,
@@ -106,7 +109,8 @@ pub fn posts(reply: &Reply, usernames: &dyn Fn(&User) -> Option<String>) -> Vec<
     let board = reply.game();
     let keyboard = board
         .and_then(|(g, ply)| keyboard::menu(&reply.choices, g, ply, 0))
-        .or_else(|| reply.challenge.map(|c| keyboard::challenge(c, reply.lang)));
+        .or_else(|| reply.challenge.map(|c| keyboard::challenge(c, reply.lang)))
+        .or_else(|| reply.ended.map(|g| keyboard::after_game(g, reply.lang)));
     let whole = pieces(reply, usernames, usize::MAX).remove(0);
     let (mut html, mut visible) = (whole.markup, whole.visible);
     let chunks = || pieces(reply, usernames, MAX_TEXT);
@@ -118,10 +122,41 @@ pub fn posts(reply: &Reply, usernames: &dyn Fn(&User) -> Option<String>) -> Vec<
         visible = format!("{visible}\n{d}");
     }
     let mut out = Vec::new();
+    if let (Some(file), None) = (&reply.file, &reply.image) {
+        // A file with the text as its caption, or after the text.
+        if utf16_len(&visible) <= MAX_CAPTION {
+            out.push(Post {
+                photo: None,
+                file: Some(file.clone()),
+                html,
+                keyboard,
+                board,
+            });
+            return out;
+        }
+        for piece in chunks() {
+            out.push(Post {
+                photo: None,
+                file: None,
+                html: piece.markup,
+                keyboard: None,
+                board: None,
+            });
+        }
+        out.push(Post {
+            photo: None,
+            file: Some(file.clone()),
+            html: String::new(),
+            keyboard,
+            board,
+        });
+        return out;
+    }
     if let Some(png) = &reply.image {
         if utf16_len(&visible) <= MAX_CAPTION {
             out.push(Post {
                 photo: Some(png.clone()),
+                file: None,
                 html,
                 keyboard,
                 board,
@@ -130,6 +165,7 @@ pub fn posts(reply: &Reply, usernames: &dyn Fn(&User) -> Option<String>) -> Vec<
         }
         out.push(Post {
             photo: Some(png.clone()),
+            file: None,
             html: String::new(),
             keyboard: keyboard.clone(),
             board,
@@ -137,6 +173,7 @@ pub fn posts(reply: &Reply, usernames: &dyn Fn(&User) -> Option<String>) -> Vec<
         for piece in chunks() {
             out.push(Post {
                 photo: None,
+                file: None,
                 html: piece.markup,
                 keyboard: None,
                 board: None,
@@ -153,6 +190,7 @@ pub fn posts(reply: &Reply, usernames: &dyn Fn(&User) -> Option<String>) -> Vec<
     for (i, html) in pieces.into_iter().enumerate() {
         out.push(Post {
             photo: None,
+            file: None,
             html,
             keyboard: if i == last { keyboard.clone() } else { None },
             board: if i == last { board } else { None },

@@ -202,7 +202,7 @@ async fn api(State(fake): State<Arc<Fake>>, req: Request) -> Response {
         fake.calls.lock().unwrap().push(Call {
             method: method.clone(),
             params: params.clone(),
-            file,
+            file: file.clone(),
         });
     }
     let new_id = || fake.next_message.fetch_add(1, Ordering::SeqCst) + 1;
@@ -243,9 +243,16 @@ async fn api(State(fake): State<Arc<Fake>>, req: Request) -> Response {
             let chat = params["chat_id"].as_i64().unwrap_or(GROUP);
             ok(message_json(new_id(), json!({"id": chat, "type": "supergroup", "title": "Club"}), "text"))
         }
-        "sendphoto" => {
+        "sendphoto" | "senddocument" | "sendanimation" => {
             let chat = params["chat_id"].as_i64().unwrap_or(GROUP);
-            ok(message_json(new_id(), json!({"id": chat, "type": "supergroup", "title": "Club"}), "photo"))
+            if file.is_none() {
+                return (
+                    StatusCode::BAD_REQUEST,
+                    axum::Json(json!({"ok": false, "error_code": 400, "description": "Bad Request: there is no file in the request"})),
+                )
+                    .into_response();
+            }
+            ok(message_json(new_id(), json!({"id": chat, "type": "supergroup", "title": "Club"}), "file"))
         }
         "editmessagereplymarkup" => {
             let id = params["message_id"].as_i64().unwrap_or(0) as i32;
@@ -818,7 +825,69 @@ async fn three_games_in_a_group() {
         "{}",
         board.caption
     );
-    assert!(board.buttons.is_empty(), "a finished game has no buttons");
+    // A finished game's board offers its replay and a rematch.
+    let game = board
+        .caption
+        .split("in #")
+        .nth(1)
+        .and_then(|r| r.split('.').next())
+        .expect("the game's number")
+        .to_string();
+    assert_eq!(
+        board.buttons,
+        [format!("g:{game}:r"), format!("g:{game}:m")],
+        "{}",
+        board.caption
+    );
+    c.quiet().await;
+    // Anyone may watch the replay: an animation with its caption; the
+    // buttons stay for the others.
+    let q = c.press(&CAROL, board.id, &format!("g:{game}:r"));
+    let (gif, _) = c.next("sendanimation").await;
+    assert_eq!(gif.params["chat_id"], GROUP);
+    assert!(
+        gif.file
+            .as_ref()
+            .is_some_and(|f| f.starts_with(b"FAKEGIF breakthrough")),
+        "{gif:?}"
+    );
+    let caption = gif.params["caption"].as_str().unwrap_or("");
+    assert!(
+        caption.starts_with(&format!("Replay of game #{game}")),
+        "{caption}"
+    );
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert!(
+        fake.calls
+            .lock()
+            .unwrap()
+            .iter()
+            .any(|c| c.method == "answercallbackquery"
+                && c.params["callback_query_id"] == q.as_str()
+                && c.params.get("text").is_none()),
+        "the press is answered silently"
+    );
+    c.seen = fake.calls.lock().unwrap().len();
+    // A rematch is for the players only: anyone else gets an alert.
+    let q = c.press(&CAROL, board.id, &format!("g:{game}:m"));
+    c.alert(&q, "not a player").await;
+    // The record as a file: Breakthrough has no PGN, so the text record,
+    // which the rules core reads back to the same moves.
+    c.say(&ALICE, &format!("/export #{game}"));
+    let doc = c.expect("senddocument").await;
+    let text = String::from_utf8(doc.file.clone().expect("a file")).unwrap();
+    let parsed = tablero_rules::export::parse_text(&text).expect("a text record");
+    assert_eq!(parsed.record.game, tablero_rules::GameId::Breakthrough);
+    assert!(
+        parsed.record.replay().unwrap().outcome().is_some(),
+        "{text}"
+    );
+    assert!(
+        doc.params["caption"]
+            .as_str()
+            .is_some_and(|c| c.contains("as a text record")),
+        "{doc:?}"
+    );
     c.quiet().await;
 
     // The record is in the store.

@@ -79,11 +79,24 @@ fn usage(spec: &CommandSpec, why: &Usage, l: Lang) -> Text {
         ),
         Usage::TooManyWords => t(pick(l, "Too many words", "Sobran palabras")),
         Usage::StatsForm => Text::fill(
-            pick(l, "Write {} or {}", "Escribe {} o {}"),
+            pick(l, "Write {}, {} or {}", "Escribe {}, {} o {}"),
             [
                 c(pick(l, "stats", "estadisticas")),
                 c(pick(l, "stats @user", "estadisticas @usuario")),
+                c(pick(
+                    l,
+                    "stats @user chess",
+                    "estadisticas @usuario ajedrez",
+                )),
             ],
+        ),
+        Usage::ExportForm(w) => Text::fill(
+            pick(
+                l,
+                "`{}` is neither a game number nor `pgn` or `text`",
+                "`{}` no es un número de partida, ni `pgn` ni `texto`",
+            ),
+            [t(w.clone())],
         ),
     }
 }
@@ -416,6 +429,41 @@ pub(crate) fn error(e: &AppError) -> Bi {
             "Nothing in game #{} waits for your answer.",
             "En la partida #{} nada espera tu respuesta.",
             &[t(n.to_string())],
+        ),
+        E::NotOverYet(n) => tr(
+            "Game #{} is still being played: a rematch comes after it ends.",
+            "La partida #{} sigue en juego: la revancha llega cuando termine.",
+            &[t(n.to_string())],
+        ),
+        E::NothingToRematch => tr(
+            "You have no finished game here to rematch.",
+            "No tienes aquí ninguna partida terminada para pedir la revancha.",
+            &[],
+        ),
+        E::RematchPending { id, them } => tr(
+            "You already offered {} a rematch (#{}): it waits for their answer.",
+            "Ya ofreciste la revancha a {} (#{}): espera su respuesta.",
+            &[m(them), t(id.to_string())],
+        ),
+        E::NoPgn(g) => both(|l| {
+            Text::fill(
+                pick(
+                    l,
+                    "PGN is for the chess games; {} records come as text: `export` or `export text`.",
+                    "El PGN es para los ajedreces; las partidas de {} se exportan como texto: `exportar` o `exportar texto`.",
+                ),
+                [t(g.info().name(l))],
+            )
+        }),
+        E::NoGameNumbered(n) => tr(
+            "There is no game #{} in this channel, ongoing or finished.",
+            "No hay ninguna partida #{} en este canal, ni en curso ni terminada.",
+            &[t(n.to_string())],
+        ),
+        E::NoGameToShow => tr(
+            "You have played no game here yet; give its number: `replay #3`.",
+            "Aún no has jugado ninguna partida aquí; da su número: `repeticion #3`.",
+            &[],
         ),
         E::BadLang(w) => tr(
             "`{}` is not a language I speak: `en` or `es`.",

@@ -71,7 +71,35 @@ pub(crate) fn event(e: &Event) -> Bi {
             let expiry = t(format_duration(doc.expires_ms - doc.created_ms));
             let game = t(format!("{}{setup}", info.name(l)));
             let id = t(doc.id.to_string());
-            match &crate::challenges::addressee(doc) {
+            let mut s = match (doc.rematch_of, &doc.challenged) {
+                (Some(of), Some(o)) => {
+                    return Text::fill(
+                        pick(
+                            l,
+                            "{} offers {} a rematch of #{}: {} (#{}), colours swapped: {}; {} per move{}. {}: `accept` or `decline`, or press Rematch (expires in {}).",
+                            "{} ofrece a {} la revancha de la #{}: {} (#{}), con los colores cambiados: {}; {} por jugada{}. {}: `aceptar` o `rechazar`, o pulsa Revancha (caduca en {}).",
+                        ),
+                        [
+                            me,
+                            m(o),
+                            t(of.to_string()),
+                            game,
+                            id,
+                            sides,
+                            time,
+                            t(if doc.casual {
+                                pick(l, ", casual", ", amistosa")
+                            } else {
+                                ""
+                            }),
+                            m(o),
+                            expiry,
+                        ],
+                    );
+                }
+                _ => Text::default(),
+            };
+            let body = match &crate::challenges::addressee(doc) {
                 Some(o) => Text::fill(
                     pick(
                         l,
@@ -88,7 +116,16 @@ pub(crate) fn event(e: &Event) -> Bi {
                     ),
                     [me, game, id, sides, time, expiry],
                 ),
+            };
+            s.append(body);
+            if doc.casual {
+                s.append(t(pick(
+                    l,
+                    " Casual: ratings do not change.",
+                    " Amistosa: no cambia la puntuación.",
+                )));
             }
+            s
         }),
         Event::Accepted { by, game } => both(|l| {
             let d = &game.doc;
@@ -253,68 +290,12 @@ pub(crate) fn event(e: &Event) -> Bi {
             }
             s
         }),
-        Event::Stats { user, rows, vs_bot } => both(|l| {
-            if rows.is_empty() && vs_bot.is_empty() {
-                return Text::fill(
-                    pick(
-                        l,
-                        "{} has no finished games yet.",
-                        "{} aún no ha terminado ninguna partida.",
-                    ),
-                    [m(user)],
-                );
-            }
-            let mut s = Text::fill(pick(l, "Stats for {}:", "Estadísticas de {}:"), [m(user)]);
-            let (mut w, mut lo, mut d) = (0, 0, 0);
-            let line = pick(
-                l,
-                "\n{}: {} won, {} lost, {} drawn",
-                "\n{}: {} ganadas, {} perdidas, {} tablas",
-            );
-            for (g, st) in rows {
-                s.append(Text::fill(
-                    line,
-                    [
-                        t(g.info().name(l)),
-                        t(st.wins.to_string()),
-                        t(st.losses.to_string()),
-                        t(st.draws.to_string()),
-                    ],
-                ));
-                (w, lo, d) = (w + st.wins, lo + st.losses, d + st.draws);
-            }
-            if !rows.is_empty() {
-                s.append(Text::fill(
-                    line,
-                    [
-                        t("Total"),
-                        t(w.to_string()),
-                        t(lo.to_string()),
-                        t(d.to_string()),
-                    ],
-                ));
-            }
-            if !vs_bot.is_empty() {
-                s.append(t(match (rows.is_empty(), l) {
-                    (true, Lang::En) => "\nAgainst Tablero:",
-                    (true, Lang::Es) => "\nContra Tablero:",
-                    (false, Lang::En) => "\nAgainst Tablero, counted apart:",
-                    (false, Lang::Es) => "\nContra Tablero, aparte:",
-                }));
-                for (g, st) in vs_bot {
-                    s.append(Text::fill(
-                        line,
-                        [
-                            t(g.info().name(l)),
-                            t(st.wins.to_string()),
-                            t(st.losses.to_string()),
-                            t(st.draws.to_string()),
-                        ],
-                    ));
-                }
-            }
-            s
-        }),
+        Event::Stats {
+            user, rows, vs_bot, ..
+        } => both(|l| super::records::stats(user, rows, vs_bot, l)),
+        Event::Leaderboard(board) => both(|l| super::records::leaderboard(board, l)),
+        Event::Export { game, format, .. } => both(|l| super::records::export(game, *format, l)),
+        Event::Replay(game) => both(|l| super::records::replay(game, l)),
         Event::Lang { changed: true, .. } => tr(
             "I'll write to you in English.",
             "Te escribiré en español.",

@@ -8,9 +8,11 @@
 
 mod errors;
 mod events;
+mod records;
 
 pub(crate) use errors::error;
 pub(crate) use events::event;
+pub(crate) use records::{chart_texts, leaderboard_table, rating_change};
 
 use tablero_rules::{GameInfo, Lang, Phase, Side};
 use tablero_store::{ChallengeDoc, GameDoc, ResultDoc, Termination};
@@ -77,13 +79,17 @@ pub(crate) fn termination(term: Termination, l: Lang) -> &'static str {
 /// `@ana (White) wins: checkmate.` or `Draw: agreed.`
 pub(crate) fn result(d: &GameDoc, info: &GameInfo, r: &ResultDoc, l: Lang) -> Text {
     let why = t(termination(r.termination, l));
-    match r.winner {
+    let mut s = match r.winner {
         Some(w) => Text::fill(
             pick(l, "{} wins: {}.", "Gana {}: {}."),
             [player(d, info, w, l), why],
         ),
         None => Text::fill(pick(l, "Draw: {}.", "Tablas: {}."), [why]),
+    };
+    if let Some(change) = rating_change(d, l) {
+        s.append(change);
     }
+    s
 }
 
 /// The status line: whose turn and time left, or the result.
