@@ -157,7 +157,8 @@ impl<A: Api> tablero_deliver::Transport for Tg<A> {
 
     fn board_of(&self, post: &Post) -> Option<(u64, usize, Option<()>)> {
         let (game, ply) = post.board?;
-        Some((game, ply, post.keyboard.as_ref().map(|_| ())))
+        let controls = post.keyboard.is_some() && !post.lasting;
+        Some((game, ply, controls.then_some(())))
     }
 
     async fn remember(&self, chat: &ChatId, game: u64, board: Option<&Newest<MessageId, ()>>) {
@@ -202,6 +203,7 @@ impl<A: Api> tablero_deliver::Transport for Tg<A> {
             html,
             keyboard: post.keyboard.clone(),
             board: post.board,
+            lasting: post.lasting,
         })
     }
 }
@@ -368,6 +370,7 @@ mod tests {
             html: s.into(),
             keyboard: None,
             board: None,
+            lasting: false,
         })
     }
 
@@ -380,6 +383,7 @@ mod tests {
                 InlineKeyboardButton::callback("a2", "p:1:0:0:a2"),
             ]])),
             board: Some((game, ply)),
+            lasting: false,
         })
     }
 

@@ -26,6 +26,9 @@ pub struct Post {
     /// The game whose board this is, and its number of moves: the game's
     /// previous board loses its keyboard when this one is sent.
     pub board: Option<(u64, usize)>,
+    /// The keyboard is a finished game's Replay and Rematch buttons, which
+    /// stay when the game's boards are retired.
+    pub lasting: bool,
 }
 
 /// How a user is mentioned: `@username` when they have one (Telegram links
@@ -109,8 +112,10 @@ pub fn posts(reply: &Reply, usernames: &dyn Fn(&User) -> Option<String>) -> Vec<
     let board = reply.game();
     let keyboard = board
         .and_then(|(g, ply)| keyboard::menu(&reply.choices, g, ply, 0))
-        .or_else(|| reply.challenge.map(|c| keyboard::challenge(c, reply.lang)))
-        .or_else(|| reply.ended.map(|g| keyboard::after_game(g, reply.lang)));
+        .or_else(|| reply.challenge.map(|c| keyboard::challenge(c, reply.lang)));
+    // A finished game's buttons: they outlive the game's boards.
+    let lasting = keyboard.is_none() && reply.ended.is_some();
+    let keyboard = keyboard.or_else(|| reply.ended.map(|g| keyboard::after_game(g, reply.lang)));
     let whole = pieces(reply, usernames, usize::MAX).remove(0);
     let (mut html, mut visible) = (whole.markup, whole.visible);
     let chunks = || pieces(reply, usernames, MAX_TEXT);
@@ -131,6 +136,7 @@ pub fn posts(reply: &Reply, usernames: &dyn Fn(&User) -> Option<String>) -> Vec<
                 html,
                 keyboard,
                 board,
+                lasting,
             });
             return out;
         }
@@ -141,6 +147,7 @@ pub fn posts(reply: &Reply, usernames: &dyn Fn(&User) -> Option<String>) -> Vec<
                 html: piece.markup,
                 keyboard: None,
                 board: None,
+                lasting,
             });
         }
         out.push(Post {
@@ -149,6 +156,7 @@ pub fn posts(reply: &Reply, usernames: &dyn Fn(&User) -> Option<String>) -> Vec<
             html: String::new(),
             keyboard,
             board,
+            lasting,
         });
         return out;
     }
@@ -160,6 +168,7 @@ pub fn posts(reply: &Reply, usernames: &dyn Fn(&User) -> Option<String>) -> Vec<
                 html,
                 keyboard,
                 board,
+                lasting,
             });
             return out;
         }
@@ -169,6 +178,7 @@ pub fn posts(reply: &Reply, usernames: &dyn Fn(&User) -> Option<String>) -> Vec<
             html: String::new(),
             keyboard: keyboard.clone(),
             board,
+            lasting,
         });
         for piece in chunks() {
             out.push(Post {
@@ -177,6 +187,7 @@ pub fn posts(reply: &Reply, usernames: &dyn Fn(&User) -> Option<String>) -> Vec<
                 html: piece.markup,
                 keyboard: None,
                 board: None,
+                lasting,
             });
         }
         return out;
@@ -194,6 +205,7 @@ pub fn posts(reply: &Reply, usernames: &dyn Fn(&User) -> Option<String>) -> Vec<
             html,
             keyboard: if i == last { keyboard.clone() } else { None },
             board: if i == last { board } else { None },
+            lasting,
         });
     }
     out

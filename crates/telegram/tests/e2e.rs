@@ -842,7 +842,7 @@ async fn three_games_in_a_group() {
     c.quiet().await;
     // Anyone may watch the replay: an animation with its caption; the
     // buttons stay for the others.
-    let q = c.press(&CAROL, board.id, &format!("g:{game}:r"));
+    let q = c.press(&BOB, board.id, &format!("g:{game}:r"));
     let (gif, _) = c.next("sendanimation").await;
     assert_eq!(gif.params["chat_id"], GROUP);
     assert!(
@@ -869,8 +869,39 @@ async fn three_games_in_a_group() {
     );
     c.seen = fake.calls.lock().unwrap().len();
     // A rematch is for the players only: anyone else gets an alert.
-    let q = c.press(&CAROL, board.id, &format!("g:{game}:m"));
+    let q = c.press(&BOB, board.id, &format!("g:{game}:m"));
     c.alert(&q, "not a player").await;
+    // Carol's Rematch offers Alice the same game, colours swapped, with
+    // Accept and Decline buttons; Alice declines with hers.
+    c.press(&CAROL, board.id, &format!("g:{game}:m"));
+    let (offer, _) = c.next("sendmessage").await;
+    let text = offer.params["text"].as_str().unwrap_or("").to_string();
+    assert!(text.contains("a rematch of #"), "{text}");
+    let rematch = text
+        .split("(#")
+        .nth(1)
+        .and_then(|r| r.split(')').next())
+        .unwrap()
+        .to_string();
+    assert_eq!(
+        buttons(&offer.params),
+        [format!("c:{rematch}:a"), format!("c:{rematch}:d")]
+    );
+    let offer_msg = fake.next_message.load(Ordering::SeqCst);
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    c.seen = fake.calls.lock().unwrap().len();
+    c.press(&ALICE, offer_msg, &format!("c:{rematch}:d"));
+    let (declined, before) = c.next("sendmessage").await;
+    assert!(
+        before
+            .iter()
+            .any(|c| c.method == "editmessagereplymarkup" && c.params["message_id"] == offer_msg),
+        "the offer's buttons are removed: {before:#?}"
+    );
+    let text = declined.params["text"].as_str().unwrap_or("");
+    assert!(text.contains("declines"), "{text}");
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    c.seen = fake.calls.lock().unwrap().len();
     // The record as a file: Breakthrough has no PGN, so the text record,
     // which the rules core reads back to the same moves.
     c.say(&ALICE, &format!("/export #{game}"));
@@ -965,7 +996,11 @@ async fn three_games_in_a_group() {
             board.caption
         );
     }
-    assert!(board.buttons.is_empty(), "a finished game has no buttons");
+    assert!(
+        board.buttons.len() == 2 && board.buttons.iter().all(|b| b.starts_with("g:")),
+        "a finished game has only its Replay and Rematch buttons: {:?}",
+        board.buttons
+    );
     c.quiet().await;
 
     // A friend the bot has never seen: the Bot API cannot look a username
