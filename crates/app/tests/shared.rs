@@ -12,9 +12,16 @@ use tablero_app::testkit::START_MS;
 use tablero_app::{App, FakeRenderer, ManualClock, Reply, Settings};
 use tablero_store::{ChannelKey, Platform, Store};
 
-/// Two apps on a new database, sharing one hand-moved clock.
-fn pair() -> (Arc<App>, Arc<App>, ManualClock) {
-    let url = tablero_pgtest::PgServer::shared().create_database();
+/// Two apps on a new database, sharing one hand-moved clock; the server
+/// runs while its handle is held.
+fn pair() -> (
+    Arc<App>,
+    Arc<App>,
+    ManualClock,
+    Arc<tablero_pgtest::PgServer>,
+) {
+    let server = tablero_pgtest::PgServer::shared();
+    let url = server.create_database();
     let clock = ManualClock::at(START_MS);
     let app = || {
         Arc::new(App::new(
@@ -24,7 +31,7 @@ fn pair() -> (Arc<App>, Arc<App>, ManualClock) {
             Settings::default(),
         ))
     };
-    (app(), app(), clock)
+    (app(), app(), clock, server)
 }
 
 fn say(app: &App, user: &str, text: &str) -> Reply {
@@ -52,8 +59,8 @@ fn stored_moves(app: &App, id: u64) -> Vec<String> {
 
 #[test]
 fn each_app_sees_what_the_other_committed() {
-    let (a, b, _) = pair();
-    ok(&a, "bob", "hi");
+    let (a, b, _, _server) = pair();
+    say(&a, "bob", "hi");
     ok(&a, "alice", "challenge @bob breakthrough");
     // The challenge was made in the other process.
     ok(&b, "bob", "accept");
@@ -81,8 +88,8 @@ fn each_app_sees_what_the_other_committed() {
 
 #[test]
 fn racing_moves_from_two_apps_apply_once_each() {
-    let (a, b, _) = pair();
-    ok(&a, "bob", "hi");
+    let (a, b, _, _server) = pair();
+    say(&a, "bob", "hi");
     ok(&a, "alice", "challenge @bob breakthrough time=none");
     ok(&b, "bob", "accept");
     // Every turn, both apps get the same move several times at once: one
@@ -129,9 +136,9 @@ fn racing_moves_from_two_apps_apply_once_each() {
 
 #[test]
 fn a_due_timer_fires_in_one_app_only() {
-    let (a, b, clock) = pair();
-    ok(&a, "bob", "hi");
-    ok(&a, "carol", "hi");
+    let (a, b, clock, _server) = pair();
+    say(&a, "bob", "hi");
+    say(&a, "carol", "hi");
     // Challenge #1 expires; in game #2 alice runs out of time.
     ok(&a, "alice", "challenge @bob chess");
     ok(&a, "alice", "challenge @carol breakthrough time=1h");
