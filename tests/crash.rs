@@ -1,6 +1,8 @@
 //! Crash test: a console playing moves is killed with SIGKILL at random
 //! moments. After each kill the store must open cleanly and hold every move
 //! the console acknowledged, in order, and nothing that was never sent.
+//! Once on a sled folder, once on a PostgreSQL database (started by
+//! `tablero-pgtest`; the server itself is never killed).
 //! `CRASH_ROUNDS` sets the number of kills (default 12).
 
 use std::io::{BufRead, BufReader, Write};
@@ -18,9 +20,36 @@ fn splitmix(x: &mut u64) -> u64 {
     z ^ (z >> 31)
 }
 
+/// Where the console keeps its store.
+enum Target {
+    Sled(std::path::PathBuf),
+    Postgres(String),
+}
+
+impl Target {
+    /// The store as it is now (sled: opened afresh, as the killed process
+    /// held its lock).
+    fn open(&self) -> Store {
+        match self {
+            Target::Sled(data) => Store::open(data, 1 << 20),
+            Target::Postgres(url) => Store::open_url(url, 1 << 20),
+        }
+        .expect("the store opens after a kill")
+    }
+
+    /// How long after its start a console may be killed: a process on
+    /// PostgreSQL spends longer connecting before its first move.
+    fn kill_window_ms(&self) -> u64 {
+        match self {
+            Target::Sled(_) => 150,
+            Target::Postgres(_) => 400,
+        }
+    }
+}
+
 /// The stored record of game `id`, ongoing or finished.
-fn stored(data: &std::path::Path, id: u64) -> Option<GameRecord> {
-    let s = Store::open(data, 1 << 20).expect("the store opens after a kill");
+fn stored(target: &Target, id: u64) -> Option<GameRecord> {
+    let s = target.open();
     assert!(s.quarantined().unwrap().is_empty(), "nothing unreadable");
     let ch = ChannelKey::new(tablero_store::Platform::Console, "general");
     let doc = s
@@ -32,18 +61,32 @@ fn stored(data: &std::path::Path, id: u64) -> Option<GameRecord> {
 
 #[test]
 fn acknowledged_moves_survive_sigkill() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = Target::Sled(dir.path().join("data"));
+    crash_rounds(dir.path(), &target);
+}
+
+#[test]
+fn acknowledged_moves_survive_sigkill_on_postgres() {
+    let dir = tempfile::tempdir().unwrap();
+    // The server stops when its last handle is dropped: hold it.
+    let server = tablero_pgtest::PgServer::shared();
+    let url = server.create_database();
+    crash_rounds(dir.path(), &Target::Postgres(url));
+}
+
+fn crash_rounds(dir: &std::path::Path, target: &Target) {
     let rounds: usize = std::env::var("CRASH_ROUNDS")
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(12);
-    let dir = tempfile::tempdir().unwrap();
-    let data = dir.path().join("data");
-    let cfg = dir.path().join("tablero.toml");
+    let data = dir.join("data");
+    let cfg = dir.join("tablero.toml");
     std::fs::write(
         &cfg,
         format!(
             "data_dir = {data:?}\n[console]\nboards_dir = {:?}\n",
-            dir.path().join("boards")
+            dir.join("boards")
         ),
     )
     .unwrap();
@@ -56,7 +99,7 @@ fn acknowledged_moves_survive_sigkill() {
     let mut total_acked = 0;
     for round in 0..rounds {
         // What the store holds now is where this round starts.
-        let mut game = match (game_id > 0).then(|| stored(&data, game_id)).flatten() {
+        let mut game = match (game_id > 0).then(|| stored(target, game_id)).flatten() {
             Some(r) => r.replay().unwrap(),
             None => AnyGame::new(tablero_rules::GameId::Breakthrough, &Default::default()).unwrap(),
         };
@@ -70,7 +113,7 @@ fn acknowledged_moves_survive_sigkill() {
                 "/as bob\nhi\n/as alice\nchallenge @bob breakthrough time=none\n/as bob\naccept\n",
             );
         }
-        let base = stored(&data, game_id).map(|r| r.moves).unwrap_or_default();
+        let base = stored(target, game_id).map(|r| r.moves).unwrap_or_default();
         while game.outcome().is_none() && sent.len() < 40 {
             let moves = game.legal_moves();
             let m = moves[(splitmix(&mut seed) % moves.len() as u64) as usize].clone();
@@ -83,12 +126,18 @@ fn acknowledged_moves_survive_sigkill() {
             game.play(&m).unwrap();
             sent.push(m);
         }
-        let mut child = Command::new(env!("CARGO_BIN_EXE_tablero"))
+        let mut command = Command::new(env!("CARGO_BIN_EXE_tablero"));
+        command
             .arg("--config")
             .arg(&cfg)
             .env_remove("TABLERO_DISCORD_TOKEN")
             .env_remove("TABLERO_TELEGRAM_TOKEN")
             .env_remove("TABLERO_DATA_DIR")
+            .env_remove("TABLERO_DATABASE_URL");
+        if let Target::Postgres(url) = target {
+            command.env("TABLERO_DATABASE_URL", url);
+        }
+        let mut child = command
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
@@ -115,7 +164,7 @@ fn acknowledged_moves_survive_sigkill() {
             // Keep stdin open so the console never exits on its own.
             std::thread::sleep(Duration::from_secs(5));
         });
-        let delay = 5 + splitmix(&mut seed) % 150;
+        let delay = 5 + splitmix(&mut seed) % target.kill_window_ms();
         std::thread::sleep(Duration::from_millis(delay));
         child.kill().unwrap(); // SIGKILL on Unix
         child.wait().unwrap();
@@ -123,7 +172,7 @@ fn acknowledged_moves_survive_sigkill() {
         drop(writer);
         total_acked += acked.len();
 
-        let after = stored(&data, game_id).map(|r| r.moves).unwrap_or_default();
+        let after = stored(target, game_id).map(|r| r.moves).unwrap_or_default();
         assert!(
             after.starts_with(&base),
             "round {round}: earlier moves lost"
