@@ -37,6 +37,13 @@ impl Target {
         .expect("the store opens after a kill")
     }
 
+    fn name(&self) -> &'static str {
+        match self {
+            Target::Sled(_) => "sled",
+            Target::Postgres(_) => "postgres",
+        }
+    }
+
     /// How long after its start a console may be killed: a process on
     /// PostgreSQL spends longer connecting before its first move.
     fn kill_window_ms(&self) -> u64 {
@@ -140,11 +147,14 @@ fn crash_rounds(dir: &std::path::Path, target: &Target) {
         let mut child = command
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            // Warnings and errors (a console that cannot start) show.
+            .env("TABLERO_LOG", "warn")
+            .stderr(Stdio::inherit())
             .spawn()
             .unwrap();
         let mut stdin = child.stdin.take().unwrap();
         let stdout = child.stdout.take().unwrap();
+        let (first_tx, first_ack) = std::sync::mpsc::channel::<()>();
         let reader = std::thread::spawn(move || {
             let mut acked = Vec::new();
             for line in BufReader::new(stdout).lines() {
@@ -155,6 +165,9 @@ fn crash_rounds(dir: &std::path::Path, target: &Target) {
                     .or_else(|| line.strip_prefix("@bob played "));
                 if let Some(m) = rest.and_then(|r| r.split(" in #").next()) {
                     acked.push(m.to_string());
+                    if acked.len() == 1 {
+                        let _ = first_tx.send(());
+                    }
                 }
             }
             acked
@@ -164,6 +177,12 @@ fn crash_rounds(dir: &std::path::Path, target: &Target) {
             // Keep stdin open so the console never exits on its own.
             std::thread::sleep(Duration::from_secs(5));
         });
+        // Every other round, the clock starts at the first acknowledged
+        // move, so that a slow start (a loaded machine, a connection to
+        // make) still leaves moves to kill in the middle of.
+        if round % 2 == 1 {
+            let _ = first_ack.recv_timeout(Duration::from_secs(10));
+        }
         let delay = 5 + splitmix(&mut seed) % target.kill_window_ms();
         std::thread::sleep(Duration::from_millis(delay));
         child.kill().unwrap(); // SIGKILL on Unix
@@ -188,5 +207,8 @@ fn crash_rounds(dir: &std::path::Path, target: &Target) {
             "round {round}: stored moves that were never sent: {new:?}"
         );
     }
-    eprintln!("{rounds} kills, {total_acked} acknowledged moves checked");
+    eprintln!(
+        "{}: {rounds} kills, {total_acked} acknowledged moves checked",
+        target.name()
+    );
 }

@@ -2,9 +2,10 @@
 //! `tablero-pgtest`), both receiving moves for the same games at once.
 //!
 //! Games in two channels between the same two players: each move goes to
-//! one process or, now and then, to both (a message delivered twice). A
-//! process answers each request before it gets the next, but the two run
-//! side by side, so commands on one channel, and stats shared by both
+//! one process and, one time in four when the other is free, to the other
+//! too while the first works on it (a message delivered twice). A process
+//! answers each request before it gets the next, but the two run side by
+//! side, so commands on one channel, and stats shared by both
 //! channels, race across processes. Meanwhile timers fall due (seeded
 //! challenges that expire and games that run out of time), and both
 //! processes look for due timers before every line they read.
@@ -191,6 +192,8 @@ struct Played {
     acked: usize,
     /// The processes its next move was sent to, and the answers so far.
     out: Vec<usize>,
+    /// The lines that sent its last move.
+    last_request: String,
     answers: Vec<Vec<String>>,
 }
 
@@ -231,6 +234,7 @@ fn two_processes_apply_each_move_once_and_fire_each_timer_once() {
                 moves: Vec::new(),
                 acked: 0,
                 out: Vec::new(),
+                last_request: String::new(),
                 answers: Vec::new(),
             })
         })
@@ -243,9 +247,22 @@ fn two_processes_apply_each_move_once_and_fire_each_timer_once() {
     let started = Instant::now();
     loop {
         // Give every idle process a move of a game whose last move is
-        // answered; now and then the same move to both.
+        // answered; or, one time in four, a copy of the move the other
+        // process is working on (a message delivered twice).
         for p in 0..2 {
             if bots[p].busy {
+                continue;
+            }
+            if let Some(g) =
+                serving[1 - p].filter(|&g| games[g].out == [1 - p] && splitmix(&mut rng) % 4 == 0)
+            {
+                let pl = &mut games[g];
+                let lines = pl.last_request.clone();
+                marker += 1;
+                bots[p].send(&lines, marker);
+                serving[p] = Some(g);
+                pl.out.push(p);
+                twice += 1;
                 continue;
             }
             let free: Vec<usize> = (0..games.len())
@@ -255,7 +272,6 @@ fn two_processes_apply_each_move_once_and_fire_each_timer_once() {
                 continue;
             }
             let g = free[(splitmix(&mut rng) % free.len() as u64) as usize];
-            let both = !bots[1 - p].busy && splitmix(&mut rng) % 4 == 0;
             let pl = &mut games[g];
             let legal = pl.game.legal_moves();
             let m = legal[(splitmix(&mut rng) % legal.len() as u64) as usize].clone();
@@ -263,17 +279,13 @@ fn two_processes_apply_each_move_once_and_fire_each_timer_once() {
                 Side::First => "alice",
                 Side::Second => "bob",
             };
-            let lines = format!("/channel {}\n/as {who}\nmove #{} {m}\n", pl.channel, pl.id);
+            pl.last_request = format!("/channel {}\n/as {who}\nmove #{} {m}\n", pl.channel, pl.id);
             pl.game.play(&m).unwrap();
             pl.moves.push(m);
-            let to = if both { vec![p, 1 - p] } else { vec![p] };
-            twice += usize::from(both);
-            for q in &to {
-                marker += 1;
-                bots[*q].send(&lines, marker);
-                serving[*q] = Some(g);
-            }
-            pl.out = to;
+            marker += 1;
+            bots[p].send(&pl.last_request, marker);
+            serving[p] = Some(g);
+            pl.out = vec![p];
         }
         if bots.iter().all(|b| !b.busy) {
             assert!(games.iter().all(Played::over), "nothing left to send");
