@@ -13,7 +13,8 @@
 //! rules, commit, image) from 2 threads over 16 channels, new games
 //! challenged and accepted as games end. `BENCH_MOVES` sets the moves per
 //! process (default 2000); `BENCH_RENDERER=fake` swaps the PNG renderer for
-//! the fake one.
+//! the fake one; `BENCH_PG_FSYNC=off` runs PostgreSQL without syncing to
+//! disk (round trips only; not a durable setting).
 
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -194,7 +195,12 @@ fn main() {
         report("sled, 1 process", lat, wall);
     }
     // fsync on, as sled flushes every commit: both pay for durability.
-    let server = tablero_pgtest::PgServer::start_durable();
+    // `BENCH_PG_FSYNC=off` shows what the round trips alone cost.
+    let server = if std::env::var("BENCH_PG_FSYNC").as_deref() == Ok("off") {
+        tablero_pgtest::PgServer::start()
+    } else {
+        tablero_pgtest::PgServer::start_durable()
+    };
     {
         let url = server.create_database();
         let (lat, wall) = play(Store::open_url(&url, 16 << 20).unwrap(), "", total);
