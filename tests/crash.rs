@@ -2,7 +2,9 @@
 //! moments. After each kill the store must open cleanly and hold every move
 //! the console acknowledged, in order, and nothing that was never sent.
 //! Once on a sled folder, once on a PostgreSQL database (started by
-//! `tablero-pgtest`; the server itself is never killed).
+//! `tablero-pgtest`; the server itself is never killed), where a second
+//! console stays up and, after each kill, must play the next move at once:
+//! the killed process held no lock that outlives it.
 //! `CRASH_ROUNDS` sets the number of kills (default 12).
 
 use std::io::{BufRead, BufReader, Write};
@@ -66,6 +68,76 @@ fn stored(target: &Target, id: u64) -> Option<GameRecord> {
     Some(doc.record.parse().unwrap())
 }
 
+/// A console that stays up while others are killed.
+struct Survivor {
+    child: std::process::Child,
+    stdin: std::process::ChildStdin,
+    lines: std::sync::mpsc::Receiver<String>,
+}
+
+impl Survivor {
+    fn start(cfg: &std::path::Path, url: &str) -> Survivor {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_tablero"))
+            .arg("--config")
+            .arg(cfg)
+            .env_remove("TABLERO_DISCORD_TOKEN")
+            .env_remove("TABLERO_TELEGRAM_TOKEN")
+            .env_remove("TABLERO_DATA_DIR")
+            .env("TABLERO_DATABASE_URL", url)
+            .env("TABLERO_LOG", "warn")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .unwrap();
+        let stdin = child.stdin.take().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (tx, lines) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Survivor {
+            child,
+            stdin,
+            lines,
+        }
+    }
+
+    /// Sends `lines` and returns the answer, within 10 s: far less than
+    /// the 30 s a lock left behind would hold it up.
+    fn ask(&mut self, lines: &str, n: usize) -> Vec<String> {
+        let marker = format!("You are now sync{n}.");
+        self.stdin
+            .write_all(format!("{lines}/as sync{n}\n").as_bytes())
+            .unwrap();
+        self.stdin.flush().unwrap();
+        let end = std::time::Instant::now() + Duration::from_secs(10);
+        let mut answer = Vec::new();
+        loop {
+            let left = end.saturating_duration_since(std::time::Instant::now());
+            let line = self
+                .lines
+                .recv_timeout(left)
+                .unwrap_or_else(|_| panic!("no answer within 10 s: {answer:#?}"));
+            let done = line == marker;
+            answer.push(line);
+            if done {
+                return answer;
+            }
+        }
+    }
+
+    fn stop(mut self) {
+        drop(self.stdin);
+        assert!(self.child.wait().unwrap().success());
+    }
+}
+
 #[test]
 fn acknowledged_moves_survive_sigkill() {
     let dir = tempfile::tempdir().unwrap();
@@ -104,22 +176,37 @@ fn crash_rounds(dir: &std::path::Path, target: &Target) {
     eprintln!("crash test seed {seed}");
     let mut game_id = 0u64;
     let mut total_acked = 0;
+    // On PostgreSQL a second console runs throughout: after each kill it
+    // must play the next move at once, so the killed process left no
+    // channel lock behind (PostgreSQL releases a dead session's locks).
+    let mut survivor = match target {
+        Target::Postgres(url) => Some(Survivor::start(&cfg, url)),
+        Target::Sled(_) => None,
+    };
+    let mut survivor_moves = 0;
     for round in 0..rounds {
-        // What the store holds now is where this round starts.
-        let mut game = match (game_id > 0).then(|| stored(target, game_id)).flatten() {
-            Some(r) => r.replay().unwrap(),
-            None => AnyGame::new(tablero_rules::GameId::Breakthrough, &Default::default()).unwrap(),
-        };
+        // What the store holds now is where this round starts: the game
+        // being played, else a new one (a kill may have left a challenge
+        // unanswered: the new challenge is accepted by its number).
+        let ongoing = (game_id > 0)
+            .then(|| stored(target, game_id))
+            .flatten()
+            .map(|r| r.replay().unwrap())
+            .filter(|g| g.outcome().is_none());
         let mut script = String::new();
         let mut sent: Vec<String> = Vec::new();
-        if game_id == 0 || game.outcome().is_some() {
-            // Challenge ids and game ids share one counter per channel.
-            game_id = if game_id == 0 { 1 } else { game_id + 1 };
-            game = AnyGame::new(tablero_rules::GameId::Breakthrough, &Default::default()).unwrap();
-            script.push_str(
-                "/as bob\nhi\n/as alice\nchallenge @bob breakthrough time=none\n/as bob\naccept\n",
-            );
-        }
+        let mut game = match ongoing {
+            Some(g) => g,
+            None => {
+                let ch = ChannelKey::new(tablero_store::Platform::Console, "general");
+                game_id = target.open().next_id(&ch).unwrap();
+                script.push_str(&format!(
+                    "/as bob\nhi\n/as alice\nchallenge @bob breakthrough time=none\n\
+                     /as bob\naccept {game_id}\n"
+                ));
+                AnyGame::new(tablero_rules::GameId::Breakthrough, &Default::default()).unwrap()
+            }
+        };
         let base = stored(target, game_id).map(|r| r.moves).unwrap_or_default();
         while game.outcome().is_none() && sent.len() < 40 {
             let moves = game.legal_moves();
@@ -206,6 +293,33 @@ fn crash_rounds(dir: &std::path::Path, target: &Target) {
             sent.starts_with(new),
             "round {round}: stored moves that were never sent: {new:?}"
         );
+        if let Some(s) = &mut survivor
+            && let Some(record) = stored(target, game_id)
+        {
+            let g = record.replay().unwrap();
+            if g.outcome().is_none() {
+                let m = g.legal_moves()[0].clone();
+                let who = if g.turn().side == tablero_rules::Side::First {
+                    "alice"
+                } else {
+                    "bob"
+                };
+                let answer = s.ask(&format!("/as {who}\nmove #{game_id} {m}\n"), round);
+                let played = format!("@{who} played {m} in #{game_id}.");
+                assert!(
+                    answer.iter().any(|l| l.contains(&played)),
+                    "round {round}: the other process did not play {m}: {answer:#?}"
+                );
+                let now = stored(target, game_id).unwrap().moves;
+                assert_eq!(now[..now.len() - 1], after[..], "round {round}");
+                assert_eq!(now.last(), Some(&m), "round {round}");
+                survivor_moves += 1;
+            }
+        }
+    }
+    if let Some(s) = survivor {
+        s.stop();
+        eprintln!("the second process played {survivor_moves} moves right after kills");
     }
     eprintln!(
         "{}: {rounds} kills, {total_acked} acknowledged moves checked",
