@@ -9,10 +9,14 @@
 //!
 //! Concurrency: each channel has one lock, held from reading a game to
 //! committing its change (which flushes), so commands on one game apply
-//! one after the other and a repeated move is seen as already played.
-//! Rendering happens after the lock is released. Stats, shared across
-//! channels, have their own lock, always taken inside a channel's (never
-//! the other way).
+//! one after the other and a repeated move is seen as already played. It
+//! is two locks taken in turn: this process's mutex over the cached
+//! channel, then the store's lock of the channel, which excludes other
+//! processes on the same database (PostgreSQL); under both, the cache is
+//! checked against the store's version of the channel (`with_channel`).
+//! Rendering happens after the locks are released. Stats, shared across
+//! channels, have the store's stats lock, always taken inside a channel's
+//! (never the other way).
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
@@ -129,7 +133,6 @@ pub struct App {
     pub(crate) renderer: Arc<dyn BoardRenderer>,
     pub(crate) settings: Settings,
     channels: Mutex<HashMap<ChannelKey, Arc<Mutex<ChannelState>>>>,
-    pub(crate) stats_lock: Mutex<()>,
     pub(crate) bots: Arc<crate::bots::Bots>,
 }
 
@@ -155,7 +158,6 @@ impl App {
             renderer,
             settings,
             channels: Mutex::new(HashMap::new()),
-            stats_lock: Mutex::new(()),
             bots: Arc::default(),
         }
     }
@@ -177,7 +179,12 @@ impl App {
         map.entry(ch.clone()).or_default().clone()
     }
 
-    /// Runs `f` with the channel's state locked and loaded.
+    /// Runs `f` with the channel locked and its state current: the
+    /// in-process lock first (threads of this process queue there), then
+    /// the store's lock (other processes on the same database), then the
+    /// cached games are checked against the store's version of the channel
+    /// and read again if another process changed it. Both locks are
+    /// released when `f` returns, before anything is rendered or sent.
     pub(crate) fn with_channel<T>(
         &self,
         ch: &ChannelKey,
@@ -185,8 +192,19 @@ impl App {
     ) -> Res<T> {
         let st = self.channel(ch);
         let mut st = lock(&st);
-        st.ensure_loaded(&self.store, ch)?;
-        f(&mut st)
+        let held = self.store.lock_channel(ch)?;
+        let before = st.refresh(&self.store, ch)?;
+        let out = f(&mut st);
+        // The handlers keep the cache in step with what they commit. A
+        // failure after a commit might not have: then read it all again.
+        let after = self.store.channel_version(ch);
+        st.settle(match (&out, after) {
+            (Ok(_), Ok(v)) => Some(v),
+            (Err(_), Ok(v)) if v == before => Some(v),
+            _ => None,
+        });
+        drop(held);
+        out
     }
 
     /// Moves every game, challenge and clock of channel `from` to `to`, as
@@ -201,9 +219,11 @@ impl App {
         let (sa, sb) = (self.channel(a), self.channel(b));
         let mut ga = lock(&sa);
         let mut gb = lock(&sb);
+        let held = (self.store.lock_channel(a)?, self.store.lock_channel(b)?);
         let moved = self.store.move_channel(from, to)?;
         *ga = ChannelState::default();
         *gb = ChannelState::default();
+        drop(held);
         tracing::info!(moved, from = %from.channel, to = %to.channel, "channel moved");
         Ok(moved)
     }
@@ -221,12 +241,14 @@ impl App {
         let (sa, sb) = (self.channel(a), self.channel(b));
         let mut ga = lock(&sa);
         let mut gb = lock(&sb);
+        let held = (self.store.lock_channel(a)?, self.store.lock_channel(b)?);
         if !self.store.move_game(from, id, to)? {
             return Err(AppError::NoGame(id));
         }
         *ga = ChannelState::default();
         *gb = ChannelState::default();
-        drop((ga, gb));
+        // Before `ongoing_games` below locks `to` again.
+        drop((held, ga, gb));
         tracing::info!(game = id, from = %from.channel, to = %to.channel, "game moved");
         self.queue_bot_move(to, id);
         self.ongoing_games(to)?

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use tablero_store::Store;
 
-use crate::config::{Adapter, Config};
+use crate::config::{Adapter, Config, StoreLocation};
 use crate::console::{self, ConsoleOptions};
 use crate::{App, BoardRenderer, Outgoing, Platform, Settings, SystemClock};
 
@@ -41,14 +41,30 @@ pub fn load_config(path: Option<PathBuf>) -> Result<Config, String> {
     Config::load(&path, required).map_err(|e| e.to_string())
 }
 
+/// Opens the store `config` names: the sled folder `data_dir`, or the
+/// database of `store` / `TABLERO_DATABASE_URL`.
+pub fn open_store(config: &Config) -> Result<Store, String> {
+    let store = match &config.store {
+        StoreLocation::DataDir => {
+            Store::open(&config.data_dir, config.cache_bytes).map_err(|e| {
+                format!(
+                    "cannot open the store in {} ({e}); is another Tablero using it?",
+                    config.data_dir.display()
+                )
+            })?
+        }
+        // The error names the store without its password (the backends
+        // describe themselves that way); the URL itself is never shown.
+        StoreLocation::Url(url) => Store::open_url(url, config.cache_bytes)
+            .map_err(|e| format!("cannot open the store ({e})"))?,
+    };
+    tracing::info!(store = %store.describe(), "store open");
+    Ok(store)
+}
+
 /// Opens the store and builds the app of `config`.
 pub fn open_app(config: &Config, renderer: Arc<dyn BoardRenderer>) -> Result<App, String> {
-    let store = Store::open(&config.data_dir, config.cache_bytes).map_err(|e| {
-        format!(
-            "cannot open the store in {} ({e}); is another Tablero using it?",
-            config.data_dir.display()
-        )
-    })?;
+    let store = open_store(config)?;
     let settings = Settings {
         language: config.language,
         channel_languages: config.channel_languages.clone(),

@@ -28,22 +28,46 @@ impl Live {
     }
 }
 
-/// The ongoing games of one channel, loaded on first use.
+/// The ongoing games of one channel, loaded on first use and read again
+/// whenever the store's version of the channel is not the one they were
+/// read or written at (another process changed the channel).
 #[derive(Default)]
 pub(crate) struct ChannelState {
-    loaded: bool,
+    /// The store's version of the channel that `games` reflects; `None` until loaded, or when they may not reflect it.
+    version: Option<u64>,
     pub games: BTreeMap<u64, Live>,
     /// Games that could not be loaded and were set aside.
     pub set_aside: Vec<u64>,
 }
 
 impl ChannelState {
-    /// Loads a channel's ongoing games once. A game whose record cannot be
-    /// decoded or replayed is reported and set aside in the quarantine.
-    pub fn ensure_loaded(&mut self, store: &Store, ch: &ChannelKey) -> Result<(), StoreError> {
-        if self.loaded {
-            return Ok(());
+    /// Makes the state the store's: reads the channel's version (the
+    /// caller holds the channel's store lock, so it cannot change
+    /// meanwhile) and reloads the games when it is not the cached one.
+    /// Returns the version.
+    pub fn refresh(&mut self, store: &Store, ch: &ChannelKey) -> Result<u64, StoreError> {
+        let version = store.channel_version(ch)?;
+        if self.version != Some(version) {
+            self.version = None;
+            self.load(store, ch)?;
+            // Setting games aside commits, which moves the version on.
+            self.version = Some(store.channel_version(ch)?);
         }
+        Ok(self.version.unwrap_or(version))
+    }
+
+    /// Records that the state reflects `version` (read after the caller's
+    /// own commits), or, with `None`, that it must be read again.
+    pub fn settle(&mut self, version: Option<u64>) {
+        self.version = version;
+    }
+
+    /// Loads a channel's ongoing games. A game whose record cannot be
+    /// decoded or replayed is reported and set aside in the quarantine.
+    fn load(&mut self, store: &Store, ch: &ChannelKey) -> Result<(), StoreError> {
+        // Games set aside stay listed: their numbers are never reused, and
+        // a command naming one should say why it cannot be played.
+        self.games.clear();
         for doc in store.channel_games(ch)? {
             let doc = match doc {
                 Ok(d) => d,
@@ -51,6 +75,7 @@ impl ChannelState {
                     tracing::warn!(error = %e, "a game of channel {}/{} is unreadable", ch.platform, ch.channel);
                     if let StoreError::Corrupt { key, .. } = &e
                         && let Some(id) = key.rsplit('/').next().and_then(|n| n.parse().ok())
+                        && !self.set_aside.contains(&id)
                     {
                         self.set_aside.push(id);
                     }
@@ -69,11 +94,12 @@ impl ChannelState {
                         doc.id
                     );
                     store.quarantine_game(&doc)?;
-                    self.set_aside.push(doc.id);
+                    if !self.set_aside.contains(&doc.id) {
+                        self.set_aside.push(doc.id);
+                    }
                 }
             }
         }
-        self.loaded = true;
         Ok(())
     }
 

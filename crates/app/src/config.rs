@@ -20,11 +20,62 @@ pub enum Adapter {
     Telegram,
 }
 
+/// Where the store lives.
+#[derive(Clone, PartialEq, Eq)]
+pub enum StoreLocation {
+    /// The sled folder `data_dir`: one process, nothing to set up.
+    DataDir,
+    /// A URL for [`Store::open_url`](tablero_store::Store::open_url):
+    /// `postgres://…` (several processes may share it) or `sled:PATH`.
+    /// It may hold a password: show it with `Store::describe` once open,
+    /// never as written.
+    Url(String),
+}
+
+impl std::fmt::Debug for StoreLocation {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            StoreLocation::DataDir => f.write_str("DataDir"),
+            StoreLocation::Url(u) => {
+                let scheme = u.split(':').next().unwrap_or("");
+                write!(f, "Url({scheme}:…)")
+            }
+        }
+    }
+}
+
+impl StoreLocation {
+    /// Reads `store`: `data_dir` (or empty) for the sled folder, else a
+    /// `postgres://`, `postgresql://` or `sled:` URL.
+    fn parse(key: &str, s: &str) -> Result<StoreLocation, ConfigError> {
+        let s = s.trim();
+        if s.is_empty() || s == "data_dir" {
+            return Ok(StoreLocation::DataDir);
+        }
+        let known = ["postgres://", "postgresql://", "sled:"];
+        if known.iter().any(|p| s.starts_with(p)) {
+            if s == "sled:" {
+                return Err(bad(key, "`sled:` needs a folder: sled:PATH"));
+            }
+            return Ok(StoreLocation::Url(s.to_string()));
+        }
+        // Not echoed: a mistyped URL may still carry a password.
+        Err(bad(
+            key,
+            "expected \"data_dir\", postgres://USER@HOST:PORT/DB or sled:PATH",
+        ))
+    }
+}
+
 /// The settings the bot runs with.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Config {
-    /// The folder of the sled store.
+    /// The folder of the sled store (when `store` is
+    /// [`StoreLocation::DataDir`]).
     pub data_dir: PathBuf,
+    /// Where the store lives: `store` in the file, overridden by
+    /// `TABLERO_DATABASE_URL`.
+    pub store: StoreLocation,
     /// The language of users who have not chosen one.
     pub language: Lang,
     /// Per-channel defaults (by channel id, any platform), before `language`.
@@ -60,6 +111,7 @@ impl Default for Config {
     fn default() -> Config {
         Config {
             data_dir: PathBuf::from("data"),
+            store: StoreLocation::DataDir,
             language: Lang::En,
             channel_languages: Vec::new(),
             adapters: None,
@@ -82,6 +134,7 @@ impl Default for Config {
 #[serde(deny_unknown_fields)]
 struct File {
     data_dir: Option<String>,
+    store: Option<String>,
     language: Option<String>,
     channel_languages: Option<std::collections::BTreeMap<String, String>>,
     adapters: Option<Vec<String>>,
@@ -162,6 +215,9 @@ impl Config {
                 return Err(bad("data_dir", "must not be empty"));
             }
             c.data_dir = PathBuf::from(d);
+        }
+        if let Some(s) = file.store {
+            c.store = StoreLocation::parse("store", &s)?;
         }
         if let Some(l) = file.language {
             c.language =
@@ -264,6 +320,9 @@ impl Config {
         }
         if let Some(d) = env("TABLERO_DATA_DIR").filter(|t| !t.trim().is_empty()) {
             c.data_dir = PathBuf::from(d);
+        }
+        if let Some(u) = env("TABLERO_DATABASE_URL").filter(|t| !t.trim().is_empty()) {
+            c.store = StoreLocation::parse("TABLERO_DATABASE_URL", &u)?;
         }
         Ok(c)
     }
@@ -405,6 +464,41 @@ mod tests {
         let c = parse("[discord]\nguild = 7").unwrap();
         let e = c.section::<Mine>("discord").unwrap_err();
         assert!(e.0.contains("[discord]") && e.0.contains("guild"), "{e}");
+    }
+
+    #[test]
+    fn the_store_is_the_data_dir_unless_a_url_is_given() {
+        assert_eq!(parse("").unwrap().store, StoreLocation::DataDir);
+        let c = parse("store = \"postgres://bot@db:5432/tablero\"").unwrap();
+        assert_eq!(
+            c.store,
+            StoreLocation::Url("postgres://bot@db:5432/tablero".into())
+        );
+        assert_eq!(
+            parse("store = \"sled:/var/lib/tablero\"").unwrap().store,
+            StoreLocation::Url("sled:/var/lib/tablero".into())
+        );
+        // The environment wins over the file.
+        let c = Config::parse("store = \"sled:here\"", |k| {
+            (k == "TABLERO_DATABASE_URL").then(|| "postgresql://u:pw@h/d".to_string())
+        })
+        .unwrap();
+        assert_eq!(c.store, StoreLocation::Url("postgresql://u:pw@h/d".into()));
+        // Debug output (logs, panics) never shows the URL.
+        assert!(!format!("{c:?}").contains("pw"), "{c:?}");
+        for bad in ["mysql://u:secret@h/d", "sled:", "data"] {
+            let e = parse(&format!("store = {bad:?}")).unwrap_err();
+            assert!(e.0.contains("`store`"), "{bad}: {e}");
+            assert!(!e.0.contains("secret"), "{e}");
+        }
+        let e = Config::parse("", |k| {
+            (k == "TABLERO_DATABASE_URL").then(|| "postgress://u:secret@h/d".to_string())
+        })
+        .unwrap_err();
+        assert!(
+            e.0.contains("TABLERO_DATABASE_URL") && !e.0.contains("secret"),
+            "{e}"
+        );
     }
 
     #[test]

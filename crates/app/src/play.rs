@@ -8,7 +8,7 @@ use tablero_store::{
     VERSION,
 };
 
-use crate::app::{Actor, App, Res, lock};
+use crate::app::{Actor, App, Res};
 use crate::bots::next_event;
 use crate::channel::{ChannelState, Live, already_played, apply, record_of};
 use crate::command::{self, GameNo};
@@ -86,7 +86,7 @@ impl App {
         doc.takeback = None;
         let outcome = game.outcome();
         let mut b = self.store.batch();
-        let stats_guard = outcome.map(|_| lock(&self.stats_lock));
+        let stats_guard = outcome.map(|_| self.store.lock_stats()).transpose()?;
         if let Some(o) = outcome {
             self.finish_doc(&mut doc, &mut b, result_of(o), now)?;
         } else {
@@ -285,7 +285,7 @@ impl App {
         let old = live.doc.clone();
         let mut doc = old.clone();
         let mut b = self.store.batch();
-        let _stats = lock(&self.stats_lock);
+        let _stats = self.store.lock_stats()?;
         self.finish_doc(&mut doc, &mut b, result, self.now())?;
         b.put_game(&doc, Some(&old));
         self.commit(b)?;

@@ -1,7 +1,9 @@
 //! Timers: reminders at half and 90 % of a turn's time, losses on time,
-//! expired challenges. Each due timer is handled under its channel's lock
-//! and checked against the stored record first, so a timer that a move or
-//! an answer made stale does nothing.
+//! expired challenges. Each due timer is claimed (leased to this process,
+//! so that of several processes on one database one handles it), then
+//! handled under its channel's lock and checked against the stored record
+//! first, so a timer that a move or an answer made stale — or that another
+//! process handled after a lease ran out — does nothing.
 
 use tablero_store::{ResultDoc, Termination, Timer, TimerKind};
 
@@ -10,20 +12,39 @@ use crate::channel::{deadline_of, due_of};
 use crate::event::{AppError, Event};
 use crate::reply::Outgoing;
 
+/// How long a claimed timer is this process's alone: far longer than
+/// handling it takes; if the process dies first, the timer waits this long
+/// for another.
+const LEASE_MS: i64 = 30_000;
+/// Timers claimed at a time.
+const CLAIM: usize = 256;
+
 impl App {
     /// Posts what has fallen due. Safe to call at any time and after a
     /// restart: whatever fell due meanwhile is caught up, and a turn whose
     /// time ran out gets only the timeout, not stale reminders.
     pub fn tick(&self) -> Vec<Outgoing> {
         let now = self.now();
-        let timers = match self.store.due_timers(now) {
-            Ok(t) => t,
-            Err(e) => {
-                tracing::error!(error = %e, "cannot read the timers");
-                return Vec::new();
-            }
-        };
         let mut out = Vec::new();
+        loop {
+            let timers = match self.store.claim_due_timers(now, LEASE_MS, CLAIM) {
+                Ok(t) => t,
+                Err(e) => {
+                    tracing::error!(error = %e, "cannot read the timers");
+                    return out;
+                }
+            };
+            let more = timers.len() == CLAIM;
+            self.fire(timers, now, &mut out);
+            // Claimed timers stay leased even when not handled, so the
+            // next claim moves on.
+            if !more {
+                return out;
+            }
+        }
+    }
+
+    fn fire(&self, timers: Vec<Timer>, now: i64, out: &mut Vec<Outgoing>) {
         for t in timers {
             let done = match t.kind {
                 TimerKind::Game => self.game_timer(&t, now),
@@ -41,7 +62,6 @@ impl App {
                 Err(e) => tracing::warn!(timer = ?t, error = ?e, "timer not handled"),
             }
         }
-        out
     }
 
     fn drop_timer(&self, t: &Timer) -> Res<Option<(Event, String)>> {

@@ -47,6 +47,44 @@ pub struct Settings {
     /// Play each game that begins in a server's text channel in a thread
     /// of its own.
     pub game_threads: bool,
+    /// The shards this process connects; `None`: all of them, as many as
+    /// Discord recommends.
+    pub shards: Option<ShardRange>,
+}
+
+/// The gateway shards one process connects, of all the bot's: several
+/// processes on one database split a large bot between them. Discord
+/// sends each server's events to shard `(server_id >> 22) % total`, and
+/// direct messages to shard 0.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ShardRange {
+    pub first: u32,
+    /// Included.
+    pub last: u32,
+    pub total: u32,
+}
+
+impl std::str::FromStr for ShardRange {
+    type Err = String;
+
+    /// `FIRST-LAST/TOTAL` (`0-3/8`: shards 0 to 3 of 8) or `N/TOTAL`.
+    fn from_str(s: &str) -> Result<ShardRange, String> {
+        let bad = || format!("`{s}` is not FIRST-LAST/TOTAL (like 0-3/8) or N/TOTAL");
+        let (range, total) = s.trim().split_once('/').ok_or_else(bad)?;
+        let (first, last) = range.split_once('-').unwrap_or((range, range));
+        let num = |t: &str| t.trim().parse::<u32>().map_err(|_| bad());
+        let r = ShardRange {
+            first: num(first)?,
+            last: num(last)?,
+            total: num(total)?,
+        };
+        if r.total == 0 || r.first > r.last || r.last >= r.total {
+            return Err(format!(
+                "`{s}`: shards are numbered 0 to TOTAL-1, and FIRST is at most LAST"
+            ));
+        }
+        Ok(r)
+    }
 }
 
 impl std::fmt::Debug for Settings {
@@ -58,6 +96,7 @@ impl std::fmt::Debug for Settings {
             .field("message_moves", &self.message_moves)
             .field("proxy", &self.proxy)
             .field("game_threads", &self.game_threads)
+            .field("shards", &self.shards)
             .finish()
     }
 }
@@ -79,6 +118,9 @@ pub struct Section {
     /// in Threads there).
     #[serde(default)]
     pub game_threads: bool,
+    /// The shards this process connects, `FIRST-LAST/TOTAL`; unset: all.
+    /// `$TABLERO_DISCORD_SHARDS` wins.
+    pub shards: Option<String>,
 }
 
 impl Section {
@@ -95,7 +137,19 @@ impl Section {
                 "discord.proxy: `{p}` is not an http:// or https:// address"
             ));
         }
+        if let Some(r) = env("TABLERO_DISCORD_SHARDS").filter(|t| !t.trim().is_empty()) {
+            s.shards = Some(r);
+        }
+        s.shard_range()?;
         Ok(s)
+    }
+
+    /// The shards `shards` names, checked.
+    pub fn shard_range(&self) -> Result<Option<ShardRange>, String> {
+        self.shards
+            .as_deref()
+            .map(|r| r.parse().map_err(|e| format!("discord.shards: {e}")))
+            .transpose()
     }
 }
 
@@ -112,12 +166,14 @@ impl Settings {
         env: impl Fn(&str) -> Option<String>,
     ) -> Result<Option<Settings>, String> {
         let section = Section::of(config, env)?;
+        let shards = section.shard_range()?;
         Ok(config.discord_token.clone().map(|token| Settings {
             token,
             guild: section.guild_id,
             message_moves: section.message_moves,
             proxy: section.proxy,
             game_threads: section.game_threads,
+            shards,
         }))
     }
 }
@@ -264,11 +320,15 @@ pub fn frontend() -> tablero_app::bot::Frontend {
     }
 }
 
-/// Runs the Discord front-end until it fails: its own runtime, automatic
-/// sharding, and `notices` (reminders, timeouts) posted to their channels.
+/// Runs the Discord front-end until it fails: its own runtime, the shards
+/// of `[discord] shards` (else automatic sharding), and `notices`
+/// (reminders, timeouts) posted to their channels. A notice may be for a
+/// channel of a shard another process connects: it is posted all the same,
+/// as posting goes through the REST API, not the gateway.
 pub fn run(app: Arc<App>, config: Config, notices: Receiver<Outgoing>) -> Result<(), String> {
     let settings =
         Settings::from_config(&config)?.ok_or("discord: no token; set TABLERO_DISCORD_TOKEN")?;
+    let settings_shards = settings.shards;
     let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -276,16 +336,47 @@ pub fn run(app: Arc<App>, config: Config, notices: Receiver<Outgoing>) -> Result
     rt.block_on(async move {
         let (mut client, outbox) = client(app.clone(), settings).await?;
         deliver::spawn_notices(app, outbox, notices);
-        client
-            .start_autosharded()
-            .await
-            .map_err(|e| format!("discord: {e}"))
+        let started = match settings_shards {
+            // serenity's range includes its end: `4..7` is shards 4 to 7.
+            Some(r) => {
+                tracing::info!(
+                    first = r.first,
+                    last = r.last,
+                    total = r.total,
+                    "discord shards"
+                );
+                client.start_shard_range(r.first..r.last, r.total).await
+            }
+            None => client.start_autosharded().await,
+        };
+        started.map_err(|e| format!("discord: {e}"))
     })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn shard_ranges_read_as_first_last_total() {
+        let r = |first, last, total| ShardRange { first, last, total };
+        assert_eq!("0-3/8".parse(), Ok(r(0, 3, 8)));
+        assert_eq!(" 5/8 ".parse(), Ok(r(5, 5, 8)));
+        assert_eq!("0-0/1".parse(), Ok(r(0, 0, 1)));
+        let c = Config::parse(
+            "discord_token = \"t\"\n[discord]\nshards = \"4-7/8\"",
+            |_| None,
+        )
+        .unwrap();
+        let s = Settings::from_parts(&c, |_| None).unwrap().unwrap();
+        assert_eq!(s.shards, Some(r(4, 7, 8)));
+        let s = Settings::from_parts(&c, |k| {
+            (k == "TABLERO_DISCORD_SHARDS").then(|| "0-3/8".to_string())
+        })
+        .unwrap()
+        .unwrap();
+        assert_eq!(s.shards, Some(r(0, 3, 8)));
+    }
 
     #[test]
     fn the_example_config_section_is_valid() {
@@ -313,6 +404,10 @@ mod tests {
         for (text, says) in [
             ("[discord]\nproxy = \"localhost:3000\"", "discord.proxy"),
             ("[discord]\nguild = 5", "guild"),
+            ("[discord]\nshards = \"4-3/8\"", "discord.shards"),
+            ("[discord]\nshards = \"0-8/8\"", "discord.shards"),
+            ("[discord]\nshards = \"0-3\"", "discord.shards"),
+            ("[discord]\nshards = \"0/0\"", "discord.shards"),
         ] {
             let c = Config::parse(text, |_| None).unwrap();
             let e = Section::of(&c, |_| None).err().unwrap();

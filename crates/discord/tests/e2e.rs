@@ -717,6 +717,7 @@ async fn start(game_threads: bool) -> Running {
         message_moves: true,
         proxy: Some(rest_url),
         game_threads,
+        shards: None,
     };
     let (mut client, outbox) = tablero_discord::client(app.clone(), settings)
         .await

@@ -16,7 +16,8 @@
 //! fails with a message saying so: tests that need PostgreSQL are never
 //! skipped silently.
 //!
-//! The server runs with `fsync=off`, for speed: it holds throw-away data
+//! The server runs with `fsync=off`, for speed (`PgServer::start_durable`
+//! for benchmarks keeps it on): it holds throw-away data
 //! and is never crashed by the tests (a test kills bot processes, not the
 //! server).
 //!
@@ -42,6 +43,8 @@ pub struct PgServer {
     port: u16,
     run_as: Option<String>,
     databases: AtomicU32,
+    /// `fsync` on: commits cost what they cost on a real server.
+    durable: bool,
 }
 
 fn fail(what: &str, out: &Output) -> ! {
@@ -148,6 +151,17 @@ impl PgServer {
     /// log when it cannot.
     #[must_use]
     pub fn start() -> PgServer {
+        PgServer::start_with(false)
+    }
+
+    /// Starts a new server that syncs its writes to disk (`fsync=on`), for
+    /// benchmarks whose figures must include durable commits.
+    #[must_use]
+    pub fn start_durable() -> PgServer {
+        PgServer::start_with(true)
+    }
+
+    fn start_with(durable: bool) -> PgServer {
         let bin = find_bin();
         let run_as =
             is_root().then(|| std::env::var("TABLERO_PG_USER").unwrap_or_else(|_| "nobody".into()));
@@ -166,6 +180,7 @@ impl PgServer {
             port: 0,
             run_as,
             databases: AtomicU32::new(0),
+            durable,
         };
         let data = server.data();
         let out = server.run(
@@ -288,8 +303,9 @@ impl PgServer {
     }
 
     fn pg_ctl_start(&self) -> Output {
+        let sync = if self.durable { "on" } else { "off" };
         let options = format!(
-            "-p {} -k {} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off \
+            "-p {} -k {} -c listen_addresses=127.0.0.1 -c fsync={sync} -c full_page_writes={sync} \
              -c max_connections=300 -c shared_buffers=32MB",
             self.port,
             self.dir.path().display()

@@ -8,8 +8,13 @@
 //! is sent; the chat outboxes ([`deliver`]) retry what could not be sent.
 //!
 //! [`serve`] runs the bot on a tokio runtime; [`frontend`] hands it to
-//! [`tablero_app::bot::run_with`], so it shares the process (and the sled
-//! store, which allows one process) with the other front-ends.
+//! [`tablero_app::bot::run_with`], so it shares the process (and the store)
+//! with the other front-ends.
+//!
+//! Updates come by long polling (one process only: Telegram refuses a
+//! second poller), by webhook (any number of processes behind one public
+//! URL, on one PostgreSQL store), or not at all (`updates = "off"`: a
+//! process that only posts, its timers' notices among them).
 
 pub mod bot_api;
 pub mod commands;
@@ -27,8 +32,9 @@ use tablero_app::bot::Frontend;
 use tablero_app::config::{Adapter, Config};
 use tablero_app::{App, Outgoing};
 use teloxide::adaptors::throttle::Limits;
-use teloxide::dispatching::{Dispatcher, UpdateFilterExt};
+use teloxide::dispatching::{Dispatcher, ShutdownToken, UpdateFilterExt};
 use teloxide::prelude::*;
+use teloxide::types::AllowedUpdate;
 use teloxide::update_listeners::Polling;
 use tokio::sync::mpsc;
 
@@ -52,6 +58,43 @@ pub struct Options {
     pub retry: Retry,
     /// How long one `getUpdates` call waits for news.
     pub poll_timeout: Duration,
+    /// How updates arrive.
+    pub updates: Updates,
+}
+
+/// How Telegram's updates reach this process.
+#[derive(Clone, PartialEq, Eq)]
+pub enum Updates {
+    /// `getUpdates` long polling, by one process.
+    Poll,
+    /// Telegram posts each update to `url`, which reaches `listen` here
+    /// (through a reverse proxy or a load balancer); every request must
+    /// carry `secret`. Any number of processes may listen: each sets the
+    /// same webhook at start-up, and none removes it when it stops, so
+    /// the others keep receiving.
+    Webhook {
+        url: url::Url,
+        listen: std::net::SocketAddr,
+        secret: String,
+    },
+    /// No updates: this process only posts.
+    Off,
+}
+
+impl std::fmt::Debug for Updates {
+    // The secret never reaches a log.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Updates::Poll => f.write_str("Poll"),
+            Updates::Webhook { url, listen, .. } => f
+                .debug_struct("Webhook")
+                .field("url", &url.as_str())
+                .field("listen", listen)
+                .field("secret", &"(hidden)")
+                .finish(),
+            Updates::Off => f.write_str("Off"),
+        }
+    }
 }
 
 /// The `[telegram]` section of the configuration file, which this
@@ -62,6 +105,65 @@ pub struct Section {
     /// A Bot API server other than Telegram's (a local `telegram-bot-api`);
     /// `$TABLERO_TELEGRAM_API_URL` wins.
     pub api_url: Option<String>,
+    /// `poll` (the default), `webhook` or `off`.
+    pub updates: Option<String>,
+    /// For `webhook`: the public https URL Telegram posts updates to.
+    pub webhook_url: Option<String>,
+    /// For `webhook`: the local address that URL reaches
+    /// (`0.0.0.0:8443`). `$TABLERO_TELEGRAM_WEBHOOK_LISTEN` wins.
+    pub webhook_listen: Option<String>,
+}
+
+/// The secret Telegram sends with every webhook request: 1 to 256 of
+/// `A-Z a-z 0-9 _ -`.
+fn valid_secret(s: &str) -> bool {
+    (1..=256).contains(&s.len())
+        && s.bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
+}
+
+impl Section {
+    /// How updates arrive, from this section and `$TABLERO_TELEGRAM_WEBHOOK_SECRET`.
+    fn updates(&self, env: &impl Fn(&str) -> Option<String>) -> Result<Updates, String> {
+        match self.updates.as_deref().unwrap_or("poll") {
+            "poll" => Ok(Updates::Poll),
+            "off" => Ok(Updates::Off),
+            "webhook" => {
+                let url = self
+                    .webhook_url
+                    .as_deref()
+                    .ok_or("telegram.webhook_url: needed when updates = \"webhook\"")?;
+                let url = url::Url::parse(url)
+                    .map_err(|e| format!("telegram.webhook_url `{url}`: {e}"))?;
+                let listen = self
+                    .webhook_listen
+                    .as_deref()
+                    .ok_or("telegram.webhook_listen: needed when updates = \"webhook\"")?;
+                let listen = listen.parse().map_err(|e| {
+                    format!("telegram.webhook_listen `{listen}`: {e} (want an address like 0.0.0.0:8443)")
+                })?;
+                // Shared by every process: a secret of each process's own
+                // would make each new process lock the others out.
+                let secret = env("TABLERO_TELEGRAM_WEBHOOK_SECRET")
+                    .filter(|s| !s.trim().is_empty())
+                    .ok_or("a Telegram webhook needs TABLERO_TELEGRAM_WEBHOOK_SECRET, the same in every process")?;
+                if !valid_secret(secret.trim()) {
+                    return Err(
+                        "TABLERO_TELEGRAM_WEBHOOK_SECRET: 1 to 256 of A-Z, a-z, 0-9, _ and -"
+                            .into(),
+                    );
+                }
+                Ok(Updates::Webhook {
+                    url,
+                    listen,
+                    secret: secret.trim().to_string(),
+                })
+            }
+            other => Err(format!(
+                "telegram.updates: `{other}` is not poll, webhook or off"
+            )),
+        }
+    }
 }
 
 impl Section {
@@ -78,6 +180,10 @@ impl Section {
                 "telegram.api_url: `{u}` is not an http:// or https:// address"
             ));
         }
+        if let Some(a) = env("TABLERO_TELEGRAM_WEBHOOK_LISTEN").filter(|t| !t.trim().is_empty()) {
+            s.webhook_listen = Some(a);
+        }
+        s.updates(&env)?;
         Ok(s)
     }
 }
@@ -94,7 +200,8 @@ impl Options {
         config: &Config,
         env: impl Fn(&str) -> Option<String>,
     ) -> Result<Options, String> {
-        let section = Section::of(config, env)?;
+        let section = Section::of(config, &env)?;
+        let updates = section.updates(&env)?;
         let token = config
             .telegram_token
             .clone()
@@ -112,6 +219,7 @@ impl Options {
             limits: Limits::default(),
             retry: Retry::default(),
             poll_timeout: POLL_TIMEOUT,
+            updates,
         })
     }
 }
@@ -124,6 +232,7 @@ impl std::fmt::Debug for Options {
             .field("limits", &self.limits)
             .field("retry", &self.retry)
             .field("poll_timeout", &self.poll_timeout)
+            .field("updates", &self.updates)
             .finish()
     }
 }
@@ -268,7 +377,75 @@ pub async fn serve(
         .dependencies(dptree::deps![handler])
         .default_handler(|_| async {})
         .build();
-    let token = dispatcher.shutdown_token();
+    match opts.updates.clone() {
+        Updates::Poll => {
+            // teloxide waits longer after each failure; its errors name no
+            // token.
+            let on_error = Arc::new(|e: teloxide::RequestError| async move {
+                tracing::warn!("getting updates failed: {e}");
+            });
+            stop_dispatcher(dispatcher.shutdown_token(), stop);
+            let listener = Polling::builder(bot)
+                .timeout(opts.poll_timeout)
+                .delete_webhook()
+                .await
+                .build();
+            dispatcher.dispatch_with_listener(listener, on_error).await;
+        }
+        Updates::Webhook {
+            url,
+            listen,
+            secret,
+        } => {
+            // Bound before the webhook is set, so Telegram's first post
+            // finds someone listening.
+            let tcp = tokio::net::TcpListener::bind(listen)
+                .await
+                .map_err(|e| format!("{opts}: cannot listen on {listen}: {e}"))?;
+            let set = Retry {
+                give_up: Duration::from_secs(120),
+                ..opts.retry
+            };
+            with_retries("setting the webhook", set, None, || async {
+                bot.set_webhook(url.clone())
+                    .secret_token(secret.clone())
+                    .allowed_updates([AllowedUpdate::Message, AllowedUpdate::CallbackQuery])
+                    .await
+                    .map_err(classify)
+            })
+            .await
+            .map_err(|e| format!("{opts}: cannot set the webhook ({e:?})"))?;
+            tracing::info!(%listen, "receiving updates by webhook");
+            // The listener without teloxide's set-up: its own would delete
+            // the webhook when this process stops, cutting every other
+            // process off too.
+            let options = teloxide::update_listeners::webhooks::Options::new(listen, url)
+                .secret_token(secret);
+            let (listener, stopped, router) =
+                teloxide::update_listeners::webhooks::axum_no_setup(options);
+            tokio::spawn(async move {
+                if let Err(e) = axum::serve(tcp, router)
+                    .with_graceful_shutdown(stopped)
+                    .await
+                {
+                    tracing::error!("the webhook server failed: {e}");
+                }
+            });
+            stop_dispatcher(dispatcher.shutdown_token(), stop);
+            // Receiving by webhook cannot fail (its error type is `Infallible`).
+            let on_error = teloxide::error_handlers::IgnoringErrorHandler::new();
+            dispatcher.dispatch_with_listener(listener, on_error).await;
+        }
+        Updates::Off => {
+            tracing::info!("not receiving updates (updates = \"off\"): posting only");
+            stop.await;
+        }
+    }
+    Ok(())
+}
+
+/// Shuts the dispatcher of `token` down once `stop` completes.
+fn stop_dispatcher(token: ShutdownToken, stop: impl Future<Output = ()> + Send + 'static) {
     tokio::spawn(async move {
         stop.await;
         // Refused until the dispatcher has started.
@@ -279,17 +456,6 @@ pub async fn serve(
             }
         }
     });
-    let listener = Polling::builder(bot)
-        .timeout(opts.poll_timeout)
-        .delete_webhook()
-        .await
-        .build();
-    // teloxide waits longer after each failure; its errors name no token.
-    let on_error = Arc::new(|e: teloxide::RequestError| async move {
-        tracing::warn!("getting updates failed: {e}");
-    });
-    dispatcher.dispatch_with_listener(listener, on_error).await;
-    Ok(())
 }
 
 #[cfg(test)]
@@ -315,6 +481,58 @@ mod tests {
         let text = include_str!("../../../config/tablero.example.toml");
         let c = Config::parse(text, |_| None).unwrap();
         assert!(Section::of(&c, |_| None).is_ok());
+    }
+
+    #[test]
+    fn updates_are_polled_unless_a_webhook_or_off_is_asked_for() {
+        let token = ("TABLERO_TELEGRAM_TOKEN", "42:secret");
+        assert_eq!(options("", &[token]).unwrap().updates, Updates::Poll);
+        let off = "[telegram]\nupdates = \"off\"";
+        assert_eq!(options(off, &[token]).unwrap().updates, Updates::Off);
+        let hook = "[telegram]\nupdates = \"webhook\"\n\
+                    webhook_url = \"https://bot.example.org/tg\"\n\
+                    webhook_listen = \"0.0.0.0:8443\"";
+        let secret = ("TABLERO_TELEGRAM_WEBHOOK_SECRET", "s3cret-value");
+        let o = options(hook, &[token, secret]).unwrap();
+        assert_eq!(
+            o.updates,
+            Updates::Webhook {
+                url: "https://bot.example.org/tg".parse().unwrap(),
+                listen: "0.0.0.0:8443".parse().unwrap(),
+                secret: "s3cret-value".into(),
+            }
+        );
+        assert!(!format!("{o:?}").contains("s3cret"), "{o:?}");
+        let listen = ("TABLERO_TELEGRAM_WEBHOOK_LISTEN", "127.0.0.1:9000");
+        let o = options(hook, &[token, secret, listen]).unwrap();
+        assert!(matches!(o.updates, Updates::Webhook { listen, .. } if listen.port() == 9000));
+        for (text, env, says) in [
+            (hook, vec![token], "TABLERO_TELEGRAM_WEBHOOK_SECRET"),
+            (
+                hook,
+                vec![token, ("TABLERO_TELEGRAM_WEBHOOK_SECRET", "no spaces")],
+                "TABLERO_TELEGRAM_WEBHOOK_SECRET",
+            ),
+            (
+                "[telegram]\nupdates = \"webhook\"\nwebhook_listen = \"0.0.0.0:8443\"",
+                vec![token, secret],
+                "telegram.webhook_url",
+            ),
+            (
+                "[telegram]\nupdates = \"webhook\"\nwebhook_url = \"https://x/\"\n\
+                 webhook_listen = \"8443\"",
+                vec![token, secret],
+                "telegram.webhook_listen",
+            ),
+            (
+                "[telegram]\nupdates = \"push\"",
+                vec![token],
+                "telegram.updates",
+            ),
+        ] {
+            let e = options(text, &env).err().unwrap();
+            assert!(e.contains(says), "{text}: {e}");
+        }
     }
 
     #[test]

@@ -18,7 +18,7 @@ use serde_json::{Value, json};
 use tablero_app::{App, FakeRenderer, ManualClock, Settings};
 use tablero_store::Store;
 use tablero_telegram::deliver::Retry;
-use tablero_telegram::{Options, serve};
+use tablero_telegram::{Options, Updates, serve};
 use teloxide::adaptors::throttle::Limits;
 use tokio::sync::{Notify, mpsc, oneshot};
 
@@ -213,7 +213,9 @@ async fn api(State(fake): State<Arc<Fake>>, req: Request) -> Response {
             "supports_inline_queries": false, "can_connect_to_business": false,
             "has_main_web_app": false,
         })),
-        "deletewebhook" | "setmycommands" | "answercallbackquery" => ok(json!(true)),
+        "deletewebhook" | "setwebhook" | "setmycommands" | "answercallbackquery" => {
+            ok(json!(true))
+        }
         "getwebhookinfo" => ok(json!({"url": "", "has_custom_certificate": false, "pending_update_count": 0})),
         "getupdates" => {
             // Like Telegram: the request is held until an update arrives or
@@ -523,6 +525,10 @@ type Launched = (
 /// Starts the bot against the fake at `addr`, with the production poll
 /// timeout.
 fn launch(app: Arc<App>, addr: std::net::SocketAddr) -> Launched {
+    launch_with(app, addr, Updates::Poll)
+}
+
+fn launch_with(app: Arc<App>, addr: std::net::SocketAddr, updates: Updates) -> Launched {
     let opts = Options {
         token: TOKEN.into(),
         api_url: Some(format!("http://{addr}/").parse().unwrap()),
@@ -539,6 +545,7 @@ fn launch(app: Arc<App>, addr: std::net::SocketAddr) -> Launched {
         },
         // The production long poll: 30 s, held to the end by the fake.
         poll_timeout: tablero_telegram::POLL_TIMEOUT,
+        updates,
     };
     let (notices, rx) = mpsc::unbounded_channel();
     let (stop_tx, stop_rx) = oneshot::channel::<()>();
@@ -1229,4 +1236,125 @@ async fn a_restart_in_the_middle_of_a_game_loses_no_board() {
     );
     assert!(edit.params.get("reply_markup").is_none());
     r.stop().await;
+}
+
+/// Posts `update` to the bot's webhook as Telegram would, with `secret` in
+/// Telegram's header; returns the HTTP status.
+async fn post_update(listen: std::net::SocketAddr, secret: &str, update: &Value) -> u16 {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let body = update.to_string();
+    let mut s = tokio::net::TcpStream::connect(listen).await.unwrap();
+    let req = format!(
+        "POST /telegram HTTP/1.1\r\nHost: {listen}\r\nContent-Type: application/json\r\n\
+         X-Telegram-Bot-Api-Secret-Token: {secret}\r\nContent-Length: {}\r\n\
+         Connection: close\r\n\r\n{body}",
+        body.len()
+    );
+    s.write_all(req.as_bytes()).await.unwrap();
+    let mut answer = String::new();
+    s.read_to_string(&mut answer).await.unwrap();
+    answer
+        .split_whitespace()
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(0)
+}
+
+/// Updates by webhook: the bot sets the webhook with the shared secret
+/// (and never polls), answers updates posted to it, refuses a post
+/// without the secret, and leaves the webhook in place when it stops, for
+/// the other processes that share it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn updates_by_webhook() {
+    let fake = Arc::new(Fake::default());
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let router = Router::new().fallback(api).with_state(fake.clone());
+    tokio::spawn(async move { axum::serve(listener, router).await.unwrap() });
+    let listen = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .unwrap()
+        .local_addr()
+        .unwrap();
+
+    let dir = tempfile::tempdir().unwrap();
+    let app = Arc::new(App::new(
+        Store::open(dir.path(), 1 << 20).unwrap(),
+        Arc::new(ManualClock::at(1_700_000_000_000)),
+        Arc::new(FakeRenderer),
+        Settings::default(),
+    ));
+    let secret = "shared-secret_1";
+    let updates = Updates::Webhook {
+        url: "https://bot.example.org/telegram".parse().unwrap(),
+        listen,
+        secret: secret.into(),
+    };
+    let (_notices, stop_tx, bot) = launch_with(app, addr, updates);
+    let mut c = Client {
+        fake: fake.clone(),
+        seen: 0,
+        next_user_message: 0,
+    };
+    let set = c.next("setwebhook").await.0;
+    assert_eq!(set.params["url"], "https://bot.example.org/telegram");
+    assert_eq!(set.params["secret_token"], secret);
+    let allowed = set.params["allowed_updates"].to_string();
+    assert!(
+        allowed.contains("message") && allowed.contains("callback_query"),
+        "{allowed}"
+    );
+
+    let update = |id: i64, text: &str| {
+        json!({"update_id": id, "message": {
+            "message_id": 10_000 + id, "date": 1_700_000_000,
+            "chat": {"id": CAROL.id, "type": "private", "first_name": CAROL.first},
+            "from": CAROL.json(), "text": text,
+            "entities": [{"type": "bot_command", "offset": 0, "length": 5}],
+        }})
+    };
+    // The server may take a moment to accept after the webhook is set.
+    let mut status = 0;
+    for _ in 0..100 {
+        status = post_update(listen, secret, &update(1, "/help")).await;
+        if status != 0 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert_eq!(status, 200);
+    let help = c.next("sendmessage").await.0;
+    assert_eq!(help.params["chat_id"], CAROL.id);
+    assert!(
+        help.params["text"].to_string().contains("challenge"),
+        "{help:?}"
+    );
+
+    // Someone who is not Telegram: refused, and nothing is answered.
+    assert_eq!(post_update(listen, "guess", &update(2, "/help")).await, 401);
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let calls: Vec<String> = fake.calls.lock().unwrap()[c.seen..]
+        .iter()
+        .map(|c| c.method.clone())
+        .collect();
+    assert!(!calls.contains(&"sendmessage".to_string()), "{calls:?}");
+
+    stop_tx.send(()).unwrap();
+    tokio::time::timeout(Duration::from_secs(10), bot)
+        .await
+        .expect("the bot stops")
+        .unwrap()
+        .unwrap();
+    let methods: Vec<String> = fake
+        .calls
+        .lock()
+        .unwrap()
+        .iter()
+        .map(|c| c.method.clone())
+        .collect();
+    assert!(!methods.contains(&"getupdates".to_string()), "{methods:?}");
+    assert!(
+        !methods.contains(&"deletewebhook".to_string()),
+        "{methods:?}"
+    );
 }

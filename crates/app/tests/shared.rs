@@ -1,0 +1,174 @@
+//! Two apps on one PostgreSQL database, as two bot processes would be: each
+//! has its own store (its own connection pools), its own cached channels
+//! and its own clock. What one changes, the other sees on its next command;
+//! one channel's commands apply one at a time across both; a due timer
+//! fires in one of them. The server is started by `tablero-pgtest`.
+
+use std::sync::Arc;
+use std::thread;
+
+use tablero_app::console::incoming;
+use tablero_app::testkit::START_MS;
+use tablero_app::{App, FakeRenderer, ManualClock, Reply, Settings};
+use tablero_store::{ChannelKey, Platform, Store};
+
+/// Two apps on a new database, sharing one hand-moved clock; the server
+/// runs while its handle is held.
+fn pair() -> (
+    Arc<App>,
+    Arc<App>,
+    ManualClock,
+    Arc<tablero_pgtest::PgServer>,
+) {
+    let server = tablero_pgtest::PgServer::shared();
+    let url = server.create_database();
+    let clock = ManualClock::at(START_MS);
+    let app = || {
+        Arc::new(App::new(
+            Store::open_url(&url, 1 << 20).unwrap(),
+            Arc::new(clock.clone()),
+            Arc::new(FakeRenderer),
+            Settings::default(),
+        ))
+    };
+    (app(), app(), clock, server)
+}
+
+fn say(app: &App, user: &str, text: &str) -> Reply {
+    app.handle(&incoming(user, "general", text))
+        .unwrap_or_else(|| panic!("no reply to {user}: {text}"))
+}
+
+fn ok(app: &App, user: &str, text: &str) -> String {
+    let r = say(app, user, text);
+    assert!(!r.error, "{user}: {text}: {}", r.plain_text());
+    r.plain_text()
+}
+
+fn stored_moves(app: &App, id: u64) -> Vec<String> {
+    let ch = ChannelKey::new(Platform::Console, "general");
+    let doc = app
+        .store()
+        .game(&ch, id, true)
+        .unwrap()
+        .or_else(|| app.store().game(&ch, id, false).unwrap())
+        .expect("the game is stored");
+    let record: tablero_rules::GameRecord = doc.record.parse().unwrap();
+    record.moves
+}
+
+#[test]
+fn each_app_sees_what_the_other_committed() {
+    let (a, b, _, _server) = pair();
+    say(&a, "bob", "hi");
+    ok(&a, "alice", "challenge @bob breakthrough");
+    // The challenge was made in the other process.
+    ok(&b, "bob", "accept");
+    // `a` cached the channel before the game began: it must read it again.
+    ok(&a, "alice", "a2-a3");
+    ok(&b, "bob", "h7-h6");
+    ok(&a, "alice", "b2-b3");
+    // The same move again, in the app that did not play it.
+    let r = say(&b, "alice", "b2-b3");
+    assert!(
+        r.error && r.plain_text().contains("already played"),
+        "{}",
+        r.plain_text()
+    );
+    let r = say(&a, "bob", "h6-h5");
+    assert!(!r.error, "{}", r.plain_text());
+    assert_eq!(stored_moves(&a, 1), ["a2-a3", "h7-h6", "b2-b3", "h6-h5"]);
+    // A resignation in one app ends the game for the other.
+    ok(&b, "alice", "resign");
+    let r = say(&a, "bob", "g7-g6");
+    assert!(r.error, "{}", r.plain_text());
+    let stats = ok(&a, "bob", "stats");
+    assert!(stats.contains('1'), "{stats}");
+}
+
+#[test]
+fn racing_moves_from_two_apps_apply_once_each() {
+    let (a, b, _, _server) = pair();
+    say(&a, "bob", "hi");
+    ok(&a, "alice", "challenge @bob breakthrough time=none");
+    ok(&b, "bob", "accept");
+    // Every turn, both apps get the same move several times at once: one
+    // copy plays, every other copy is already played.
+    let mut game = tablero_rules::AnyGame::new(
+        tablero_rules::GameId::Breakthrough,
+        &tablero_rules::Setup::default(),
+    )
+    .unwrap();
+    let mut expected = Vec::new();
+    for turn in 0..16 {
+        let moves = game.legal_moves();
+        let m = moves[(turn * 7) % moves.len()].clone();
+        let who = if game.turn().side == tablero_rules::Side::First {
+            "alice"
+        } else {
+            "bob"
+        };
+        let threads: Vec<_> = (0..6)
+            .map(|i| {
+                let app = if i % 2 == 0 { a.clone() } else { b.clone() };
+                let m = m.clone();
+                thread::spawn(move || say(&app, who, &m))
+            })
+            .collect();
+        let replies: Vec<Reply> = threads.into_iter().map(|t| t.join().unwrap()).collect();
+        let played = replies.iter().filter(|r| !r.error).count();
+        assert_eq!(played, 1, "turn {turn}: {replies:#?}");
+        for r in replies.iter().filter(|r| r.error) {
+            assert!(
+                r.plain_text().contains("already played"),
+                "{}",
+                r.plain_text()
+            );
+        }
+        game.play(&m).unwrap();
+        expected.push(m);
+        if game.outcome().is_some() {
+            break;
+        }
+    }
+    assert_eq!(stored_moves(&a, 1), expected);
+}
+
+#[test]
+fn a_due_timer_fires_in_one_app_only() {
+    let (a, b, clock, _server) = pair();
+    say(&a, "bob", "hi");
+    say(&a, "carol", "hi");
+    // Challenge #1 expires; in game #2 alice runs out of time.
+    ok(&a, "alice", "challenge @bob chess");
+    ok(&a, "alice", "challenge @carol breakthrough time=1h");
+    ok(&b, "carol", "accept");
+    clock.advance(25 * 3_600_000);
+    let (ta, tb) = {
+        let (a, b) = (a.clone(), b.clone());
+        let ta = thread::spawn(move || a.tick());
+        let tb = thread::spawn(move || b.tick());
+        (ta.join().unwrap(), tb.join().unwrap())
+    };
+    let texts: Vec<String> = ta.iter().chain(&tb).map(|n| n.reply.plain_text()).collect();
+    assert_eq!(texts.len(), 2, "{texts:#?}");
+    assert_eq!(
+        texts.iter().filter(|t| t.contains("expired")).count(),
+        1,
+        "{texts:#?}"
+    );
+    assert_eq!(
+        texts
+            .iter()
+            .filter(|t| t.contains("ran out of time"))
+            .count(),
+        1,
+        "{texts:#?}"
+    );
+    // Handled timers are gone: later ticks in either app post nothing.
+    clock.advance(3_600_000);
+    assert!(a.tick().is_empty() && b.tick().is_empty());
+    // The timeout is seen by the app that did not handle it.
+    let r = say(&b, "carol", "a7-a6");
+    assert!(r.error, "{}", r.plain_text());
+}
