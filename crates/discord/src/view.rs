@@ -162,7 +162,6 @@ pub fn components(reply: &Reply) -> Vec<CreateActionRow> {
 }
 
 /// Replay and Rematch buttons under a finished game: `tb:g:ID:r`, `tb:g:ID:m`.
-#[must_use]
 pub fn after_game_row(game: u64, lang: Lang) -> CreateActionRow {
     let button = |what: AfterGame, style: ButtonStyle| {
         CreateButton::new(format!("tb:g:{game}:{}", what.code()))
