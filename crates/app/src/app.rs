@@ -286,6 +286,11 @@ impl App {
     fn touch_user(&self, platform: Platform, u: &User) -> Option<ProfileDoc> {
         let p = self.store.profile(platform, &u.id).ok().flatten();
         if p.as_ref().is_none_or(|p| p.name != u.name) {
+            // Read again under the lock every profile write takes, so a
+            // language chosen meanwhile in another process is kept. (No
+            // channel lock is held here, and none is taken under it.)
+            let _lock = self.store.lock_stats().ok()?;
+            let p = self.store.profile(platform, &u.id).ok().flatten();
             let doc = ProfileDoc {
                 version: VERSION,
                 name: u.name.clone(),
@@ -469,6 +474,8 @@ impl App {
             return Err(AppError::BadLang(word.to_string()));
         };
         let p = who.channel.platform;
+        // Profiles are written under the stats lock (see `touch_user`).
+        let _lock = self.store.lock_stats()?;
         let mut doc = self.store.profile(p, &who.user.id)?.unwrap_or(ProfileDoc {
             version: VERSION,
             name: who.user.name.clone(),

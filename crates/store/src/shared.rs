@@ -80,9 +80,10 @@ impl Store {
     }
 
     /// Waits until this caller holds the stats lock, which serialises the
-    /// read-modify-write of users' stats across processes. Take it only
-    /// while holding a channel lock (never the other way round), so two
-    /// callers never wait for each other.
+    /// read-modify-write of users' stats, ratings and profiles across
+    /// processes. Take it inside a channel lock or with no lock at all, and
+    /// never take a channel lock while holding it, so two callers never
+    /// wait for each other.
     pub fn lock_stats(&self) -> Result<StoreLock> {
         Ok(StoreLock {
             _guard: self.db.backend.lock(b"stats")?,
