@@ -234,17 +234,7 @@ async fn challenge_pressed(
     let m = CreateInteractionResponseMessage::new().components(Vec::new());
     ci.create_response(ctx, CreateInteractionResponse::UpdateMessage(m))
         .await?;
-    let target = if threads::wanted(
-        data.game_threads,
-        &reply,
-        ci.channel.as_ref(),
-        ci.app_permissions,
-    ) {
-        threads::open(&ctx.http, &data.app, data.outbox(), ci.channel_id, &reply).await
-    } else {
-        ci.channel_id
-    };
-    deliver::post(data.outbox(), target, &reply);
+    post_reply(ctx, data, ci, &reply).await;
     Ok(())
 }
 
@@ -279,18 +269,24 @@ async fn after_game_pressed(
         ci.create_response(ctx, CreateInteractionResponse::Acknowledge)
             .await?;
     }
+    post_reply(ctx, data, ci, &reply).await;
+    Ok(())
+}
+
+/// Posts the reply to a press in the pressed message's channel, or in a
+/// new thread when it begins a game there (`[discord] game_threads`).
+async fn post_reply(ctx: &SerenityContext, data: &Data, ci: &ComponentInteraction, reply: &Reply) {
     let target = if threads::wanted(
         data.game_threads,
-        &reply,
+        reply,
         ci.channel.as_ref(),
         ci.app_permissions,
     ) {
-        threads::open(&ctx.http, &data.app, data.outbox(), ci.channel_id, &reply).await
+        threads::open(&ctx.http, &data.app, data.outbox(), ci.channel_id, reply).await
     } else {
         ci.channel_id
     };
-    deliver::post(data.outbox(), target, &reply);
-    Ok(())
+    deliver::post(data.outbox(), target, reply);
 }
 
 /// Answers a press with an error only the presser sees.

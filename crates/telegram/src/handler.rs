@@ -6,7 +6,7 @@
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
-use tablero_app::{App, Outgoing, Reply, User};
+use tablero_app::{App, ChannelKey, Outgoing, Reply, User};
 use teloxide::types::{
     CallbackQuery, ChatId, MaybeInaccessibleMessage, Message, MessageEntityKind, MessageId, Update,
     UpdateKind,
@@ -174,6 +174,41 @@ impl<A: Api> Handler<A> {
         }
     }
 
+    /// Runs a press that acts as a command typed by the presser (`run`,
+    /// given the app, the chat's channel, the presser and their username)
+    /// in `chat`: an error is an alert only the presser sees; otherwise the
+    /// reply is posted, after retiring the `pressed` message's buttons if
+    /// given, and the press is answered silently. `what` names the press
+    /// in the log.
+    async fn command_press(
+        &self,
+        q: &CallbackQuery,
+        chat: ChatId,
+        pressed: Option<(Option<u64>, MessageId)>,
+        what: &str,
+        run: impl FnOnce(&App, &ChannelKey, &User, Option<String>) -> Reply + Send + 'static,
+    ) {
+        self.outbox.wake(&chat);
+        let (app, user, handle) = (self.app.clone(), user_ref(&q.from), q.from.username.clone());
+        let reply = tokio::task::spawn_blocking(move || {
+            let r = run(&app, &channel(chat), &user, handle);
+            (r, ongoing(&app, chat))
+        })
+        .await;
+        match reply {
+            Ok((r, _)) if r.error => {
+                let text = plain(&r, &|u| self.username(u));
+                self.answer(q.id.0.clone(), Some(text.chars().take(MAX_ALERT).collect()))
+                    .await;
+            }
+            Ok((r, games)) => {
+                self.post(chat, &r, pressed, games);
+                self.answer(q.id.0.clone(), None).await;
+            }
+            Err(e) => tracing::error!("{what} could not be handled: {e}"),
+        }
+    }
+
     async fn callback(&self, q: CallbackQuery) {
         self.learn(&q.from);
         if let Some((id, accept)) = q
@@ -182,28 +217,16 @@ impl<A: Api> Handler<A> {
             .and_then(crate::keyboard::challenge_answer)
             && let Some(MaybeInaccessibleMessage::Regular(m)) = q.message.as_ref()
         {
-            let (chat, message) = (m.chat.id, m.id);
-            self.outbox.wake(&chat);
-            let (app, user, handle) =
-                (self.app.clone(), user_ref(&q.from), q.from.username.clone());
-            let reply = tokio::task::spawn_blocking(move || {
-                let r = app.answer_challenge(&channel(chat), &user, handle, id, accept);
-                (r, ongoing(&app, chat))
-            })
+            // The challenge is answered: its buttons go.
+            let pressed = Some((None, m.id));
+            self.command_press(
+                &q,
+                m.chat.id,
+                pressed,
+                "a challenge press",
+                move |app, ch, user, handle| app.answer_challenge(ch, user, handle, id, accept),
+            )
             .await;
-            match reply {
-                Ok((r, _)) if r.error => {
-                    let text = plain(&r, &|u| self.username(u));
-                    self.answer(q.id.0, Some(text.chars().take(MAX_ALERT).collect()))
-                        .await;
-                }
-                Ok((r, games)) => {
-                    // The challenge is answered: its buttons go.
-                    self.post(chat, &r, Some((None, message)), games);
-                    self.answer(q.id.0, None).await;
-                }
-                Err(e) => tracing::error!("a challenge press could not be handled: {e}"),
-            }
             return;
         }
         if let Some((id, what)) = q
@@ -212,28 +235,15 @@ impl<A: Api> Handler<A> {
             .and_then(crate::keyboard::after_game_press)
             && let Some(MaybeInaccessibleMessage::Regular(m)) = q.message.as_ref()
         {
-            let chat = m.chat.id;
-            self.outbox.wake(&chat);
-            let (app, user, handle) =
-                (self.app.clone(), user_ref(&q.from), q.from.username.clone());
-            let reply = tokio::task::spawn_blocking(move || {
-                let r = app.after_game(&channel(chat), &user, handle, id, what);
-                (r, ongoing(&app, chat))
-            })
+            // The buttons stay: the other player may want them too.
+            self.command_press(
+                &q,
+                m.chat.id,
+                None,
+                "a finished game's press",
+                move |app, ch, user, handle| app.after_game(ch, user, handle, id, what),
+            )
             .await;
-            match reply {
-                Ok((r, _)) if r.error => {
-                    let text = plain(&r, &|u| self.username(u));
-                    self.answer(q.id.0, Some(text.chars().take(MAX_ALERT).collect()))
-                        .await;
-                }
-                Ok((r, games)) => {
-                    // The buttons stay: the other player may want them too.
-                    self.post(chat, &r, None, games);
-                    self.answer(q.id.0, None).await;
-                }
-                Err(e) => tracing::error!("a finished game's press could not be handled: {e}"),
-            }
             return;
         }
         let button = q.data.as_deref().and_then(Button::decode);
