@@ -126,6 +126,15 @@ pub fn posts(reply: &Reply, usernames: &dyn Fn(&User) -> Option<String>) -> Vec<
         html = format!("{html}\n<pre>{}</pre>", escape(d));
         visible = format!("{visible}\n{d}");
     }
+    // A piece of a text too long to go with the photo or file.
+    let text_post = |html: String| Post {
+        photo: None,
+        file: None,
+        html,
+        keyboard: None,
+        board: None,
+        lasting,
+    };
     let mut out = Vec::new();
     if let (Some(file), None) = (&reply.file, &reply.image) {
         // A file with the text as its caption, or after the text.
@@ -140,16 +149,7 @@ pub fn posts(reply: &Reply, usernames: &dyn Fn(&User) -> Option<String>) -> Vec<
             });
             return out;
         }
-        for piece in chunks() {
-            out.push(Post {
-                photo: None,
-                file: None,
-                html: piece.markup,
-                keyboard: None,
-                board: None,
-                lasting,
-            });
-        }
+        out.extend(chunks().into_iter().map(|p| text_post(p.markup)));
         out.push(Post {
             photo: None,
             file: Some(file.clone()),
@@ -180,16 +180,7 @@ pub fn posts(reply: &Reply, usernames: &dyn Fn(&User) -> Option<String>) -> Vec<
             board,
             lasting,
         });
-        for piece in chunks() {
-            out.push(Post {
-                photo: None,
-                file: None,
-                html: piece.markup,
-                keyboard: None,
-                board: None,
-                lasting,
-            });
-        }
+        out.extend(chunks().into_iter().map(|p| text_post(p.markup)));
         return out;
     }
     let pieces: Vec<String> = if utf16_len(&visible) <= MAX_TEXT {
