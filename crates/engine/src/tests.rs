@@ -512,3 +512,98 @@ fn reuse_carries_the_subtree_over_and_can_be_turned_off() {
         }
     }
 }
+
+/// The exact value of an Empuje position for the first player (the
+/// setter): 1 won, 0.5 drawn, 0 lost, by plain minimax over every move.
+/// Only for positions whose set-up is complete: every push takes at least
+/// one enemy piece, so play lasts at most eleven moves.
+fn empuje_exact(
+    g: &tablero_rules::empuje::Empuje,
+    memo: &mut std::collections::HashMap<u64, f32>,
+) -> f32 {
+    use tablero_rules::Game;
+    if let Some(o) = g.outcome() {
+        return match o.winner {
+            Some(Side::First) => 1.0,
+            Some(Side::Second) => 0.0,
+            None => 0.5,
+        };
+    }
+    let key = g.position_key();
+    if let Some(&v) = memo.get(&key) {
+        return v;
+    }
+    let first = g.turn().side == Side::First;
+    let mut moves = Vec::new();
+    g.legal_moves(&mut moves);
+    let mut best = if first { 0.0f32 } else { 1.0 };
+    for m in moves {
+        let mut next = g.clone();
+        next.play(m);
+        let v = empuje_exact(&next, memo);
+        best = if first { best.max(v) } else { best.min(v) };
+    }
+    memo.insert(key, best);
+    best
+}
+
+fn as_empuje(g: &AnyGame) -> &tablero_rules::empuje::Empuje {
+    let AnyGame::Empuje(e) = g else {
+        unreachable!("an Empuje game")
+    };
+    e
+}
+
+/// Empuje's value is a draw, and level 4 already gets it: a higher level
+/// cannot score over half against it (BENCHMARKS.md, "Each level against
+/// the one below"). The pie rule caps the setter at a draw: a setter's win
+/// would need a position won by whoever moves first in either colour
+/// (the chooser's `white`/`black`) and won by the second player in one
+/// colour (the chooser's `first`), and those contradict each other; a
+/// position with no push at all is a draw, so the draw is also the floor.
+/// Checked here exactly on the set-ups level 4 builds, and on random
+/// set-ups, where level 4's every choice and push keeps the best value.
+#[test]
+fn empuje_level_4_plays_every_stage_exactly() {
+    let level = Level::new(4).unwrap();
+    let limits = Limits::level_nodes(level, GameId::Empuje);
+    let mut memo = std::collections::HashMap::new();
+    // Level 4 as the setter: its set-ups are worth exactly a draw.
+    for seed in 0..2 {
+        let mut g = AnyGame::new(GameId::Empuje, &Setup::default()).unwrap();
+        let mut bot = Engine::new(&g, level, seed);
+        while g.turn().phase == tablero_rules::Phase::Place {
+            let m = bot.choose(limits).unwrap();
+            bot.advance(&m).unwrap();
+            g.play(&m).unwrap();
+        }
+        let v = empuje_exact(as_empuje(&g), &mut memo);
+        assert_eq!(v, 0.5, "seed {seed}: {}", g.position_text());
+    }
+    // Random set-ups: every move level 4 chooses, the chooser's included,
+    // keeps the exact value of the position for the side that plays it.
+    let mut rng = crate::rng::Rng::new(11);
+    let mut checked = 0;
+    for seed in 0..6 {
+        let mut g = AnyGame::new(GameId::Empuje, &Setup::default()).unwrap();
+        while g.turn().phase == tablero_rules::Phase::Place {
+            let moves = g.legal_moves();
+            let m = moves[rng.below(moves.len())].clone();
+            g.play(&m).unwrap();
+        }
+        while g.outcome().is_none() {
+            let first = g.turn().side == Side::First;
+            let mut best = if first { 0.0f32 } else { 1.0 };
+            for m in g.legal_moves() {
+                let v = empuje_exact(as_empuje(&after(&g, &m)), &mut memo);
+                best = if first { best.max(v) } else { best.min(v) };
+            }
+            let m = choose(&g, level, limits, seed).unwrap();
+            let v = empuje_exact(as_empuje(&after(&g, &m)), &mut memo);
+            assert_eq!(v, best, "seed {seed}: {m} in {}", g.position_text());
+            g.play(&m).unwrap();
+            checked += 1;
+        }
+    }
+    assert!(checked >= 12, "only {checked} moves checked");
+}
