@@ -9,37 +9,19 @@
 //! `BENCH_RENDERER=fake` swaps the stand-in PNG renderer for the fake one;
 //! `BENCH_MOVES` sets the number of moves (default 4000).
 
-use std::sync::{Arc, Mutex};
+mod common;
+
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use common::splitmix;
+use tablero_app::App;
 use tablero_app::console::incoming;
-use tablero_app::{App, BoardRenderer, FakeRenderer, ManualClock, PngRenderer, Settings};
-use tablero_rules::{AnyGame, GameId, GameRecord, Setup, Side};
+use tablero_rules::{AnyGame, GameId, GameRecord, Setup};
 use tablero_store::{ChannelKey, GameDoc, Store, UserRef, VERSION};
 
-fn splitmix(x: &mut u64) -> u64 {
-    *x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *x;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
-fn renderer() -> (Arc<dyn BoardRenderer>, &'static str) {
-    match std::env::var("BENCH_RENDERER").as_deref() {
-        Ok("fake") => (Arc::new(FakeRenderer), "fake renderer"),
-        _ => (Arc::new(PngRenderer), "tablero-render PNG renderer"),
-    }
-}
-
 fn app(dir: &std::path::Path) -> App {
-    let store = Store::open(dir, 16 << 20).unwrap();
-    App::new(
-        store,
-        Arc::new(ManualClock::at(1_767_225_600_000)),
-        renderer().0,
-        Settings::default(),
-    )
+    common::app(Store::open(dir, 16 << 20).unwrap())
 }
 
 fn rss_kb() -> (u64, u64) {
@@ -67,100 +49,29 @@ fn cpu_time() -> Duration {
     Duration::from_millis(ticks * 10)
 }
 
-fn load_average() -> String {
-    std::fs::read_to_string("/proc/loadavg")
-        .unwrap_or_default()
-        .split_whitespace()
-        .next()
-        .unwrap_or("?")
-        .to_string()
-}
-
 fn throughput() {
     let dir = tempfile::tempdir().unwrap();
     let app = Arc::new(app(dir.path()));
-    let total: usize = std::env::var("BENCH_MOVES")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(4000);
-    let channels = 16;
-    let threads = 2;
-    let latencies = Arc::new(Mutex::new(Vec::with_capacity(total)));
-    let start = Instant::now();
     let cpu0 = cpu_time();
-    let handles: Vec<_> = (0..threads)
-        .map(|t| {
-            let (app, latencies) = (app.clone(), latencies.clone());
-            std::thread::spawn(move || {
-                let mut seed = 7 + t as u64;
-                let mine: Vec<String> = (0..channels)
-                    .filter(|c| c % threads == t)
-                    .map(|c| format!("c{c}"))
-                    .collect();
-                let mut games: Vec<Option<(AnyGame, u64)>> = vec![None; mine.len()];
-                let mut next_id = vec![1u64; mine.len()];
-                let mut lat = Vec::new();
-                let mut i = 0;
-                while lat.len() < total / threads {
-                    let k = i % mine.len();
-                    i += 1;
-                    let ch = &mine[k];
-                    if games[k].as_ref().is_none_or(|(g, _)| g.outcome().is_some()) {
-                        app.handle(&incoming("bob", ch, "hi"));
-                        app.handle(&incoming("alice", ch, "challenge @bob breakthrough"));
-                        let r = app.handle(&incoming("bob", ch, "accept")).unwrap();
-                        assert!(!r.error, "{}", r.plain_text());
-                        let g = AnyGame::new(GameId::Breakthrough, &Setup::default()).unwrap();
-                        games[k] = Some((g, next_id[k]));
-                        next_id[k] += 1;
-                    }
-                    let (g, id) = games[k].as_mut().unwrap();
-                    let moves = g.legal_moves();
-                    let m = moves[(splitmix(&mut seed) % moves.len() as u64) as usize].clone();
-                    let who = if g.turn().side == Side::First {
-                        "alice"
-                    } else {
-                        "bob"
-                    };
-                    let t0 = Instant::now();
-                    let r = app
-                        .handle(&incoming(who, ch, &format!("move #{id} {m}")))
-                        .unwrap();
-                    lat.push(t0.elapsed());
-                    assert!(!r.error && r.image.is_some(), "{}", r.plain_text());
-                    g.play(&m).unwrap();
-                }
-                latencies.lock().unwrap().extend(lat);
-            })
-        })
-        .collect();
-    for h in handles {
-        h.join().unwrap();
-    }
-    let wall = start.elapsed();
+    let (lat, wall) = common::play(&app, "", common::moves(4000));
     let cpu = cpu_time() - cpu0;
-    let mut lat = latencies.lock().unwrap().clone();
-    lat.sort();
-    let pct = |p: f64| lat[((lat.len() as f64 * p) as usize).min(lat.len() - 1)];
-    let ms = |d: Duration| d.as_secs_f64() * 1000.0;
+    let n = lat.len() as f64;
     println!(
-        "moves: {} in {:.2} s = {:.0} moves/s ({}, {threads} threads, {channels} channels, challenges included in the wall time)",
-        lat.len(),
-        wall.as_secs_f64(),
-        lat.len() as f64 / wall.as_secs_f64(),
-        renderer().1
+        "{}",
+        common::report(
+            &format!(
+                "App::handle, {} threads, {} channels, challenges in the wall time",
+                common::THREADS,
+                common::CHANNELS
+            ),
+            lat,
+            wall
+        )
     );
     println!(
-        "latency per move command: p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
-        ms(pct(0.5)),
-        ms(pct(0.99)),
-        ms(*lat.last().unwrap())
-    );
-    println!(
-        "CPU time {:.2} ms per move (= {:.0} moves/s per core); load average {} on this machine",
-        ms(cpu) / lat.len() as f64,
-        lat.len() as f64 / cpu.as_secs_f64(),
-        load_average()
+        "CPU time {:.2} ms per move (= {:.0} moves/s per core)",
+        cpu.as_secs_f64() * 1000.0 / n,
+        n / cpu.as_secs_f64(),
     );
 }
 
