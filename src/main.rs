@@ -441,10 +441,17 @@ fn run(cli: Cli) -> Result<(), String> {
                 max_plies: 2000,
             };
             let r = m
-                .play(&pa, &pb, |i, r, plies| {
+                .play(&pa, &pb, |g| {
                     if verbose {
-                        let a_side = if i % 2 == 0 { "first" } else { "second" };
-                        println!("game {}: A ({a_side}) {r:?} in {plies} plies", i + 1);
+                        let a_side = if g.a_first { "first" } else { "second" };
+                        let why = g.reason.map_or("ply limit", |r| r.text(Lang::En));
+                        println!(
+                            "game {}: A ({a_side}) {:?} ({why}) in {} plies: {}",
+                            g.index + 1,
+                            g.result,
+                            g.plies,
+                            g.moves.join(" ")
+                        );
                     }
                 })
                 .map_err(|e| e.to_string())?;

@@ -5,6 +5,8 @@
 
 use std::time::Instant;
 
+use tablero_rules::Side;
+
 use crate::knowledge::Knowledge;
 use crate::rng::{Rng, mix};
 use crate::{Budget, SearchInfo};
@@ -45,6 +47,11 @@ pub struct AlphaBetaConfig {
     pub noise: i32,
     /// Deepest iteration.
     pub max_depth: i32,
+    /// What a draw costs the side the search plays, in the evaluation's
+    /// units: with 0 a position the evaluation calls a shade worse than
+    /// level is left for a repetition (a draw in 18 plies from a normal
+    /// opening, seen in self-play); people expect the bot to play on.
+    pub contempt: i32,
 }
 
 impl Default for AlphaBetaConfig {
@@ -53,6 +60,7 @@ impl Default for AlphaBetaConfig {
             table_bits: 20,
             noise: 0,
             max_depth: 64,
+            contempt: 0,
         }
     }
 }
@@ -68,6 +76,8 @@ pub struct AlphaBeta<G: Knowledge> {
     nodes: u64,
     stopped: bool,
     noise_seed: u64,
+    /// The side the running search plays (whom the contempt is for).
+    root_side: Option<Side>,
     /// The running search's budget and start.
     budget: Budget,
     start: Instant,
@@ -95,6 +105,7 @@ impl<G: Knowledge> AlphaBeta<G> {
             nodes: 0,
             stopped: false,
             noise_seed: 0,
+            root_side: None,
             budget: Budget {
                 think: None,
                 nodes: None,
@@ -127,12 +138,14 @@ impl<G: Knowledge> AlphaBeta<G> {
     }
 
     /// The score of a finished game for the side to move, `ply` plies from
-    /// the root.
-    fn terminal(g: &G, ply: usize) -> i32 {
+    /// the root: a draw is worth the contempt less to the root's side.
+    fn terminal(&self, g: &G, ply: usize) -> i32 {
+        let me = g.turn().side;
         match g.outcome().and_then(|o| o.winner) {
-            Some(w) if w == g.turn().side => MATE - ply as i32,
+            Some(w) if w == me => MATE - ply as i32,
             Some(_) => -(MATE - ply as i32),
-            None => 0,
+            None if Some(me) == self.root_side => -self.config.contempt,
+            None => self.config.contempt,
         }
     }
 
@@ -169,7 +182,7 @@ impl<G: Knowledge> AlphaBeta<G> {
         g.legal_moves(&mut list);
         if list.is_empty() {
             self.lists[ply] = list;
-            return Self::terminal(g, ply);
+            return self.terminal(g, ply);
         }
         let key = g.position_key();
         let stand = self.evaluate(g, key);
@@ -232,7 +245,7 @@ impl<G: Knowledge> AlphaBeta<G> {
         g.legal_moves(&mut list);
         if list.is_empty() {
             self.lists[ply] = list;
-            return Self::terminal(g, ply);
+            return self.terminal(g, ply);
         }
         let tt_move = entry.and_then(|e| e.best);
         let mut scored: Vec<(i32, G::Move)> = list
@@ -321,8 +334,12 @@ impl<G: Knowledge> AlphaBeta<G> {
         self.nodes = 0;
         self.stopped = false;
         self.noise_seed = rng.next_u64();
-        if self.config.noise > 0 {
-            // Noisy scores of another seed must not leak in.
+        let side = root.turn().side;
+        let other_side = self.root_side.is_some_and(|s| s != side);
+        self.root_side = Some(side);
+        if self.config.noise > 0 || (self.config.contempt != 0 && other_side) {
+            // Noisy scores of another seed, or draws scored for the other
+            // side, must not leak in.
             self.table.iter_mut().for_each(|e| *e = None);
         }
         self.killers.iter_mut().for_each(|k| *k = [None; 2]);

@@ -50,6 +50,11 @@ pub use knowledge::{Algorithm, Knowledge};
 use mcts::{Mcts, MctsConfig};
 use rng::Rng;
 
+/// What a draw costs the bot in alpha-beta's evaluation units (hundredths
+/// of a pawn): a fifth of a pawn, so it plays on from a level position
+/// rather than repeat it.
+pub const CONTEMPT: i32 = 20;
+
 /// How long a search may run: wall time, nodes, or both (whichever ends
 /// first). Nodes are MCTS playouts or alpha-beta positions searched. With
 /// neither set, the level's own think time applies.
@@ -410,6 +415,7 @@ impl<G: Knowledge> Searcher<G> {
                     noise,
                     max_depth,
                     table_bits: if level.get() <= 2 { 14 } else { 20 },
+                    contempt: CONTEMPT,
                 };
                 let ab = self.alphabeta.get_or_insert_with(|| AlphaBeta::new(config));
                 ab.search(&self.game, budget, rng)

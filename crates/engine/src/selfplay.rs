@@ -5,7 +5,7 @@
 use std::str::FromStr;
 use std::time::{Duration, Instant};
 
-use tablero_rules::{AnyGame, GameId, Setup, Side};
+use tablero_rules::{AnyGame, EndReason, GameId, Setup, Side};
 
 use crate::rng::{Rng, mix};
 use crate::{Algorithm, Engine, EngineError, Level, Limits};
@@ -191,6 +191,23 @@ impl MatchResult {
     }
 }
 
+/// One finished game of a match.
+#[derive(Clone, Debug)]
+pub struct Played {
+    /// Its number, from 0.
+    pub index: u32,
+    /// Whether A moved first.
+    pub a_first: bool,
+    /// A's result.
+    pub result: GameResult,
+    /// Plies the players chose (the random opening plies not counted).
+    pub plies: u32,
+    /// Why it ended; `None` when it hit the match's ply limit.
+    pub reason: Option<EndReason>,
+    /// Every move, the opening plies included, in canonical text.
+    pub moves: Vec<String>,
+}
+
 /// The Elo difference that gives an expected score `p`.
 fn elo(p: f64) -> f64 {
     if p <= 0.0 {
@@ -251,12 +268,12 @@ impl Seat {
 
 impl Match {
     /// Plays the match between `a` and `b`; `each` hears every finished
-    /// game (its number, A's result, its plies).
+    /// game.
     pub fn play(
         &self,
         a: &Player,
         b: &Player,
-        mut each: impl FnMut(u32, GameResult, u32),
+        mut each: impl FnMut(&Played),
     ) -> Result<MatchResult, EngineError> {
         let mut result = MatchResult::default();
         for i in 0..self.games {
@@ -268,14 +285,17 @@ impl Match {
             let mut game = AnyGame::new(self.game, &setup)
                 .map_err(|e| EngineError::BadSettings(e.to_string()))?;
             let mut opening = Rng::new(mix(self.seed.wrapping_add(pair) ^ 0x0bea));
+            let mut moves = Vec::new();
             for _ in 0..self.opening_plies {
-                let moves = game.legal_moves();
-                if moves.is_empty() {
+                let legal = game.legal_moves();
+                if legal.is_empty() {
                     break;
                 }
-                let m = moves[opening.below(moves.len())].clone();
-                game.play(&m)
-                    .map_err(|e| EngineError::BadMove(e.to_string()))?;
+                let m = legal[opening.below(legal.len())].clone();
+                moves.push(
+                    game.play(&m)
+                        .map_err(|e| EngineError::BadMove(e.to_string()))?,
+                );
             }
             // In even games A is the first player.
             let a_first = i % 2 == 0;
@@ -300,6 +320,7 @@ impl Match {
                 for s in &mut seats {
                     s.advance(&m)?;
                 }
+                moves.push(m);
                 plies += 1;
             }
             let a_side = if a_first { Side::First } else { Side::Second };
@@ -313,7 +334,14 @@ impl Match {
                 GameResult::Draw => result.draws += 1,
                 GameResult::Loss => result.losses += 1,
             }
-            each(i, r, plies);
+            each(&Played {
+                index: i,
+                a_first,
+                result: r,
+                plies,
+                reason: game.outcome().map(|o| o.reason),
+                moves,
+            });
         }
         Ok(result)
     }

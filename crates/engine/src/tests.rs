@@ -607,3 +607,24 @@ fn empuje_level_4_plays_every_stage_exactly() {
     }
     assert!(checked >= 12, "only {checked} moves checked");
 }
+
+#[test]
+fn chess_plays_on_rather_than_repeat_a_level_position() {
+    // From self-play (level 5 against 4, seed 2): White's knight went
+    // b5, c3, b5 and Black's bishop e7, d6, e7. Nc3 now lets Black play
+    // Bd6 and repeat the position a third time, a draw in 18 plies.
+    // The evaluation calls the position about level, so the bot plays on.
+    let mut g = AnyGame::new(GameId::Chess, &Setup::default()).unwrap();
+    for m in "c4 a5 Nf3 c5 Nc3 Nc6 e4 e5 Bd3 Nf6 Bc2 Bd6 Nb5 Be7 Nc3 Bd6 Nb5 Be7".split(' ') {
+        g.play(m).unwrap();
+    }
+    let repeat = after(&after(&g, "Nc3"), "Bd6");
+    assert_eq!(
+        repeat.outcome().map(|o| o.reason),
+        Some(EndReason::ThreefoldRepetition)
+    );
+    for seed in 0..2 {
+        let m = engine_move(&g, Algorithm::AlphaBeta, 300_000, seed);
+        assert_ne!(m, "Nc3", "seed {seed}");
+    }
+}
