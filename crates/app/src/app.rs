@@ -54,6 +54,11 @@ pub struct Settings {
     /// is posted after the board of the move it answers (an adapter may
     /// still be sending that one) and reads like a person's.
     pub bot_min_delay: std::time::Duration,
+    /// The platforms this process posts to: it handles only their timers
+    /// (reminders, timeouts, expired challenges, the bot's pending moves),
+    /// leaving the others to the processes that run those front-ends.
+    /// `None`: every platform.
+    pub platforms: Option<Vec<Platform>>,
 }
 
 impl Default for Settings {
@@ -68,6 +73,7 @@ impl Default for Settings {
             bot_think: None,
             bot_nodes: false,
             bot_min_delay: std::time::Duration::from_secs(1),
+            platforms: None,
         }
     }
 }

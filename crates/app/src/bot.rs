@@ -72,6 +72,18 @@ pub fn open_app(config: &Config, renderer: Arc<dyn BoardRenderer>) -> Result<App
         challenge_expiry_ms: config.challenge_expiry_ms,
         bot_threads: config.bot_threads,
         bot_think: config.bot_think_ms.map(Duration::from_millis),
+        // Timers are claimed only for the front-ends this process runs.
+        platforms: Some(
+            config
+                .adapters_to_run()
+                .iter()
+                .map(|a| match a {
+                    Adapter::Console => Platform::Console,
+                    Adapter::Discord => Platform::Discord,
+                    Adapter::Telegram => Platform::Telegram,
+                })
+                .collect(),
+        ),
         ..Settings::default()
     };
     Ok(App::new(store, Arc::new(SystemClock), renderer, settings))

@@ -27,7 +27,12 @@ impl App {
         let now = self.now();
         let mut out = Vec::new();
         loop {
-            let timers = match self.store.claim_due_timers(now, LEASE_MS, CLAIM) {
+            let timers = match self.store.claim_due_timers(
+                now,
+                LEASE_MS,
+                CLAIM,
+                self.settings.platforms.as_deref(),
+            ) {
                 Ok(t) => t,
                 Err(e) => {
                     tracing::error!(error = %e, "cannot read the timers");

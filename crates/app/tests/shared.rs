@@ -20,18 +20,31 @@ fn pair() -> (
     ManualClock,
     Arc<tablero_pgtest::PgServer>,
 ) {
+    pair_with(Settings::default(), Settings::default())
+}
+
+/// [`pair`], each app with its own settings.
+fn pair_with(
+    first: Settings,
+    second: Settings,
+) -> (
+    Arc<App>,
+    Arc<App>,
+    ManualClock,
+    Arc<tablero_pgtest::PgServer>,
+) {
     let server = tablero_pgtest::PgServer::shared();
     let url = server.create_database();
     let clock = ManualClock::at(START_MS);
-    let app = || {
+    let app = |settings| {
         Arc::new(App::new(
             Store::open_url(&url, 1 << 20).unwrap(),
             Arc::new(clock.clone()),
             Arc::new(FakeRenderer),
-            Settings::default(),
+            settings,
         ))
     };
-    (app(), app(), clock, server)
+    (app(first), app(second), clock, server)
 }
 
 fn say(app: &App, user: &str, text: &str) -> Reply {
@@ -171,4 +184,34 @@ fn a_due_timer_fires_in_one_app_only() {
     // The timeout is seen by the app that did not handle it.
     let r = say(&b, "carol", "a7-a6");
     assert!(r.error, "{}", r.plain_text());
+}
+
+/// A process that runs only Discord leaves a console channel's timeout to
+/// the process that runs the console, which can post it; before, whichever
+/// process claimed the timer first ended the game and the notice was lost
+/// where no front-end could post it.
+#[test]
+fn a_timer_fires_where_its_platform_runs() {
+    let only = |p: Platform| Settings {
+        platforms: Some(vec![p]),
+        ..Settings::default()
+    };
+    let (console, discord, clock, _server) =
+        pair_with(only(Platform::Console), only(Platform::Discord));
+    say(&console, "bob", "hi");
+    ok(&console, "alice", "challenge @bob breakthrough time=1h");
+    ok(&discord, "bob", "accept");
+    clock.advance(2 * 3_600_000);
+    assert!(
+        discord.tick().is_empty(),
+        "Discord's process took a console timer"
+    );
+    let notices = console.tick();
+    assert_eq!(notices.len(), 1, "{notices:#?}");
+    assert_eq!(notices[0].channel.platform, Platform::Console);
+    assert!(
+        notices[0].reply.plain_text().contains("ran out of time"),
+        "{}",
+        notices[0].reply.plain_text()
+    );
 }

@@ -166,12 +166,14 @@ pub trait Backend: Send + Sync {
     fn version(&self, channel: &[u8]) -> DbResult<u64>;
 
     /// Leases up to `limit` keys of the main area in `range` whose lease
-    /// has run out (by `now_ms`), until `until_ms`, and returns them in key
-    /// order. A key is leased to one caller at a time, across processes; a
-    /// lease ends at `until_ms` or when the key is written or removed.
+    /// has run out (by `now_ms`) and that `only` accepts, until `until_ms`,
+    /// and returns them in key order. A key is leased to one caller at a
+    /// time, across processes; a lease ends at `until_ms` or when the key
+    /// is written or removed.
     fn claim(
         &self,
         range: Range<&[u8]>,
+        only: Option<&FieldIn>,
         now_ms: i64,
         until_ms: i64,
         limit: usize,
@@ -183,6 +185,27 @@ pub trait Backend: Send + Sync {
 
     /// Where the data lives, for messages (never with a password).
     fn describe(&self) -> String;
+}
+
+/// A condition on keys made of fields joined by [`FieldIn::SEP`]: field
+/// `index` (from 0) is one of `values`. The typed layer's keys are UTF-8.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FieldIn {
+    pub index: usize,
+    pub values: Vec<String>,
+}
+
+impl FieldIn {
+    /// What separates the fields of a key.
+    pub const SEP: u8 = 0x1f;
+
+    /// Whether `key` meets the condition.
+    #[must_use]
+    pub fn accepts(&self, key: &[u8]) -> bool {
+        key.split(|&b| b == Self::SEP)
+            .nth(self.index)
+            .is_some_and(|f| self.values.iter().any(|v| v.as_bytes() == f))
+    }
 }
 
 /// How many entries a scan fetches at a time.

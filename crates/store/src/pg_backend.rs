@@ -35,7 +35,7 @@ use tokio_postgres::NoTls;
 use tokio_postgres::config::Host;
 use tokio_postgres::error::SqlState;
 
-use crate::kv::{Area, Backend, DbError, DbResult, KvBatch, LockGuard, stable_hash};
+use crate::kv::{Area, Backend, DbError, DbResult, FieldIn, KvBatch, LockGuard, stable_hash};
 
 /// The embedded migrations, applied in order; each runs once per database.
 const MIGRATIONS: &[(i32, &str)] = &[(1, include_str!("pg/0001_init.sql"))];
@@ -470,6 +470,7 @@ impl Backend for PgBackend {
     fn claim(
         &self,
         range: Range<&[u8]>,
+        only: Option<&FieldIn>,
         now_ms: i64,
         until_ms: i64,
         limit: usize,
@@ -477,6 +478,15 @@ impl Backend for PgBackend {
         let pool = self.inner.data.clone();
         let (start, end) = (range.start.to_vec(), range.end.to_vec());
         let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+        // split_part counts fields from 1; with no condition, field 0
+        // (none) and an empty list select every key.
+        let (field, values): (i32, Vec<String>) = match only {
+            Some(f) => (
+                i32::try_from(f.index + 1).unwrap_or(i32::MAX),
+                f.values.clone(),
+            ),
+            None => (0, Vec::new()),
+        };
         self.run(async move {
             let c = pool.get().await?;
             // SKIP LOCKED passes over rows another claimer is leasing right
@@ -490,13 +500,18 @@ impl Backend for PgBackend {
                          SELECT key FROM tablero_kv
                          WHERE key >= $1 AND key < $2
                            AND (claimed_until IS NULL OR claimed_until <= $3)
+                           AND ($6 = 0 OR split_part(convert_from(key, 'UTF8'), chr(31), $6)
+                                          = ANY($7))
                          ORDER BY key LIMIT $5
                          FOR UPDATE SKIP LOCKED)
                      RETURNING key",
                 )
                 .await?;
             let rows = c
-                .query(&st, &[&start, &end, &now_ms, &until_ms, &limit])
+                .query(
+                    &st,
+                    &[&start, &end, &now_ms, &until_ms, &limit, &field, &values],
+                )
                 .await?;
             let mut keys: Vec<Vec<u8>> = rows.into_iter().map(|r| r.get(0)).collect();
             keys.sort();

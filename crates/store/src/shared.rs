@@ -26,8 +26,8 @@
 //! On sled (one process) the lock is in-process, versions count from 0 at
 //! start-up and leases live in memory; the calling pattern is the same.
 
-use crate::kv::{KvBatch, LockGuard};
-use crate::{ChannelKey, Result, SEP, Store, Timer, key, parse_timer, time};
+use crate::kv::{FieldIn, KvBatch, LockGuard};
+use crate::{ChannelKey, Platform, Result, SEP, Store, Timer, key, parse_timer, time};
 
 /// A lock held across processes (on PostgreSQL, a session advisory lock);
 /// released when dropped. Not re-entrant: taking a lock one already holds
@@ -102,13 +102,28 @@ impl Store {
     /// each leased to this caller until `now_ms + lease_ms`: another
     /// caller, in this process or another, gets a timer only once its lease
     /// has run out or it has been written again. The handler's commit that
-    /// removes or replaces the timer ends the lease.
-    pub fn claim_due_timers(&self, now_ms: i64, lease_ms: i64, limit: usize) -> Result<Vec<Timer>> {
+    /// removes or replaces the timer ends the lease. With `platforms`,
+    /// only timers of channels on those platforms: a process that runs
+    /// only some front-ends leaves the others' timers (their notices, the
+    /// bot's pending moves) to the processes that can post them.
+    pub fn claim_due_timers(
+        &self,
+        now_ms: i64,
+        lease_ms: i64,
+        limit: usize,
+        platforms: Option<&[Platform]>,
+    ) -> Result<Vec<Timer>> {
         let start = key(&["t", ""]);
         let mut end = key(&["t", &time(now_ms)]);
         end.push(SEP as u8 + 1);
+        // Timer keys: t, due, kind, platform, channel, id.
+        let only = platforms.map(|ps| FieldIn {
+            index: 3,
+            values: ps.iter().map(|p| p.as_str().to_string()).collect(),
+        });
         let keys = self.db.backend.claim(
             &start[..]..&end[..],
+            only.as_ref(),
             now_ms,
             now_ms.saturating_add(lease_ms),
             limit,

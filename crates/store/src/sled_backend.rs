@@ -13,7 +13,7 @@ use std::ops::Range;
 use std::path::Path;
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 
-use crate::kv::{Area, Backend, DbResult, KvBatch, LockGuard, Op};
+use crate::kv::{Area, Backend, DbResult, FieldIn, KvBatch, LockGuard, Op};
 
 pub struct SledBackend {
     db: sled::Db,
@@ -199,6 +199,7 @@ impl Backend for SledBackend {
     fn claim(
         &self,
         range: Range<&[u8]>,
+        only: Option<&FieldIn>,
         now_ms: i64,
         until_ms: i64,
         limit: usize,
@@ -211,7 +212,7 @@ impl Backend for SledBackend {
                 break;
             }
             let k = k?.to_vec();
-            if leases.contains_key(&k) {
+            if leases.contains_key(&k) || only.is_some_and(|f| !f.accepts(&k)) {
                 continue;
             }
             leases.insert(k.clone(), until_ms);

@@ -126,7 +126,54 @@ both!(
     a_channel_lock_lets_one_holder_at_a_time,
     each_due_timer_is_claimed_once,
     a_lease_runs_out_or_ends_with_a_write,
+    timers_are_claimed_by_the_platforms_a_process_runs,
 );
+
+/// A process that runs only the Telegram front-end claims only Telegram's
+/// timers, and one that runs Discord and the console the rest; neither
+/// takes a timer it could not post.
+fn timers_are_claimed_by_the_platforms_a_process_runs(place: &Place) {
+    let s = place.open();
+    let other = place.another(&s);
+    let tg = ChannelKey::new(Platform::Telegram, "-100");
+    let dc = ChannelKey::new(Platform::Discord, "77");
+    let co = ChannelKey::new(Platform::Console, "lobby");
+    let mut b = s.batch();
+    b.put_game(&game(&dc, 1, Some(100)), None);
+    b.put_game(&game(&tg, 2, Some(200)), None);
+    b.put_challenge(&challenge(&co, 3, 300));
+    b.put_game(&game(&tg, 4, Some(400)), None);
+    // A console channel whose name holds a platform's name.
+    b.put_game(
+        &game(
+            &ChannelKey::new(Platform::Console, "telegram"),
+            5,
+            Some(500),
+        ),
+        None,
+    );
+    s.commit(b).unwrap();
+    let ids = |t: Vec<tablero_store::Timer>| t.into_iter().map(|t| t.id).collect::<Vec<u64>>();
+    let telegram = ids(s
+        .claim_due_timers(1_000, 60_000, 10, Some(&[Platform::Telegram]))
+        .unwrap());
+    assert_eq!(telegram, vec![2, 4]);
+    let rest = ids(other
+        .claim_due_timers(
+            1_000,
+            60_000,
+            10,
+            Some(&[Platform::Discord, Platform::Console]),
+        )
+        .unwrap());
+    assert_eq!(rest, vec![1, 3, 5]);
+    assert!(
+        s.claim_due_timers(1_000, 60_000, 10, None)
+            .unwrap()
+            .is_empty(),
+        "every due timer is leased already"
+    );
+}
 
 /// A writer moves a game from ongoing to finished and back while it
 /// rewrites every game of the channel and its timer, each batch under the
@@ -278,7 +325,7 @@ fn timers_come_due_in_time_order(place: &Place) {
     );
     assert!(s.due_timers(199).unwrap().is_empty());
     let claimed: Vec<u64> = s
-        .claim_due_timers(30_000, 60_000, 3)
+        .claim_due_timers(30_000, 60_000, 3, None)
         .unwrap()
         .into_iter()
         .map(|t| t.id)
@@ -494,7 +541,7 @@ fn each_due_timer_is_claimed_once(place: &Place) {
             t.spawn(move || {
                 start.wait();
                 loop {
-                    let claimed = s.claim_due_timers(10_000, 60_000, 5).unwrap();
+                    let claimed = s.claim_due_timers(10_000, 60_000, 5, None).unwrap();
                     if claimed.is_empty() {
                         break;
                     }
@@ -525,18 +572,23 @@ fn a_lease_runs_out_or_ends_with_a_write(place: &Place) {
     let mut b = s.batch();
     b.put_game(&doc, None);
     s.commit(b).unwrap();
-    assert_eq!(s.claim_due_timers(1_000, 500, 10).unwrap().len(), 1);
-    assert!(other.claim_due_timers(1_499, 500, 10).unwrap().is_empty());
+    assert_eq!(s.claim_due_timers(1_000, 500, 10, None).unwrap().len(), 1);
+    assert!(
+        other
+            .claim_due_timers(1_499, 500, 10, None)
+            .unwrap()
+            .is_empty()
+    );
     // The claimant died: the lease runs out and the timer is claimed again.
-    let again = other.claim_due_timers(1_500, 500, 10).unwrap();
+    let again = other.claim_due_timers(1_500, 500, 10, None).unwrap();
     assert_eq!(again.len(), 1);
-    assert!(s.claim_due_timers(1_600, 500, 10).unwrap().is_empty());
+    assert!(s.claim_due_timers(1_600, 500, 10, None).unwrap().is_empty());
     // Writing the timer again (the game re-saved with the same due time)
     // ends the lease.
     let mut b = s.batch();
     b.put_game(&doc, Some(&doc));
     s.commit(b).unwrap();
-    assert_eq!(s.claim_due_timers(1_600, 500, 10).unwrap().len(), 1);
+    assert_eq!(s.claim_due_timers(1_600, 500, 10, None).unwrap().len(), 1);
 }
 
 #[test]
@@ -656,7 +708,7 @@ fn pg_works_from_inside_another_tokio_runtime() {
         // Even straight from an async task (blocking it, which the app
         // never does) it neither panics nor deadlocks, and the store can
         // be dropped here.
-        assert!(s.claim_due_timers(0, 1, 1).unwrap().is_empty());
+        assert!(s.claim_due_timers(0, 1, 1, None).unwrap().is_empty());
         drop(s);
     });
 }
@@ -731,7 +783,7 @@ fn pg_two_processes_share_one_database() {
             let mut b = s.batch();
             b.set_next_id(&ch, n + 1);
             s.commit(b).unwrap();
-            for t in s.claim_due_timers(10_000, 60_000, 2).unwrap() {
+            for t in s.claim_due_timers(10_000, 60_000, 2, None).unwrap() {
                 let mut b = s.batch();
                 b.remove_timer(&t);
                 s.commit(b).unwrap();
