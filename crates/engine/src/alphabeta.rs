@@ -228,6 +228,11 @@ impl<G: Knowledge> AlphaBeta<G> {
         if self.out_of_budget() {
             return 0;
         }
+        // Before the table: its entry for this placement may come from a
+        // line where it was not a repetition.
+        if g.drawn_by_history() {
+            return self.terminal(g, ply);
+        }
         let key = g.position_key();
         let entry = self.probe(key);
         if let Some(e) = entry

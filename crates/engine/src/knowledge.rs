@@ -13,7 +13,7 @@ use tablero_rules::empuje::Empuje;
 use tablero_rules::guadalete::{RiverChess, Variant as RiverVariant};
 use tablero_rules::knightfight::KnightFight;
 use tablero_rules::san::Role;
-use tablero_rules::{Game, Side};
+use tablero_rules::{EndReason, Game, Side};
 
 use crate::rng::Rng;
 
@@ -72,6 +72,14 @@ pub trait Knowledge: Game {
     /// ordering noisy moves: most valuable victim first).
     fn gain(&self, _m: Self::Move) -> i32 {
         0
+    }
+
+    /// Whether the game is drawn by how the position was reached
+    /// (repetition, a move counter) rather than by the position itself.
+    /// Alpha-beta asks before its transposition table, whose entries know
+    /// only the position. Must be cheap; false by default.
+    fn drawn_by_history(&self) -> bool {
+        false
     }
 
     /// In a finished game, by how much the first player won (or lost), from
@@ -304,6 +312,16 @@ impl<V: ChessVariant> Knowledge for ChessGame<V> {
     const ALGORITHM: Algorithm = Algorithm::AlphaBeta;
     const ALTERNATES: bool = true;
 
+    /// The outcome is computed once per move, so asking is cheap.
+    fn drawn_by_history(&self) -> bool {
+        self.outcome().is_some_and(|o| {
+            matches!(
+                o.reason,
+                EndReason::ThreefoldRepetition | EndReason::FiftyMoveRule
+            )
+        })
+    }
+
     fn prior(&self, m: Self::Move) -> i32 {
         self.gain(m)
     }
@@ -420,6 +438,10 @@ fn mop_up<V: ChessVariant>(g: &ChessGame<V>, lead: i32, phase: i32, me: Side) ->
 impl<V: RiverVariant> Knowledge for RiverChess<V> {
     const ALGORITHM: Algorithm = Algorithm::AlphaBeta;
     const ALTERNATES: bool = true;
+
+    fn drawn_by_history(&self) -> bool {
+        RiverChess::drawn_by_history(self)
+    }
 
     fn prior(&self, m: Self::Move) -> i32 {
         self.gain(m)

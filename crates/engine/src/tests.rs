@@ -628,3 +628,37 @@ fn chess_plays_on_rather_than_repeat_a_level_position() {
         assert_ne!(m, "Nc3", "seed {seed}");
     }
 }
+
+#[test]
+fn a_repetition_is_seen_through_the_table_of_earlier_moves() {
+    // The game above from Black's side, with Black's engine searching at
+    // each of its turns as in a match, so its table holds the placement
+    // after Bd6 from when it was not yet a repetition. After the second
+    // Nc3, Bd6 repeats the position a third time: a draw the table entry
+    // does not know about, and the contempt says Black plays on.
+    let moves: Vec<&str> = "c4 a5 Nf3 c5 Nc3 Nc6 e4 e5 Bd3 Nf6 Bc2 Bd6 Nb5 Be7 Nc3 Bd6 Nb5 Be7 Nc3"
+        .split(' ')
+        .collect();
+    // As `selfplay chess --a 5 --b 4 --level-nodes --seed 2` played it:
+    // Black's engine starts after the two random opening plies, with the
+    // seed and the node budget of that match.
+    let mut g = AnyGame::new(GameId::Chess, &Setup::default()).unwrap();
+    g.play(moves[0]).unwrap();
+    g.play(moves[1]).unwrap();
+    let level = Level::new(4).unwrap();
+    let limits = Limits::level_nodes(level, GameId::Chess);
+    let mut black = Engine::new(&g, level, crate::rng::mix(2) ^ 1);
+    for &m in &moves[2..] {
+        if g.turn().side == Side::Second {
+            black.choose(limits).unwrap();
+        }
+        black.advance(m).unwrap();
+        g.play(m).unwrap();
+    }
+    assert_eq!(
+        after(&g, "Bd6").outcome().map(|o| o.reason),
+        Some(EndReason::ThreefoldRepetition)
+    );
+    let m = black.choose(limits).unwrap();
+    assert_ne!(m, "Bd6");
+}

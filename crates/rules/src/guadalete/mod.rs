@@ -92,6 +92,11 @@ fn draw<V: Variant>(pos: &Position<V>, history: &[u64]) -> Option<EndReason> {
     if pos.insufficient_material() {
         return Some(EndReason::InsufficientMaterial);
     }
+    by_history(pos, history)
+}
+
+/// Threefold repetition or the 50-move rule.
+fn by_history<V: Variant>(pos: &Position<V>, history: &[u64]) -> Option<EndReason> {
     let now = history.last().copied();
     if history.iter().filter(|&&h| Some(h) == now).count() >= 3 {
         return Some(EndReason::ThreefoldRepetition);
@@ -192,6 +197,15 @@ impl<V: Variant> RiverChess<V> {
             Role::Amazon => R::Amazon,
         };
         Some((Self::side(color), role))
+    }
+
+    /// Whether the game is drawn by what led here (threefold repetition or
+    /// the 50-move rule), which the placement alone does not tell: a
+    /// search's transposition table must not hide it. Cheap, unlike
+    /// [`Game::outcome`].
+    #[must_use]
+    pub fn drawn_by_history(&self) -> bool {
+        by_history(&self.pos, &self.history[..self.seen]).is_some()
     }
 
     /// Whether the side to move is in check.
