@@ -10,6 +10,10 @@ use crate::event::Event;
 use crate::reply::Outgoing;
 use crate::{ChannelKey, Platform};
 
+/// How long the boards one process looks at after a restart stay its own:
+/// long enough to post a backlog through the platforms' rate limits.
+const BOARD_LEASE_MS: i64 = 5 * 60_000;
+
 impl App {
     /// Remembers the newest board message of `game` (its number of moves
     /// and the platform's message id); `None` forgets it. A failure is
@@ -43,10 +47,14 @@ impl App {
     /// The boards a restart kept from being posted on `platform`: every
     /// game still being played whose remembered board shows fewer moves
     /// than were played, as the game's board now. Boards of games that
-    /// ended are forgotten.
+    /// ended are forgotten. Each board is leased to this process for a
+    /// while, so that of several processes starting together one posts it.
     #[must_use]
     pub fn unposted_boards(&self, platform: Platform) -> Vec<Outgoing> {
-        let boards = match self.store().boards(platform) {
+        let boards = match self
+            .store()
+            .claim_boards(platform, self.now(), BOARD_LEASE_MS)
+        {
             Ok(b) => b,
             Err(e) => {
                 tracing::warn!(error = %e, "remembered boards cannot be read");

@@ -495,10 +495,14 @@ fn boards_are_remembered_across_restarts_and_missed_ones_are_posted() {
         "{}",
         missed[0].reply.plain_text()
     );
-    // Once posted, nothing is missing; a game that ends is forgotten.
+    // Once posted, nothing is missing; a game that ends is forgotten at
+    // the next start (each start looks once: what it looked at stays
+    // leased to it, so that another process starting with it does not
+    // post the same boards).
     h.app().remember_board(&ch, 1, Some((1, "m2".into())));
     assert!(h.app().unposted_boards(console).is_empty());
     assert!(!h.say("general", "bob", "resign").unwrap().error);
+    h.open();
     assert!(h.app().unposted_boards(console).is_empty());
     assert_eq!(h.app().remembered_board(&ch, 1), None);
 }

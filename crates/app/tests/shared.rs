@@ -215,3 +215,26 @@ fn a_timer_fires_where_its_platform_runs() {
         notices[0].reply.plain_text()
     );
 }
+
+/// Two processes starting together both look for the boards a restart
+/// kept back: one of them posts each.
+#[test]
+fn a_kept_back_board_is_posted_by_one_process() {
+    let (a, b, _clock, _server) = pair();
+    say(&a, "bob", "hi");
+    ok(&a, "alice", "challenge @bob breakthrough");
+    ok(&b, "bob", "accept");
+    let ch = ChannelKey::new(Platform::Console, "general");
+    a.remember_board(&ch, 1, Some((0, "m1".into())));
+    // A move is played and its board never posted.
+    ok(&a, "alice", "a2-a3");
+    let (ma, mb) = {
+        let (a, b) = (a.clone(), b.clone());
+        let ta = thread::spawn(move || a.unposted_boards(Platform::Console));
+        let tb = thread::spawn(move || b.unposted_boards(Platform::Console));
+        (ta.join().unwrap(), tb.join().unwrap())
+    };
+    assert_eq!(ma.len() + mb.len(), 1, "{ma:#?} {mb:#?}");
+    let board = ma.iter().chain(&mb).next().unwrap();
+    assert_eq!(board.reply.game(), Some((1, 1)));
+}

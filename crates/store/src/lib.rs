@@ -985,22 +985,65 @@ impl Store {
         let mut out = Vec::new();
         for kv in self.db.scan_prefix(key(&["b", platform.as_str(), ""])) {
             let (k, v) = kv?;
-            let Some((channel, game)) = std::str::from_utf8(&k).ok().and_then(|s| {
-                let parts: Vec<&str> = s.split(SEP).collect();
-                match parts.as_slice() {
-                    ["b", _, channel, game] => Some((channel.to_string(), game.parse().ok()?)),
-                    _ => None,
-                }
-            }) else {
-                continue;
-            };
-            match self.decode::<BoardDoc>(&k, &v) {
-                Ok(b) => out.push((ChannelKey::new(platform, channel), game, b)),
-                Err(StoreError::Corrupt { .. }) => {}
-                Err(e) => return Err(e),
+            if let Some(b) = self.board_entry(platform, &k, &v)? {
+                out.push(b);
             }
         }
         Ok(out)
+    }
+
+    /// [`Store::boards`], each leased to this caller until `now_ms +
+    /// lease_ms` as [`Store::claim_due_timers`] leases timers: of several
+    /// processes starting at once, one looks at each board (and posts it
+    /// if a restart kept it back). Remembering the board ends the lease.
+    pub fn claim_boards(
+        &self,
+        platform: Platform,
+        now_ms: i64,
+        lease_ms: i64,
+    ) -> Result<Vec<(ChannelKey, u64, BoardDoc)>> {
+        let start = key(&["b", platform.as_str(), ""]);
+        let end = kv::prefix_end(&start).unwrap_or_default();
+        let keys = self.db.backend.claim(
+            &start[..]..&end[..],
+            None,
+            now_ms,
+            now_ms.saturating_add(lease_ms),
+            usize::MAX,
+        )?;
+        let mut out = Vec::new();
+        for k in keys {
+            // Forgotten since it was listed: nothing to show.
+            let Some(v) = self.db.get(&k)? else { continue };
+            if let Some(b) = self.board_entry(platform, &k, &v)? {
+                out.push(b);
+            }
+        }
+        Ok(out)
+    }
+
+    /// One remembered board from its key and value; `None` when either
+    /// cannot be read (the value is quarantined).
+    fn board_entry(
+        &self,
+        platform: Platform,
+        k: &[u8],
+        v: &[u8],
+    ) -> Result<Option<(ChannelKey, u64, BoardDoc)>> {
+        let Some((channel, game)) = std::str::from_utf8(k).ok().and_then(|s| {
+            let parts: Vec<&str> = s.split(SEP).collect();
+            match parts.as_slice() {
+                ["b", _, channel, game] => Some((channel.to_string(), game.parse().ok()?)),
+                _ => None,
+            }
+        }) else {
+            return Ok(None);
+        };
+        match self.decode::<BoardDoc>(k, v) {
+            Ok(b) => Ok(Some((ChannelKey::new(platform, channel), game, b))),
+            Err(StoreError::Corrupt { .. }) => Ok(None),
+            Err(e) => Err(e),
+        }
     }
 
     /// A user's profile.

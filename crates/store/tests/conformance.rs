@@ -127,7 +127,62 @@ both!(
     each_due_timer_is_claimed_once,
     a_lease_runs_out_or_ends_with_a_write,
     timers_are_claimed_by_the_platforms_a_process_runs,
+    a_remembered_board_is_claimed_by_one_process,
 );
+
+/// Two processes starting at once look for boards a restart kept back:
+/// each board goes to one of them; remembering it again ends the lease.
+fn a_remembered_board_is_claimed_by_one_process(place: &Place) {
+    let s = place.open();
+    let other = place.another(&s);
+    let board = |ply| tablero_store::BoardDoc {
+        version: tablero_store::VERSION,
+        ply,
+        message: format!("m{ply}"),
+    };
+    let tg = ChannelKey::new(Platform::Telegram, "-100");
+    let mut b = s.batch();
+    b.put_board(&tg, 1, Some(&board(3)));
+    b.put_board(&tg, 2, Some(&board(5)));
+    b.put_board(&ChannelKey::new(Platform::Discord, "9"), 1, Some(&board(1)));
+    s.commit(b).unwrap();
+    let games = |c: Vec<(ChannelKey, u64, tablero_store::BoardDoc)>| {
+        c.into_iter()
+            .map(|(ch, g, d)| (ch.channel, g, d.ply))
+            .collect::<Vec<_>>()
+    };
+    let first = games(s.claim_boards(Platform::Telegram, 1_000, 60_000).unwrap());
+    assert_eq!(
+        first,
+        [("-100".to_string(), 1, 3), ("-100".to_string(), 2, 5)]
+    );
+    assert!(
+        other
+            .claim_boards(Platform::Telegram, 1_000, 60_000)
+            .unwrap()
+            .is_empty()
+    );
+    let mut b = s.batch();
+    b.put_board(&tg, 2, Some(&board(6)));
+    s.commit(b).unwrap();
+    assert_eq!(
+        games(
+            other
+                .claim_boards(Platform::Telegram, 2_000, 60_000)
+                .unwrap()
+        ),
+        [("-100".to_string(), 2, 6)]
+    );
+    // The lease runs out.
+    assert_eq!(
+        games(
+            other
+                .claim_boards(Platform::Telegram, 61_000, 60_000)
+                .unwrap()
+        ),
+        [("-100".to_string(), 1, 3)]
+    );
+}
 
 /// A process that runs only the Telegram front-end claims only Telegram's
 /// timers, and one that runs Discord and the console the rest; neither
