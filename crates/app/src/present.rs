@@ -20,6 +20,8 @@ struct Board<'a> {
     shows: BoardRef,
     /// Whether the player to move gets move choices.
     choices: bool,
+    /// The side the bot plays, in a game against it.
+    bot: Option<Side>,
 }
 
 fn board_of(e: &Event) -> Option<Board<'_>> {
@@ -32,6 +34,7 @@ fn board_of(e: &Event) -> Option<Board<'_>> {
                 ply: v.ply(),
             },
             choices: v.doc.result.is_none(),
+            bot: v.doc.bot.map(|b| b.side),
         }
     }
     match e {
@@ -40,6 +43,7 @@ fn board_of(e: &Event) -> Option<Board<'_>> {
             players: [String::new(), String::new()],
             shows: BoardRef::Example(*id),
             choices: false,
+            bot: None,
         }),
         Event::Accepted { game, .. }
         | Event::Played { game, .. }
@@ -184,6 +188,8 @@ impl App {
         }
         reply.diagram = Some(diagram(&view));
         reply.board = Some(b.shows);
+        // Every path that leaves the bot to move queues its search.
+        reply.thinking = b.choices && to_move.is_some() && to_move == b.bot;
         if b.choices && to_move.is_some() {
             reply.choices = crate::press::choice_groups(b.game);
         }

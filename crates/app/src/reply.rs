@@ -238,6 +238,10 @@ pub struct Reply {
     /// A game of the channel that has just ended: front-ends offer its
     /// replay and a rematch under the reply (buttons).
     pub ended: Option<u64>,
+    /// The reply shows a game where the bot is now to move, and it is
+    /// searching its move: front-ends show the bot typing once the reply
+    /// is posted, as a person's "typing…" would show.
+    pub thinking: bool,
 }
 
 /// A file sent with a reply.
@@ -342,6 +346,7 @@ impl Reply {
             begins: false,
             file: None,
             ended: None,
+            thinking: false,
         }
     }
 

@@ -31,6 +31,13 @@ pub trait Transport: Send + Sync + 'static {
         post: &Self::Post,
     ) -> impl Future<Output = Result<Self::Message, SendError>> + Send;
 
+    /// Shows the bot as typing in `chat` (the platform clears it after a
+    /// few seconds or when the bot's next message arrives). By default
+    /// nothing is shown.
+    fn typing(&self, _chat: &Self::Chat) -> impl Future<Output = Result<(), SendError>> + Send {
+        async { Ok(()) }
+    }
+
     /// Retires an outdated board's controls.
     fn retire(
         &self,
@@ -80,6 +87,10 @@ pub enum Job<T: Transport> {
     /// The games still being played in the chat: the newest boards of the
     /// others (resigned, drawn, timed out) are retired.
     Sweep(Vec<u64>),
+    /// The bot is thinking about its move: show it typing. After the posts
+    /// queued before it, since a message from the bot clears the typing.
+    /// Tried once: it is a courtesy.
+    Typing,
 }
 
 impl<T: Transport> Debug for Job<T> {
@@ -88,6 +99,7 @@ impl<T: Transport> Debug for Job<T> {
             Job::Post(p) => f.debug_tuple("Post").field(p).finish(),
             Job::Retire(g, n) => f.debug_tuple("Retire").field(g).field(&n.message).finish(),
             Job::Sweep(g) => f.debug_tuple("Sweep").field(g).finish(),
+            Job::Typing => f.write_str("Typing"),
         }
     }
 }
@@ -374,6 +386,11 @@ impl<T: Transport> Inner<T> {
                     self.retire(chat, &old, wake).await?;
                 }
             }
+            Job::Typing => match self.transport.typing(chat).await {
+                Ok(()) => {}
+                Err(SendError::Gone(why)) => return Err(why),
+                Err(e) => tracing::debug!(chat = ?chat, "typing not shown: {e}"),
+            },
         }
         Ok(())
     }

@@ -19,6 +19,7 @@ struct Post {
 enum Call {
     Sent(i64, String, u32),
     Retired(i64, u32),
+    Typing(i64),
 }
 
 #[derive(Default)]
@@ -80,6 +81,14 @@ impl Transport for Fake {
             .unwrap()
             .push(Call::Sent(*chat, post.text.clone(), *n));
         Ok(*n)
+    }
+
+    async fn typing(&self, chat: &i64) -> Result<(), SendError> {
+        if let Some(e) = self.fail(*chat) {
+            return Err(e);
+        }
+        self.calls.lock().unwrap().push(Call::Typing(*chat));
+        Ok(())
     }
 
     async fn retire(&self, chat: &i64, board: &Newest<u32, ()>) -> Result<(), SendError> {
@@ -201,7 +210,7 @@ async fn a_failing_chat_retries_in_order_and_holds_up_no_other() {
         .into_iter()
         .filter_map(|c| match c {
             Call::Sent(_, t, _) => Some(t),
-            Call::Retired(..) => None,
+            Call::Retired(..) | Call::Typing(_) => None,
         })
         .collect();
     assert_eq!(order, ["elsewhere", "first", "second"]);
@@ -324,4 +333,32 @@ async fn after_a_restart_the_board_posted_before_it_is_still_retired() {
     out.push(&1, [Job::Sweep(vec![])]);
     assert!(out.flushed(WAIT).await);
     assert!(fake.memory.lock().unwrap().is_empty());
+}
+
+/// The bot's typing goes after the posts queued before it (a message from
+/// the bot would clear it) and is tried once: a failure is not retried and
+/// holds nothing up.
+#[tokio::test]
+async fn typing_follows_the_posts_before_it_and_is_tried_once() {
+    let (fake, out) = outbox(Fake::default(), settings());
+    out.push(&1, [board("move", 7, 1, true), Job::Typing]);
+    out.push(&1, [board("answer", 7, 2, true)]);
+    assert!(out.flushed(WAIT).await);
+    assert_eq!(
+        fake.calls(),
+        vec![
+            Call::Sent(1, "move".into(), 1),
+            Call::Typing(1),
+            Call::Sent(1, "answer".into(), 2),
+            Call::Retired(1, 1),
+        ]
+    );
+    let (fake, out) = outbox(Fake::default(), settings());
+    fake.failures
+        .lock()
+        .unwrap()
+        .insert(2, VecDeque::from([SendError::Transient("502".into())]));
+    out.push(&2, [Job::Typing, text("after")]);
+    assert!(out.flushed(WAIT).await);
+    assert_eq!(fake.calls(), vec![Call::Sent(2, "after".into(), 1)]);
 }

@@ -106,6 +106,14 @@ impl Transport for Rest {
             .map_err(|e| classify(&e))
     }
 
+    /// `POST /channels/{id}/typing`: Discord shows it for ten seconds or
+    /// until the bot's next message.
+    async fn typing(&self, chat: &ChannelId) -> Result<(), SendError> {
+        chat.broadcast_typing(&self.http)
+            .await
+            .map_err(|e| classify(&e))
+    }
+
     async fn retire(
         &self,
         chat: &ChannelId,
@@ -199,7 +207,14 @@ pub fn posts(reply: &Reply) -> Vec<Post> {
 
 /// Queues `reply` for `channel`, after whatever is queued there.
 pub fn post(outbox: &Outbox, channel: ChannelId, reply: &Reply) {
-    outbox.push(&channel, posts(reply).into_iter().map(Job::Post));
+    outbox.push(&channel, jobs(reply));
+}
+
+/// The posts of `reply`, then the bot's typing if it is thinking about
+/// its answer.
+fn jobs(reply: &Reply) -> impl Iterator<Item = Job<Rest>> {
+    let typing = reply.thinking.then_some(Job::Typing);
+    posts(reply).into_iter().map(Job::Post).chain(typing)
 }
 
 /// Queues the retiring of a pressed board (its menu disabled, or removed
@@ -220,8 +235,7 @@ pub fn post_after_press(
             retired: Vec::new(),
         }),
     );
-    let jobs = std::iter::once(retire).chain(posts(reply).into_iter().map(Job::Post));
-    outbox.push(&channel, jobs);
+    outbox.push(&channel, std::iter::once(retire).chain(jobs(reply)));
 }
 
 /// Posts the notices the app sends on its own (reminders, timeouts,

@@ -286,6 +286,8 @@ async fn rest(State(fake): State<Arc<Fake>>, req: Request) -> Response {
             }))
             .into_response()
         }
+        // Trigger Typing Indicator: 204, no body.
+        (Method::POST, ["channels", _, "typing"]) => StatusCode::NO_CONTENT.into_response(),
         (Method::POST, ["channels", ch, "messages"]) if *ch == NO_FILES.to_string() => (
             StatusCode::FORBIDDEN,
             axum::Json(json!({"message": "Missing Permissions", "code": 50013})),
@@ -1163,6 +1165,16 @@ async fn two_users_play_a_whole_game_on_a_fake_discord() {
                     && c.path == format!("/api/v10/channels/{CHANNEL}/messages")
             })
             .await;
+        // While it thought, the bot showed as typing: after Ana's board
+        // (a message from the bot ends the typing) and before its own.
+        let calls = fake.since(mark);
+        let at = |pred: &dyn Fn(&Call) -> bool| calls.iter().position(pred);
+        let typing = at(&|c| {
+            c.method == Method::POST && c.path == format!("/api/v10/channels/{CHANNEL}/typing")
+        })
+        .expect("the bot shows as typing");
+        assert!(at(&|c| c.created == Some(mine)).is_some_and(|i| i < typing));
+        assert!(at(&|c| c.created == board.created).is_some_and(|i| i > typing));
         assert!(
             content(&board).contains(&format!("<@{BOT}> played")),
             "{}",

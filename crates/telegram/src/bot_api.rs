@@ -6,7 +6,7 @@ use std::time::Duration;
 use teloxide::adaptors::Throttle;
 use teloxide::prelude::*;
 use teloxide::types::{
-    BotCommand, CallbackQueryId, InlineKeyboardMarkup, InputFile, MessageId, ParseMode,
+    BotCommand, CallbackQueryId, ChatAction, InlineKeyboardMarkup, InputFile, MessageId, ParseMode,
 };
 use teloxide::{ApiError, RequestError};
 
@@ -150,6 +150,14 @@ impl Api for BotApi {
             req = req.text(t).show_alert(alert);
         }
         req.await.map(drop).map_err(classify)
+    }
+
+    async fn typing(&self, chat: ChatId) -> Result<(), SendError> {
+        self.0
+            .send_chat_action(chat, ChatAction::Typing)
+            .await
+            .map(drop)
+            .map_err(classify)
     }
 }
 

@@ -67,6 +67,9 @@ pub trait Api: Send + Sync + 'static {
         text: Option<String>,
         alert: bool,
     ) -> impl Future<Output = Result<(), SendError>> + Send;
+    /// Shows the bot as typing in `chat` (`sendChatAction`): Telegram
+    /// shows it for five seconds or until the bot's next message arrives.
+    fn typing(&self, chat: ChatId) -> impl Future<Output = Result<(), SendError>> + Send;
 }
 
 /// What to do when Telegram says a chat moved to a new id: a task the
@@ -147,6 +150,10 @@ impl<A: Api> tablero_deliver::Transport for Tg<A> {
             }
             other => other,
         }
+    }
+
+    async fn typing(&self, chat: &ChatId) -> Result<(), SendError> {
+        self.api.typing(self.target(*chat)).await
     }
 
     async fn retire(&self, chat: &ChatId, board: &Newest<MessageId, ()>) -> Result<(), SendError> {
@@ -235,6 +242,7 @@ pub(crate) mod fake {
         File(i64, String, String, bool),
         Keyboard(i64, i32, bool),
         Answer(String, Option<String>, bool),
+        Typing(i64),
     }
 
     #[derive(Default)]
@@ -253,7 +261,8 @@ pub(crate) mod fake {
                 Call::Text(c, ..)
                 | Call::Photo(c, ..)
                 | Call::File(c, ..)
-                | Call::Keyboard(c, ..) => Some(*c),
+                | Call::Keyboard(c, ..)
+                | Call::Typing(c) => Some(*c),
                 Call::Answer(..) => None,
             };
             if let Some(new) = chat.and_then(|c| self.moved.lock().unwrap().get(&c).copied()) {
@@ -325,6 +334,10 @@ pub(crate) mod fake {
             alert: bool,
         ) -> Result<(), SendError> {
             self.record(Call::Answer(query, text, alert)).map(drop)
+        }
+
+        async fn typing(&self, chat: ChatId) -> Result<(), SendError> {
+            self.record(Call::Typing(chat.0)).map(drop)
         }
     }
 }

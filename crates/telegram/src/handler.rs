@@ -122,7 +122,8 @@ impl<A: Api> Handler<A> {
         let jobs = pressed
             .into_iter()
             .chain(posts.into_iter().map(Job::<A>::Post))
-            .chain(ongoing.map(Job::<A>::Sweep));
+            .chain(ongoing.map(Job::<A>::Sweep))
+            .chain(reply.thinking.then_some(Job::<A>::Typing));
         self.outbox.push(&chat, jobs);
     }
 

@@ -256,6 +256,23 @@ async fn api(State(fake): State<Arc<Fake>>, req: Request) -> Response {
             }
             ok(message_json(new_id(), json!({"id": chat, "type": "supergroup", "title": "Club"}), "file"))
         }
+        "sendchataction" => {
+            // The Bot API's actions; anything else is refused.
+            const ACTIONS: [&str; 11] = [
+                "typing", "upload_photo", "record_video", "upload_video", "record_voice",
+                "upload_voice", "upload_document", "choose_sticker", "find_location",
+                "record_video_note", "upload_video_note",
+            ];
+            let action = params["action"].as_str().unwrap_or("");
+            if params["chat_id"].as_i64().is_none() || !ACTIONS.contains(&action) {
+                return (
+                    StatusCode::BAD_REQUEST,
+                    axum::Json(json!({"ok": false, "error_code": 400, "description": "Bad Request: wrong parameter action in request"})),
+                )
+                    .into_response();
+            }
+            ok(json!(true))
+        }
         "editmessagereplymarkup" => {
             let id = params["message_id"].as_i64().unwrap_or(0) as i32;
             ok(message_json(id, group_chat(), "edited"))
@@ -995,7 +1012,11 @@ async fn three_games_in_a_group() {
         if board.caption.contains("wins") {
             break;
         }
-        // The bot's move.
+        // The bot thinks, shown as typing after Alice's board (a message
+        // from the bot would clear it), then moves.
+        let typing = c.expect("sendchataction").await;
+        assert_eq!(typing.params["chat_id"], GROUP);
+        assert_eq!(typing.params["action"], "typing");
         board = c.board(Some(board.id)).await;
         assert!(
             board.caption.contains("@TableroBot played"),
