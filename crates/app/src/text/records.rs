@@ -54,20 +54,25 @@ fn results(s: &StatsDoc, l: Lang) -> String {
 
 /// `1623 ± 54, 12 rated games`.
 fn rating_line(r: &Rating, games: u32, l: Lang) -> String {
-    let dev = r.deviation.round();
-    match l {
-        Lang::En => format!(
-            "{} ± {dev:.0}, {games} rated game{}",
+    let plural = if games == 1 { "" } else { "s" };
+    let template = pick(
+        l,
+        "{} ± {}, {} rated game{}",
+        "{} ± {}, {} partida{} puntuable{}",
+    );
+    let dev = format!("{:.0}", r.deviation.round());
+    Text::fill(
+        template,
+        [
             rating(r),
-            if games == 1 { "" } else { "s" }
-        ),
-        Lang::Es => format!(
-            "{} ± {dev:.0}, {games} partida{} puntuable{}",
-            rating(r),
-            if games == 1 { "" } else { "s" },
-            if games == 1 { "" } else { "s" }
-        ),
-    }
+            dev,
+            games.to_string(),
+            plural.into(),
+            plural.into(),
+        ]
+        .map(t),
+    )
+    .to_string()
 }
 
 pub(super) fn stats(
@@ -340,25 +345,24 @@ pub(super) fn replay(game: &GameView, l: Lang) -> Text {
         (None, Lang::En) => t("still being played."),
         (None, Lang::Es) => t("aún en juego."),
     };
-    let head = match l {
-        Lang::En => format!(
-            "Replay of game #{} ({}, {} – {}), {moves} move{}: ",
-            d.id,
-            info_of(d).name(l),
-            d.players[0].name,
-            d.players[1].name,
-            if moves == 1 { "" } else { "s" }
+    let plural = if moves == 1 { "" } else { "s" };
+    let head = Text::fill(
+        pick(
+            l,
+            "Replay of game #{} ({}, {} – {}), {} move{}: ",
+            "Repetición de la partida #{} ({}, {} – {}), {} jugada{}: ",
         ),
-        Lang::Es => format!(
-            "Repetición de la partida #{} ({}, {} – {}), {moves} jugada{}: ",
-            d.id,
-            info_of(d).name(l),
-            d.players[0].name,
-            d.players[1].name,
-            if moves == 1 { "" } else { "s" }
-        ),
-    };
-    let mut s = t(head);
+        [
+            d.id.to_string(),
+            info_of(d).name(l).to_string(),
+            d.players[0].name.clone(),
+            d.players[1].name.clone(),
+            moves.to_string(),
+            plural.to_string(),
+        ]
+        .map(t),
+    );
+    let mut s = head;
     s.append(state);
     s
 }
