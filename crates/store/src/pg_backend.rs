@@ -479,7 +479,10 @@ impl Backend for PgBackend {
         let (start, end) = (range.start.to_vec(), range.end.to_vec());
         let limit = i64::try_from(limit).unwrap_or(i64::MAX);
         // split_part counts fields from 1; with no condition, field 0
-        // (none) and an empty list select every key.
+        // (none) and an empty list select every key. `encode(key,
+        // 'escape')` keeps the separator (0x1f) as it is and never fails,
+        // even on a key that is not UTF-8 (convert_from would fail the
+        // whole claim).
         let (field, values): (i32, Vec<String>) = match only {
             Some(f) => (
                 i32::try_from(f.index + 1).unwrap_or(i32::MAX),
@@ -500,7 +503,7 @@ impl Backend for PgBackend {
                          SELECT key FROM tablero_kv
                          WHERE key >= $1 AND key < $2
                            AND (claimed_until IS NULL OR claimed_until <= $3)
-                           AND ($6 = 0 OR split_part(convert_from(key, 'UTF8'), chr(31), $6)
+                           AND ($6 = 0 OR split_part(encode(key, 'escape'), chr(31), $6)
                                           = ANY($7))
                          ORDER BY key LIMIT $5
                          FOR UPDATE SKIP LOCKED)
