@@ -285,6 +285,15 @@ async fn api(State(fake): State<Arc<Fake>>, req: Request) -> Response {
     }
 }
 
+/// The number of the challenge a text announces: `… (#12) …` → `12`.
+fn challenge_number(text: &str) -> String {
+    text.split("(#")
+        .nth(1)
+        .and_then(|r| r.split(')').next())
+        .unwrap_or_else(|| panic!("no challenge number in {text:?}"))
+        .to_string()
+}
+
 /// The test's side: feeds updates and reads what the bot sent.
 struct Client {
     fake: Arc<Fake>,
@@ -901,12 +910,7 @@ async fn three_games_in_a_group() {
     let (offer, _) = c.next("sendmessage").await;
     let text = offer.params["text"].as_str().unwrap_or("").to_string();
     assert!(text.contains("a rematch of #"), "{text}");
-    let rematch = text
-        .split("(#")
-        .nth(1)
-        .and_then(|r| r.split(')').next())
-        .unwrap()
-        .to_string();
+    let rematch = challenge_number(&text);
     assert_eq!(
         buttons(&offer.params),
         [format!("c:{rematch}:a"), format!("c:{rematch}:d")]
@@ -1041,12 +1045,7 @@ async fn three_games_in_a_group() {
         t.starts_with("@alice challenges @dave to Breakthrough"),
         "{t}"
     );
-    let number = t
-        .split("(#")
-        .nth(1)
-        .and_then(|r| r.split(')').next())
-        .unwrap()
-        .to_string();
+    let number = challenge_number(&t);
     let challenge_msg = fake.next_message.load(Ordering::SeqCst);
     // Accept and Decline buttons under it; a press by anyone else is an
     // alert and changes nothing.
