@@ -482,7 +482,9 @@ fn boards_are_remembered_across_restarts_and_missed_ones_are_posted() {
     assert_eq!(h.app().remembered_board(&ch, 1), Some((0, "m1".into())));
     assert!(h.app().unposted_boards(console).is_empty());
     // A move is played, and the bot stops before its board is posted.
-    assert!(!h.say("general", "alice", "a2-a3").unwrap().error);
+    let r = h.say("general", "alice", "a2-a3").unwrap();
+    assert!(!r.error, "{}", r.plain_text());
+    assert!(!r.thinking, "Bob, a person, is to move: no typing");
     h.open();
     assert_eq!(h.app().remembered_board(&ch, 1), Some((0, "m1".into())));
     let missed = h.app().unposted_boards(console);

@@ -22,6 +22,8 @@ fn two_games_against_the_bot_in_two_channels_at_once() {
     for ch in ["one", "two"] {
         let r = h.say(ch, "ana", "play breakthrough level=2 black").unwrap();
         assert!(!r.error, "{}", r.plain_text());
+        // The bot is to move: front-ends show it typing after this board.
+        assert!(r.thinking, "{}", r.plain_text());
     }
     assert!(h.app().wait_bots(Duration::from_secs(120)));
     let mut notices = h.app().take_notices(Platform::Console);
@@ -35,6 +37,7 @@ fn two_games_against_the_bot_in_two_channels_at_once() {
             n.reply.plain_text()
         );
         assert_eq!(n.reply.game(), Some((1, 1)), "a board after the bot's move");
+        assert!(!n.reply.thinking, "Ana is to move");
         // One move in the record, White's.
         let rec = record(h.app(), ch, 1);
         assert_eq!(
