@@ -68,7 +68,8 @@ use sled_backend::SledBackend;
 /// upgraded when read (see `migrate.rs`).
 pub const VERSION: u32 = 2;
 
-const SEP: char = '\x1f';
+/// What joins the fields of a key (the one the backends filter on).
+const SEP: char = kv::FieldIn::SEP as char;
 
 /// Why the store failed.
 #[derive(Debug)]
@@ -979,21 +980,10 @@ impl Store {
         self.get(&board_key(ch, game))
     }
 
-    /// Every remembered board of `platform`: channel, game and board.
-    /// Unreadable ones are quarantined and left out.
-    pub fn boards(&self, platform: Platform) -> Result<Vec<(ChannelKey, u64, BoardDoc)>> {
-        let mut out = Vec::new();
-        for kv in self.db.scan_prefix(key(&["b", platform.as_str(), ""])) {
-            let (k, v) = kv?;
-            if let Some(b) = self.board_entry(platform, &k, &v)? {
-                out.push(b);
-            }
-        }
-        Ok(out)
-    }
-
-    /// [`Store::boards`], each leased to this caller until `now_ms +
-    /// lease_ms` as [`Store::claim_due_timers`] leases timers: of several
+    /// Every remembered board of `platform` (channel, game and board;
+    /// unreadable ones quarantined and left out) not leased to another
+    /// caller, each leased to this caller until `now_ms + lease_ms` as
+    /// [`Store::claim_due_timers`] leases timers: of several
     /// processes starting at once, one looks at each board (and posts it
     /// if a restart kept it back). Remembering the board ends the lease.
     pub fn claim_boards(
