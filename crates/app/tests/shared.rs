@@ -47,6 +47,15 @@ fn pair_with(
     (app(first), app(second), clock, server)
 }
 
+/// `f` run by both apps at once, each on its own thread, as two processes
+/// would.
+fn at_once<T: Send + 'static>(a: &Arc<App>, b: &Arc<App>, f: fn(&App) -> T) -> (T, T) {
+    let (a, b) = (a.clone(), b.clone());
+    let ta = thread::spawn(move || f(&a));
+    let tb = thread::spawn(move || f(&b));
+    (ta.join().unwrap(), tb.join().unwrap())
+}
+
 fn say(app: &App, user: &str, text: &str) -> Reply {
     app.handle(&incoming(user, "general", text))
         .unwrap_or_else(|| panic!("no reply to {user}: {text}"))
@@ -157,12 +166,7 @@ fn a_due_timer_fires_in_one_app_only() {
     ok(&a, "alice", "challenge @carol breakthrough time=1h");
     ok(&b, "carol", "accept");
     clock.advance(25 * 3_600_000);
-    let (ta, tb) = {
-        let (a, b) = (a.clone(), b.clone());
-        let ta = thread::spawn(move || a.tick());
-        let tb = thread::spawn(move || b.tick());
-        (ta.join().unwrap(), tb.join().unwrap())
-    };
+    let (ta, tb) = at_once(&a, &b, |app| app.tick());
     let texts: Vec<String> = ta.iter().chain(&tb).map(|n| n.reply.plain_text()).collect();
     assert_eq!(texts.len(), 2, "{texts:#?}");
     assert_eq!(
@@ -228,12 +232,7 @@ fn a_kept_back_board_is_posted_by_one_process() {
     a.remember_board(&ch, 1, Some((0, "m1".into())));
     // A move is played and its board never posted.
     ok(&a, "alice", "a2-a3");
-    let (ma, mb) = {
-        let (a, b) = (a.clone(), b.clone());
-        let ta = thread::spawn(move || a.unposted_boards(Platform::Console));
-        let tb = thread::spawn(move || b.unposted_boards(Platform::Console));
-        (ta.join().unwrap(), tb.join().unwrap())
-    };
+    let (ma, mb) = at_once(&a, &b, |app| app.unposted_boards(Platform::Console));
     assert_eq!(ma.len() + mb.len(), 1, "{ma:#?} {mb:#?}");
     let board = ma.iter().chain(&mb).next().unwrap();
     assert_eq!(board.reply.game(), Some((1, 1)));
