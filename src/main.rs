@@ -117,6 +117,16 @@ enum Command {
         /// Print every game's result.
         #[arg(long)]
         verbose: bool,
+        /// Start at this game (numbered from 1), to finish a match that
+        /// stopped part-way: each game is the same whichever run plays it.
+        #[arg(long, default_value_t = 1)]
+        from: u32,
+        /// End a game between alpha-beta engines early when both engines'
+        /// scores agree: a win when both give one side six pawns or more
+        /// for four moves each, a draw when, from ply 80, both stay within
+        /// a fifth of a pawn of level for ten moves each.
+        #[arg(long)]
+        adjudicate: bool,
     },
     /// Writes the game's record: PGN (chess games only) or the plain text
     /// record, which `--record` reads back.
@@ -417,7 +427,12 @@ fn run(cli: Cli) -> Result<(), String> {
             opening,
             level_nodes,
             verbose,
+            from,
+            adjudicate,
         } => {
+            if from == 0 || from > games {
+                return Err(format!("--from must be a game number from 1 to {games}"));
+            }
             let id: GameId = game.parse().map_err(|e| format!("{e}"))?;
             let mut setup = Setup::default();
             for p in &params {
@@ -439,12 +454,18 @@ fn run(cli: Cli) -> Result<(), String> {
                 seed,
                 opening_plies: opening,
                 max_plies: 2000,
+                first: from - 1,
+                adjudicate,
             };
             let r = m
                 .play(&pa, &pb, |g| {
                     if verbose {
                         let a_side = if g.a_first { "first" } else { "second" };
-                        let why = g.reason.map_or("ply limit", |r| r.text(Lang::En));
+                        let why = match g.reason {
+                            Some(r) => r.text(Lang::En),
+                            None if g.adjudicated => "adjudicated",
+                            None => "ply limit",
+                        };
                         println!(
                             "game {}: A ({a_side}) {:?} ({why}) in {} plies: {}",
                             g.index + 1,

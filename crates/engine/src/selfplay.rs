@@ -123,6 +123,66 @@ pub struct Match {
     pub opening_plies: u32,
     /// A game this long is stopped and counted as a draw.
     pub max_plies: u32,
+    /// The first game to play (games `first..games`): a match stopped
+    /// part-way can be finished by another run, game for game the same.
+    pub first: u32,
+    /// Whether games whose result both engines agree on end early
+    /// ([`Adjudication`]).
+    pub adjudicate: bool,
+}
+
+/// When a game between two alpha-beta engines is ended early, as engine
+/// testers' tools do (cutechess-cli's two-sided `-resign` and `-draw`, with
+/// fishtest's thresholds or stricter): only when both engines' scores
+/// agree, move after move. MCTS and random
+/// players report no score, so their games are always played out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Adjudication;
+
+impl Adjudication {
+    /// A side wins when every score of the last `RESIGN_PLIES` plies (both
+    /// engines') gives it at least this much (six pawns).
+    pub const RESIGN_SCORE: i32 = 600;
+    /// Plies of agreement for a win: four moves each.
+    pub const RESIGN_PLIES: usize = 8;
+    /// A game is drawn when every score of the last `DRAW_PLIES` plies is
+    /// within this of level (a fifth of a pawn, the engine's contempt)...
+    pub const DRAW_SCORE: i32 = crate::CONTEMPT;
+    /// ...for ten moves each...
+    pub const DRAW_PLIES: usize = 20;
+    /// ...and the engines have chosen at least this many plies.
+    pub const DRAW_FROM: u32 = 80;
+
+    /// The result the scores so far call, if any: `scores` holds, ply by
+    /// ply, the mover's score as the first player sees it (`None` for a
+    /// ply without one), `plies` how many plies the engines chose.
+    #[must_use]
+    pub fn call(scores: &[Option<i32>], plies: u32) -> Option<Option<Side>> {
+        let last = |n: usize| (scores.len() >= n).then(|| &scores[scores.len() - n..]);
+        if let Some(window) = last(Self::RESIGN_PLIES) {
+            if window
+                .iter()
+                .all(|s| s.is_some_and(|s| s >= Self::RESIGN_SCORE))
+            {
+                return Some(Some(Side::First));
+            }
+            if window
+                .iter()
+                .all(|s| s.is_some_and(|s| s <= -Self::RESIGN_SCORE))
+            {
+                return Some(Some(Side::Second));
+            }
+        }
+        if plies >= Self::DRAW_FROM
+            && let Some(window) = last(Self::DRAW_PLIES)
+            && window
+                .iter()
+                .all(|s| s.is_some_and(|s| s.abs() <= Self::DRAW_SCORE))
+        {
+            return Some(None);
+        }
+        None
+    }
 }
 
 /// The result of one game, for player A.
@@ -202,8 +262,11 @@ pub struct Played {
     pub result: GameResult,
     /// Plies the players chose (the random opening plies not counted).
     pub plies: u32,
-    /// Why it ended; `None` when it hit the match's ply limit.
+    /// Why it ended; `None` when it hit the match's ply limit or was
+    /// adjudicated.
     pub reason: Option<EndReason>,
+    /// Whether the engines' scores decided it ([`Adjudication`]).
+    pub adjudicated: bool,
     /// Every move, the opening plies included, in canonical text.
     pub moves: Vec<String>,
 }
@@ -245,16 +308,21 @@ impl Seat {
         }
     }
 
-    fn choose(&mut self, game: &AnyGame) -> Result<String, EngineError> {
+    /// The chosen move, and the engine's score for the mover if it has
+    /// one.
+    fn choose(&mut self, game: &AnyGame) -> Result<(String, Option<i32>), EngineError> {
         match self {
             Seat::Random(rng) => {
                 let moves = game.legal_moves();
                 if moves.is_empty() {
                     return Err(EngineError::GameOver);
                 }
-                Ok(moves[rng.below(moves.len())].clone())
+                Ok((moves[rng.below(moves.len())].clone(), None))
             }
-            Seat::Engine(e, limits) => e.choose(*limits),
+            Seat::Engine(e, limits) => {
+                let m = e.choose(*limits)?;
+                Ok((m, e.last_info().score))
+            }
         }
     }
 
@@ -276,7 +344,7 @@ impl Match {
         mut each: impl FnMut(&Played),
     ) -> Result<MatchResult, EngineError> {
         let mut result = MatchResult::default();
-        for i in 0..self.games {
+        for i in self.first..self.games {
             let pair = u64::from(i / 2);
             let mut setup = self.setup.clone();
             if self.game == GameId::KnightFight && setup.seed.is_none() && setup.layout.is_none() {
@@ -305,11 +373,13 @@ impl Match {
                 Seat::new(b, &game, self, seed ^ 1),
             ];
             let mut plies = 0;
+            let mut scores = Vec::new();
+            let mut called = None;
             while game.outcome().is_none() && plies < self.max_plies {
                 let side = game.turn().side;
                 let who = usize::from((side == Side::First) != a_first);
                 let t = Instant::now();
-                let m = seats[who].choose(&game)?;
+                let (m, score) = seats[who].choose(&game)?;
                 let took = t.elapsed();
                 result.time[who] += took;
                 result.moves[who] += 1;
@@ -322,9 +392,21 @@ impl Match {
                 }
                 moves.push(m);
                 plies += 1;
+                if self.adjudicate {
+                    scores.push(score.map(|s| if side == Side::First { s } else { -s }));
+                    called = Adjudication::call(&scores, plies);
+                    if called.is_some() {
+                        break;
+                    }
+                }
             }
             let a_side = if a_first { Side::First } else { Side::Second };
-            let r = match game.outcome().and_then(|o| o.winner) {
+            let outcome = game.outcome();
+            let winner = match called {
+                Some(w) if outcome.is_none() => w,
+                _ => outcome.and_then(|o| o.winner),
+            };
+            let r = match winner {
                 Some(w) if w == a_side => GameResult::Win,
                 Some(_) => GameResult::Loss,
                 None => GameResult::Draw,
@@ -339,7 +421,8 @@ impl Match {
                 a_first,
                 result: r,
                 plies,
-                reason: game.outcome().map(|o| o.reason),
+                reason: outcome.map(|o| o.reason),
+                adjudicated: outcome.is_none() && called.is_some(),
                 moves,
             });
         }
@@ -397,5 +480,85 @@ mod tests {
         assert!(e.is_infinite() && hi.is_infinite());
         // 5 wins in 5: the lower bound is 5/(5 + 3.84) ≈ 0.566, +46 Elo.
         assert!((40.0..52.0).contains(&lo), "{lo}");
+    }
+
+    #[test]
+    fn adjudication_needs_both_engines_to_agree_throughout() {
+        let call = Adjudication::call;
+        // Four moves each at ten pawns or more for the first player.
+        let win = [Some(600); 8];
+        assert_eq!(call(&win, 8), Some(Some(Side::First)));
+        assert_eq!(call(&win[..7], 7), None);
+        let mut one_short = win;
+        one_short[3] = Some(599);
+        assert_eq!(call(&one_short, 8), None);
+        let mut unscored = win;
+        unscored[0] = None;
+        assert_eq!(call(&unscored, 8), None);
+        assert_eq!(call(&[Some(-30_000); 8], 8), Some(Some(Side::Second)));
+        // Only the last eight plies count.
+        let mut late = vec![Some(0); 5];
+        late.extend(win);
+        assert_eq!(call(&late, 13), Some(Some(Side::First)));
+        // A level game is drawn only from ply 80, after ten moves each.
+        let level = [Some(20), Some(-20), Some(0), Some(5)].repeat(5);
+        assert_eq!(call(&level, 80), Some(None));
+        assert_eq!(call(&level, 79), None);
+        assert_eq!(call(&level[1..], 80), None);
+        let mut off = level.clone();
+        off[10] = Some(21);
+        assert_eq!(call(&off, 80), None);
+    }
+
+    /// A short match: chess, a searching level against random moves.
+    fn short_match(b: &str, first: u32, adjudicate: bool) -> (MatchResult, Vec<Played>) {
+        let m = Match {
+            game: GameId::Chess,
+            setup: Setup::default(),
+            games: 2,
+            limits: Limits::nodes(3000),
+            level_nodes: false,
+            seed: 7,
+            opening_plies: 2,
+            max_plies: 400,
+            first,
+            adjudicate,
+        };
+        let a = "3".parse::<Player>().unwrap_or(Player::Random);
+        let b = b.parse::<Player>().unwrap_or(Player::Random);
+        let mut played = Vec::new();
+        let r = m
+            .play(&a, &b, |g| played.push(g.clone()))
+            .unwrap_or_default();
+        (r, played)
+    }
+
+    #[test]
+    fn a_match_resumes_game_for_game_and_adjudicates_only_engine_agreement() {
+        let (whole, games) = short_match("random", 0, false);
+        assert_eq!(whole.games(), 2);
+        let (rest, second) = short_match("random", 1, false);
+        assert_eq!(rest.games(), 1);
+        assert_eq!(second[0].index, 1);
+        assert_eq!(second[0].moves, games[1].moves);
+        // Against random moves only one player reports a score, so
+        // nothing is adjudicated.
+        let (_, judged) = short_match("random", 0, true);
+        assert!(judged.iter().all(|g| !g.adjudicated));
+        assert_eq!(judged[0].moves, games[0].moves);
+        // Between two engines a lopsided game is cut short, with the
+        // result the game played out gives.
+        let (_, full) = short_match("1", 0, false);
+        let (_, cut) = short_match("1", 0, true);
+        assert!(cut.iter().any(|g| g.adjudicated));
+        for (c, f) in cut.iter().zip(&full) {
+            if c.adjudicated {
+                assert!(c.reason.is_none() && c.moves.len() < f.moves.len());
+                assert_eq!(c.moves[..], f.moves[..c.moves.len()]);
+                assert_eq!(c.result, f.result, "{:?}", f.moves);
+            } else {
+                assert_eq!(c.moves, f.moves);
+            }
+        }
     }
 }
