@@ -34,6 +34,10 @@ struct Queue {
     jobs: VecDeque<(ChannelKey, u64)>,
     /// Queued or being searched.
     pending: HashSet<(ChannelKey, u64)>,
+    /// Asked for again while being searched: the player may have answered
+    /// the bot's move before its worker finished, and the bot must look
+    /// once more when it has.
+    again: HashSet<(ChannelKey, u64)>,
     /// Searches running now.
     running: usize,
     workers: usize,
@@ -104,12 +108,16 @@ impl App {
         }
     }
 
-    /// Queues a search for game `id` of `ch`, unless one is pending.
+    /// Queues a search for game `id` of `ch`, unless one is queued; if one
+    /// is running, the game is queued again when it ends.
     pub(crate) fn queue_bot_move(&self, ch: &ChannelKey, id: u64) {
         let mut q = lock(&self.bots.queue);
-        if q.pending.insert((ch.clone(), id)) {
-            q.jobs.push_back((ch.clone(), id));
+        let job = (ch.clone(), id);
+        if q.pending.insert(job.clone()) {
+            q.jobs.push_back(job);
             self.bots.work.notify_one();
+        } else if !q.jobs.contains(&job) {
+            q.again.insert(job);
         }
     }
 
@@ -299,7 +307,13 @@ fn worker(bots: &Bots, app: &Weak<App>) {
         }
         let mut q = lock(&bots.queue);
         q.running -= 1;
-        q.pending.remove(&(ch, id));
+        let job = (ch, id);
+        if q.again.remove(&job) {
+            q.jobs.push_back(job);
+            bots.work.notify_one();
+        } else {
+            q.pending.remove(&job);
+        }
         if q.pending.is_empty() {
             bots.idle.notify_all();
         }

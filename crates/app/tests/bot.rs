@@ -2,11 +2,14 @@
 //! several games at once, a pending move resumed after a restart, and the
 //! same texts as against a person for resigning and timing out.
 
-use std::sync::Arc;
+use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
 
 use tablero_app::testkit::{Harness, START_MS};
-use tablero_app::{App, ChannelKey, FakeRenderer, ManualClock, Platform, Settings};
+use tablero_app::{
+    App, BoardRenderer, ChannelKey, FakeRenderer, ManualClock, Platform, Settings, SystemClock,
+};
+use tablero_rules::{AnyGame, BoardView, GameId, Lang, Setup};
 use tablero_store::{Side, Store};
 
 fn record(app: &App, ch: &str, id: u64) -> String {
@@ -120,4 +123,109 @@ fn against_the_bot_a_timeout_reads_as_against_a_person() {
         stats,
         "Stats for @ana:\nAgainst Tablero (never rated):\nBreakthrough: 0 won, 1 lost, 0 drawn"
     );
+}
+
+/// A renderer that, once armed, holds the bot's next board (drawn on a bot
+/// worker after its move is played) until released.
+#[derive(Default)]
+struct Gate {
+    /// (armed, holding)
+    state: Mutex<(bool, bool)>,
+    changed: Condvar,
+}
+
+impl Gate {
+    fn set(&self, armed: bool, holding: bool) {
+        *self.state.lock().unwrap() = (armed, holding);
+        self.changed.notify_all();
+    }
+
+    fn wait_holding(&self) {
+        let s = self.state.lock().unwrap();
+        let (s, t) = self
+            .changed
+            .wait_timeout_while(s, Duration::from_secs(60), |s| !s.1)
+            .unwrap();
+        assert!(s.1 && !t.timed_out(), "the bot never drew its board");
+    }
+}
+
+impl BoardRenderer for Gate {
+    fn render(
+        &self,
+        game: GameId,
+        view: &BoardView,
+        flip: bool,
+        players: [String; 2],
+        lang: Lang,
+    ) -> Result<Vec<u8>, String> {
+        let on_bot = std::thread::current()
+            .name()
+            .is_some_and(|n| n.starts_with("tablero-bot"));
+        let mut s = self.state.lock().unwrap();
+        if on_bot && s.0 {
+            *s = (false, true);
+            self.changed.notify_all();
+            let _released = self.changed.wait_while(s, |s| s.1).unwrap();
+        } else {
+            drop(s);
+        }
+        FakeRenderer.render(game, view, flip, players, lang)
+    }
+}
+
+/// The position after `record`'s moves, and its first legal move.
+fn first_legal(app: &App, ch: &str) -> String {
+    let rec = record(app, ch, 1);
+    let mut game = AnyGame::new(GameId::Breakthrough, &Setup::default()).unwrap();
+    for m in rec.split_once(':').unwrap().1.split_whitespace() {
+        game.play(m).unwrap();
+    }
+    game.legal_moves()[0].clone()
+}
+
+#[test]
+fn a_move_made_before_the_bots_worker_is_done_is_answered() {
+    // The bot's move is played and its board drawn on the worker; a quick
+    // player can answer it before the worker has marked its search done.
+    // That answer queues the bot again, and it must not be dropped as a
+    // duplicate of the search that is ending.
+    let dir = tempfile::tempdir().unwrap();
+    let gate = Arc::new(Gate::default());
+    let app = Arc::new(App::new(
+        Store::open(dir.path(), 1 << 20).unwrap(),
+        Arc::new(SystemClock),
+        gate.clone(),
+        Settings {
+            bot_nodes: true,
+            bot_min_delay: Duration::ZERO,
+            ..Settings::default()
+        },
+    ));
+    app.start_bots();
+    let say = |line: &str| {
+        let r = app
+            .handle(&tablero_app::console::incoming("ana", "general", line))
+            .unwrap();
+        assert!(!r.error, "{line}: {}", r.plain_text());
+    };
+    say("play breakthrough level=1 white");
+    gate.set(true, false);
+    say(&format!("move {}", first_legal(&app, "general")));
+    // The bot has played and is drawing its board: Ana answers at once.
+    gate.wait_holding();
+    let plies = |app: &App| {
+        record(app, "general", 1)
+            .split_once(':')
+            .unwrap()
+            .1
+            .split_whitespace()
+            .count()
+    };
+    assert_eq!(plies(&app), 2);
+    say(&format!("move {}", first_legal(&app, "general")));
+    gate.set(false, false);
+    assert!(app.wait_bots(Duration::from_secs(60)));
+    assert_eq!(plies(&app), 4, "the bot answered Ana's second move");
+    assert_eq!(app.take_notices(Platform::Console).len(), 2);
 }
