@@ -175,24 +175,7 @@ fn run_chats(
         });
     }
     drop(done_tx);
-    let ticker = app.clone();
-    std::thread::spawn(move || {
-        loop {
-            // Each chat front-end posts the bot's moves itself.
-            std::thread::sleep(Duration::from_secs(5));
-            for n in ticker.tick() {
-                match routes.iter().find(|(p, _)| *p == n.channel.platform) {
-                    Some((_, tx)) => {
-                        let _ = tx.send(n);
-                    }
-                    None => tracing::warn!(
-                        platform = %n.channel.platform,
-                        "a notice has no front-end running"
-                    ),
-                }
-            }
-        }
-    });
+    spawn_ticker(app.clone(), routes);
     if console_too {
         let opts = ConsoleOptions {
             boards_dir: config.boards_dir.clone(),
@@ -213,4 +196,30 @@ fn run_chats(
         return ended;
     }
     app.store().flush().map_err(|e| e.to_string())
+}
+
+/// How often the chat front-ends' ticker looks for what has fallen due.
+pub const TICK: Duration = Duration::from_secs(5);
+
+/// Starts the thread that posts, every [`TICK`], what has fallen due
+/// ([`App::tick`]: reminders, timeouts, expired challenges, a bot move
+/// whose search was lost), each notice to the front-end of its platform.
+/// Each chat front-end posts the bot's moves itself.
+pub fn spawn_ticker(app: Arc<App>, routes: Vec<(Platform, Sender<Outgoing>)>) {
+    std::thread::spawn(move || {
+        loop {
+            std::thread::sleep(TICK);
+            for n in app.tick() {
+                match routes.iter().find(|(p, _)| *p == n.channel.platform) {
+                    Some((_, tx)) => {
+                        let _ = tx.send(n);
+                    }
+                    None => tracing::warn!(
+                        platform = %n.channel.platform,
+                        "a notice has no front-end running"
+                    ),
+                }
+            }
+        }
+    });
 }

@@ -726,6 +726,11 @@ async fn start(game_threads: bool) -> Running {
         .unwrap();
     let (notices, notices_rx) = std::sync::mpsc::channel();
     tablero_discord::deliver::spawn_notices(app.clone(), outbox, notices_rx);
+    // The timers' ticker, as the binary runs it beside the front-ends.
+    tablero_app::bot::spawn_ticker(
+        app.clone(),
+        vec![(tablero_app::Platform::Discord, notices.clone())],
+    );
     tokio::spawn(async move { client.start_autosharded().await });
 
     Running {
