@@ -141,7 +141,7 @@ pub fn run_with(
         let opts = opts.clone();
         std::thread::spawn(move || {
             loop {
-                let mut notices = app.wait_notices(Platform::Console, Duration::from_secs(5));
+                let mut notices = app.wait_notices(Platform::Console, TICK);
                 notices.extend(app.tick());
                 if !notices.is_empty() {
                     let mut out = std::io::stdout().lock();
@@ -198,7 +198,8 @@ fn run_chats(
     app.store().flush().map_err(|e| e.to_string())
 }
 
-/// How often the chat front-ends' ticker looks for what has fallen due.
+/// How often what has fallen due is looked for: by the chat front-ends'
+/// ticker, and between the interactive console's lines.
 pub const TICK: Duration = Duration::from_secs(5);
 
 /// Starts the thread that posts, every [`TICK`], what has fallen due
