@@ -3,7 +3,8 @@
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::sync::mpsc::{Receiver, Sender};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender};
+use std::thread::JoinHandle;
 use std::time::Duration;
 
 use tablero_store::Store;
@@ -175,7 +176,8 @@ fn run_chats(
         });
     }
     drop(done_tx);
-    spawn_ticker(app.clone(), routes);
+    // Stops, and lets go of the app, when this function returns.
+    let _ticker = spawn_ticker(app.clone(), routes);
     if console_too {
         let opts = ConsoleOptions {
             boards_dir: config.boards_dir.clone(),
@@ -205,11 +207,13 @@ pub const TICK: Duration = Duration::from_secs(5);
 /// Starts the thread that posts, every [`TICK`], what has fallen due
 /// ([`App::tick`]: reminders, timeouts, expired challenges, a bot move
 /// whose search was lost), each notice to the front-end of its platform.
-/// Each chat front-end posts the bot's moves itself.
-pub fn spawn_ticker(app: Arc<App>, routes: Vec<(Platform, Sender<Outgoing>)>) {
-    std::thread::spawn(move || {
-        loop {
-            std::thread::sleep(TICK);
+/// Each chat front-end posts the bot's moves itself. The thread runs until
+/// the returned [`Ticker`] is dropped.
+pub fn spawn_ticker(app: Arc<App>, routes: Vec<(Platform, Sender<Outgoing>)>) -> Ticker {
+    let (stop, stopped) = std::sync::mpsc::channel::<()>();
+    let thread = std::thread::spawn(move || {
+        // Nothing is ever sent: the channel closes when the Ticker drops.
+        while let Err(RecvTimeoutError::Timeout) = stopped.recv_timeout(TICK) {
             for n in app.tick() {
                 match routes.iter().find(|(p, _)| *p == n.channel.platform) {
                     Some((_, tx)) => {
@@ -223,4 +227,26 @@ pub fn spawn_ticker(app: Arc<App>, routes: Vec<(Platform, Sender<Outgoing>)>) {
             }
         }
     });
+    Ticker {
+        stop: Some(stop),
+        thread: Some(thread),
+    }
+}
+
+/// The thread of [`spawn_ticker`]. Dropping it stops the thread at once
+/// (not at the next tick) and waits for a tick under way to finish, so the
+/// thread's hold on the app ends with it.
+#[must_use = "the ticker stops when this is dropped"]
+pub struct Ticker {
+    stop: Option<Sender<()>>,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl Drop for Ticker {
+    fn drop(&mut self) {
+        drop(self.stop.take());
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
 }

@@ -229,3 +229,22 @@ fn a_move_made_before_the_bots_worker_is_done_is_answered() {
     assert_eq!(plies(&app), 4, "the bot answered Ana's second move");
     assert_eq!(app.take_notices(Platform::Console).len(), 2);
 }
+
+#[test]
+fn dropping_the_ticker_stops_its_thread_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = Arc::new(App::new(
+        Store::open(dir.path(), 1 << 20).unwrap(),
+        Arc::new(SystemClock),
+        Arc::new(FakeRenderer),
+        Settings::default(),
+    ));
+    let ticker = tablero_app::bot::spawn_ticker(app.clone(), Vec::new());
+    assert_eq!(Arc::strong_count(&app), 2, "the thread holds the app");
+    let asked = std::time::Instant::now();
+    drop(ticker);
+    // Stopped and joined: the thread has let go of the app, without
+    // waiting out its 5 s tick.
+    assert_eq!(Arc::strong_count(&app), 1);
+    assert!(asked.elapsed() < tablero_app::bot::TICK);
+}

@@ -688,6 +688,8 @@ struct Running {
     app: Arc<App>,
     renderer: Arc<SlowRenderer>,
     notices: std::sync::mpsc::Sender<Outgoing>,
+    /// Stopped before the store's directory goes.
+    _ticker: tablero_app::bot::Ticker,
     _dir: tempfile::TempDir,
 }
 
@@ -727,7 +729,7 @@ async fn start(game_threads: bool) -> Running {
     let (notices, notices_rx) = std::sync::mpsc::channel();
     tablero_discord::deliver::spawn_notices(app.clone(), outbox, notices_rx);
     // The timers' ticker, as the binary runs it beside the front-ends.
-    tablero_app::bot::spawn_ticker(
+    let ticker = tablero_app::bot::spawn_ticker(
         app.clone(),
         vec![(tablero_app::Platform::Discord, notices.clone())],
     );
@@ -743,6 +745,7 @@ async fn start(game_threads: bool) -> Running {
         app,
         renderer,
         notices,
+        _ticker: ticker,
         _dir: dir,
     }
 }
@@ -755,6 +758,7 @@ async fn two_users_play_a_whole_game_on_a_fake_discord() {
         app,
         renderer,
         notices,
+        _ticker,
         _dir,
     } = start(false).await;
     // Start-up: gateway URL, identify with the message intents, commands
@@ -1364,7 +1368,15 @@ async fn thread_and_board(fake: &Fake, mark: usize, parent: u64) -> (Call, Call)
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn each_game_in_its_own_thread() {
-    let Running { fake, d, app, .. } = start(true).await;
+    // The ticker and the store's directory live to the end of the test.
+    let Running {
+        fake,
+        d,
+        app,
+        _ticker,
+        _dir,
+        ..
+    } = start(true).await;
     fake.wait(0, "command registration", |c| c.method == Method::PUT)
         .await;
     let challenge = |game: &str| {
