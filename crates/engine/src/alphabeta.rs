@@ -432,8 +432,9 @@ impl<G: Knowledge> AlphaBeta<G> {
     /// Whether another iteration is pointless: with a time limit, the next
     /// iteration would likely not finish (each costs a few times the last).
     /// Starting iterations until half the time was used was tried (session
-    /// 9): level 5 then scored 40 % against level 4 on guadalete14 at the
-    /// think times, with no win in 20 games, where a third gave 53 %
+    /// 9): both levels then used about a quarter more time, and level 5
+    /// scored 46.7 % against level 4 on guadalete14 at the think times
+    /// (30 games) where a third gave 53.3 %, no better within the noise
     /// (BENCHMARKS.md, "Each level against the one below").
     fn budget_spent(&self) -> bool {
         match self.budget.think {
