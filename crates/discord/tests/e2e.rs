@@ -688,7 +688,7 @@ struct Running {
     app: Arc<App>,
     renderer: Arc<SlowRenderer>,
     notices: std::sync::mpsc::Sender<Outgoing>,
-    /// Stopped before the store's directory goes.
+    /// The timers' ticker: its thread stops when this is dropped.
     _ticker: tablero_app::bot::Ticker,
     _dir: tempfile::TempDir,
 }
