@@ -323,16 +323,17 @@ impl App {
         let lang = profile
             .and_then(|p| p.lang)
             .unwrap_or_else(|| self.channel_lang(&msg.channel));
+        // A command word makes a command only when the message speaks to
+        // the bot; anything else is what someone said, played only when
+        // it is exactly a move (`Command::Said`).
         let cmd = match command::parse(&msg.text) {
             Ok(cmd) if msg.addressed => cmd,
             Err(ParseError::Usage(spec, why)) if msg.addressed => {
                 return Some(self.present_error(&AppError::Usage { spec, why }, lang));
             }
-            _ => Command::Move {
-                game: None,
+            _ => Command::Said {
                 text: msg.text.trim().to_string(),
-                explicit: msg.addressed,
-                ply: None,
+                addressed: msg.addressed,
             },
         };
         match self.execute(&Actor::of(msg), cmd) {
@@ -389,12 +390,18 @@ impl App {
             Command::Accept(n) => self.with_channel(ch, |st| self.accept(who, st, n)),
             Command::Decline(n) => self.with_channel(ch, |st| self.decline(who, st, n)),
             Command::Cancel(n) => self.with_channel(ch, |_| self.cancel(who, n)),
+            Command::Said { text, addressed } => {
+                self.with_channel(ch, |st| self.said(who, st, &text, addressed))
+            }
             Command::Move {
-                game,
+                game: None,
                 text,
-                explicit,
-                ply,
-            } => self.with_channel(ch, |st| self.play(who, st, game, &text, explicit, ply)),
+                explicit: false,
+                ..
+            } => self.with_channel(ch, |st| self.said(who, st, &text, false)),
+            Command::Move {
+                game, text, ply, ..
+            } => self.with_channel(ch, |st| self.play(who, st, game, &text, ply)),
             Command::Board(n) => self.with_channel(ch, |st| self.board(who, st, n)),
             Command::History(n) => self.with_channel(ch, |st| self.history(who, st, n)),
             Command::Channel => self.with_channel(ch, |st| Ok(Event::Channel(self.view(ch, st)))),

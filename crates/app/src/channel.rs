@@ -4,11 +4,12 @@
 
 use std::collections::BTreeMap;
 
-use tablero_rules::{AnyGame, GameId, GameInfo, GameRecord, MoveError, Side};
+use tablero_rules::{AnyGame, GameId, GameInfo, GameRecord, Lang, MoveError, Side};
 use tablero_store::{ChallengeDoc, GameDoc, Store, StoreError};
 
 use crate::app::{App, Res};
 use crate::event::{AppError, ChannelView, GameView, Verb};
+use crate::reading;
 use crate::reply::{ChannelKey, User};
 
 /// A game being played, rebuilt from its record.
@@ -238,11 +239,32 @@ pub(crate) fn splitmix(mut x: u64) -> u64 {
 /// Plays `text` on a copy of `game`: the whole text as one move, or else
 /// (for multi-piece set-ups such as Empuje's `Wa1 Wb2 Bc3`) each word in
 /// turn by the same player, all or nothing. Returns the new position and the
-/// canonical moves.
-pub(crate) fn apply(game: &AnyGame, text: &str) -> Result<(AnyGame, Vec<String>), MoveError> {
-    let mut g = game.clone();
-    let first = match g.play(text) {
-        Ok(m) => return Ok((g, vec![m])),
+/// canonical moves. With `lang`, the text is a player's, read in that
+/// language first (`reading::lenient`: Spanish piece letters); without,
+/// it is canonical (a button, the bot).
+pub(crate) fn apply(
+    game: &AnyGame,
+    text: &str,
+    lang: Option<Lang>,
+) -> Result<(AnyGame, Vec<String>), MoveError> {
+    let one = |g: &AnyGame, text: &str| -> Result<String, MoveError> {
+        match lang {
+            None => g.parse_move(text),
+            Some(l) => reading::lenient(g, text, l).map_err(|e| match e {
+                reading::ReadError::Move(e) => e,
+                reading::ReadError::Either(candidates) => MoveError::Ambiguous {
+                    input: text.trim().to_string(),
+                    candidates,
+                },
+            }),
+        }
+    };
+    let first = match one(game, text) {
+        Ok(m) => {
+            let mut g = game.clone();
+            g.play(&m)?;
+            return Ok((g, vec![m]));
+        }
         Err(e) => e,
     };
     let words: Vec<&str> = text.split_whitespace().collect();
@@ -256,7 +278,7 @@ pub(crate) fn apply(game: &AnyGame, text: &str) -> Result<(AnyGame, Vec<String>)
         if g.outcome().is_some() || g.turn().side != side {
             return Err(first);
         }
-        match g.play(w) {
+        match one(&g, w).and_then(|m| g.play(&m)) {
             Ok(m) => played.push(m),
             Err(MoveError::Syntax { .. }) if played.is_empty() => return Err(first),
             Err(e) => return Err(e),
@@ -267,7 +289,7 @@ pub(crate) fn apply(game: &AnyGame, text: &str) -> Result<(AnyGame, Vec<String>)
 
 /// Whether `text` is exactly the move(s) `me` played last in `live`: a
 /// repeated press of the same move.
-pub(crate) fn already_played(live: &Live, me: &User, text: &str) -> bool {
+pub(crate) fn already_played(live: &Live, me: &User, text: &str, lang: Option<Lang>) -> bool {
     let Some(side) = live.doc.side_of(&me.id) else {
         return false;
     };
@@ -284,7 +306,7 @@ pub(crate) fn already_played(live: &Live, me: &User, text: &str) -> bool {
         let mut prev = record.clone();
         prev.moves.truncate(cut);
         if let Ok(g) = prev.replay()
-            && let Ok((_, played)) = apply(&g, text)
+            && let Ok((_, played)) = apply(&g, text, lang)
             && played == record.moves[cut..]
         {
             return true;
@@ -341,11 +363,11 @@ mod tests {
     #[test]
     fn multi_word_moves_are_all_or_nothing_for_one_player() {
         let g = AnyGame::new(GameId::Breakthrough, &tablero_rules::Setup::default()).unwrap();
-        let (_, played) = apply(&g, "a2-a3").unwrap();
+        let (_, played) = apply(&g, "a2-a3", None).unwrap();
         assert_eq!(played, ["a2-a3"]);
         // Two words are two moves only while the same player is to move:
         // in Breakthrough the turn passes after one.
-        assert!(apply(&g, "a2-a3 b2-b3").is_err());
-        assert!(apply(&g, "zz").is_err());
+        assert!(apply(&g, "a2-a3 b2-b3", None).is_err());
+        assert!(apply(&g, "zz", None).is_err());
     }
 }

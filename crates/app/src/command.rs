@@ -38,8 +38,14 @@ pub enum Command {
     Decline(Option<GameNo>),
     /// Withdraws your own challenge.
     Cancel(Option<GameNo>),
+    /// A message without a command word: played only when it is exactly
+    /// a legal move of one of the author's games (`reading.rs`).
+    /// `addressed`: the author spoke to the bot (a direct chat, the
+    /// console, a mention), so anything else is answered; otherwise it is
+    /// chat, and only a near-move gets a "did you mean".
+    Said { text: String, addressed: bool },
     /// Plays a move. `explicit` is false for a plain message that may be a
-    /// move. `ply` is set for a move chosen on a board (a button): the
+    /// move (the same as [`Command::Said`] not addressed). `ply` is set for a move chosen on a board (a button): the
     /// number of moves the game had when that board was drawn; the move
     /// plays only if the game still stands there.
     Move {
@@ -281,6 +287,69 @@ pub fn find(word: &str) -> Option<&'static CommandSpec> {
         .find(|c| c.name == w || c.aliases.contains(&w))
 }
 
+/// The command a mistyped `word` most likely meant (`stast` → `stats`):
+/// a name or alias within one edit (two for words of six letters or more),
+/// counting a swap of two neighbours as one. `None` when nothing is that
+/// close, or when two commands are.
+#[must_use]
+pub fn near(word: &str) -> Option<&'static CommandSpec> {
+    let w = word.trim_start_matches(['/', '!']).to_lowercase();
+    let n = w.chars().count();
+    if !(3..=20).contains(&n) || !w.chars().all(char::is_alphabetic) {
+        return None;
+    }
+    let limit = if n >= 6 { 2 } else { 1 };
+    let mut best: Option<(usize, &'static CommandSpec)> = None;
+    let mut tie = false;
+    for spec in COMMANDS {
+        for name in std::iter::once(&spec.name).chain(spec.aliases) {
+            if name.chars().count() < 3 {
+                continue;
+            }
+            let d = edit_distance(&w, name);
+            if d > limit {
+                continue;
+            }
+            match best {
+                Some((b, s)) if d == b && !std::ptr::eq(s, spec) => tie = true,
+                Some((b, _)) if d >= b => {}
+                _ => {
+                    best = Some((d, spec));
+                    tie = false;
+                }
+            }
+        }
+    }
+    best.filter(|_| !tie).map(|(_, s)| s)
+}
+
+/// Optimal string alignment distance: insertions, deletions, substitutions
+/// and swaps of neighbours each count one.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in d.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for j in 0..=b.len() {
+        d[0][j] = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut v = (d[i - 1][j] + 1)
+                .min(d[i][j - 1] + 1)
+                .min(d[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                v = v.min(d[i - 2][j - 2] + 1);
+            }
+            d[i][j] = v;
+        }
+    }
+    d[a.len()][b.len()]
+}
+
 /// Why a message is not a command.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ParseError {
@@ -413,7 +482,7 @@ pub fn parse(text: &str) -> Result<Command, ParseError> {
                 game = Some(n);
                 rest = &rest[1..];
             }
-            if rest.is_empty() {
+            if rest.is_empty() || (rest.len() == 1 && game_no(rest[0]).is_some()) {
                 return usage(Usage::NeedMove);
             }
             Command::Move {
@@ -611,6 +680,32 @@ mod tests {
         ] {
             assert!(matches!(parse(bad), Err(ParseError::Usage(..))), "{bad}");
         }
+    }
+
+    #[test]
+    fn near_misses_find_the_command() {
+        let name = |w: &str| near(w).map(|s| s.name);
+        assert_eq!(name("stast"), Some("stats"));
+        assert_eq!(name("chalenge"), Some("challenge"));
+        assert_eq!(name("resing"), Some("resign"));
+        assert_eq!(name("tabals"), Some("draw"));
+        assert_eq!(name("revancah"), Some("rematch"));
+        assert_eq!(name("boad"), Some("board"));
+        for chatter in ["hello", "gg", "lol", "thanks", "e4", "nice", "wow", "hi"] {
+            assert_eq!(name(chatter), None, "{chatter}");
+        }
+    }
+
+    #[test]
+    fn a_move_needs_more_than_a_game_number() {
+        assert!(matches!(
+            parse("move #1"),
+            Err(ParseError::Usage(_, Usage::NeedMove))
+        ));
+        assert!(matches!(
+            parse("mover 3"),
+            Err(ParseError::Usage(_, Usage::NeedMove))
+        ));
     }
 
     #[test]

@@ -214,6 +214,29 @@ pub enum Leaderboard {
     },
 }
 
+/// A move a text may have meant: game `game` (a `kind` game) after `ply`
+/// moves, the canonical move `mv`, and what a reader of each language
+/// (English, Spanish) types after `move #N` to play it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Suggestion {
+    pub game: u64,
+    pub kind: GameId,
+    pub ply: usize,
+    pub mv: String,
+    pub typed: [String; 2],
+}
+
+impl Suggestion {
+    /// What a reader of `lang` types after `move #N`.
+    #[must_use]
+    pub fn typed(&self, lang: Lang) -> &str {
+        match lang {
+            Lang::En => &self.typed[0],
+            Lang::Es => &self.typed[1],
+        }
+    }
+}
+
 /// A verb whose example a "which one?" error shows.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Verb {
@@ -236,8 +259,24 @@ pub enum AppError {
         why: Usage,
     },
     UnknownHelpTopic(String),
-    /// A word that is no command, from someone with no game here.
-    UnknownCommand(String),
+    /// A word that is no command (and no move). `near`: the command it
+    /// most likely meant; `playing`: the author has a game here.
+    UnknownCommand {
+        word: String,
+        near: Option<&'static CommandSpec>,
+        playing: bool,
+    },
+    /// A text that is no move in any of the author's games to move in.
+    NotAMove {
+        text: String,
+        games: Vec<GameView>,
+    },
+    /// A text that is not exactly one move: these moves are what it may
+    /// mean (each playable as a command or a button); nothing was played.
+    DidYouMean {
+        text: String,
+        options: Vec<Suggestion>,
+    },
     UnknownGame(String),
     UnknownUser(String),
     SelfChallenge,
@@ -292,6 +331,8 @@ pub enum AppError {
     },
     AlreadyPlayed(u64),
     Illegal {
+        /// The game it was tried in (its notation shows the hints).
+        game: GameId,
         error: MoveError,
         hints: Vec<String>,
         more: usize,

@@ -26,6 +26,7 @@ mod offers;
 mod play;
 mod present;
 pub mod press;
+mod reading;
 mod records;
 pub mod render;
 pub mod reply;
@@ -38,7 +39,7 @@ pub use app::{Actor, App, Settings};
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use command::{Command, parse};
 pub use config::Config;
-pub use event::{AppError, Event, GameView};
+pub use event::{AppError, Event, GameView, Suggestion};
 pub use listings::GameSummary;
 pub use render::{BoardRenderer, FakeRenderer, PngRenderer, diagram};
 pub use reply::{

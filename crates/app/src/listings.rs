@@ -10,7 +10,7 @@ use crate::channel::{ChannelState, info_of, replay};
 use crate::command::{self, GameNo};
 use crate::event::{AppError, Event, GameView, HelpTopic, Outcome, Verb};
 use crate::play::check_press;
-use crate::press::choice_groups;
+use crate::press::{choice_groups, choice_groups_in};
 use crate::reply::{ChannelKey, Platform, User};
 
 /// An ongoing game, as adapters list it.
@@ -185,8 +185,13 @@ impl App {
             return Vec::new();
         };
         let typed = typed.trim().to_lowercase();
+        let lang = self.lang_of(ch, &me.id);
         let (mut first, mut then) = (Vec::new(), Vec::new());
-        for m in choice_groups(&position).into_iter().flat_map(|g| g.moves) {
+        for m in choice_groups(&position)
+            .into_iter()
+            .flat_map(|g| g.moves)
+            .map(|m| crate::reading::shown(position.id(), &m, lang))
+        {
             let l = m.to_lowercase();
             if l.starts_with(&typed) {
                 first.push(m);
@@ -219,7 +224,8 @@ impl App {
                     waiting_for: live.doc.player(turn).clone(),
                 });
             }
-            let mut groups = choice_groups(&live.game);
+            let lang = self.lang_of(&who.channel, &who.user.id);
+            let mut groups = choice_groups_in(&live.game, lang);
             if let Some(cell) = origin {
                 groups.retain(|g| g.origin.as_deref() == Some(cell));
                 if groups.is_empty() {

@@ -2,7 +2,7 @@
 //! its stats in the same commit.
 
 use tablero_rating::{Glicko2, Score};
-use tablero_rules::{Outcome as RulesOutcome, Side};
+use tablero_rules::{AnyGame, Lang, MoveError, Outcome as RulesOutcome, Side};
 use tablero_store::{
     Batch, GameDoc, RATING_HISTORY, RatingChange, RatingPointDoc, ResultDoc, StatsDoc, Termination,
     VERSION,
@@ -12,24 +12,27 @@ use crate::app::{Actor, App, Res};
 use crate::bots::next_event;
 use crate::channel::{ChannelState, Live, already_played, apply, record_of};
 use crate::command::{self, GameNo};
-use crate::event::{AppError, Event, Outcome, Verb};
+use crate::event::{AppError, Event, Outcome, Suggestion, Verb};
+use crate::reading::{self, Fit};
 
 impl App {
     /// Plays `text` for the caller in game `n` (or the game it fits). With
     /// `ply`, the move was chosen on the board drawn after `ply` moves of
-    /// game `n` (a button): it plays only if the game still stands there,
-    /// checked under the channel lock, so a press and a typed move on one
-    /// position can never both apply.
+    /// game `n` (a button, or the bot): it is canonical, and plays only if
+    /// the game still stands there, checked under the channel lock, so a
+    /// press and a typed move on one position can never both apply.
+    /// Without, it is what the player typed after `move`, read in their
+    /// language.
     pub(crate) fn play(
         &self,
         who: &Actor,
         st: &mut ChannelState,
         n: Option<GameNo>,
         text: &str,
-        explicit: bool,
         ply: Option<usize>,
     ) -> Outcome {
         let me = &who.user;
+        let lang = ply.is_none().then(|| self.lang_of(&who.channel, &me.id));
         if ply.is_some()
             && let Some(n) = n
             && !st.games.contains_key(&n)
@@ -38,10 +41,7 @@ impl App {
         }
         let id = match n {
             Some(_) => st.pick(me, n, true, Verb::Move(text.to_string()))?,
-            None => match self.fitting_game(who, st, text, explicit)? {
-                Some(id) => id,
-                None => return Ok(Event::Ignored),
-            },
+            None => self.fitting_game(who, st, text, lang)?,
         };
         let live = st.live(id)?;
         if let Some(ply) = ply {
@@ -52,7 +52,7 @@ impl App {
         };
         let turn = live.game.turn().side;
         if turn != side {
-            if already_played(live, me, text) {
+            if already_played(live, me, text, lang) {
                 return Err(AppError::AlreadyPlayed(id));
             }
             return Err(AppError::NotYourTurn {
@@ -60,20 +60,36 @@ impl App {
                 waiting_for: live.doc.player(turn).clone(),
             });
         }
-        let (game, played) = match apply(&live.game, text) {
+        let (game, played) = match apply(&live.game, text, lang) {
             Ok(x) => x,
-            Err(error) => {
-                if already_played(live, me, text) {
-                    return Err(AppError::AlreadyPlayed(id));
-                }
-                let moves = live.game.legal_moves();
-                return Err(AppError::Illegal {
-                    error,
-                    hints: moves.iter().take(6).cloned().collect(),
-                    more: moves.len().saturating_sub(6),
+            Err(MoveError::Ambiguous { input, candidates }) if ply.is_none() => {
+                return Err(AppError::DidYouMean {
+                    text: input,
+                    options: suggestions(live, &candidates),
                 });
             }
+            Err(error) => {
+                if already_played(live, me, text, lang) {
+                    return Err(AppError::AlreadyPlayed(id));
+                }
+                return Err(illegal(live, error));
+            }
         };
+        self.commit_moves(who, st, id, game, played)
+    }
+
+    /// Writes `played` (already checked legal, leading to `game`) to game
+    /// `id` and reports it.
+    fn commit_moves(
+        &self,
+        who: &Actor,
+        st: &mut ChannelState,
+        id: u64,
+        game: AnyGame,
+        played: Vec<String>,
+    ) -> Outcome {
+        let me = &who.user;
+        let live = st.live(id)?;
         let now = self.now();
         let old = live.doc.clone();
         let mut record = record_of(&old).map_err(AppError::Unreadable)?;
@@ -112,16 +128,114 @@ impl App {
         })
     }
 
-    /// The game a move without a number is for: the caller's only game
-    /// where it is legal, or their only game to move in. `None` when a
-    /// plain message is no move of theirs.
+    /// A message without a command word. It plays only when its text is
+    /// exactly a legal move (`reading::exact`) in exactly one of the
+    /// author's games here where it is their turn. A text that is a move
+    /// in several, or in several ways, or that only begins a move, gets
+    /// "did you mean" with each move as a command (and a button), and
+    /// nothing is played. Anything else is chat: ignored, unless the
+    /// author spoke to the bot (`addressed`), who then hears why.
+    pub(crate) fn said(
+        &self,
+        who: &Actor,
+        st: &mut ChannelState,
+        text: &str,
+        addressed: bool,
+    ) -> Outcome {
+        let me = &who.user;
+        let lang = self.lang_of(&who.channel, &me.id);
+        let mine: Vec<&Live> = st
+            .games
+            .values()
+            .filter(|g| g.doc.side_of(&me.id).is_some())
+            .collect();
+        let to_move: Vec<&Live> = mine
+            .iter()
+            .copied()
+            .filter(|g| {
+                g.game.outcome().is_none() && g.doc.side_of(&me.id) == Some(g.game.turn().side)
+            })
+            .collect();
+        let set_up_word = reading::is_set_up_word(text);
+        let mut exact: Vec<(u64, Vec<String>)> = Vec::new();
+        let mut options: Vec<Suggestion> = Vec::new();
+        let mut illegal_in: Vec<(&Live, MoveError)> = Vec::new();
+        for g in &to_move {
+            let fit = if set_up_word {
+                // Never played bare, but worth the command that plays it.
+                match g.game.parse_move(text) {
+                    Ok(m) => Fit::Near(vec![m]),
+                    Err(_) => Fit::No,
+                }
+            } else {
+                reading::exact(&g.game, text, lang)
+            };
+            match fit {
+                Fit::Exact(moves) => exact.push((g.doc.id, moves)),
+                Fit::Either(moves) | Fit::Near(moves) => options.extend(suggestions(g, &moves)),
+                Fit::Illegal(e) => illegal_in.push((g, e)),
+                Fit::No => {}
+            }
+        }
+        if let ([(id, moves)], true) = (exact.as_slice(), options.is_empty()) {
+            let id = *id;
+            let live = st.live(id)?;
+            let (game, played) =
+                apply(&live.game, &moves.join(" "), None).map_err(|e| illegal(live, e))?;
+            return self.commit_moves(who, st, id, game, played);
+        }
+        for (id, moves) in &exact {
+            if let Some(live) = st.games.get(id) {
+                options.extend(suggestions(live, &[moves.join(" ")]));
+            }
+        }
+        if !options.is_empty() && (addressed || reading::move_shaped(text) || set_up_word) {
+            return Err(AppError::DidYouMean {
+                text: text.to_string(),
+                options,
+            });
+        }
+        // Said again after playing it: the move went in already.
+        if let Some(g) = mine
+            .iter()
+            .find(|g| !to_move.iter().any(|t| t.doc.id == g.doc.id))
+            .filter(|_| reading::move_shaped(text))
+            .filter(|g| already_played(g, me, text, Some(lang)))
+        {
+            return Err(AppError::AlreadyPlayed(g.doc.id));
+        }
+        if !addressed {
+            return Ok(Event::Ignored);
+        }
+        if let [(live, e)] = illegal_in.as_slice() {
+            return Err(illegal(live, e.clone()));
+        }
+        let first = text.split_whitespace().next().unwrap_or("");
+        if !mine.is_empty() && reading::move_shaped(text) {
+            if to_move.is_empty() {
+                return Err(AppError::NotYourTurnAnywhere);
+            }
+            return Err(AppError::NotAMove {
+                text: text.to_string(),
+                games: to_move.iter().map(|g| g.view(0)).collect(),
+            });
+        }
+        Err(AppError::UnknownCommand {
+            word: first.to_string(),
+            near: command::near(first),
+            playing: !mine.is_empty(),
+        })
+    }
+
+    /// The game `move TEXT` without a number is for: the caller's only game
+    /// where it reads as a legal move, else their only game to move in.
     fn fitting_game(
         &self,
         who: &Actor,
         st: &ChannelState,
         text: &str,
-        explicit: bool,
-    ) -> Res<Option<u64>> {
+        lang: Option<Lang>,
+    ) -> Res<u64> {
         let me = &who.user;
         let mine: Vec<&Live> = st
             .games
@@ -129,14 +243,7 @@ impl App {
             .filter(|g| g.doc.side_of(&me.id).is_some())
             .collect();
         if mine.is_empty() {
-            if !explicit {
-                return Ok(None);
-            }
-            if command::find(who.text.split_whitespace().next().unwrap_or("")).is_some() {
-                return Err(AppError::NotPlaying);
-            }
-            let w = text.split_whitespace().next().unwrap_or("");
-            return Err(AppError::UnknownCommand(w.to_string()));
+            return Err(AppError::NotPlaying);
         }
         let to_move: Vec<&Live> = mine
             .iter()
@@ -145,25 +252,39 @@ impl App {
             .collect();
         let fits: Vec<u64> = to_move
             .iter()
-            .filter(|g| apply(&g.game, text).is_ok())
+            .filter(|g| apply(&g.game, text, lang).is_ok())
             .map(|g| g.doc.id)
             .collect();
         match (fits.as_slice(), to_move.as_slice(), mine.as_slice()) {
-            ([one], _, _) => Ok(Some(*one)),
-            (_, _, _) if !explicit => Ok(None),
-            ([], [one], _) => Ok(Some(one.doc.id)),
-            ([], [], [one]) => Ok(Some(one.doc.id)),
+            ([one], _, _) => Ok(*one),
+            ([], [one], _) => Ok(one.doc.id),
+            ([], [], [one]) => Ok(one.doc.id),
             ([], [], many) => {
                 // Not their turn anywhere: maybe a repeated move.
-                match many.iter().find(|g| already_played(g, me, text)) {
+                match many.iter().find(|g| already_played(g, me, text, lang)) {
                     Some(g) => Err(AppError::AlreadyPlayed(g.doc.id)),
                     None => Err(AppError::NotYourTurnAnywhere),
                 }
             }
-            (_, many, _) => {
-                let ids: Vec<u64> = many.iter().map(|g| g.doc.id).collect();
-                Err(st.which(&ids, Verb::Move(text.to_string())))
+            ([], many, _) => {
+                // A move in none of them: say so, rather than ask which
+                // game a text that is no move should be played in.
+                let readable: Vec<u64> = many
+                    .iter()
+                    .filter(|g| {
+                        !matches!(apply(&g.game, text, lang), Err(MoveError::Syntax { .. }))
+                    })
+                    .map(|g| g.doc.id)
+                    .collect();
+                if readable.is_empty() {
+                    return Err(AppError::NotAMove {
+                        text: text.to_string(),
+                        games: many.iter().map(|g| g.view(0)).collect(),
+                    });
+                }
+                Err(st.which(&readable, Verb::Move(text.to_string())))
             }
+            (several, _, _) => Err(st.which(several, Verb::Move(text.to_string()))),
         }
     }
 
@@ -343,4 +464,35 @@ pub(crate) fn result_of(o: RulesOutcome) -> ResultDoc {
         winner: o.winner,
         termination: Termination::Rules(o.reason),
     }
+}
+
+/// An illegal move in `live`, with a few legal moves as hints.
+pub(crate) fn illegal(live: &Live, error: MoveError) -> AppError {
+    let moves = live.game.legal_moves();
+    AppError::Illegal {
+        game: live.game.id(),
+        error,
+        hints: moves.iter().take(6).cloned().collect(),
+        more: moves.len().saturating_sub(6),
+    }
+}
+
+/// Each of `moves` (canonical; several words for a multi-placement turn)
+/// of game `live` as a "did you mean" option.
+pub(crate) fn suggestions(live: &Live, moves: &[String]) -> Vec<Suggestion> {
+    let ply = live.ply();
+    moves
+        .iter()
+        .map(|m| Suggestion {
+            game: live.doc.id,
+            kind: live.game.id(),
+            ply,
+            mv: m.clone(),
+            typed: if m.contains(' ') {
+                [m.clone(), m.clone()]
+            } else {
+                reading::typed(&live.game, m)
+            },
+        })
+        .collect()
 }

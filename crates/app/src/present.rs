@@ -191,13 +191,17 @@ impl App {
         // Every path that leaves the bot to move queues its search.
         reply.thinking = b.choices && to_move.is_some() && to_move == b.bot;
         if b.choices && to_move.is_some() {
-            reply.choices = crate::press::choice_groups(b.game);
+            reply.choices = crate::press::choice_groups_in(b.game, lang);
         }
         reply
     }
 
     /// The reply to an error: it notifies nobody and changed nothing.
     pub(crate) fn present_error(&self, e: &AppError, lang: Lang) -> Reply {
-        Reply::error(text::error(e), lang)
+        let mut reply = Reply::error(text::error(e), lang);
+        if let AppError::DidYouMean { options, .. } = e {
+            reply.suggestions = options.clone();
+        }
+        reply
     }
 }

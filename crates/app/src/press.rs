@@ -55,7 +55,27 @@ pub fn choice_groups(game: &tablero_rules::AnyGame) -> Vec<ChoiceGroup> {
             None => groups.push(ChoiceGroup {
                 origin,
                 moves: vec![c.text],
+                labels: Vec::new(),
             }),
+        }
+    }
+    groups
+}
+
+/// [`choice_groups`] labelled as a reader of `lang` writes the moves.
+#[must_use]
+pub(crate) fn choice_groups_in(
+    game: &tablero_rules::AnyGame,
+    lang: tablero_rules::Lang,
+) -> Vec<ChoiceGroup> {
+    let mut groups = choice_groups(game);
+    if tablero_rules::letters::uses_piece_letters(game.id()) {
+        for g in &mut groups {
+            g.labels = g
+                .moves
+                .iter()
+                .map(|m| crate::reading::shown(game.id(), m, lang))
+                .collect();
         }
     }
     groups

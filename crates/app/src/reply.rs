@@ -6,6 +6,8 @@
 //! string.
 
 use tablero_rules::{GameId, Lang, Msg};
+
+pub use crate::event::Suggestion;
 pub use tablero_store::{ChannelKey, Platform, UserRef as User};
 
 /// A message from a user in a channel.
@@ -41,6 +43,20 @@ pub struct ChoiceGroup {
     pub origin: Option<String>,
     /// Canonical move texts.
     pub moves: Vec<String>,
+    /// The same moves as the reader writes them (the piece letters of
+    /// their language), for buttons; empty when they are the moves.
+    pub labels: Vec<String>,
+}
+
+impl ChoiceGroup {
+    /// The label of move `i`: as the reader writes it.
+    #[must_use]
+    pub fn label(&self, i: usize) -> &str {
+        self.labels
+            .get(i)
+            .or_else(|| self.moves.get(i))
+            .map_or("", String::as_str)
+    }
 }
 
 /// One piece of a reply's text.
@@ -242,6 +258,10 @@ pub struct Reply {
     /// searching its move: front-ends show the bot typing once the reply
     /// is posted, as a person's "typing…" would show.
     pub thinking: bool,
+    /// Moves the reply asks whether the reader meant ("did you mean"):
+    /// front-ends offer each as a button that plays it (a move press on
+    /// that game's board, [`crate::press::Press::Move`]).
+    pub suggestions: Vec<Suggestion>,
 }
 
 /// A file sent with a reply.
@@ -347,6 +367,7 @@ impl Reply {
             file: None,
             ended: None,
             thinking: false,
+            suggestions: Vec::new(),
         }
     }
 

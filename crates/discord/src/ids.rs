@@ -12,6 +12,7 @@
 //! tb:a:3:12            button: open the list of pieces
 //! tb:p:3:12:2:e2       button: page 2 of the moves from e2 (`-`: no origin,
 //!                      `*`: the list of pieces)
+//! tb:y:3:12:e4s        button: play `e4s` (a "did you mean" answer)
 //! ```
 
 /// A component of a board or of a move picker.
@@ -23,6 +24,8 @@ pub enum Component {
     Moves { game: u64, ply: usize },
     /// A button that opens the whole list of origins.
     All { game: u64, ply: usize },
+    /// A button that plays one move (under a "did you mean").
+    Play { game: u64, ply: usize, mv: String },
     /// A button that turns a picker's page.
     Page {
         game: u64,
@@ -107,6 +110,7 @@ impl Component {
             Component::Origins { game, ply } => format!("{PREFIX}:o:{game}:{ply}"),
             Component::Moves { game, ply } => format!("{PREFIX}:m:{game}:{ply}"),
             Component::All { game, ply } => format!("{PREFIX}:a:{game}:{ply}"),
+            Component::Play { game, ply, mv } => format!("{PREFIX}:y:{game}:{ply}:{mv}"),
             Component::Page {
                 game,
                 ply,
@@ -133,6 +137,12 @@ impl Component {
         let kind = parts.next()?;
         let game = parts.next()?.parse().ok()?;
         let ply = parts.next()?.parse().ok()?;
+        if kind == "y" {
+            // The move is the rest of the id, whatever it holds.
+            let rest: Vec<&str> = parts.collect();
+            let mv = rest.join(":");
+            return (!mv.is_empty()).then_some(Component::Play { game, ply, mv });
+        }
         let c = match kind {
             "o" => Component::Origins { game, ply },
             "m" => Component::Moves { game, ply },
@@ -202,6 +212,18 @@ mod tests {
             assert_eq!(c.id().as_deref(), Some(text));
             assert_eq!(Component::parse(text), Some(c), "{text}");
         }
+    }
+
+    #[test]
+    fn play_buttons_read_back() {
+        let c = Component::Play {
+            game: 3,
+            ply: 12,
+            mv: "d1-e3x55".into(),
+        };
+        assert_eq!(c.id().as_deref(), Some("tb:y:3:12:d1-e3x55"));
+        assert_eq!(Component::parse("tb:y:3:12:d1-e3x55"), Some(c));
+        assert_eq!(Component::parse("tb:y:3:12:"), None);
     }
 
     #[test]

@@ -64,6 +64,7 @@ fn what(c: &Component, value: Option<&str>) -> Option<(u64, usize, Press, Ask)> 
             (*game, *ply, Press::Index(m.origin, m.index), Ask::Play)
         }
         Component::All { game, ply } => (*game, *ply, Press::Menu, Ask::Show(List::Origins, 0)),
+        Component::Play { game, ply, mv } => (*game, *ply, Press::Move(mv.clone()), Ask::Play),
         Component::Page {
             game,
             ply,

@@ -158,7 +158,35 @@ pub fn components(reply: &Reply) -> Vec<CreateActionRow> {
     if let Some(game) = reply.ended {
         rows.push(after_game_row(game, reply.lang));
     }
+    if let Some(row) = suggestion_row(reply) {
+        rows.push(row);
+    }
     rows
+}
+
+/// A "did you mean" reply's moves as buttons that play them (at most five,
+/// Discord's row).
+fn suggestion_row(reply: &Reply) -> Option<CreateActionRow> {
+    let buttons: Vec<CreateButton> = reply
+        .suggestions
+        .iter()
+        .filter_map(|s| {
+            let id = Component::Play {
+                game: s.game,
+                ply: s.ply,
+                mv: s.mv.clone(),
+            }
+            .id()?;
+            let label = clip(&format!("#{} {}", s.game, s.typed(reply.lang)), MAX_LABEL);
+            Some(
+                CreateButton::new(id)
+                    .label(label)
+                    .style(ButtonStyle::Primary),
+            )
+        })
+        .take(5)
+        .collect();
+    (!buttons.is_empty()).then(|| CreateActionRow::Buttons(buttons))
 }
 
 /// Replay and Rematch buttons under a finished game: `tb:g:ID:r`, `tb:g:ID:m`.
@@ -224,12 +252,12 @@ fn options(groups: &[ChoiceGroup], shown: &Shown, lang: Lang) -> Vec<(String, St
         Shown::Every => groups
             .iter()
             .flat_map(|g| {
-                g.moves.iter().enumerate().map(|(index, m)| {
+                g.moves.iter().enumerate().map(|(index, _)| {
                     let r = MoveRef {
                         origin: g.origin.clone(),
                         index,
                     };
-                    (clip(m, MAX_LABEL), r.value())
+                    (clip(g.label(index), MAX_LABEL), r.value())
                 })
             })
             .collect(),
@@ -246,12 +274,12 @@ fn options(groups: &[ChoiceGroup], shown: &Shown, lang: Lang) -> Vec<(String, St
             .iter()
             .filter(|g| g.origin == *o)
             .flat_map(|g| {
-                g.moves.iter().enumerate().map(|(index, m)| {
+                g.moves.iter().enumerate().map(|(index, _)| {
                     let r = MoveRef {
                         origin: g.origin.clone(),
                         index,
                     };
-                    (clip(m, MAX_LABEL), r.value())
+                    (clip(g.label(index), MAX_LABEL), r.value())
                 })
             })
             .collect(),
@@ -537,6 +565,7 @@ mod tests {
         ChoiceGroup {
             origin: origin.map(str::to_string),
             moves: moves.iter().map(|m| m.to_string()).collect(),
+            labels: Vec::new(),
         }
     }
 

@@ -25,6 +25,7 @@ mod view;
 
 pub mod check;
 pub mod export;
+pub mod letters;
 pub mod rng;
 pub mod san;
 

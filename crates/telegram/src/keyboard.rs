@@ -133,6 +133,31 @@ pub fn challenge(c: tablero_app::ChallengeRef, lang: tablero_rules::Lang) -> Inl
     InlineKeyboardMarkup::new(vec![row])
 }
 
+/// The moves of a "did you mean" reply, one button each, that play them
+/// (`m:GAME:PLY:MOVE`; a move too long for the data is left out). `None`
+/// when none fits.
+#[must_use]
+pub fn suggestions(
+    list: &[tablero_app::Suggestion],
+    lang: tablero_rules::Lang,
+) -> Option<InlineKeyboardMarkup> {
+    let row: Vec<InlineKeyboardButton> = list
+        .iter()
+        .filter_map(|s| {
+            let data = Button {
+                game: s.game,
+                ply: s.ply,
+                action: Action::Move(s.mv.clone()),
+            }
+            .encode();
+            (data.len() <= MAX_DATA).then(|| {
+                InlineKeyboardButton::callback(format!("#{} {}", s.game, s.typed(lang)), data)
+            })
+        })
+        .collect();
+    (!row.is_empty()).then(|| InlineKeyboardMarkup::new(row.chunks(2).map(<[_]>::to_vec)))
+}
+
 /// The buttons under a finished game: Replay and Rematch. Their data is
 /// `g:ID:r` or `g:ID:m`.
 #[must_use]
@@ -180,7 +205,7 @@ fn move_entries(group: &ChoiceGroup, game: u64, ply: usize) -> Vec<Entry> {
             .len()
                 <= MAX_DATA;
             Entry {
-                label: m.clone(),
+                label: group.label(index).to_string(),
                 action: if fits {
                     action
                 } else {
@@ -318,6 +343,7 @@ mod tests {
         ChoiceGroup {
             origin: origin.map(str::to_string),
             moves: moves.iter().map(|m| m.to_string()).collect(),
+            labels: Vec::new(),
         }
     }
 

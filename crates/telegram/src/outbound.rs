@@ -112,7 +112,8 @@ pub fn posts(reply: &Reply, usernames: &dyn Fn(&User) -> Option<String>) -> Vec<
     let board = reply.game();
     let keyboard = board
         .and_then(|(g, ply)| keyboard::menu(&reply.choices, g, ply, 0))
-        .or_else(|| reply.challenge.map(|c| keyboard::challenge(c, reply.lang)));
+        .or_else(|| reply.challenge.map(|c| keyboard::challenge(c, reply.lang)))
+        .or_else(|| keyboard::suggestions(&reply.suggestions, reply.lang));
     // A finished game's buttons: they outlive the game's boards.
     let lasting = keyboard.is_none() && reply.ended.is_some();
     let keyboard = keyboard.or_else(|| reply.ended.map(|g| keyboard::after_game(g, reply.lang)));
@@ -292,6 +293,7 @@ mod tests {
         r.choices = vec![ChoiceGroup {
             origin: Some("a2".into()),
             moves: vec!["a2-a3".into()],
+            labels: Vec::new(),
         }];
         r
     }

@@ -30,6 +30,34 @@ fn example(verb: &Verb, n: u64, l: Lang) -> String {
     s
 }
 
+/// At most a few dozen characters of what someone typed, to quote back.
+pub(crate) fn quote(s: &str) -> String {
+    const MAX: usize = 40;
+    let s = s.trim();
+    if s.chars().count() <= MAX {
+        return s.replace('`', "'");
+    }
+    let cut: String = s.chars().take(MAX).collect();
+    format!("{}…", cut.replace('`', "'"))
+}
+
+/// `a`, `a or b`, `a, b or c`.
+fn list_or(items: &[String], l: Lang) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} {} {last}", init.join(", "), pick(l, "or", "o")),
+    }
+}
+
+/// A command's name as a reader of `l` types it.
+fn command_name(spec: &CommandSpec, l: Lang) -> String {
+    match l {
+        Lang::En => spec.name.to_string(),
+        Lang::Es => spec.aliases.first().unwrap_or(&spec.name).to_string(),
+    }
+}
+
 /// What is wrong with a command's arguments, as the first words of a
 /// sentence.
 fn usage(spec: &CommandSpec, why: &Usage, l: Lang) -> Text {
@@ -116,11 +144,85 @@ pub(crate) fn error(e: &AppError) -> Bi {
             "No hay ninguna orden `{}`. `ayuda` las muestra.",
             &[t(w.clone())],
         ),
-        E::UnknownCommand(w) => tr(
+        E::UnknownCommand {
+            word,
+            near: Some(spec),
+            ..
+        } => both(|l| {
+            Text::fill(
+                pick(
+                    l,
+                    "Unknown command `{}`. Did you mean {}? `help` lists the commands.",
+                    "Orden desconocida `{}`. ¿Querías decir {}? `ayuda` muestra las órdenes.",
+                ),
+                [t(quote(word)), c(command_name(spec, l))],
+            )
+        }),
+        E::UnknownCommand {
+            word,
+            near: None,
+            playing: false,
+        } => tr(
             "Unknown command `{}`, and you have no game here to play it in. `help` lists the commands.",
             "Orden desconocida `{}`, y no tienes aquí ninguna partida en la que jugarla. `ayuda` muestra las órdenes.",
-            &[t(w.clone())],
+            &[t(quote(word))],
         ),
+        E::UnknownCommand {
+            word,
+            near: None,
+            playing: true,
+        } => tr(
+            "`{}` is neither a command nor a move. `help` lists the commands; `board` shows your game.",
+            "`{}` no es ni una orden ni una jugada. `ayuda` muestra las órdenes; `tablero` muestra tu partida.",
+            &[t(quote(word))],
+        ),
+        E::NotAMove { text, games } => both(|l| {
+            let names: Vec<String> = games
+                .iter()
+                .map(|g| format!("#{} {}", g.id(), info_of(&g.doc).name(l)))
+                .collect();
+            Text::fill(
+                pick(
+                    l,
+                    "`{}` is not a move in {}. `rules GAME` shows how moves are written; `board` shows the moves you have.",
+                    "`{}` no es una jugada en {}. `reglas JUEGO` explica cómo se escriben; `tablero` muestra las jugadas que tienes.",
+                ),
+                [t(quote(text)), t(list_or(&names, l))],
+            )
+        }),
+        E::DidYouMean { text, options } => both(|l| {
+            let mut s = Text::fill(
+                pick(l, "Nothing played: `{}` is ", "No se ha jugado nada: `{}` "),
+                [t(quote(text))],
+            );
+            let one_game = options.windows(2).all(|w| w[0].game == w[1].game);
+            s.append(t(match (options.len(), one_game, l) {
+                (1, _, Lang::En) => "not a whole move. Did you mean ",
+                (1, _, Lang::Es) => "no es una jugada completa. ¿Querías decir ",
+                (_, true, Lang::En) => "more than one move. Did you mean ",
+                (_, true, Lang::Es) => "puede ser más de una jugada. ¿Querías decir ",
+                (_, false, Lang::En) => "a move in more than one game. Did you mean ",
+                (_, false, Lang::Es) => "es jugada en más de una partida. ¿Querías decir ",
+            }));
+            for (i, o) in options.iter().enumerate() {
+                if i > 0 {
+                    s.append(t(if i + 1 == options.len() {
+                        pick(l, " or ", " o ")
+                    } else {
+                        ", "
+                    }));
+                }
+                s.append(c(format!(
+                    "{} #{} {}",
+                    pick(l, "move", "mover"),
+                    o.game,
+                    o.typed(l)
+                )));
+                s.append(t(format!(" ({})", o.kind.info().name(l))));
+            }
+            s.append(t("?"));
+            s
+        }),
         E::UnknownGame(name) => {
             let ids: Vec<&str> = GameId::ALL.iter().map(|g| g.key()).collect();
             tr(
@@ -319,13 +421,18 @@ pub(crate) fn error(e: &AppError) -> Bi {
             "Esa jugada ya se jugó en la partida #{}.",
             &[t(n.to_string())],
         ),
-        E::Illegal { error, hints, more } => both(|l| {
+        E::Illegal {
+            game,
+            error,
+            hints,
+            more,
+        } => both(|l| {
             let mut hint = Text::default();
             for (i, h) in hints.iter().enumerate() {
                 if i > 0 {
                     hint.append(t(", "));
                 }
-                hint.append(c(h.clone()));
+                hint.append(c(crate::reading::shown(*game, h, l)));
             }
             if *more > 0 {
                 hint.append(t(format!(" (+{more})")));

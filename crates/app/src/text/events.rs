@@ -197,7 +197,7 @@ pub(crate) fn event(e: &Event) -> Bi {
                 ),
                 [
                     m(by),
-                    t(moves.join(" ")),
+                    t(shown_moves(game.game.id(), moves, l)),
                     t(game.id().to_string()),
                     status(game, l),
                 ],
@@ -389,7 +389,7 @@ fn offer(
                 [
                     who.clone(),
                     id.clone(),
-                    t(undone.join(" ")),
+                    t(shown_moves(game.game.id(), undone, l)),
                     status(game, l),
                 ],
             )
@@ -400,6 +400,15 @@ fn offer(
             &[who, id],
         ),
     }
+}
+
+/// Canonical moves of a `game` game as a reader of `l` writes them.
+fn shown_moves(game: GameId, moves: &[String], l: Lang) -> String {
+    moves
+        .iter()
+        .map(|m| crate::reading::shown(game, m, l))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// A finished game's result line (empty while it is ongoing).
@@ -464,32 +473,37 @@ fn history(view: &GameView) -> Bi {
     };
     let info = record.game.info();
     let movers = movers(&record);
-    let mut list = String::new();
-    let mut number = 0;
-    let mut open_second = false;
-    for (mv, side) in record.moves.iter().zip(&movers) {
-        let sep = if list.is_empty() { "" } else { " " };
-        match side {
-            Side::First => {
-                number += 1;
-                list.push_str(&format!("{sep}{number}. {mv}"));
-                open_second = true;
-            }
-            Side::Second if open_second => {
-                list.push_str(&format!(" {mv}"));
-                open_second = false;
-            }
-            Side::Second => {
-                number += usize::from(number == 0);
-                list.push_str(&format!("{sep}{number}… {mv}"));
+    // The moves numbered by rounds, in a reader's piece letters.
+    let numbered = |l: Lang| {
+        let mut list = String::new();
+        let mut number = 0;
+        let mut open_second = false;
+        for (mv, side) in record.moves.iter().zip(&movers) {
+            let mv = crate::reading::shown(record.game, mv, l);
+            let sep = if list.is_empty() { "" } else { " " };
+            match side {
+                Side::First => {
+                    number += 1;
+                    list.push_str(&format!("{sep}{number}. {mv}"));
+                    open_second = true;
+                }
+                Side::Second if open_second => {
+                    list.push_str(&format!(" {mv}"));
+                    open_second = false;
+                }
+                Side::Second => {
+                    number += usize::from(number == 0);
+                    list.push_str(&format!("{sep}{number}… {mv}"));
+                }
             }
         }
-    }
+        list
+    };
     both(|l| {
-        let moves = if list.is_empty() {
+        let moves = if record.moves.is_empty() {
             pick(l, "no moves yet", "aún sin jugadas").to_string()
         } else {
-            list.clone()
+            numbered(l)
         };
         let mut s = Text::fill(
             pick(
