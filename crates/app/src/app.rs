@@ -22,7 +22,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use tablero_rules::Lang;
-use tablero_store::{Batch, ProfileDoc, Store, VERSION};
+use tablero_store::{Batch, Orientation, ProfileDoc, Store, VERSION};
 
 use crate::channel::ChannelState;
 use crate::clock::Clock;
@@ -440,6 +440,9 @@ impl App {
             Command::Replay(n) => self.with_channel(ch, |st| self.replay_game(who, st, n)),
             Command::Rematch(n) => self.with_channel(ch, |st| self.rematch(who, st, n)),
             Command::Lang(l) => self.set_lang(who, l.as_deref()),
+            Command::Orientation(w) => {
+                self.with_channel(ch, |_| self.orientation(ch, w.as_deref()))
+            }
         }
     }
 
@@ -472,6 +475,31 @@ impl App {
             Some(u) => Ok(u),
             None => Err(AppError::UnknownUser(word.to_string())),
         }
+    }
+
+    /// Shows, or with `word` sets, how `ch`'s boards are turned.
+    fn orientation(&self, ch: &ChannelKey, word: Option<&str>) -> Outcome {
+        let mut doc = self.store.channel_settings(ch)?;
+        let Some(word) = word else {
+            return Ok(Event::Orientation {
+                orientation: doc.orientation,
+                changed: false,
+            });
+        };
+        let new = match word.to_lowercase().as_str() {
+            "white" | "blancas" | "blanco" | "fixed" | "fija" => Orientation::White,
+            "turn" | "turno" | "mover" | "move" | "tomove" => Orientation::Turn,
+            _ => return Err(AppError::BadOrientation(word.to_string())),
+        };
+        doc.version = VERSION;
+        doc.orientation = new;
+        let mut b = self.store.batch();
+        b.put_channel(ch, &doc);
+        self.commit(b)?;
+        Ok(Event::Orientation {
+            orientation: new,
+            changed: true,
+        })
     }
 
     /// Chooses the language `user` reads.

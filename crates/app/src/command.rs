@@ -85,6 +85,9 @@ pub enum Command {
     Rematch(Option<GameNo>),
     /// Chooses your language.
     Lang(Option<String>),
+    /// Shows or sets how this channel's boards are turned: `white` (White
+    /// at the bottom) or `turn` (the player to move at the bottom).
+    Orientation(Option<String>),
 }
 
 /// The file `export` writes.
@@ -103,6 +106,8 @@ pub struct CommandSpec {
     /// Other names, Spanish first.
     pub aliases: &'static [&'static str],
     pub usage: &'static str,
+    /// The usage with the Spanish names and words.
+    pub usage_es: &'static str,
     pub en: &'static str,
     pub es: &'static str,
 }
@@ -113,6 +118,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         name: "help",
         aliases: &["ayuda", "h", "?"],
         usage: "help [COMMAND]",
+        usage_es: "ayuda [ORDEN]",
         en: "this list, or one command's help",
         es: "esta lista, o la ayuda de una orden",
     },
@@ -120,6 +126,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         name: "games",
         aliases: &["juegos"],
         usage: "games",
+        usage_es: "juegos",
         en: "every game Tablero plays, and the games in this channel",
         es: "los juegos de Tablero y las partidas de este canal",
     },
@@ -127,6 +134,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         name: "rules",
         aliases: &["reglas"],
         usage: "rules GAME",
+        usage_es: "reglas JUEGO",
         en: "a game's rules and start position",
         es: "las reglas de un juego y su posición inicial",
     },
@@ -134,13 +142,15 @@ pub static COMMANDS: &[CommandSpec] = &[
         name: "challenge",
         aliases: &["desafiar", "reto", "retar", "desafio", "desafío"],
         usage: "challenge [@USER] GAME [white|black|random] [size=N …] [time=72h|none] [casual]",
+        usage_es: "desafiar [@USUARIO] JUEGO [blancas|negras|azar] [size=N …] [tiempo=72h|ninguno] [amistosa]",
         en: "challenge someone (or anyone here, without @USER); options: your side, the game's parameters, the time per move (1h to 14d, or none), casual for a game that does not change ratings",
-        es: "desafía a alguien (o a cualquiera del canal, sin @USUARIO); opciones: tu bando, los parámetros del juego, el tiempo por jugada (de 1h a 14d, o none), amistosa para una partida que no cambia la puntuación",
+        es: "desafía a alguien (o a cualquiera del canal, sin @USUARIO); opciones: tu bando, los parámetros del juego, el tiempo por jugada (de 1h a 14d, o ninguno), amistosa para una partida que no cambia la puntuación",
     },
     CommandSpec {
         name: "play",
         aliases: &["maquina", "máquina", "bot"],
         usage: "play GAME [level=1..5] [white|black|random] [size=N …]",
+        usage_es: "maquina JUEGO [nivel=1..5] [blancas|negras|azar] [size=N …]",
         en: "play against Tablero itself, from level 1 (a beginner) to 5 (its strongest; 3 if not said)",
         es: "juega contra el propio Tablero, del nivel 1 (principiante) al 5 (el más fuerte; 3 si no se dice)",
     },
@@ -148,6 +158,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         name: "accept",
         aliases: &["aceptar", "acepto"],
         usage: "accept [#ID]",
+        usage_es: "aceptar [#N]",
         en: "take a challenge (or accept a draw or takeback offered to you)",
         es: "acepta un desafío (o unas tablas o una corrección que te ofrecen)",
     },
@@ -155,6 +166,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         name: "decline",
         aliases: &["rechazar", "rechazo"],
         usage: "decline [#ID]",
+        usage_es: "rechazar [#N]",
         en: "refuse a challenge (or a draw or takeback offered to you)",
         es: "rechaza un desafío (o unas tablas o una corrección que te ofrecen)",
     },
@@ -162,6 +174,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         name: "cancel",
         aliases: &["cancelar"],
         usage: "cancel [#ID]",
+        usage_es: "cancelar [#N]",
         en: "withdraw your challenge",
         es: "retira tu desafío",
     },
@@ -169,6 +182,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         name: "move",
         aliases: &["mover", "jugar", "m"],
         usage: "move [#ID] MOVE",
+        usage_es: "mover [#N] JUGADA",
         en: "play a move (a plain message that is a legal move works too)",
         es: "juega una jugada (también vale escribir solo la jugada)",
     },
@@ -176,6 +190,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         name: "board",
         aliases: &["tablero"],
         usage: "board [#ID]",
+        usage_es: "tablero [#N]",
         en: "show a game's board",
         es: "muestra el tablero de una partida",
     },
@@ -183,6 +198,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         name: "history",
         aliases: &["historial"],
         usage: "history [#ID]",
+        usage_es: "historial [#N]",
         en: "a game's moves and its record",
         es: "las jugadas de una partida y su registro",
     },
@@ -190,6 +206,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         name: "current",
         aliases: &["partidas", "ongoing"],
         usage: "current",
+        usage_es: "partidas",
         en: "the games and challenges in this channel",
         es: "las partidas y desafíos de este canal",
     },
@@ -197,6 +214,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         name: "mygames",
         aliases: &["mispartidas"],
         usage: "mygames",
+        usage_es: "mispartidas",
         en: "your games in every channel: whose turn, time left",
         es: "tus partidas en todos los canales: a quién le toca, tiempo restante",
     },
@@ -204,6 +222,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         name: "resign",
         aliases: &["rendirse", "abandonar", "rindo"],
         usage: "resign [#ID]",
+        usage_es: "rendirse [#N]",
         en: "give up the game",
         es: "abandona la partida",
     },
@@ -211,6 +230,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         name: "draw",
         aliases: &["tablas"],
         usage: "draw [accept|decline] [#ID]",
+        usage_es: "tablas [aceptar|rechazar] [#N]",
         en: "offer a draw, or answer one (games with draws only)",
         es: "ofrece tablas, o responde a una oferta (solo juegos con tablas)",
     },
@@ -218,6 +238,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         name: "takeback",
         aliases: &["deshacer"],
         usage: "takeback [accept|decline] [#ID]",
+        usage_es: "deshacer [aceptar|rechazar] [#N]",
         en: "ask to take back your last move, or answer such a request",
         es: "pide deshacer tu última jugada, o responde a esa petición",
     },
@@ -225,6 +246,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         name: "stats",
         aliases: &["estadisticas", "estadísticas"],
         usage: "stats [@USER] [GAME]",
+        usage_es: "estadisticas [@USUARIO] [JUEGO]",
         en: "rating, wins, losses, draws and streaks per game, with a rating chart",
         es: "puntuación, victorias, derrotas, tablas y rachas por juego, con una gráfica de la puntuación",
     },
@@ -232,6 +254,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         name: "leaderboard",
         aliases: &["clasificacion", "clasificación", "ranking", "top"],
         usage: "leaderboard [GAME]",
+        usage_es: "clasificacion [JUEGO]",
         en: "the best rated players here and on the whole platform",
         es: "los jugadores mejor puntuados aquí y en toda la plataforma",
     },
@@ -239,6 +262,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         name: "export",
         aliases: &["exportar", "pgn"],
         usage: "export [#ID] [pgn|text]",
+        usage_es: "exportar [#N] [pgn|texto]",
         en: "a game's record as a file: PGN for the chess games, a text record for every game",
         es: "el registro de una partida como archivo: PGN para los ajedreces, registro de texto para todos los juegos",
     },
@@ -246,6 +270,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         name: "replay",
         aliases: &["repeticion", "repetición", "gif"],
         usage: "replay [#ID]",
+        usage_es: "repeticion [#N]",
         en: "an animated replay of a game, one frame per move",
         es: "la repetición animada de una partida, un fotograma por jugada",
     },
@@ -253,19 +278,38 @@ pub static COMMANDS: &[CommandSpec] = &[
         name: "rematch",
         aliases: &["revancha"],
         usage: "rematch [#ID]",
+        usage_es: "revancha [#N]",
         en: "after a game ends, challenge the same player to the same game with colours swapped",
         es: "al terminar una partida, desafía al mismo jugador al mismo juego con los colores cambiados",
+    },
+    CommandSpec {
+        name: "orientation",
+        aliases: &["orientacion", "orientación", "flip"],
+        usage: "orientation white|turn",
+        usage_es: "orientacion blancas|turno",
+        en: "how boards are turned in this channel: White at the bottom (the default), or the player to move at the bottom",
+        es: "cómo se giran los tableros en este canal: blancas abajo (lo normal), o abajo quien mueve",
     },
     CommandSpec {
         name: "lang",
         aliases: &["idioma", "language"],
         usage: "lang en|es",
+        usage_es: "idioma en|es",
         en: "choose your language",
         es: "elige tu idioma",
     },
 ];
 
 impl CommandSpec {
+    /// The usage line in `lang`.
+    #[must_use]
+    pub fn usage(&self, lang: Lang) -> &'static str {
+        match lang {
+            Lang::En => self.usage,
+            Lang::Es => self.usage_es,
+        }
+    }
+
     /// The help text in `lang`.
     #[must_use]
     pub fn help(&self, lang: Lang) -> &'static str {
@@ -540,6 +584,11 @@ pub fn parse(text: &str) -> Result<Command, ParseError> {
         "replay" => Command::Replay(opt_no(&rest)?),
         "rematch" => Command::Rematch(opt_no(&rest)?),
         "lang" => Command::Lang(rest.first().map(|s| s.to_string())),
+        "orientation" => match rest.as_slice() {
+            [] => Command::Orientation(None),
+            [w] => Command::Orientation(Some(w.to_string())),
+            _ => return usage(Usage::TooManyWords),
+        },
         _ => unreachable!("every table entry is handled"),
     })
 }

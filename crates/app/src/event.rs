@@ -136,6 +136,11 @@ pub enum Event {
     },
     /// A game to show as an animation.
     Replay(GameView),
+    /// How the channel's boards are turned, and whether it was just set.
+    Orientation {
+        orientation: tablero_store::Orientation,
+        changed: bool,
+    },
     /// The reader's language, and whether it was just chosen.
     Lang {
         lang: Lang,
@@ -362,6 +367,8 @@ pub enum AppError {
     NotMovedYet,
     NothingWaits(u64),
     BadLang(String),
+    /// `orientation` with a word that is neither `white` nor `turn`.
+    BadOrientation(String),
     /// `rematch` on a game still being played.
     NotOverYet(u64),
     /// `rematch` without a finished game of the caller here.

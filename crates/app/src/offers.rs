@@ -15,6 +15,83 @@ use crate::channel::{ChannelState, Live, info_of, movers, record_of};
 use crate::command::{Answer, GameNo};
 use crate::event::{AppError, Event, OfferStep, Outcome, Verb};
 
+/// The game `draw`/`takeback` without a number means. An answer (or a
+/// bare `draw`, which accepts an offered one) goes to the game where the
+/// opponent's offer of that kind waits; an offer goes to the caller's
+/// games where it can be made (a game with draws; a game they have moved
+/// in), and among several to the one they moved in last — a draw is
+/// offered right after one's own move.
+fn pick_offer(
+    st: &ChannelState,
+    me: &crate::reply::User,
+    kind: OfferKind,
+    answer: Option<Answer>,
+) -> Res<u64> {
+    let mine: Vec<&Live> = st
+        .games
+        .values()
+        .filter(|g| g.doc.side_of(&me.id).is_some())
+        .collect();
+    if mine.is_empty() {
+        return Err(AppError::NotPlaying);
+    }
+    let waiting: Vec<u64> = mine
+        .iter()
+        .filter(|g| {
+            let side = g.doc.side_of(&me.id);
+            g.doc.offer(kind).is_some_and(|by| Some(by) != side)
+        })
+        .map(|g| g.doc.id)
+        .collect();
+    match (answer, waiting.as_slice()) {
+        (_, [one]) => return Ok(*one),
+        (Some(_), []) => return Err(AppError::NoOffer(kind)),
+        (_, []) => {}
+        (_, many) => return Err(st.which(many, Verb::Offer(kind))),
+    }
+    let able: Vec<&Live> = mine
+        .iter()
+        .copied()
+        .filter(|g| {
+            let side = g.doc.side_of(&me.id);
+            match kind {
+                OfferKind::Draw => info_of(&g.doc).draws,
+                OfferKind::Takeback => {
+                    record_of(&g.doc).is_ok_and(|r| movers(&r).iter().any(|s| Some(*s) == side))
+                }
+            }
+        })
+        .collect();
+    match able.as_slice() {
+        [] if kind == OfferKind::Draw => Err(AppError::NoDraws(
+            record_of(&mine[0].doc).map_err(AppError::Unreadable)?.game,
+        )),
+        [] => Err(AppError::NotMovedYet),
+        [one] => Ok(one.doc.id),
+        many => {
+            // The game the caller moved in last, if one clearly is.
+            let mut just_moved: Vec<&&Live> = many
+                .iter()
+                .filter(|g| g.doc.side_of(&me.id) != Some(g.game.turn().side))
+                .collect();
+            just_moved.sort_by_key(|g| std::cmp::Reverse(g.doc.turn_started_ms));
+            match just_moved.as_slice() {
+                [first, rest @ ..]
+                    if rest
+                        .first()
+                        .is_none_or(|r| r.doc.turn_started_ms < first.doc.turn_started_ms) =>
+                {
+                    Ok(first.doc.id)
+                }
+                _ => {
+                    let ids: Vec<u64> = many.iter().map(|g| g.doc.id).collect();
+                    Err(st.which(&ids, Verb::Offer(kind)))
+                }
+            }
+        }
+    }
+}
+
 impl App {
     /// `draw`/`takeback`, with an answer or without (an offer).
     pub(crate) fn offer(
@@ -26,7 +103,10 @@ impl App {
         n: Option<GameNo>,
     ) -> Outcome {
         let me = &who.user;
-        let id = st.pick(me, n, true, Verb::Offer(kind))?;
+        let id = match n {
+            Some(_) => st.pick(me, n, true, Verb::Offer(kind))?,
+            None => pick_offer(st, me, kind, answer)?,
+        };
         let live = st.live(id)?;
         let side = live.doc.side_of(&me.id).ok_or(AppError::NotAPlayer(id))?;
         let info = info_of(&live.doc);

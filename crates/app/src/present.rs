@@ -1,7 +1,7 @@
 //! Events become replies: the catalogue's text, and the board drawn after
 //! the channel lock is released.
 
-use tablero_rules::{AnyGame, Lang, Side};
+use tablero_rules::{AnyGame, EndReason, Lang, Side};
 
 use crate::app::App;
 use crate::channel::{info_of, record_of};
@@ -11,7 +11,7 @@ use crate::records;
 use crate::render::{RatingPoint, diagram};
 use crate::reply::{Attachment, BoardRef, ChallengeRef, FileKind, Reply};
 use crate::text;
-use tablero_store::OfferKind;
+use tablero_store::{OfferKind, ResultDoc, Termination};
 
 /// What to draw for an event.
 struct Board<'a> {
@@ -20,8 +20,12 @@ struct Board<'a> {
     shows: BoardRef,
     /// Whether the player to move gets move choices.
     choices: bool,
-    /// The side the bot plays, in a game against it.
-    bot: Option<Side>,
+    /// The side the bot plays, in a game against it, and its level.
+    bot: Option<(Side, u8)>,
+    /// How the game ended, when it did.
+    result: Option<ResultDoc>,
+    /// The game's channel, whose settings turn the board.
+    channel: Option<&'a crate::reply::ChannelKey>,
 }
 
 fn board_of(e: &Event) -> Option<Board<'_>> {
@@ -34,7 +38,9 @@ fn board_of(e: &Event) -> Option<Board<'_>> {
                 ply: v.ply(),
             },
             choices: v.doc.result.is_none(),
-            bot: v.doc.bot.map(|b| b.side),
+            bot: v.doc.bot.map(|b| (b.side, b.level)),
+            result: v.doc.result,
+            channel: Some(&v.doc.channel),
         }
     }
     match e {
@@ -44,18 +50,46 @@ fn board_of(e: &Event) -> Option<Board<'_>> {
             shows: BoardRef::Example(*id),
             choices: false,
             bot: None,
+            result: None,
+            channel: None,
         }),
+        // Every ending shows the final board with its result.
         Event::Accepted { game, .. }
         | Event::Played { game, .. }
         | Event::Board(game)
+        | Event::Resigned { game, .. }
+        | Event::TimedOut { game, .. }
         | Event::Offer {
             kind: OfferKind::Takeback,
+            step: OfferStep::Accepted,
+            game,
+            ..
+        }
+        | Event::Offer {
+            kind: OfferKind::Draw,
             step: OfferStep::Accepted,
             game,
             ..
         } => Some(game_board(game)),
         _ => None,
     }
+}
+
+/// Puts a finished game's result on its view: a resignation, a timeout
+/// or an agreed draw is no outcome of the rules, so the view alone would
+/// still show a player to move.
+fn show_result(view: &mut tablero_rules::BoardView, r: &ResultDoc) {
+    let reason = match r.termination {
+        Termination::Rules(reason) => reason,
+        Termination::Resigned => EndReason::Resignation,
+        Termination::Time => EndReason::TimeForfeit,
+        Termination::Agreed => EndReason::Agreement,
+    };
+    view.status.outcome = Some(tablero_rules::Outcome {
+        winner: r.winner,
+        reason,
+    });
+    view.status.to_move = None;
 }
 
 /// The game an event shows ending, if it does.
@@ -93,7 +127,13 @@ impl App {
             Event::Replay(game) => {
                 let record = record_of(&game.doc).ok()?;
                 let views = match record.views() {
-                    Ok(v) => v,
+                    Ok(mut v) => {
+                        // The last frame shows how the game ended.
+                        if let (Some(r), Some(last)) = (&game.doc.result, v.last_mut()) {
+                            show_result(last, r);
+                        }
+                        v
+                    }
                     Err(e) => {
                         tracing::warn!(game = game.id(), error = %e, "cannot replay a record");
                         return None;
@@ -151,6 +191,25 @@ impl App {
         Some(Attachment { name, bytes, kind })
     }
 
+    /// Whether a board is drawn with the second player at the bottom. A
+    /// game against the bot shows the person's side; a game between
+    /// people follows its channel's setting: White at the bottom (the
+    /// default: one board a whole channel reads, the same way round as
+    /// the text board, the replay and a printed diagram), or the player
+    /// to move.
+    fn flip(&self, b: &Board<'_>, to_move: Option<Side>) -> bool {
+        if let Some((bot, _)) = b.bot {
+            return bot == Side::First;
+        }
+        let Some(ch) = b.channel else {
+            return false;
+        };
+        match self.store.channel_settings(ch).map(|d| d.orientation) {
+            Ok(tablero_store::Orientation::Turn) => to_move == Some(Side::Second),
+            _ => false,
+        }
+    }
+
     /// The reply to `e`, written in `lang`.
     pub(crate) fn present(&self, e: &Event, lang: Lang) -> Reply {
         let mut reply = Reply::new(text::event(e), lang);
@@ -176,12 +235,20 @@ impl App {
         let Some(b) = board_of(e) else {
             return reply;
         };
-        let view = b.game.view();
-        let to_move = b.game.outcome().is_none().then(|| b.game.turn().side);
-        let flip = to_move == Some(Side::Second);
+        let mut view = b.game.view();
+        if let Some(r) = &b.result {
+            show_result(&mut view, r);
+        }
+        let to_move = view.status.to_move.filter(|_| b.result.is_none());
+        let flip = self.flip(&b, to_move);
+        let mut players = b.players;
+        if let Some((side, level)) = b.bot {
+            let name = &mut players[side.index()];
+            *name = format!("{name} · {}", text::level_word(level, lang));
+        }
         match self
             .renderer
-            .render(b.game.id(), &view, flip, b.players, lang)
+            .render(b.game.id(), &view, flip, players, lang)
         {
             Ok(png) => reply.image = Some(png),
             Err(e) => tracing::warn!(board = ?b.shows, error = %e, "cannot draw a board"),
@@ -189,7 +256,7 @@ impl App {
         reply.diagram = Some(diagram(&view));
         reply.board = Some(b.shows);
         // Every path that leaves the bot to move queues its search.
-        reply.thinking = b.choices && to_move.is_some() && to_move == b.bot;
+        reply.thinking = b.choices && to_move.is_some() && to_move == b.bot.map(|(s, _)| s);
         if b.choices && to_move.is_some() {
             reply.choices = crate::press::choice_groups_in(b.game, lang);
         }

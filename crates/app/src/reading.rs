@@ -394,7 +394,9 @@ mod tests {
         // and the king's (rey) in Spanish.
         let g = after(
             GameId::Chess,
-            &["e4", "e5", "Nf3", "Nf6", "Bc4", "Bc5", "Ke2", "Ke7", "Rf1", "Rf8"],
+            &[
+                "e4", "e5", "Nf3", "Nf6", "Bc4", "Bc5", "Ke2", "Ke7", "Rf1", "Rf8",
+            ],
         );
         assert_eq!(
             exact(&g, "Re1", Lang::En),

@@ -161,7 +161,7 @@ pub(crate) fn player(pm: &mut Pixmap, r: Rect, side: Side, view: &BoardView, opt
         );
         right -= text::width(Face::Bold, 20, &n) + 16.0;
     }
-    let side_name = info.side_name(side, opts.lang);
+    let side_name = side_name(view, opts.game, side, opts.lang);
     let name = clean_name(&opts.players[side.index()]);
     let x = icon_x + ICON as f32 + 12.0;
     let base = cy + text::cap_height(19) / 2.0;
@@ -268,7 +268,7 @@ pub(crate) fn status_text(view: &BoardView, opts: &RenderOptions) -> (String, ti
     let info = opts.game.info();
     let lang = opts.lang;
     let who = |side: Side| {
-        let side_name = info.side_name(side, lang);
+        let side_name = side_name(view, opts.game, side, lang);
         let name = clean_name(&opts.players[side.index()]);
         if name.is_empty() || name == side_name {
             side_name.to_string()
@@ -290,7 +290,7 @@ pub(crate) fn status_text(view: &BoardView, opts: &RenderOptions) -> (String, ti
     let Some(side) = view.status.to_move else {
         return (String::new(), UI.text);
     };
-    let name = info.side_name(side, lang);
+    let name = side_name(view, opts.game, side, lang);
     let text = match (view.status.phase, lang) {
         (Phase::Play, Lang::En) => format!("{name} to move"),
         (Phase::Place, Lang::En) => format!("{name} to place"),
@@ -300,6 +300,22 @@ pub(crate) fn status_text(view: &BoardView, opts: &RenderOptions) -> (String, ti
         (Phase::Choose, Lang::Es) => format!("Elige: {name}"),
     };
     (text, UI.text)
+}
+
+/// What a side is called: the game's name for it, or, once Push's set-up
+/// has given the sides their colours (Setter and Chooser become White and
+/// Black), the colour.
+fn side_name(view: &BoardView, game: GameId, side: Side, lang: Lang) -> &'static str {
+    match (game, view.status.colors[side.index()]) {
+        (GameId::Empuje, Some(color)) => GameId::Chess.info().side_name(
+            match color {
+                Color::White => Side::First,
+                Color::Black => Side::Second,
+            },
+            lang,
+        ),
+        _ => game.info().side_name(side, lang),
+    }
 }
 
 fn chess_family(game: GameId) -> bool {

@@ -176,11 +176,20 @@ pub enum EndReason {
     ThreefoldRepetition,
     FiftyMoveRule,
     InsufficientMaterial,
+    /// A player resigned. This and the next two end games outside the
+    /// rules: no game's `outcome` returns them; a caller puts them on a
+    /// view to draw a game that ended so (its last board, a replay's last
+    /// frame).
+    Resignation,
+    /// A player ran out of time.
+    TimeForfeit,
+    /// The players agreed a draw.
+    Agreement,
 }
 
 impl EndReason {
     /// Every reason, for code that reads [`EndReason::key`] back.
-    pub const ALL: [EndReason; 15] = [
+    pub const ALL: [EndReason; 18] = [
         EndReason::NoLegalMove,
         EndReason::ReachedLastRank,
         EndReason::NoPiecesLeft,
@@ -196,6 +205,9 @@ impl EndReason {
         EndReason::ThreefoldRepetition,
         EndReason::FiftyMoveRule,
         EndReason::InsufficientMaterial,
+        EndReason::Resignation,
+        EndReason::TimeForfeit,
+        EndReason::Agreement,
     ];
 
     /// The reason whose [`EndReason::key`] is `key`.
@@ -245,6 +257,12 @@ impl EndReason {
             (FiftyMoveRule, Lang::Es) => "regla de los cincuenta movimientos",
             (InsufficientMaterial, Lang::En) => "insufficient material",
             (InsufficientMaterial, Lang::Es) => "material insuficiente",
+            (Resignation, Lang::En) => "resignation",
+            (Resignation, Lang::Es) => "abandono",
+            (TimeForfeit, Lang::En) => "out of time",
+            (TimeForfeit, Lang::Es) => "tiempo agotado",
+            (Agreement, Lang::En) => "agreed",
+            (Agreement, Lang::Es) => "de mutuo acuerdo",
         }
     }
 
@@ -268,6 +286,9 @@ impl EndReason {
             ThreefoldRepetition => "threefold-repetition",
             FiftyMoveRule => "fifty-move-rule",
             InsufficientMaterial => "insufficient-material",
+            Resignation => "resignation",
+            TimeForfeit => "time-forfeit",
+            Agreement => "agreement",
         }
     }
 }

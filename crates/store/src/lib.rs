@@ -35,6 +35,7 @@
 //! | `b` | platform, channel, game id | [`BoardDoc`]: the game's newest board message |
 //! | `r` | platform, game key, user | [`RatingDoc`]: a Glicko-2 rating and its history |
 //! | `l` | platform, community, game key, user | empty: who played rated games in a chat or server |
+//! | `o` | platform, channel | [`ChannelDoc`]: the channel's settings |
 //! | `m` | name | store metadata (`schema`) |
 //!
 //! [`Store::move_channel`] moves a channel's games, challenges, indexes and
@@ -412,6 +413,26 @@ pub struct ProfileDoc {
     pub lang: Option<Lang>,
 }
 
+/// How a channel's boards are turned.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Orientation {
+    /// The first player (White) at the bottom, every board the same way.
+    #[default]
+    White,
+    /// The player to move at the bottom.
+    Turn,
+}
+
+/// A channel's settings.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChannelDoc {
+    pub version: u32,
+    /// How boards are turned in games between people.
+    #[serde(default)]
+    pub orientation: Orientation,
+}
+
 /// The newest board message a front-end posted for a game, so that after
 /// a restart its controls are still retired when the next board comes, and
 /// a board the restart kept from being posted is posted.
@@ -663,6 +684,10 @@ impl Batch {
     }
 
     /// Remembers a game's newest board message; `None` forgets it.
+    pub fn put_channel(&mut self, ch: &ChannelKey, doc: &ChannelDoc) {
+        self.insert(key(&["o", ch.platform.as_str(), &ch.channel]), encode(doc));
+    }
+
     pub fn put_board(&mut self, ch: &ChannelKey, game: u64, board: Option<&BoardDoc>) {
         match board {
             Some(b) => self.insert(board_key(ch, game), encode(b)),
@@ -976,6 +1001,13 @@ impl Store {
     }
 
     /// A game's newest board message, if a front-end remembered one.
+    /// A channel's settings (the defaults when none were chosen).
+    pub fn channel_settings(&self, ch: &ChannelKey) -> Result<ChannelDoc> {
+        Ok(self
+            .get(&key(&["o", ch.platform.as_str(), &ch.channel]))?
+            .unwrap_or_default())
+    }
+
     pub fn board(&self, ch: &ChannelKey, game: u64) -> Result<Option<BoardDoc>> {
         self.get(&board_key(ch, game))
     }
@@ -1088,6 +1120,11 @@ impl Store {
             b.remove_challenge(&c);
             b.put_challenge(&new);
             moved += 1;
+        }
+        let settings = key(&["o", from.platform.as_str(), &from.channel]);
+        if let Some(doc) = self.get::<ChannelDoc>(&settings)? {
+            b.remove(settings);
+            b.put_channel(to, &doc);
         }
         let next = self.next_id(from)?;
         if next > 1 {

@@ -136,7 +136,7 @@ pub(crate) fn error(e: &AppError) -> Bi {
         E::Usage { spec, why } => both(|l| {
             Text::fill(
                 pick(l, "{}. Usage: `{}`", "{}. Uso: `{}`"),
-                [usage(spec, why, l), t(spec.usage)],
+                [usage(spec, why, l), t(spec.usage(l))],
             )
         }),
         E::UnknownHelpTopic(w) => tr(
@@ -509,18 +509,28 @@ pub(crate) fn error(e: &AppError) -> Bi {
             id,
             them,
         } => tr(
-            "{} offered a draw in #{}: answer `draw accept` or `draw decline`.",
-            "{} ofreció tablas en la partida #{}: responde `tablas aceptar` o `tablas rechazar`.",
-            &[m(them), t(id.to_string())],
+            "{} offered a draw in #{}: answer `draw accept #{}` or `draw decline #{}`.",
+            "{} ofreció tablas en la partida #{}: responde `tablas aceptar #{}` o `tablas rechazar #{}`.",
+            &[
+                m(them),
+                t(id.to_string()),
+                t(id.to_string()),
+                t(id.to_string()),
+            ],
         ),
         E::AnswerFirst {
             kind: OfferKind::Takeback,
             id,
             them,
         } => tr(
-            "{} asked for a takeback in #{}: answer `takeback accept` or `takeback decline`.",
-            "{} pidió deshacer en la partida #{}: responde `deshacer aceptar` o `deshacer rechazar`.",
-            &[m(them), t(id.to_string())],
+            "{} asked for a takeback in #{}: answer `takeback accept #{}` or `takeback decline #{}`.",
+            "{} pidió deshacer en la partida #{}: responde `deshacer aceptar #{}` o `deshacer rechazar #{}`.",
+            &[
+                m(them),
+                t(id.to_string()),
+                t(id.to_string()),
+                t(id.to_string()),
+            ],
         ),
         E::NothingToTakeBack => tr(
             "There is no move to take back.",
@@ -571,6 +581,11 @@ pub(crate) fn error(e: &AppError) -> Bi {
             "You have played no game here yet; give its number: `replay #3`.",
             "Aún no has jugado ninguna partida aquí; da su número: `repeticion #3`.",
             &[],
+        ),
+        E::BadOrientation(w) => tr(
+            "`{}` is no orientation: `orientation white` (White at the bottom) or `orientation turn` (the player to move at the bottom).",
+            "`{}` no es una orientación: `orientacion blancas` (blancas abajo) u `orientacion turno` (abajo quien mueve).",
+            &[t(quote(w))],
         ),
         E::BadLang(w) => tr(
             "`{}` is not a language I speak: `en` or `es`.",

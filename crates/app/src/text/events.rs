@@ -17,10 +17,7 @@ pub(crate) fn event(e: &Event) -> Bi {
         Event::Help(HelpTopic::All) => both(|l| {
             let mut s = t(pick(l, "Commands:", "Órdenes:"));
             for spec in COMMANDS {
-                let name = match l {
-                    Lang::En => spec.usage.to_string(),
-                    Lang::Es => format!("{} ({})", spec.usage, spec.aliases[0]),
-                };
+                let name = spec.usage(l);
                 s.append(Text::fill("\n`{}` — {}", [t(name), t(spec.help(l))]));
             }
             s
@@ -28,7 +25,7 @@ pub(crate) fn event(e: &Event) -> Bi {
         Event::Help(HelpTopic::One(spec)) => both(|l| {
             Text::fill(
                 pick(l, "`{}` — {}. Also: {}.", "`{}` — {}. También: {}."),
-                [t(spec.usage), t(spec.help(l)), t(spec.aliases.join(", "))],
+                [t(spec.usage(l)), t(spec.help(l)), t(also(spec, l))],
             )
         }),
         Event::Catalogue(view) => both(|l| {
@@ -256,7 +253,7 @@ pub(crate) fn event(e: &Event) -> Bi {
             for (ch, g) in games {
                 let d = &g.doc;
                 let my = d.side_of(&me.id).unwrap_or(Side::First);
-                let opp = &d.player(my.other()).name;
+                let opp = &named(d, my.other(), l);
                 let left = deadline_of(d)
                     .map(|due| format_duration(due - g.now_ms))
                     .map(|left| match l {
@@ -275,8 +272,8 @@ pub(crate) fn event(e: &Event) -> Bi {
                 s.append(Text::fill(
                     pick(
                         l,
-                        "\n#{} in {}: {} vs {} — {}{}",
-                        "\n#{} en {}: {} contra {} — {}{}",
+                        "\n#{} in {}: {} vs {} — {}{}{}",
+                        "\n#{} en {}: {} contra {} — {}{}{}",
                     ),
                     [
                         t(d.id.to_string()),
@@ -285,6 +282,7 @@ pub(crate) fn event(e: &Event) -> Bi {
                         t(opp.clone()),
                         t(turn),
                         t(left),
+                        t(pending_offer(d, l)),
                     ],
                 ));
             }
@@ -296,6 +294,37 @@ pub(crate) fn event(e: &Event) -> Bi {
         Event::Leaderboard(board) => both(|l| super::records::leaderboard(board, l)),
         Event::Export { game, format, .. } => both(|l| super::records::export(game, *format, l)),
         Event::Replay(game) => both(|l| super::records::replay(game, l)),
+        Event::Orientation {
+            orientation,
+            changed,
+        } => {
+            let (en, es) = match orientation {
+                tablero_store::Orientation::White => (
+                    "White (the first player) at the bottom, every board the same way",
+                    "las blancas (el primer jugador) abajo, todos los tableros igual",
+                ),
+                tablero_store::Orientation::Turn => {
+                    ("the player to move at the bottom", "abajo quien mueve")
+                }
+            };
+            if *changed {
+                Bi {
+                    en: Text::fill("Boards in this channel now show {}.", [t(en)]),
+                    es: Text::fill("Los tableros de este canal muestran ahora {}.", [t(es)]),
+                }
+            } else {
+                Bi {
+                    en: Text::fill(
+                        "Boards in this channel show {}. `orientation white` or `orientation turn` changes it; games against me show your side, and direct chats your own side.",
+                        [t(en)],
+                    ),
+                    es: Text::fill(
+                        "Los tableros de este canal muestran {}. `orientacion blancas` u `orientacion turno` lo cambia; las partidas contra mí muestran tu lado, y los chats directos el tuyo.",
+                        [t(es)],
+                    ),
+                }
+            }
+        }
         Event::Lang { changed: true, .. } => tr(
             "I'll write to you in English.",
             "Te escribiré en español.",
@@ -360,9 +389,9 @@ fn offer(
     let (who, them) = (m(by), m(to));
     match (kind, step) {
         (OfferKind::Draw, OfferStep::Made) => tr(
-            "{} offers a draw in #{}. {}: `draw accept` or `draw decline`.",
-            "{} ofrece tablas en la partida #{}. {}: `tablas aceptar` o `tablas rechazar`.",
-            &[who, id, them],
+            "{} offers a draw in #{}. {}: `draw accept #{}` or `draw decline #{}`.",
+            "{} ofrece tablas en la partida #{}. {}: `tablas aceptar #{}` o `tablas rechazar #{}`.",
+            &[who, id.clone(), them, id.clone(), id],
         ),
         (OfferKind::Draw, OfferStep::Accepted) => tr(
             "{} accepts the draw in #{}. The game is drawn.",
@@ -375,9 +404,9 @@ fn offer(
             &[who, id],
         ),
         (OfferKind::Takeback, OfferStep::Made) => tr(
-            "{} asks to take back their last move in #{}. {}: `takeback accept` or `takeback decline`.",
-            "{} pide deshacer su última jugada en la partida #{}. {}: `deshacer aceptar` o `deshacer rechazar`.",
-            &[who, id, them],
+            "{} asks to take back their last move in #{}. {}: `takeback accept #{}` or `takeback decline #{}`.",
+            "{} pide deshacer su última jugada en la partida #{}. {}: `deshacer aceptar #{}` o `deshacer rechazar #{}`.",
+            &[who, id.clone(), them, id.clone(), id],
         ),
         (OfferKind::Takeback, OfferStep::Accepted) => both(|l| {
             Text::fill(
@@ -400,6 +429,40 @@ fn offer(
             &[who, id],
         ),
     }
+}
+
+/// A player's name, with the bot's level: `Tablero (level 3)`.
+fn named(d: &tablero_store::GameDoc, side: Side, l: Lang) -> String {
+    let name = &d.player(side).name;
+    match d.bot.filter(|b| b.side == side) {
+        Some(b) => format!("{name} ({})", super::level_word(b.level, l)),
+        None => name.clone(),
+    }
+}
+
+/// `, ana offers a draw` when an offer waits for an answer.
+fn pending_offer(d: &tablero_store::GameDoc, l: Lang) -> String {
+    match (d.draw_offer, d.takeback) {
+        (Some(by), _) => match l {
+            Lang::En => format!(" — {} offers a draw", d.player(by).name),
+            Lang::Es => format!(" — {} ofrece tablas", d.player(by).name),
+        },
+        (_, Some(by)) => match l {
+            Lang::En => format!(" — {} asks for a takeback", d.player(by).name),
+            Lang::Es => format!(" — {} pide deshacer", d.player(by).name),
+        },
+        _ => String::new(),
+    }
+}
+
+/// A command's other names: the English name for Spanish readers too.
+fn also(spec: &crate::command::CommandSpec, l: Lang) -> String {
+    let mut names: Vec<&str> = spec.aliases.to_vec();
+    if l == Lang::Es {
+        names.retain(|n| *n != spec.usage_es.split(' ').next().unwrap_or(""));
+        names.push(spec.name);
+    }
+    names.join(", ")
 }
 
 /// Canonical moves of a `game` game as a reader of `l` writes them.
@@ -538,11 +601,15 @@ fn listing(view: &ChannelView, l: Lang) -> Text {
         let left = deadline_of(d)
             .map(|due| format!(", {}", format_duration(due - view.now_ms)))
             .unwrap_or_default();
-        let (p0, p1) = (&d.players[0].name, &d.players[1].name);
+        let (p0, p1) = (named(d, Side::First, l), named(d, Side::Second, l));
+        let offer = pending_offer(d, l);
         lines.push(match l {
-            Lang::En => format!("#{} {name}: {p0} vs {p1} — {to_move} to move{left}", d.id),
+            Lang::En => format!(
+                "#{} {name}: {p0} vs {p1} — {to_move} to move{left}{offer}",
+                d.id
+            ),
             Lang::Es => format!(
-                "#{} {name}: {p0} contra {p1} — le toca a {to_move}{left}",
+                "#{} {name}: {p0} contra {p1} — le toca a {to_move}{left}{offer}",
                 d.id
             ),
         });

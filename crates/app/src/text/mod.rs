@@ -61,18 +61,48 @@ pub(crate) fn pick<'a>(l: Lang, en: &'a str, es: &'a str) -> &'a str {
     }
 }
 
-/// `@ana (White)`.
+/// `@ana (White)`; `@Tablero (Black, level 3)` for the bot.
 pub(crate) fn player(d: &GameDoc, info: &GameInfo, side: Side, l: Lang) -> Text {
-    Text::fill("{} ({})", [m(d.player(side)), t(info.side_name(side, l))])
+    let mut what = side_word(d, info, side, l);
+    if let Some(bot) = d.bot.filter(|b| b.side == side) {
+        what = format!("{what}, {}", level_word(bot.level, l));
+    }
+    Text::fill("{} ({})", [m(d.player(side)), t(what)])
+}
+
+/// `level 3` / `nivel 3`.
+pub(crate) fn level_word(level: u8, l: Lang) -> String {
+    format!("{} {level}", pick(l, "level", "nivel"))
+}
+
+/// What a side is called in game `d`: the game's name for it, or, once
+/// Push's set-up has given the sides their colours, the colour.
+pub(crate) fn side_word(d: &GameDoc, info: &GameInfo, side: Side, l: Lang) -> String {
+    if info.id == tablero_rules::GameId::Empuje
+        && let Ok(game) = crate::channel::replay(d)
+        && let Some(color) = game.view().status.colors[side.index()]
+    {
+        let chess = tablero_rules::GameId::Chess.info();
+        return chess
+            .side_name(
+                match color {
+                    tablero_rules::Color::White => Side::First,
+                    tablero_rules::Color::Black => Side::Second,
+                },
+                l,
+            )
+            .to_string();
+    }
+    info.side_name(side, l).to_string()
 }
 
 /// How a game ended, in a few words.
 pub(crate) fn termination(term: Termination, l: Lang) -> &'static str {
     match term {
         Termination::Rules(r) => r.text(l),
-        Termination::Resigned => pick(l, "resignation", "abandono"),
-        Termination::Time => pick(l, "out of time", "tiempo agotado"),
-        Termination::Agreed => pick(l, "agreed", "de mutuo acuerdo"),
+        Termination::Resigned => tablero_rules::EndReason::Resignation.text(l),
+        Termination::Time => tablero_rules::EndReason::TimeForfeit.text(l),
+        Termination::Agreed => tablero_rules::EndReason::Agreement.text(l),
     }
 }
 

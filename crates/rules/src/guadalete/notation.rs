@@ -122,10 +122,19 @@ fn explain<V: Variant>(pos: &Position<V>, parsed: &Parsed) -> Option<Msg> {
     for r in parsed.all() {
         if fits(r, pos, &king_safe).is_some() {
             let (mine, theirs) = (pos.made[us], pos.made[1 - us]);
+            let en = |n| match n {
+                1 => "1 pawn".to_string(),
+                n => format!("{n} pawns"),
+            };
+            let es = |n| match n {
+                1 => "1 peón".to_string(),
+                n => format!("{n} peones"),
+            };
+            let (mine_en, mine_es) = (en(mine), es(mine));
             return Some(msg!(
-                "the balance rule: you have turned {mine} pawns into planks and your opponent \
+                "the balance rule: you have turned {mine_en} into planks and your opponent \
                  {theirs}, so you must make a plank now",
-                "la regla del equilibrio: has convertido {mine} peones en tablones y tu rival \
+                "la regla del equilibrio: has convertido {mine_es} en tablones y tu rival \
                  {theirs}, así que ahora debes hacer un tablón"
             ));
         }

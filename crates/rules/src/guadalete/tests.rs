@@ -301,6 +301,8 @@ fn balance_rule() {
     assert_eq!(texts(&g), sorted(&["a4"]));
     let why = illegal_reason(&g, "Ke2");
     assert!(why.contains("balance rule"), "{why}");
+    // One plank is "1 pawn", not "1 pawns".
+    assert!(why.contains("turned 1 pawn into planks"), "{why}");
     // 2:2 after it: Black is free (Black has no pawns anyway).
     let mut after = g.clone();
     play(&mut after, "a4");
