@@ -463,9 +463,7 @@ mod tests {
         let text = diagram(view, lang);
         let lines: Vec<&str> = text.lines().collect();
         let legend = *lines.last().unwrap();
-        let named: Vec<&str> = legend
-            .split([' ', ',', ';', '/'])
-            .collect();
+        let named: Vec<&str> = legend.split([' ', ',', ';', '/']).collect();
         let (rows, label) = match view.shape {
             Shape::Square { ranks, .. } => (ranks, ranks.to_string().len()),
             Shape::HexTrapezoid { rows } => (rows, rows.to_string().len()),
