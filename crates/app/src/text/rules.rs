@@ -377,7 +377,7 @@ Castling as in chess, {}; there is no en passant. Draws, automatic: stalemate, t
 Los peones avanzan en recto, una casilla o dos desde su fila inicial; nunca capturan, nunca dan jaque y nunca coronan. \
 Un peón que entra en una casilla de río vacía se convierte allí en un tablón (los blancos en la fila 4, los negros en la 5), y se escribe como jugada de peón: {} pone un tablón en e4. \
 Las demás piezas no pueden caer en una casilla de río sin tablón ni cruzarla, pero sí usar los tablones: {} cae en el tablón de e4. El caballo puede saltar por encima del río. El rey nunca pisa el río. \
-Equilibrio: tras tu jugada tus tablones deben ser más de la mitad de los del rival, salvo que él no tenga o tú no te queden peones; si ninguna jugada lo cumple, vale cualquiera. Así, tras {} las negras deben poner también un tablón, por ejemplo {}. \
+Equilibrio: tras tu jugada tus tablones deben ser más de la mitad de los del rival, salvo que él no tenga ninguno o a ti no te queden peones; si ninguna jugada lo cumple, vale cualquiera. Así, tras {} las negras deben poner también un tablón, por ejemplo {}. \
 Enroque como en ajedrez, {}; no hay captura al paso. Tablas automáticas: ahogado, triple repetición, regla de las 50 jugadas, material insuficiente.",
             examples: &[
                 ("Nf3", "Cf3"),
@@ -401,7 +401,7 @@ Cada bando tiene peones traseros (blancos en la fila 2, negros en la 13), sus pi
 Un peón trasero retrocede una casilla al río, nunca captura, y se convierte allí en tablón: {} (blanco, desde e2), {} (negro, desde d13). \
 Los peones delanteros son peones de ajedrez que avanzan, {}, con doble paso, capturas y captura al paso. El que llega al río tras el rival (fila 14 las blancas, 1 las negras) se convierte en amazona, dama más caballo, M en español y A en inglés: {}. \
 Las amazonas pueden estar en el río y cruzarlo; las demás piezas solo por tablones; el rey nunca. \
-Equilibrio: tras tu jugada tus tablones deben ser más de la mitad de los del rival, salvo que él no tenga o a ti no te queden peones traseros: tras {}, las negras deben poner uno también. \
+Equilibrio: tras tu jugada tus tablones deben ser más de la mitad de los del rival, salvo que él no tenga ninguno o a ti no te queden peones traseros: tras {}, las negras deben poner uno también. \
 Enroque por la fila 3 o 12: {}. Tablas como en ajedrez, automáticas: ahogado, repetición, regla de las 50 jugadas, material insuficiente.",
             examples: &[
                 ("Nf5", "Cf5"),
