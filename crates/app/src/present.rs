@@ -253,7 +253,7 @@ impl App {
             Ok(png) => reply.image = Some(png),
             Err(e) => tracing::warn!(board = ?b.shows, error = %e, "cannot draw a board"),
         }
-        reply.diagram = Some(diagram(&view));
+        reply.diagram = Some(diagram(&view, lang));
         reply.board = Some(b.shows);
         // Every path that leaves the bot to move queues its search.
         reply.thinking = b.choices && to_move.is_some() && to_move == b.bot.map(|(s, _)| s);

@@ -331,7 +331,10 @@ fn the_history_record_loads_back_into_the_same_position() {
     let rec: tablero_rules::GameRecord = text.parse().unwrap();
     let game = rec.replay().unwrap();
     let board = h.say("general", "alice", "board").unwrap();
-    assert_eq!(board.diagram.unwrap(), tablero_app::diagram(&game.view()));
+    assert_eq!(
+        board.diagram.unwrap(),
+        tablero_app::diagram(&game.view(), tablero_rules::Lang::En)
+    );
 }
 
 #[test]

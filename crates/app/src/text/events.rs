@@ -127,7 +127,7 @@ pub(crate) fn event(e: &Event) -> Bi {
         Event::Accepted { by, game } => both(|l| {
             let d = &game.doc;
             let info = info_of(d);
-            Text::fill(
+            let mut s = Text::fill(
                 pick(
                     l,
                     "{} accepts. Game #{}: {}, {} vs {}. {}",
@@ -141,7 +141,10 @@ pub(crate) fn event(e: &Event) -> Bi {
                     player(d, info, Side::Second, l),
                     status(game, l),
                 ],
-            )
+            );
+            s.append(t("\n"));
+            s.append(super::rules::how_to_move(&game.game, l));
+            s
         }),
         Event::Declined { by, challenge } => both(|l| {
             Text::fill(
@@ -492,12 +495,12 @@ fn rules(id: GameId, l: Lang) -> Text {
         info.side_name(Side::Second, l)
     );
     let mut s = t(format!(
-        "{} ({}{}) — {sides}\n{}",
+        "{} ({}{}) — {sides}\n",
         info.name(l),
         info.designer,
         info.year.map(|y| format!(", {y}")).unwrap_or_default(),
-        info.summary(l)
     ));
+    s.append(super::rules::rules_text(id, l));
     if !info.params.is_empty() {
         s.append(t(pick(l, "\nOptions: ", "\nOpciones: ")));
         for (i, p) in info.params.iter().enumerate() {

@@ -9,6 +9,7 @@
 mod errors;
 mod events;
 mod records;
+mod rules;
 
 pub(crate) use errors::error;
 pub(crate) use events::event;
