@@ -45,6 +45,11 @@ fn pick_offer(
         .collect();
     match (answer, waiting.as_slice()) {
         (_, [one]) => return Ok(*one),
+        (Some(_), []) if kind == OfferKind::Draw && !mine.iter().any(|g| info_of(&g.doc).draws) => {
+            return Err(AppError::NoDraws(
+                record_of(&mine[0].doc).map_err(AppError::Unreadable)?.game,
+            ));
+        }
         (Some(_), []) => return Err(AppError::NoOffer(kind)),
         (_, []) => {}
         (_, many) => return Err(st.which(many, Verb::Offer(kind))),

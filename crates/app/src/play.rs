@@ -198,9 +198,8 @@ impl App {
         // Said again after playing it: the move went in already.
         if let Some(g) = mine
             .iter()
-            .find(|g| !to_move.iter().any(|t| t.doc.id == g.doc.id))
             .filter(|_| reading::move_shaped(text))
-            .filter(|g| already_played(g, me, text, Some(lang)))
+            .find(|g| already_played(g, me, text, Some(lang)))
         {
             return Err(AppError::AlreadyPlayed(g.doc.id));
         }
@@ -210,8 +209,22 @@ impl App {
         if let [(live, e)] = illegal_in.as_slice() {
             return Err(illegal(live, e.clone()));
         }
+        // One game to move: say what its own reader finds wrong (a word
+        // of several placements, a square off the board).
+        if let [g] = to_move.as_slice()
+            && reading::move_shaped(text)
+            && let Err(e) = apply(&g.game, text, Some(lang))
+        {
+            return Err(illegal(g, e));
+        }
         let first = text.split_whitespace().next().unwrap_or("");
         if !mine.is_empty() && reading::move_shaped(text) {
+            if let ([], [g]) = (to_move.as_slice(), mine.as_slice()) {
+                return Err(AppError::NotYourTurn {
+                    id: g.doc.id,
+                    waiting_for: g.doc.player(g.game.turn().side).clone(),
+                });
+            }
             if to_move.is_empty() {
                 return Err(AppError::NotYourTurnAnywhere);
             }

@@ -14,7 +14,7 @@ use std::collections::BTreeSet;
 
 use tablero_app::command::{self, ParseError};
 use tablero_app::testkit::Harness;
-use tablero_app::{AppError, Command, Reply, Span};
+use tablero_app::{AppError, Reply, Span};
 
 const PEOPLE: [&str; 3] = ["alice", "bob", "carol"];
 

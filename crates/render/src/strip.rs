@@ -96,7 +96,6 @@ fn emblem(game: GameId, side: Side, view: &BoardView, color: Color) -> PieceKind
 }
 
 pub(crate) fn player(pm: &mut Pixmap, r: Rect, side: Side, view: &BoardView, opts: &RenderOptions) {
-    let info = opts.game.info();
     let status = &view.status;
     let to_move = status.outcome.is_none() && status.to_move == Some(side);
     let winner = status.outcome.is_some_and(|o| o.winner == Some(side));
@@ -265,7 +264,6 @@ pub(crate) fn footer(pm: &mut Pixmap, r: Rect, view: &BoardView, opts: &RenderOp
 
 /// Whose turn it is, or the result.
 pub(crate) fn status_text(view: &BoardView, opts: &RenderOptions) -> (String, tiny_skia::ColorU8) {
-    let info = opts.game.info();
     let lang = opts.lang;
     let who = |side: Side| {
         let side_name = side_name(view, opts.game, side, lang);

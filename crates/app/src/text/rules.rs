@@ -129,30 +129,9 @@ const EMPUJE_CHOICES: [(&str, &str); 3] = [
     ("move black", "mover negras"),
 ];
 
-/// Whether `id` writes its moves in SAN with piece letters.
-fn chess_family(id: GameId) -> bool {
-    matches!(
-        id,
-        GameId::Chess | GameId::Saltador | GameId::Guadalete | GameId::Guadalete14
-    )
-}
-
 /// A canonical (English) move of `id` with the piece letters of `l`.
 fn localize(id: GameId, mv: &str, l: Lang) -> String {
-    if l == Lang::En || !chess_family(id) {
-        return mv.to_string();
-    }
-    mv.chars()
-        .map(|ch| match ch {
-            'K' => 'R',
-            'Q' => 'D',
-            'R' => 'T',
-            'B' => 'A',
-            'N' => 'C',
-            'A' => 'M',
-            ch => ch,
-        })
-        .collect()
+    tablero_rules::letters::localize(id, mv, l)
 }
 
 fn rules_of(id: GameId) -> Rules {
@@ -553,28 +532,15 @@ mod tests {
         let id = game.id();
         let word = pick(l, "move ", "mover ");
         let text = text.strip_prefix(word).unwrap_or(text);
-        let text: String = if l == Lang::Es && chess_family(id) {
-            text.chars()
-                .map(|ch| match ch {
-                    'R' => 'K',
-                    'D' => 'Q',
-                    'T' => 'R',
-                    'A' => 'B',
-                    'C' => 'N',
-                    'M' => 'A',
-                    ch => ch,
-                })
-                .collect()
-        } else {
-            text.to_string()
-        };
-        if let Ok(m) = game.parse_move(&text) {
+        // The app's own reader, in the reader's language.
+        if let Ok(m) = crate::reading::lenient(game, text, l) {
             return Ok(m);
         }
         let mut g = game.clone();
         let mut played = Vec::new();
         for w in text.split_whitespace() {
-            played.push(g.play(w).map_err(|e| format!("{id} `{w}`: {e}"))?);
+            let m = crate::reading::lenient(&g, w, l).map_err(|e| format!("{id} `{w}`: {e:?}"))?;
+            played.push(g.play(&m).map_err(|e| format!("{id} `{w}`: {e}"))?);
         }
         if played.len() > 1 {
             Ok(played.join(" "))
