@@ -217,7 +217,11 @@ impl App {
         {
             return Err(illegal(g, e));
         }
-        let first = text.split_whitespace().next().unwrap_or("");
+        let first = text
+            .split_whitespace()
+            .next()
+            .unwrap_or("")
+            .trim_start_matches(['/', '!']);
         if !mine.is_empty() && reading::move_shaped(text) {
             if let ([], [g]) = (to_move.as_slice(), mine.as_slice()) {
                 return Err(AppError::NotYourTurn {

@@ -257,7 +257,12 @@ pub(crate) fn lenient(game: &AnyGame, text: &str, lang: Lang) -> Result<String, 
             _ => {}
         }
     }
-    own.map_err(ReadError::Move)
+    // What a bare message would play, `move` plays too (`b2b3` for
+    // `b2-b3`: separators are optional everywhere).
+    own.or_else(|e| match spelled(&game.legal_moves(), text).as_slice() {
+        [one] => Ok(one.clone()),
+        _ => Err(ReadError::Move(e)),
+    })
 }
 
 /// A canonical move of `game` written for `lang`'s readers.
