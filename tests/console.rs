@@ -65,7 +65,7 @@ fn a_scripted_console_session_plays_and_persists() {
         .expect("a board path");
     let png = std::fs::read(path).unwrap();
     assert!(png.starts_with(b"\x89PNG\r\n\x1a\n"));
-    assert!(out.contains(" 3 P  .  .  .  .  .  .  ."), "{out}");
+    assert!(out.contains("\n3 P . . . . . . . 3\n"), "{out}");
 
     // A second run continues from the store.
     let (out, err, ok) = run(tablero(dir.path()), "history\n");
@@ -136,7 +136,7 @@ fn a_whole_game_against_the_bot_in_the_console() {
     assert!(ok, "{err}");
     assert!(
         out.contains(
-            "@tablero accepts. Game #1: Breakthrough, @alice (White) vs @tablero (Black)."
+            "@tablero accepts. Game #1: Breakthrough, @alice (White) vs @tablero (Black, level 1)."
         ),
         "{out}"
     );
