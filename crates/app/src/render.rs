@@ -77,8 +77,14 @@ impl BoardRenderer for FakeRenderer {
         players: [String; 2],
         _lang: Lang,
     ) -> Result<Vec<u8>, String> {
+        // How the last frame says the game ended, if it does.
+        let end = views
+            .last()
+            .and_then(|v| v.status.outcome)
+            .map(|o| format!(" end={}", o.reason.key()))
+            .unwrap_or_default();
         Ok(format!(
-            "FAKEGIF {game} frames={} {} – {}",
+            "FAKEGIF {game} frames={} {} – {}{end}",
             views.len(),
             players[0],
             players[1]

@@ -511,3 +511,73 @@ fn boards_are_remembered_across_restarts_and_missed_ones_are_posted() {
     assert!(h.app().unposted_boards(console).is_empty());
     assert_eq!(h.app().remembered_board(&ch, 1), None);
 }
+
+#[test]
+fn every_ending_shows_the_final_board_with_its_result() {
+    let dir = tempfile::tempdir().unwrap();
+    let h = Harness::new(dir.path());
+    started(&h);
+    h.say("general", "alice", "a2-a3").unwrap();
+    // A resignation: the rules alone would still show Black to move.
+    let r = h.say("general", "bob", "resign").unwrap();
+    assert!(!r.error, "{}", r.plain_text());
+    let image = String::from_utf8(r.image.expect("the final board")).unwrap();
+    assert!(image.contains("flip=false"), "{image}");
+    assert!(r.choices.is_empty(), "no moves under a finished game");
+    assert_eq!(r.ended, Some(1));
+    // Its replay's last frame says how it ended.
+    let replay = h.say("general", "alice", "replay 1").unwrap();
+    let gif = String::from_utf8(replay.file.expect("a replay").bytes).unwrap();
+    assert!(gif.ends_with(" end=resignation"), "{gif}");
+
+    // An agreed draw (chess has draws) shows its board too.
+    h.say("general", "alice", "challenge @bob chess").unwrap();
+    h.say("general", "bob", "accept").unwrap();
+    h.say("general", "alice", "draw").unwrap();
+    let r = h.say("general", "bob", "draw accept").unwrap();
+    assert!(!r.error, "{}", r.plain_text());
+    assert!(r.image.is_some(), "{}", r.plain_text());
+    let replay = h.say("general", "alice", "replay 2").unwrap();
+    let gif = String::from_utf8(replay.file.expect("a replay").bytes).unwrap();
+    assert!(gif.ends_with(" end=agreement"), "{gif}");
+}
+
+#[test]
+fn boards_follow_the_channel_orientation_and_the_persons_side_against_the_bot() {
+    let dir = tempfile::tempdir().unwrap();
+    let h = Harness::new(dir.path());
+    started(&h);
+    // White at the bottom by default, even with Black to move.
+    let r = h.say("general", "alice", "a2-a3").unwrap();
+    assert!(
+        String::from_utf8(r.image.unwrap())
+            .unwrap()
+            .contains("flip=false")
+    );
+    let r = h.say("general", "bob", "orientation turn").unwrap();
+    assert!(!r.error, "{}", r.plain_text());
+    let r = h.say("general", "bob", "board").unwrap();
+    assert!(
+        String::from_utf8(r.image.unwrap())
+            .unwrap()
+            .contains("flip=true")
+    );
+    let r = h.say("general", "bob", "orientacion blancas").unwrap();
+    assert!(!r.error);
+    let r = h.say("general", "bob", "board").unwrap();
+    assert!(
+        String::from_utf8(r.image.unwrap())
+            .unwrap()
+            .contains("flip=false")
+    );
+    let e = h.say("general", "bob", "orientation upside-down").unwrap();
+    assert!(e.error);
+    // Against the bot, the person's side whatever the setting.
+    h.say("general", "bob", "orientation turn").unwrap();
+    let r = h.say("other", "carol", "play chess black level=1").unwrap();
+    assert!(
+        String::from_utf8(r.image.unwrap())
+            .unwrap()
+            .contains("flip=true")
+    );
+}

@@ -62,7 +62,7 @@ fn start(h: &Harness, game: GameId, plies: usize, seed: u64) -> u64 {
             Command::Challenge {
                 opponent: Some("<@bob>".into()),
                 game: game.key().into(),
-                options: vec!["white".into(), "casual".into()],
+                options: vec!["first".into(), "casual".into()],
             },
         )
         .unwrap();
