@@ -116,7 +116,7 @@ fn against_the_bot_a_timeout_reads_as_against_a_person() {
     assert_eq!(notices.len(), 1, "{notices:#?}");
     assert_eq!(
         notices[0].reply.plain_text(),
-        "@ana ran out of time in game #1. @tablero (Black) wins: out of time."
+        "@ana ran out of time in game #1. @tablero (Black, level 1) wins: out of time."
     );
     let stats = h.say("general", "ana", "stats").unwrap().plain_text();
     assert_eq!(

@@ -47,6 +47,7 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         replay(),
         rematch(),
         lang(),
+        orientation(),
     ];
     for c in &mut cmds {
         if let Some(spec) = COMMANDS.iter().find(|s| s.name == c.name) {
@@ -370,6 +371,19 @@ impl AnswerChoice {
     }
 }
 
+/// How a channel's boards are turned.
+#[derive(Clone, Copy, Debug, poise::ChoiceParameter)]
+pub enum OrientationChoice {
+    #[name = "White at the bottom"]
+    #[name_localized("es-ES", "Blancas abajo")]
+    #[name_localized("es-419", "Blancas abajo")]
+    White,
+    #[name = "The player to move at the bottom"]
+    #[name_localized("es-ES", "Abajo quien mueve")]
+    #[name_localized("es-419", "Abajo quien mueve")]
+    Turn,
+}
+
 /// A language.
 #[derive(Clone, Copy, Debug, poise::ChoiceParameter)]
 pub enum LangChoice {
@@ -675,6 +689,24 @@ pub async fn lang(
         LangChoice::Es => "es",
     };
     run(ctx, text("lang", &[Some(l.into())]), Vec::new()).await
+}
+
+#[poise::command(slash_command)]
+pub async fn orientation(
+    ctx: Context<'_>,
+    #[description = "How boards are turned here"]
+    #[description_localized("es-ES", "Cómo se giran los tableros aquí")]
+    #[description_localized("es-419", "Cómo se giran los tableros aquí")]
+    way: Option<OrientationChoice>,
+) -> Result<(), Error> {
+    let w = way.map(|w| {
+        match w {
+            OrientationChoice::White => "white",
+            OrientationChoice::Turn => "turn",
+        }
+        .to_string()
+    });
+    run(ctx, text("orientation", &[w]), Vec::new()).await
 }
 
 #[cfg(test)]

@@ -648,6 +648,28 @@ mod tests {
     }
 
     #[test]
+    fn did_you_mean_moves_are_buttons_that_play_them() {
+        let x = tablero_app::Text::plain("x");
+        let mut r = Reply::error(
+            tablero_app::reply::Bi {
+                en: x.clone(),
+                es: x,
+            },
+            Lang::Es,
+        );
+        r.suggestions = vec![tablero_app::Suggestion {
+            game: 3,
+            kind: tablero_rules::GameId::Chess,
+            ply: 7,
+            mv: "Nc3".into(),
+            typed: ["Nc3".into(), "Cc3".into()],
+        }];
+        let v = json(&components(&r));
+        assert_eq!(v[0]["components"][0]["custom_id"], "tb:y:3:7:Nc3");
+        assert_eq!(v[0]["components"][0]["label"], "#3 Cc3");
+    }
+
+    #[test]
     fn no_moves_no_components() {
         assert!(board_rows(1, 9, &[], Lang::En, false).is_empty());
     }

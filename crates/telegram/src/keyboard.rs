@@ -397,6 +397,32 @@ mod tests {
     }
 
     #[test]
+    fn did_you_mean_moves_are_buttons_that_play_them() {
+        let s = |game, mv: &str, es: &str| tablero_app::Suggestion {
+            game,
+            kind: tablero_rules::GameId::Chess,
+            ply: 4,
+            mv: mv.into(),
+            typed: [mv.into(), es.into()],
+        };
+        let k = suggestions(
+            &[s(1, "Nc3", "Cc3"), s(2, "e4s", "e4s")],
+            tablero_rules::Lang::Es,
+        )
+        .unwrap();
+        assert_eq!(datas(&k), [["m:1:4:Nc3", "m:2:4:e4s"]]);
+        let labels: Vec<&str> = k.inline_keyboard[0]
+            .iter()
+            .map(|b| b.text.as_str())
+            .collect();
+        assert_eq!(labels, ["#1 Cc3", "#2 e4s"]);
+        // A press on one is the move press of that game's board.
+        let b = Button::decode("m:1:4:Nc3").unwrap();
+        assert_eq!(b.press(), Press::Move("Nc3".into()));
+        assert!(suggestions(&[], tablero_rules::Lang::En).is_none());
+    }
+
+    #[test]
     fn menu_lists_origins_then_origin_less_moves() {
         let groups = [
             group(Some("a2"), &["a2-a3", "a2-b3"]),

@@ -784,10 +784,11 @@ async fn three_games_in_a_group() {
     c.say(&CAROL, "nice game");
     c.quiet().await;
 
-    // Bob resigns: the result, and the last board's keyboard goes. Flood
-    // control answers first; the reply waits and goes out.
+    // Bob resigns: the result on the final board, and the last board's
+    // keyboard goes. Flood control answers first; the reply waits and
+    // goes out.
     fake.failures.lock().unwrap().insert(
-        "sendmessage".into(),
+        "sendphoto".into(),
         vec![Failure::Status(
             StatusCode::TOO_MANY_REQUESTS,
             json!({"ok": false, "error_code": 429, "description": "Too Many Requests: retry after 1",
@@ -796,8 +797,9 @@ async fn three_games_in_a_group() {
         )],
     );
     c.say(&BOB, "/resign");
-    let t = c.text().await;
-    assert!(t.contains("resigns"), "{t}");
+    let t = c.expect("sendphoto").await;
+    let caption = t.params["caption"].as_str().unwrap_or_default().to_string();
+    assert!(caption.contains("resigns"), "{caption}");
     let edit = c.expect("editmessagereplymarkup").await;
     assert_eq!(edit.params["message_id"], b3.id);
     assert!(edit.params.get("reply_markup").is_none());
@@ -1085,7 +1087,13 @@ async fn three_games_in_a_group() {
         buttons: buttons(&photo.params),
     };
     c.say(&DAVE, "/resign");
-    assert!(c.text().await.contains("resigns"));
+    let t = c.expect("sendphoto").await;
+    assert!(
+        t.params["caption"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("resigns")
+    );
     let edit = c.expect("editmessagereplymarkup").await;
     assert_eq!(edit.params["message_id"], b.id);
 
