@@ -981,8 +981,10 @@ async fn three_games_in_a_group() {
     for n in app.tick() {
         notices.send(n).unwrap();
     }
-    let t = c.text().await;
-    assert!(t.contains("ran out of time"), "{t}");
+    // The final board, with the result.
+    let t = c.expect("sendphoto").await;
+    let caption = t.params["caption"].as_str().unwrap_or_default().to_string();
+    assert!(caption.contains("ran out of time"), "{caption}");
     let edit = c.expect("editmessagereplymarkup").await;
     assert_eq!(edit.params["message_id"], b.id);
     assert!(edit.params.get("reply_markup").is_none());
