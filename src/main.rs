@@ -8,8 +8,11 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand};
+use tablero_engine::selfplay::{Contender, Player};
 use tablero_rules::export::{self, RecordHeader};
 use tablero_rules::{AnyGame, GameId, GameRecord, Lang, Setup};
+
+mod uci;
 
 #[derive(Parser)]
 #[command(
@@ -88,8 +91,11 @@ enum Command {
         /// A game parameter, `KEY=VALUE` (repeatable).
         #[arg(long = "param", value_name = "KEY=VALUE")]
         params: Vec<String>,
-        /// Player A: `random`, a level (1–5), or settings such as
-        /// `level=3,algo=mcts,nodes=5000,think-ms=200`.
+        /// Player A: `random`, a level (1–5), settings such as
+        /// `level=3,algo=mcts,nodes=5000,think-ms=200`, or a UCI engine,
+        /// `uci:PATH[,NAME=VALUE…]` (UCI options such as `Skill Level=5`,
+        /// and `think-ms=` or `nodes=` for its own budget; chess and
+        /// breakthrough, `UCI_Variant` set to the game when offered).
         #[arg(long)]
         a: String,
         /// Player B, like `--a`.
@@ -313,6 +319,34 @@ impl PositionArgs {
 }
 
 /// Players' names from repeated `--player`, first player first.
+/// A side of a `selfplay` match: the engine or random moves, or a UCI
+/// engine in its own process.
+enum MatchPlayer {
+    Own(Player),
+    Uci(Box<uci::UciPlayer>),
+}
+
+impl MatchPlayer {
+    fn new(text: &str, game: GameId) -> Result<MatchPlayer, String> {
+        match uci::UciSpec::parse(text) {
+            Some(spec) => Ok(MatchPlayer::Uci(Box::new(uci::UciPlayer::start(
+                &spec?, game,
+            )?))),
+            None => text
+                .parse()
+                .map(MatchPlayer::Own)
+                .map_err(|e| e.to_string()),
+        }
+    }
+
+    fn contender(&mut self) -> Contender<'_> {
+        match self {
+            MatchPlayer::Own(p) => Contender::Own(p),
+            MatchPlayer::Uci(u) => Contender::Outside(&mut **u),
+        }
+    }
+}
+
 fn names(players: Vec<String>) -> [String; 2] {
     let mut names = [String::new(), String::new()];
     for (slot, name) in names.iter_mut().zip(players) {
@@ -438,10 +472,13 @@ fn run(cli: Cli) -> Result<(), String> {
             for p in &params {
                 setup.add_word(p).map_err(|e| e.to_string())?;
             }
-            let pa: tablero_engine::selfplay::Player =
-                a.parse().map_err(|e| format!("--a: {e}"))?;
-            let pb: tablero_engine::selfplay::Player =
-                b.parse().map_err(|e| format!("--b: {e}"))?;
+            let mut pa = MatchPlayer::new(&a, id).map_err(|e| format!("--a: {e}"))?;
+            let mut pb = MatchPlayer::new(&b, id).map_err(|e| format!("--b: {e}"))?;
+            for (name, p) in [("A", &pa), ("B", &pb)] {
+                if let MatchPlayer::Uci(u) = p {
+                    println!("{name}: {}", u.name);
+                }
+            }
             let m = tablero_engine::selfplay::Match {
                 game: id,
                 setup,
@@ -458,7 +495,7 @@ fn run(cli: Cli) -> Result<(), String> {
                 adjudicate,
             };
             let r = m
-                .play(&pa, &pb, |g| {
+                .play_with(pa.contender(), pb.contender(), |g| {
                     if verbose {
                         let a_side = if g.a_first { "first" } else { "second" };
                         let why = match g.reason {

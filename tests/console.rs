@@ -116,17 +116,21 @@ fn a_whole_game_against_the_bot_in_the_console() {
     )
     .unwrap();
     let mut script = String::from("play breakthrough level=1 white\n");
-    // Forward moves for White from every square of ranks 2 to 7, each file
+    // Forward moves for White from every square of ranks 1 to 7, each file
     // in turn, straight then diagonally: illegal ones are refused and change
-    // nothing, legal ones are played and answered.
-    for rank in 2..=7 {
-        for file in "abcdefgh".chars() {
-            let to = rank + 1;
-            script.push_str(&format!("{file}{rank}-{file}{to}\n"));
-            for d in [-1i32, 1] {
-                let f = (file as u8 as i32 + d) as u8 as char;
-                if ('a'..='h').contains(&f) {
-                    script.push_str(&format!("{file}{rank}x{f}{to}\n{file}{rank}-{f}{to}\n"));
+    // nothing, legal ones are played and answered. One sweep can leave
+    // White's back pieces unmoved after the bot has taken its front ones,
+    // so the sweep is made three times.
+    for _ in 0..3 {
+        for rank in 1..=7 {
+            for file in "abcdefgh".chars() {
+                let to = rank + 1;
+                script.push_str(&format!("{file}{rank}-{file}{to}\n"));
+                for d in [-1i32, 1] {
+                    let f = (file as u8 as i32 + d) as u8 as char;
+                    if ('a'..='h').contains(&f) {
+                        script.push_str(&format!("{file}{rank}x{f}{to}\n{file}{rank}-{f}{to}\n"));
+                    }
                 }
             }
         }

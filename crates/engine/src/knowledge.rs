@@ -258,12 +258,43 @@ impl Knowledge for Breakthrough {
         if runners & !my_att != 0 || runners.count_ones() > 1 {
             return -4000;
         }
-        side_score(mine, me, my_att, their_att) - side_score(theirs, you, their_att, my_att)
+        // No enemy piece stands one step from its goal: a step of ours onto
+        // our last-but-one rank that no enemy piece attacks wins two moves
+        // on.
+        let (_, my_last) = bt_goal(me);
+        let behind = match me {
+            Side::First => my_last >> 8,
+            Side::Second => my_last << 8,
+        };
+        let steppers = mine & behind;
+        if runners == 0 && steppers != 0 {
+            let empty = !(mine | theirs);
+            let straight = match me {
+                Side::First => (steppers << 8) & empty,
+                Side::Second => (steppers >> 8) & empty,
+            };
+            let diagonal = bt_attacks(steppers, me) & !mine;
+            if (straight | diagonal) & !their_att != 0 {
+                return 4500;
+            }
+        }
+        side_score(mine, me, my_att, their_att, true)
+            - side_score(theirs, you, their_att, my_att, false)
     }
 }
 
-/// One side's Breakthrough material and shape.
-fn side_score(bb: u64, side: Side, own_att: u64, enemy_att: u64) -> i32 {
+/// Squares attacked twice by `side`'s pieces `bb`.
+fn bt_attacks_twice(bb: u64, side: Side) -> u64 {
+    match side {
+        Side::First => ((bb & !FILE_A) << 7) & ((bb & !FILE_H) << 9),
+        Side::Second => ((bb & !FILE_H) >> 7) & ((bb & !FILE_A) >> 9),
+    }
+}
+
+/// One side's Breakthrough material and shape; `to_move` says whether it
+/// is this side's move (a piece it leaves hanging is then not yet lost).
+fn side_score(bb: u64, side: Side, own_att: u64, enemy_att: u64, to_move: bool) -> i32 {
+    let own_twice = bt_attacks_twice(bb, side);
     let mut score = 0;
     let mut rest = bb;
     while rest != 0 {
@@ -272,11 +303,24 @@ fn side_score(bb: u64, side: Side, own_att: u64, enemy_att: u64) -> i32 {
         let adv = bt_advance(sq, side);
         let bit = 1u64 << sq;
         score += 100 + BT_ADVANCE[adv];
-        if bit & own_att != 0 {
+        let defended = bit & own_att != 0;
+        if defended {
             score += 8 + adv as i32 * 3;
+            if bit & own_twice != 0 {
+                score += 4;
+            }
         }
-        if bit & enemy_att != 0 && bit & own_att == 0 {
-            score -= 30;
+        if bit & enemy_att != 0 {
+            // A piece the other side may take: lost if it is theirs to
+            // move and nothing recaptures.
+            if !defended {
+                score -= if to_move { 20 } else { 60 };
+            } else if !to_move {
+                score -= 10;
+            }
+        } else if adv >= 4 {
+            // Unattacked far forward: a threat the other side must meet.
+            score += 6 * adv as i32;
         }
         // The back rank's d and e files and its corners guard the home.
         if adv == 0 && matches!(sq % 8, 1 | 2 | 5 | 6) {

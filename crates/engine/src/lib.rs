@@ -26,6 +26,7 @@ pub mod knowledge;
 pub mod mcts;
 pub mod rng;
 pub mod selfplay;
+pub mod uci;
 
 #[cfg(test)]
 mod tests;
@@ -226,6 +227,10 @@ pub enum EngineError {
     BadMove(String),
     /// A player or setting text for self-play could not be read.
     BadSettings(String),
+    /// A player from outside the engine ([`selfplay::Outsider`], such as
+    /// a UCI engine) failed: it stopped, did not answer, or broke its
+    /// protocol.
+    Outsider(String),
 }
 
 impl fmt::Display for EngineError {
@@ -235,6 +240,7 @@ impl fmt::Display for EngineError {
             EngineError::BadLevel(l) => write!(f, "no level `{l}` (levels: 1 to 5)"),
             EngineError::BadMove(why) => f.write_str(why),
             EngineError::BadSettings(why) => write!(f, "bad player settings: {why}"),
+            EngineError::Outsider(why) => f.write_str(why),
         }
     }
 }

@@ -1,6 +1,6 @@
-//! Matches between two players (levels, settings, or uniformly random
-//! moves) for measuring strength: results and an Elo difference with its
-//! 95 % error bar.
+//! Matches between two players (levels, settings, uniformly random
+//! moves, or an [`Outsider`] such as another engine by UCI) for measuring
+//! strength: results and an Elo difference with its 95 % error bar.
 
 use std::str::FromStr;
 use std::time::{Duration, Instant};
@@ -17,6 +17,37 @@ pub enum Player {
     Random,
     /// The engine with these settings.
     Engine(Settings),
+}
+
+/// A player the match does not run itself: another program, driven by
+/// the caller (the `tablero` binary talks to UCI engines through one). The
+/// engine crate does no I/O, so whatever talks to the program lives with
+/// the caller.
+pub trait Outsider {
+    /// A new game begins from `start` (before the opening plies).
+    fn new_game(&mut self, start: &AnyGame) -> Result<(), EngineError>;
+
+    /// Its move in `game`, the position `moves` (canonical texts, the
+    /// opening's included) reached from `start`, within `limits` (the
+    /// match's budget; the player may have its own): the move in any form
+    /// the game reads, and its score for the mover in hundredths of a pawn
+    /// if it gives one.
+    fn choose(
+        &mut self,
+        start: &AnyGame,
+        game: &AnyGame,
+        moves: &[String],
+        limits: Limits,
+    ) -> Result<(String, Option<i32>), EngineError>;
+}
+
+/// One side of a match as [`Match::play_with`] takes it: a player the
+/// match runs, or an outsider.
+pub enum Contender<'a> {
+    /// Random moves or the engine.
+    Own(&'a Player),
+    /// Another program.
+    Outside(&'a mut dyn Outsider),
 }
 
 /// How the engine plays: a level, optionally a forced search and a budget
@@ -283,14 +314,28 @@ fn elo(p: f64) -> f64 {
 }
 
 /// A player during one game.
-enum Seat {
+enum Seat<'s> {
     Random(Rng),
     Engine(Box<Engine>, Limits),
+    Outside(&'s mut dyn Outsider),
 }
 
-impl Seat {
-    fn new(p: &Player, game: &AnyGame, m: &Match, seed: u64) -> Seat {
-        match p {
+impl<'s> Seat<'s> {
+    fn new(
+        p: &'s mut Contender<'_>,
+        start: &AnyGame,
+        game: &AnyGame,
+        m: &Match,
+        seed: u64,
+    ) -> Result<Seat<'s>, EngineError> {
+        let p = match p {
+            Contender::Own(p) => p,
+            Contender::Outside(o) => {
+                o.new_game(start)?;
+                return Ok(Seat::Outside(&mut **o));
+            }
+        };
+        Ok(match p {
             Player::Random => Seat::Random(Rng::new(seed)),
             Player::Engine(s) => {
                 let own = if s.limits != Limits::default() {
@@ -305,13 +350,20 @@ impl Seat {
                 engine.set_reuse(s.reuse);
                 Seat::Engine(Box::new(engine), own)
             }
-        }
+        })
     }
 
     /// The chosen move, and the engine's score for the mover if it has
     /// one.
-    fn choose(&mut self, game: &AnyGame) -> Result<(String, Option<i32>), EngineError> {
+    fn choose(
+        &mut self,
+        start: &AnyGame,
+        game: &AnyGame,
+        moves: &[String],
+        limits: Limits,
+    ) -> Result<(String, Option<i32>), EngineError> {
         match self {
+            Seat::Outside(o) => o.choose(start, game, moves, limits),
             Seat::Random(rng) => {
                 let moves = game.legal_moves();
                 if moves.is_empty() {
@@ -341,6 +393,18 @@ impl Match {
         &self,
         a: &Player,
         b: &Player,
+        each: impl FnMut(&Played),
+    ) -> Result<MatchResult, EngineError> {
+        self.play_with(Contender::Own(a), Contender::Own(b), each)
+    }
+
+    /// Like [`Match::play`], either side possibly an [`Outsider`]. An
+    /// outsider's move is checked by the rules: an illegal one ends the
+    /// match with an error.
+    pub fn play_with(
+        &self,
+        mut a: Contender<'_>,
+        mut b: Contender<'_>,
         mut each: impl FnMut(&Played),
     ) -> Result<MatchResult, EngineError> {
         let mut result = MatchResult::default();
@@ -350,8 +414,9 @@ impl Match {
             if self.game == GameId::KnightFight && setup.seed.is_none() && setup.layout.is_none() {
                 setup.seed = Some(mix(self.seed ^ pair));
             }
-            let mut game = AnyGame::new(self.game, &setup)
+            let start = AnyGame::new(self.game, &setup)
                 .map_err(|e| EngineError::BadSettings(e.to_string()))?;
+            let mut game = start.clone();
             let mut opening = Rng::new(mix(self.seed.wrapping_add(pair) ^ 0x0bea));
             let mut moves = Vec::new();
             for _ in 0..self.opening_plies {
@@ -369,8 +434,8 @@ impl Match {
             let a_first = i % 2 == 0;
             let seed = mix(self.seed ^ (u64::from(i) << 32));
             let mut seats = [
-                Seat::new(a, &game, self, seed),
-                Seat::new(b, &game, self, seed ^ 1),
+                Seat::new(&mut a, &start, &game, self, seed)?,
+                Seat::new(&mut b, &start, &game, self, seed ^ 1)?,
             ];
             let mut plies = 0;
             let mut scores = Vec::new();
@@ -379,14 +444,14 @@ impl Match {
                 let side = game.turn().side;
                 let who = usize::from((side == Side::First) != a_first);
                 let t = Instant::now();
-                let (m, score) = seats[who].choose(&game)?;
+                let (m, score) = seats[who].choose(&start, &game, &moves, self.limits)?;
                 let took = t.elapsed();
                 result.time[who] += took;
                 result.moves[who] += 1;
                 result.longest[who] = result.longest[who].max(took);
-                let m = game
-                    .play(&m)
-                    .map_err(|e| EngineError::BadMove(e.to_string()))?;
+                let m = game.play(&m).map_err(|e| {
+                    EngineError::BadMove(format!("{} (after {})", e, moves.join(" ")))
+                })?;
                 for s in &mut seats {
                     s.advance(&m)?;
                 }
