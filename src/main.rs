@@ -179,6 +179,41 @@ enum StoreCommand {
         #[arg(long, value_name = "STORE")]
         to: Option<String>,
     },
+    /// Reads every record (and replays every game) and reports what is
+    /// damaged; changes nothing. Exits with an error when something is.
+    /// Stop the bot first.
+    Check {
+        /// The store: `sled:PATH` or `postgres://…` (default: the
+        /// configured one).
+        #[arg(long, value_name = "STORE")]
+        store: Option<String>,
+    },
+    /// Copies every readable record of a damaged store into a new store
+    /// and puts the unreadable ones in the new store's quarantine, with a
+    /// report; the damaged store is only read. Stop the bot first.
+    Salvage {
+        #[arg(long, value_name = "STORE")]
+        from: String,
+        /// A new store (holding no data).
+        #[arg(long, value_name = "STORE")]
+        to: String,
+    },
+}
+
+/// The page cache of a store opened by a `store` command.
+const STORE_CACHE: u64 = 64 << 20;
+
+/// Why a stored game is not playable: its record does not parse or replay.
+fn game_check(doc: &tablero_store::GameDoc) -> Result<(), String> {
+    let record: GameRecord = doc.record.parse().map_err(|e| format!("{e}"))?;
+    record.views().map(drop).map_err(|e| e.to_string())
+}
+
+/// Prints each damaged record of a report, one a line.
+fn print_damage(damaged: &[tablero_store::Damage]) {
+    for d in damaged {
+        println!("damaged: {}: {}", d.key, d.why);
+    }
 }
 
 /// How strong and how long the engine searches.
@@ -595,13 +630,15 @@ fn run(cli: Cli) -> Result<(), String> {
             }
         }
         Command::Store(StoreCommand::Copy { from, to }) => {
-            const CACHE: u64 = 64 << 20;
-            let open =
-                |url: &str| tablero_store::Store::open_url(url, CACHE).map_err(|e| e.to_string());
             let to = to
                 .or_else(|| std::env::var("TABLERO_DATABASE_URL").ok())
                 .ok_or("no --to, and TABLERO_DATABASE_URL is not set")?;
-            let (source, target) = (open(&from)?, open(&to)?);
+            // The source is opened to be read only: one that does not exist
+            // is an error and is not created.
+            let source = tablero_store::Store::open_existing_url(&from, STORE_CACHE)
+                .map_err(|e| e.to_string())?;
+            let target =
+                tablero_store::Store::open_url(&to, STORE_CACHE).map_err(|e| e.to_string())?;
             let r = source.copy_to(&target).map_err(|e| e.to_string())?;
             println!(
                 "copied {} keys and {} quarantined records from {} to {}; the copy matches",
@@ -609,6 +646,51 @@ fn run(cli: Cli) -> Result<(), String> {
                 r.quarantined,
                 source.describe(),
                 target.describe()
+            );
+        }
+        Command::Store(StoreCommand::Check { store }) => {
+            let store = match store {
+                Some(url) => tablero_store::Store::open_existing_url(&url, STORE_CACHE),
+                None => {
+                    let config = tablero_app::bot::load_config(cli.config)?;
+                    let url = config.store_url();
+                    tablero_store::Store::open_existing_url(&url, STORE_CACHE)
+                }
+            }
+            .map_err(|e| e.to_string())?;
+            let r = store.check(&game_check).map_err(|e| e.to_string())?;
+            print_damage(&r.damaged);
+            println!(
+                "{}: {} records readable, {} damaged, {} in quarantine",
+                store.describe(),
+                r.readable,
+                r.damaged.len(),
+                r.quarantined
+            );
+            if !r.is_clean() {
+                return Err(format!(
+                    "{} is damaged: copy what is readable with `tablero store salvage --from {} --to NEW`",
+                    store.describe(),
+                    store.describe()
+                ));
+            }
+        }
+        Command::Store(StoreCommand::Salvage { from, to }) => {
+            let source = tablero_store::Store::open_existing_url(&from, STORE_CACHE)
+                .map_err(|e| e.to_string())?;
+            let target =
+                tablero_store::Store::open_url(&to, STORE_CACHE).map_err(|e| e.to_string())?;
+            let r = source
+                .salvage_to(&target, &game_check)
+                .map_err(|e| e.to_string())?;
+            print_damage(&r.damaged);
+            println!(
+                "salvaged {} records from {} to {}; {} damaged records put in its quarantine, {} quarantined records kept",
+                r.copied,
+                source.describe(),
+                target.describe(),
+                r.damaged.len(),
+                r.quarantined
             );
         }
     }
