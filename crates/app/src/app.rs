@@ -108,7 +108,7 @@ impl Actor {
     pub fn without_message(channel: &ChannelKey, user: &User, handle: Option<String>) -> Actor {
         Actor {
             channel: channel.clone(),
-            user: user.clone(),
+            user: capped(user),
             mentions: Vec::new(),
             text: String::new(),
             handle,
@@ -122,13 +122,43 @@ impl Actor {
     pub fn of(msg: &Incoming) -> Actor {
         Actor {
             channel: msg.channel.clone(),
-            user: msg.author.clone(),
-            mentions: msg.mentions.clone(),
+            user: capped(&msg.author),
+            mentions: msg.mentions.iter().map(capped).collect(),
             text: msg.text.clone(),
             handle: msg.handle.clone(),
-            reply_to: msg.reply_to.clone(),
+            reply_to: msg.reply_to.as_ref().map(capped),
             community: msg.community.clone(),
         }
+    }
+}
+
+/// The longest name shown or stored, in characters: a longer one is cut
+/// with an ellipsis where it enters the app, so no reply, board or record
+/// carries a name a platform allows but no one can read (and drawing one
+/// stays cheap).
+pub const MAX_NAME_CHARS: usize = 48;
+
+/// `u` with a name fit to show: control characters (a terminal's escape
+/// codes among them) dropped, cut to [`MAX_NAME_CHARS`] with an ellipsis,
+/// and the id when nothing is left.
+#[must_use]
+pub fn capped(u: &User) -> User {
+    let clean: String = u.name.chars().filter(|c| !c.is_control()).collect();
+    let clean = clean.trim();
+    let name = if clean.chars().count() > MAX_NAME_CHARS {
+        let cut: String = clean.chars().take(MAX_NAME_CHARS - 1).collect();
+        format!("{}…", cut.trim_end())
+    } else if clean.is_empty() {
+        u.id.chars()
+            .filter(|c| !c.is_control())
+            .take(MAX_NAME_CHARS)
+            .collect()
+    } else {
+        clean.to_string()
+    };
+    User {
+        id: u.id.clone(),
+        name,
     }
 }
 
@@ -316,8 +346,9 @@ impl App {
     /// bot.
     pub fn handle(&self, msg: &Incoming) -> Option<Reply> {
         let platform = msg.channel.platform;
-        let profile = self.touch_user(platform, &msg.author);
-        for u in &msg.mentions {
+        let who = Actor::of(msg);
+        let profile = self.touch_user(platform, &who.user);
+        for u in &who.mentions {
             self.touch_user(platform, u);
         }
         let lang = profile
@@ -335,7 +366,7 @@ impl App {
                 ply: None,
             },
         };
-        match self.execute(&Actor::of(msg), cmd) {
+        match self.execute(&who, cmd) {
             Ok(Event::Ignored) => None,
             Ok(Event::Lang { lang, changed }) => {
                 Some(self.present(&Event::Lang { lang, changed }, lang))

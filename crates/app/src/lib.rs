@@ -34,11 +34,11 @@ pub mod testkit;
 mod text;
 mod timers;
 
-pub use app::{Actor, App, Settings};
+pub use app::{Actor, App, MAX_NAME_CHARS, Settings, capped};
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use command::{Command, parse};
 pub use config::Config;
-pub use event::{AppError, Event, GameView};
+pub use event::{AppError, Event, GameView, QUOTE_CHARS};
 pub use listings::GameSummary;
 pub use render::{BoardRenderer, FakeRenderer, PngRenderer, diagram};
 pub use reply::{

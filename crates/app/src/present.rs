@@ -198,6 +198,6 @@ impl App {
 
     /// The reply to an error: it notifies nobody and changed nothing.
     pub(crate) fn present_error(&self, e: &AppError, lang: Lang) -> Reply {
-        Reply::error(text::error(e), lang)
+        Reply::error(text::error(&e.clone().quoted_briefly()), lang)
     }
 }
