@@ -126,6 +126,9 @@ pub enum Event {
         rows: Vec<StatsRow>,
         vs_bot: Vec<(GameId, StatsDoc)>,
         chart: Option<RatingHistory>,
+        /// Records of the user's stats that could not be read and are set
+        /// aside (their results are missing from `rows`).
+        set_aside: usize,
     },
     Leaderboard(Leaderboard),
     /// A game's record, written as a file.

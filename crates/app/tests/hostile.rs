@@ -179,3 +179,40 @@ fn random_byte_strings_as_console_input_and_commands_never_panic() {
     // Still answering.
     assert!(h.say("general", "ana", "help").is_some());
 }
+
+#[test]
+fn a_finished_game_that_does_not_replay_is_set_aside() {
+    let dir = tempfile::tempdir().unwrap();
+    let h = Harness::new(dir.path());
+    h.say("general", "ana", "challenge @bo breakthrough");
+    h.say("general", "bo", "accept");
+    h.say("general", "ana", "resign");
+    let ch = ChannelKey::new(Platform::Console, "general");
+    let store = h.app().store();
+    let mut doc = store.game(&ch, 1, false).unwrap().expect("finished");
+    doc.record = "breakthrough: a2-a3 a2-a3".into();
+    let key = tablero_store::Store::raw_game_key(&ch, 1).replacen('g', "f", 1);
+    store
+        .put_raw(&key, &serde_json::to_vec(&doc).unwrap())
+        .unwrap();
+    let r = h.say("general", "ana", "replay 1").unwrap();
+    assert!(r.error, "{}", text_of(&r));
+    assert_eq!(store.quarantined().unwrap().len(), 1);
+    assert!(store.game(&ch, 1, false).unwrap().is_none());
+}
+
+#[test]
+fn stats_say_when_a_record_of_them_is_set_aside() {
+    let dir = tempfile::tempdir().unwrap();
+    let h = Harness::new(dir.path());
+    h.say("general", "ana", "challenge @bo breakthrough");
+    h.say("general", "bo", "accept");
+    h.say("general", "ana", "resign");
+    h.app()
+        .store()
+        .put_raw("s\u{1f}console\u{1f}ana\u{1f}chess", b"{broken")
+        .unwrap();
+    let text = text_of(&h.say("general", "ana", "stats").unwrap());
+    assert!(text.contains("could not be read"), "{text}");
+    assert!(text.contains("Breakthrough"), "{text}");
+}

@@ -937,6 +937,21 @@ impl Store {
         Ok(out)
     }
 
+    /// How many of a user's stats records (against people and against
+    /// Tablero) are set aside in the quarantine as unreadable.
+    pub fn stats_set_aside(&self, platform: Platform, user: &str) -> Result<usize> {
+        let mut n = 0;
+        for prefix in ["s", "a"] {
+            let mut p = key(&[prefix, platform.as_str(), user]);
+            p.push(SEP as u8);
+            for k in self.quarantine.scan_prefix(&p).keys() {
+                k?;
+                n += 1;
+            }
+        }
+        Ok(n)
+    }
+
     /// A user's rating in `game`, if they played a rated game of it.
     pub fn rating(
         &self,
