@@ -588,13 +588,17 @@ fn run(cli: Cli) -> Result<(), Failure> {
                             None if g.adjudicated => "adjudicated",
                             None => "ply limit",
                         };
-                        { use std::io::Write as _; let _ = writeln!(std::io::stdout().lock(), 
-                            "game {}: A ({a_side}) {:?} ({why}) in {} plies: {}",
-                            g.index + 1,
-                            g.result,
-                            g.plies,
-                            g.moves.join(" ")
-                        ); }
+                        {
+                            use std::io::Write as _;
+                            let _ = writeln!(
+                                std::io::stdout().lock(),
+                                "game {}: A ({a_side}) {:?} ({why}) in {} plies: {}",
+                                g.index + 1,
+                                g.result,
+                                g.plies,
+                                g.moves.join(" ")
+                            );
+                        }
                     }
                 })
                 .map_err(|e| e.to_string())?;

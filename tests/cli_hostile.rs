@@ -22,7 +22,12 @@ fn a_closed_pipe_ends_the_output_without_a_panic() {
     out.read_exact(&mut first).unwrap();
     drop(out);
     let mut err = String::new();
-    child.stderr.take().unwrap().read_to_string(&mut err).unwrap();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
     let status = child.wait().unwrap();
     assert!(!err.contains("panicked"), "{err}");
     assert!(status.success(), "{status:?}: {err}");

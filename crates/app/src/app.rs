@@ -59,6 +59,8 @@ pub struct Settings {
     /// leaving the others to the processes that run those front-ends.
     /// `None`: every platform.
     pub platforms: Option<Vec<Platform>>,
+    /// What one user may hold open and send (`[limits]`).
+    pub limits: crate::limits::Limits,
 }
 
 impl Default for Settings {
@@ -74,6 +76,7 @@ impl Default for Settings {
             bot_nodes: false,
             bot_min_delay: std::time::Duration::from_secs(1),
             platforms: None,
+            limits: crate::limits::Limits::default(),
         }
     }
 }
@@ -170,6 +173,7 @@ pub struct App {
     pub(crate) settings: Settings,
     channels: Mutex<HashMap<ChannelKey, Arc<Mutex<ChannelState>>>>,
     pub(crate) bots: Arc<crate::bots::Bots>,
+    pub(crate) rates: crate::limits::Rates,
 }
 
 pub(crate) fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -195,6 +199,7 @@ impl App {
             settings,
             channels: Mutex::new(HashMap::new()),
             bots: Arc::default(),
+            rates: crate::limits::Rates::default(),
         }
     }
 
@@ -347,6 +352,7 @@ impl App {
     pub fn handle(&self, msg: &Incoming) -> Option<Reply> {
         let platform = msg.channel.platform;
         let who = Actor::of(msg);
+        let rate = self.command_rate(&who);
         let profile = self.touch_user(platform, &who.user);
         for u in &who.mentions {
             self.touch_user(platform, u);
@@ -354,6 +360,15 @@ impl App {
         let lang = profile
             .and_then(|p| p.lang)
             .unwrap_or_else(|| self.channel_lang(&msg.channel));
+        match rate {
+            crate::limits::Rate::Allowed => {}
+            crate::limits::Rate::JustOver if msg.addressed => {
+                let limit = self.settings.limits.commands_per_minute;
+                let e = AppError::Limit(crate::limits::Limit::CommandsPerMinute(limit));
+                return Some(self.present_error(&e, lang));
+            }
+            crate::limits::Rate::JustOver | crate::limits::Rate::Over => return None,
+        }
         let cmd = match command::parse(&msg.text) {
             Ok(cmd) if msg.addressed => cmd,
             Err(ParseError::Usage(spec, why)) if msg.addressed => {

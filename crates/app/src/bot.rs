@@ -99,6 +99,7 @@ pub fn open_app(config: &Config, renderer: Arc<dyn BoardRenderer>) -> Result<App
         challenge_expiry_ms: config.challenge_expiry_ms,
         bot_threads: config.bot_threads,
         bot_think: config.bot_think_ms.map(Duration::from_millis),
+        limits: config.limits,
         // Timers are claimed only for the front-ends this process runs.
         platforms: Some(
             config

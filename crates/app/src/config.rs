@@ -108,6 +108,8 @@ pub struct Config {
     /// think time per move for every level (`None`: each level's own).
     pub bot_threads: usize,
     pub bot_think_ms: Option<u64>,
+    /// What one user may hold open and send (`[limits]`).
+    pub limits: crate::limits::Limits,
     /// Secrets, from the environment only.
     pub discord_token: Option<String>,
     pub telegram_token: Option<String>,
@@ -136,6 +138,7 @@ impl Default for Config {
             console_channel: "general".into(),
             bot_threads: 2,
             bot_think_ms: None,
+            limits: crate::limits::Limits::default(),
             discord_token: None,
             telegram_token: None,
             sections: std::collections::BTreeMap::new(),
@@ -161,6 +164,7 @@ struct File {
     time: Option<TimeFile>,
     console: Option<ConsoleFile>,
     bot: Option<BotFile>,
+    limits: Option<LimitsFile>,
     telegram: Option<toml::Table>,
     discord: Option<toml::Table>,
     discord_token: Option<String>,
@@ -197,6 +201,16 @@ struct ConsoleFile {
     boards_dir: Option<String>,
     user: Option<String>,
     channel: Option<String>,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct LimitsFile {
+    open_challenges_per_user: Option<usize>,
+    open_challenges_per_channel: Option<usize>,
+    games_per_user: Option<usize>,
+    bot_games_per_user: Option<usize>,
+    commands_per_minute: Option<usize>,
 }
 
 #[derive(Deserialize, Default)]
@@ -368,6 +382,43 @@ impl Config {
                     return Err(bad("bot.think_ms", "must be from 10 to 60000"));
                 }
                 c.bot_think_ms = Some(ms);
+            }
+        }
+        if let Some(f) = file.limits {
+            let l = &mut c.limits;
+            for (key, value, slot) in [
+                (
+                    "limits.open_challenges_per_user",
+                    f.open_challenges_per_user,
+                    &mut l.challenges_per_user,
+                ),
+                (
+                    "limits.open_challenges_per_channel",
+                    f.open_challenges_per_channel,
+                    &mut l.challenges_per_channel,
+                ),
+                (
+                    "limits.games_per_user",
+                    f.games_per_user,
+                    &mut l.games_per_user,
+                ),
+                (
+                    "limits.bot_games_per_user",
+                    f.bot_games_per_user,
+                    &mut l.bot_games_per_user,
+                ),
+                (
+                    "limits.commands_per_minute",
+                    f.commands_per_minute,
+                    &mut l.commands_per_minute,
+                ),
+            ] {
+                if let Some(n) = value {
+                    if !(1..=100_000).contains(&n) {
+                        return Err(bad(key, "must be from 1 to 100000"));
+                    }
+                    *slot = n;
+                }
             }
         }
         if let Some(t) = file.telegram {

@@ -341,6 +341,8 @@ pub enum AppError {
     NoGameNumbered(u64),
     /// A stored game that cannot be replayed.
     Unreadable(String),
+    /// A per-user limit is reached.
+    Limit(crate::limits::Limit),
     Store(StoreFailure),
 }
 
