@@ -36,7 +36,9 @@ enum Command {
     Perft {
         #[command(flatten)]
         pos: PositionArgs,
-        /// The depth to count to; every depth up to it is printed.
+        /// The depth to count to (at most 10); every depth up to it is
+        /// printed.
+        #[arg(value_parser = clap::value_parser!(u32).range(0..=10))]
         depth: u32,
         /// Also print the count below each first move.
         #[arg(long)]
@@ -185,6 +187,44 @@ enum StoreCommand {
         #[arg(long, value_name = "STORE")]
         to: Option<String>,
     },
+    /// Reads every record (and replays every game) and reports what is
+    /// damaged; changes nothing. Exits with an error when something is.
+    /// Stop the bot first.
+    Check {
+        /// The store: `sled:PATH` or `postgres://…` (default: the
+        /// configured one).
+        #[arg(long, value_name = "STORE")]
+        store: Option<String>,
+    },
+    /// Copies every readable record of a damaged store into a new store
+    /// and puts the unreadable ones in the new store's quarantine, with a
+    /// report; the damaged store is only read. Stop the bot first.
+    Salvage {
+        #[arg(long, value_name = "STORE")]
+        from: String,
+        /// A new store (holding no data).
+        #[arg(long, value_name = "STORE")]
+        to: String,
+    },
+}
+
+/// The page cache of a store opened by a `store` command.
+const STORE_CACHE: u64 = 64 << 20;
+
+/// Why a stored game is not playable: its record does not parse or replay.
+fn game_check(doc: &tablero_store::GameDoc) -> Result<(), String> {
+    let record: GameRecord = doc.record.parse().map_err(|e| format!("{e}"))?;
+    record.views().map(drop).map_err(|e| e.to_string())
+}
+
+/// Prints each damaged record of a report, one a line.
+fn print_damage(damaged: &[tablero_store::Damage]) -> std::io::Result<()> {
+    use std::io::Write as _;
+    let mut out = std::io::stdout().lock();
+    for d in damaged {
+        writeln!(out, "damaged: {}: {}", d.key, d.why)?;
+    }
+    Ok(())
 }
 
 /// How strong and how long the engine searches.
@@ -193,11 +233,13 @@ struct EngineArgs {
     /// The level, 1 (beginner) to 5 (strongest); 5 when not given.
     #[arg(long)]
     level: Option<u8>,
-    /// Think time per move in milliseconds (default: the level's).
-    #[arg(long)]
+    /// Think time per move in milliseconds, up to 600000 (default: the
+    /// level's).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=600_000))]
     think_ms: Option<u64>,
-    /// Node budget (MCTS playouts or alpha-beta positions); deterministic.
-    #[arg(long)]
+    /// Node budget (MCTS playouts or alpha-beta positions), up to a
+    /// billion; deterministic.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
     nodes: Option<u64>,
 }
 
@@ -264,8 +306,7 @@ impl PositionArgs {
         }
         let mut record = match &self.record {
             Some(path) => {
-                let text = std::fs::read_to_string(path)
-                    .map_err(|e| format!("{}: {e}", path.display()))?;
+                let text = read_record(path)?;
                 let parsed = export::parse_text(&text)
                     .map_err(|e| format!("{}: {e}", path.display()))?
                     .record;
@@ -316,6 +357,29 @@ impl PositionArgs {
         }
         Ok(game)
     }
+}
+
+/// The largest record file read: a game of thousands of moves is a few
+/// hundred KB.
+const MAX_RECORD_BYTES: u64 = 4 << 20;
+
+/// A record file's text; a file larger than [`MAX_RECORD_BYTES`] (or
+/// endless, `/dev/zero`) is refused after reading that much.
+fn read_record(path: &std::path::Path) -> Result<String, String> {
+    use std::io::Read as _;
+    let shown = |e: &dyn std::fmt::Display| format!("{}: {e}", path.display());
+    let file = std::fs::File::open(path).map_err(|e| shown(&e))?;
+    let mut bytes = Vec::new();
+    file.take(MAX_RECORD_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| shown(&e))?;
+    if bytes.len() as u64 > MAX_RECORD_BYTES {
+        return Err(shown(&format!(
+            "larger than {} MB: not a game record",
+            MAX_RECORD_BYTES >> 20
+        )));
+    }
+    String::from_utf8(bytes).map_err(|_| shown(&"not UTF-8 text: not a game record"))
 }
 
 /// Players' names from repeated `--player`, first player first.
@@ -383,19 +447,71 @@ fn main() -> ExitCode {
         .init();
     let cli = Cli::parse();
     match run(cli) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
+        // A reader that stopped reading (`tablero moves chess | head -3`)
+        // ends the output, as it does for any Unix tool.
+        Ok(()) | Err(Failure::Pipe) => ExitCode::SUCCESS,
+        Err(Failure::Msg(e)) => {
             eprintln!("error: {e}");
             ExitCode::FAILURE
         }
     }
 }
 
-fn run(cli: Cli) -> Result<(), String> {
+/// Why a command failed.
+enum Failure {
+    Msg(String),
+    /// Standard output was closed by its reader.
+    Pipe,
+}
+
+impl From<String> for Failure {
+    fn from(e: String) -> Failure {
+        Failure::Msg(e)
+    }
+}
+
+impl From<&str> for Failure {
+    fn from(e: &str) -> Failure {
+        Failure::Msg(e.to_string())
+    }
+}
+
+impl From<std::io::Error> for Failure {
+    fn from(e: std::io::Error) -> Failure {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            Failure::Pipe
+        } else {
+            Failure::Msg(format!("standard output: {e}"))
+        }
+    }
+}
+
+/// `println!` that returns a write error (a closed pipe) instead of
+/// panicking.
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        writeln!(std::io::stdout().lock(), $($arg)*)?
+    }};
+}
+
+/// `print!`, likewise.
+macro_rules! say_raw {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        write!(std::io::stdout().lock(), $($arg)*)?
+    }};
+}
+
+fn run(cli: Cli) -> Result<(), Failure> {
     let Some(command) = cli.command else {
         let config = tablero_app::bot::load_config(cli.config)?;
         let frontends = vec![tablero_telegram::frontend(), tablero_discord::frontend()];
-        return tablero_app::bot::run_with(config, Arc::new(tablero_app::PngRenderer), frontends);
+        return Ok(tablero_app::bot::run_with(
+            config,
+            Arc::new(tablero_app::PngRenderer),
+            frontends,
+        )?);
     };
     match command {
         Command::Perft { pos, depth, divide } => {
@@ -403,14 +519,14 @@ fn run(cli: Cli) -> Result<(), String> {
             if divide {
                 let mut total = 0;
                 for (m, n) in game.divide(depth) {
-                    println!("{m} {n}");
+                    say!("{m} {n}");
                     total += n;
                 }
-                println!();
-                println!("{depth} {total}");
+                say!("");
+                say!("{depth} {total}");
             } else {
                 for d in 1..=depth {
-                    println!("{d} {}", game.perft(d));
+                    say!("{d} {}", game.perft(d));
                 }
             }
         }
@@ -440,14 +556,20 @@ fn run(cli: Cli) -> Result<(), String> {
                 algorithm,
                 search_seed,
             );
+            if let Some(asked) = algorithm.filter(|a| *a != bot.algorithm()) {
+                return Err(Failure::Msg(format!(
+                    "{asked:?} does not play {} (its turns do not alternate); use --algo mcts",
+                    game.id().key()
+                )));
+            }
             let m = bot.choose(engine.limits()).map_err(|e| e.to_string())?;
-            println!(
+            say!(
                 "level {}, {:?}: {}",
                 bot.level(),
                 bot.algorithm(),
                 bot.last_info()
             );
-            println!("{m}");
+            say!("{m}");
         }
         Command::Selfplay {
             game,
@@ -465,7 +587,7 @@ fn run(cli: Cli) -> Result<(), String> {
             adjudicate,
         } => {
             if from == 0 || from > games {
-                return Err(format!("--from must be a game number from 1 to {games}"));
+                return Err(format!("--from must be a game number from 1 to {games}").into());
             }
             let id: GameId = game.parse().map_err(|e| format!("{e}"))?;
             let mut setup = Setup::default();
@@ -503,19 +625,23 @@ fn run(cli: Cli) -> Result<(), String> {
                             None if g.adjudicated => "adjudicated",
                             None => "ply limit",
                         };
-                        println!(
-                            "game {}: A ({a_side}) {:?} ({why}) in {} plies: {}",
-                            g.index + 1,
-                            g.result,
-                            g.plies,
-                            g.moves.join(" ")
-                        );
+                        {
+                            use std::io::Write as _;
+                            let _ = writeln!(
+                                std::io::stdout().lock(),
+                                "game {}: A ({a_side}) {:?} ({why}) in {} plies: {}",
+                                g.index + 1,
+                                g.result,
+                                g.plies,
+                                g.moves.join(" ")
+                            );
+                        }
                     }
                 })
                 .map_err(|e| e.to_string())?;
             let (elo, lo, hi) = r.elo();
-            println!("{} games of {}: A = {a}, B = {b}", r.games(), id.key());
-            println!(
+            say!("{} games of {}: A = {a}, B = {b}", r.games(), id.key());
+            say!(
                 "A wins {}, draws {}, losses {}: score {:.1} %",
                 r.wins,
                 r.draws,
@@ -534,14 +660,14 @@ fn run(cli: Cli) -> Result<(), String> {
             } else {
                 String::new()
             };
-            println!(
+            say!(
                 "Elo difference (A - B): {}{spread} (95 %: {} to {})",
                 show(elo),
                 show(lo),
                 show(hi)
             );
             for (i, name) in ["A", "B"].iter().enumerate() {
-                println!(
+                say!(
                     "{name}: {} moves, {:.1} ms per move on average, longest {:.1} ms",
                     r.moves[i],
                     r.time_per_move(i).as_secs_f64() * 1e3,
@@ -563,14 +689,14 @@ fn run(cli: Cli) -> Result<(), String> {
             let text = match format.as_str() {
                 "pgn" => export::pgn(&record, &header),
                 "text" | "txt" => export::text(&record, &header),
-                other => return Err(format!("unknown format `{other}` (pgn or text)")),
+                other => return Err(format!("unknown format `{other}` (pgn or text)").into()),
             }
             .map_err(|e| e.to_string())?;
             match output {
                 Some(path) => {
                     std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?
                 }
-                None => print!("{text}"),
+                None => say_raw!("{text}"),
             }
         }
         Command::Replay {
@@ -607,45 +733,92 @@ fn run(cli: Cli) -> Result<(), String> {
                         "reason": o.reason.key(),
                     })),
                 });
-                println!("{v:#}");
+                say!("{v:#}");
             } else {
                 match outcome {
-                    None => println!(
+                    None => say!(
                         "turn: {} ({:?})",
                         info.side_name(turn.side, Lang::En),
                         turn.phase
                     ),
                     Some(o) => match o.winner {
                         Some(w) => {
-                            println!(
+                            say!(
                                 "result: {} wins, {}",
                                 info.side_name(w, Lang::En),
                                 o.reason.text(Lang::En)
                             )
                         }
-                        None => println!("result: draw, {}", o.reason.text(Lang::En)),
+                        None => say!("result: draw, {}", o.reason.text(Lang::En)),
                     },
                 }
                 for m in moves {
-                    println!("{m}");
+                    say!("{m}");
                 }
             }
         }
         Command::Store(StoreCommand::Copy { from, to }) => {
-            const CACHE: u64 = 64 << 20;
-            let open =
-                |url: &str| tablero_store::Store::open_url(url, CACHE).map_err(|e| e.to_string());
             let to = to
                 .or_else(|| std::env::var("TABLERO_DATABASE_URL").ok())
                 .ok_or("no --to, and TABLERO_DATABASE_URL is not set")?;
-            let (source, target) = (open(&from)?, open(&to)?);
+            // The source is opened to be read only: one that does not exist
+            // is an error and is not created.
+            let source = tablero_store::Store::open_existing_url(&from, STORE_CACHE)
+                .map_err(|e| e.to_string())?;
+            let target =
+                tablero_store::Store::open_url(&to, STORE_CACHE).map_err(|e| e.to_string())?;
             let r = source.copy_to(&target).map_err(|e| e.to_string())?;
-            println!(
+            say!(
                 "copied {} keys and {} quarantined records from {} to {}; the copy matches",
                 r.keys,
                 r.quarantined,
                 source.describe(),
                 target.describe()
+            );
+        }
+        Command::Store(StoreCommand::Check { store }) => {
+            let store = match store {
+                Some(url) => tablero_store::Store::open_existing_url(&url, STORE_CACHE),
+                None => {
+                    let config = tablero_app::bot::load_config(cli.config)?;
+                    let url = config.store_url();
+                    tablero_store::Store::open_existing_url(&url, STORE_CACHE)
+                }
+            }
+            .map_err(|e| e.to_string())?;
+            let r = store.check(&game_check).map_err(|e| e.to_string())?;
+            print_damage(&r.damaged)?;
+            say!(
+                "{}: {} records readable, {} damaged, {} in quarantine",
+                store.describe(),
+                r.readable,
+                r.damaged.len(),
+                r.quarantined
+            );
+            if !r.is_clean() {
+                return Err(Failure::Msg(format!(
+                    "{} is damaged: copy what is readable with `tablero store salvage --from {} --to NEW`",
+                    store.describe(),
+                    store.describe()
+                )));
+            }
+        }
+        Command::Store(StoreCommand::Salvage { from, to }) => {
+            let source = tablero_store::Store::open_existing_url(&from, STORE_CACHE)
+                .map_err(|e| e.to_string())?;
+            let target =
+                tablero_store::Store::open_url(&to, STORE_CACHE).map_err(|e| e.to_string())?;
+            let r = source
+                .salvage_to(&target, &game_check)
+                .map_err(|e| e.to_string())?;
+            print_damage(&r.damaged)?;
+            say!(
+                "salvaged {} records from {} to {}; {} damaged records put in its quarantine, {} quarantined records kept",
+                r.copied,
+                source.describe(),
+                target.describe(),
+                r.damaged.len(),
+                r.quarantined
             );
         }
     }

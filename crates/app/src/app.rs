@@ -59,6 +59,8 @@ pub struct Settings {
     /// leaving the others to the processes that run those front-ends.
     /// `None`: every platform.
     pub platforms: Option<Vec<Platform>>,
+    /// What one user may hold open and send (`[limits]`).
+    pub limits: crate::limits::Limits,
 }
 
 impl Default for Settings {
@@ -74,6 +76,7 @@ impl Default for Settings {
             bot_nodes: false,
             bot_min_delay: std::time::Duration::from_secs(1),
             platforms: None,
+            limits: crate::limits::Limits::default(),
         }
     }
 }
@@ -108,7 +111,7 @@ impl Actor {
     pub fn without_message(channel: &ChannelKey, user: &User, handle: Option<String>) -> Actor {
         Actor {
             channel: channel.clone(),
-            user: user.clone(),
+            user: capped(user),
             mentions: Vec::new(),
             text: String::new(),
             handle,
@@ -122,13 +125,43 @@ impl Actor {
     pub fn of(msg: &Incoming) -> Actor {
         Actor {
             channel: msg.channel.clone(),
-            user: msg.author.clone(),
-            mentions: msg.mentions.clone(),
+            user: capped(&msg.author),
+            mentions: msg.mentions.iter().map(capped).collect(),
             text: msg.text.clone(),
             handle: msg.handle.clone(),
-            reply_to: msg.reply_to.clone(),
+            reply_to: msg.reply_to.as_ref().map(capped),
             community: msg.community.clone(),
         }
+    }
+}
+
+/// The longest name shown or stored, in characters: a longer one is cut
+/// with an ellipsis where it enters the app, so no reply, board or record
+/// carries a name a platform allows but no one can read (and drawing one
+/// stays cheap).
+pub const MAX_NAME_CHARS: usize = 48;
+
+/// `u` with a name fit to show: control characters (a terminal's escape
+/// codes among them) dropped, cut to [`MAX_NAME_CHARS`] with an ellipsis,
+/// and the id when nothing is left.
+#[must_use]
+pub fn capped(u: &User) -> User {
+    let clean: String = u.name.chars().filter(|c| !c.is_control()).collect();
+    let clean = clean.trim();
+    let name = if clean.chars().count() > MAX_NAME_CHARS {
+        let cut: String = clean.chars().take(MAX_NAME_CHARS - 1).collect();
+        format!("{}…", cut.trim_end())
+    } else if clean.is_empty() {
+        u.id.chars()
+            .filter(|c| !c.is_control())
+            .take(MAX_NAME_CHARS)
+            .collect()
+    } else {
+        clean.to_string()
+    };
+    User {
+        id: u.id.clone(),
+        name,
     }
 }
 
@@ -140,6 +173,7 @@ pub struct App {
     pub(crate) settings: Settings,
     channels: Mutex<HashMap<ChannelKey, Arc<Mutex<ChannelState>>>>,
     pub(crate) bots: Arc<crate::bots::Bots>,
+    pub(crate) rates: crate::limits::Rates,
 }
 
 pub(crate) fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -165,6 +199,7 @@ impl App {
             settings,
             channels: Mutex::new(HashMap::new()),
             bots: Arc::default(),
+            rates: crate::limits::Rates::default(),
         }
     }
 
@@ -316,13 +351,24 @@ impl App {
     /// bot.
     pub fn handle(&self, msg: &Incoming) -> Option<Reply> {
         let platform = msg.channel.platform;
-        let profile = self.touch_user(platform, &msg.author);
-        for u in &msg.mentions {
+        let who = Actor::of(msg);
+        let rate = self.command_rate(&who);
+        let profile = self.touch_user(platform, &who.user);
+        for u in &who.mentions {
             self.touch_user(platform, u);
         }
         let lang = profile
             .and_then(|p| p.lang)
             .unwrap_or_else(|| self.channel_lang(&msg.channel));
+        match rate {
+            crate::limits::Rate::Allowed => {}
+            crate::limits::Rate::JustOver if msg.addressed => {
+                let limit = self.settings.limits.commands_per_minute;
+                let e = AppError::Limit(crate::limits::Limit::CommandsPerMinute(limit));
+                return Some(self.present_error(&e, lang));
+            }
+            crate::limits::Rate::JustOver | crate::limits::Rate::Over => return None,
+        }
         // A command word makes a command only when the message speaks to
         // the bot; anything else is what someone said, played only when
         // it is exactly a move (`Command::Said`).
@@ -336,7 +382,7 @@ impl App {
                 addressed: msg.addressed,
             },
         };
-        match self.execute(&Actor::of(msg), cmd) {
+        match self.execute(&who, cmd) {
             Ok(Event::Ignored) => None,
             Ok(Event::Lang { lang, changed }) => {
                 Some(self.present(&Event::Lang { lang, changed }, lang))

@@ -7,8 +7,9 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use tablero_store::Store;
+use tablero_store::{Store, StoreError};
 
+use crate::clock::Clock;
 use crate::config::{Adapter, Config, StoreLocation};
 use crate::console::{self, ConsoleOptions};
 use crate::{App, BoardRenderer, Outgoing, Platform, Settings, SystemClock};
@@ -46,21 +47,46 @@ pub fn load_config(path: Option<PathBuf>) -> Result<Config, String> {
 /// database of `store` / `TABLERO_DATABASE_URL`.
 pub fn open_store(config: &Config) -> Result<Store, String> {
     let store = match &config.store {
-        StoreLocation::DataDir => {
-            Store::open(&config.data_dir, config.cache_bytes).map_err(|e| {
-                format!(
-                    "cannot open the store in {} ({e}); is another Tablero using it?",
-                    config.data_dir.display()
-                )
-            })?
-        }
+        StoreLocation::DataDir => Store::open(&config.data_dir, config.cache_bytes)
+            .map_err(|e| open_error(&e, &config.store_url(), config))?,
         // The error names the store without its password (the backends
         // describe themselves that way); the URL itself is never shown.
-        StoreLocation::Url(url) => Store::open_url(url, config.cache_bytes)
-            .map_err(|e| format!("cannot open the store ({e})"))?,
+        StoreLocation::Url(url) => Store::open_url(url, config.cache_bytes).map_err(|e| {
+            let shown = match &e {
+                StoreError::Damaged { store, .. } | StoreError::InUse { store } => store.clone(),
+                _ => "STORE".into(),
+            };
+            open_error(&e, &shown, config)
+        })?,
     };
     tracing::info!(store = %store.describe(), "store open");
     Ok(store)
+}
+
+/// What an operator reads when the store does not open: what is wrong and
+/// what to do about it.
+fn open_error(e: &StoreError, shown: &str, config: &Config) -> String {
+    match e {
+        StoreError::InUse { store } => {
+            format!("cannot open the store {store}: another Tablero is using it")
+        }
+        StoreError::Damaged { .. } => {
+            let backups = match config.backup_dir() {
+                Some(dir) => format!(
+                    " or restore the newest backup in {} (`tablero store copy --from sled:BACKUP --to sled:NEW`)",
+                    dir.display()
+                ),
+                None => String::new(),
+            };
+            format!(
+                "cannot open the store ({e}). Nothing was changed. See what is damaged with \
+                 `tablero store check --store {shown}`, then copy what is readable into a new \
+                 store with `tablero store salvage --from {shown} --to sled:NEW`{backups}, \
+                 and point the configuration at the new store"
+            )
+        }
+        _ => format!("cannot open the store ({e})"),
+    }
 }
 
 /// Opens the store and builds the app of `config`.
@@ -73,6 +99,7 @@ pub fn open_app(config: &Config, renderer: Arc<dyn BoardRenderer>) -> Result<App
         challenge_expiry_ms: config.challenge_expiry_ms,
         bot_threads: config.bot_threads,
         bot_think: config.bot_think_ms.map(Duration::from_millis),
+        limits: config.limits,
         // Timers are claimed only for the front-ends this process runs.
         platforms: Some(
             config
@@ -123,6 +150,8 @@ pub fn run_with(
         }
     }
     let app = Arc::new(open_app(&config, renderer)?);
+    // Stops when this function returns, like the ticker.
+    let _backups = spawn_backups(app.store().clone(), &config);
     app.start_bots();
     if !chosen.is_empty() {
         return run_chats(app, &config, chosen, adapters.contains(&Adapter::Console));
@@ -233,7 +262,40 @@ pub fn spawn_ticker(app: Arc<App>, routes: Vec<(Platform, Sender<Outgoing>)>) ->
     }
 }
 
-/// The thread of [`spawn_ticker`]. Dropping it stops the thread at once
+/// Starts the thread that backs the store up as `config` says (at once,
+/// then every `backup_every`), if backups are on; it stops when the
+/// returned [`Ticker`] is dropped. A failed backup is logged and tried
+/// again at the next interval.
+pub fn spawn_backups(store: Store, config: &Config) -> Option<Ticker> {
+    let (Some(every), Some(dir)) = (config.backup_every_ms, config.backup_dir()) else {
+        return None;
+    };
+    let keep = config.backup_keep;
+    let every = Duration::from_millis(u64::try_from(every).unwrap_or(u64::MAX));
+    let (stop, stopped) = std::sync::mpsc::channel::<()>();
+    let thread = std::thread::spawn(move || {
+        loop {
+            match store.backup_into(&dir, keep, SystemClock.now_ms()) {
+                Ok(r) => tracing::info!(
+                    backup = %r.path.display(),
+                    keys = r.keys,
+                    removed = r.removed.len(),
+                    "store backed up"
+                ),
+                Err(e) => tracing::error!(error = %e, dir = %dir.display(), "backup failed"),
+            }
+            if !matches!(stopped.recv_timeout(every), Err(RecvTimeoutError::Timeout)) {
+                return;
+            }
+        }
+    });
+    Some(Ticker {
+        stop: Some(stop),
+        thread: Some(thread),
+    })
+}
+
+/// The thread of [`spawn_ticker`] or [`spawn_backups`]. Dropping it stops the thread at once
 /// (not at the next tick) and waits for a tick under way to finish, so the
 /// thread's hold on the app ends with it.
 #[must_use = "the ticker stops when this is dropped"]
@@ -248,5 +310,132 @@ impl Drop for Ticker {
         if let Some(t) = self.thread.take() {
             let _ = t.join();
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn config_for(dir: &std::path::Path, chat: bool) -> Config {
+        let text = format!(
+            "data_dir = {:?}\nadapters = [{:?}]\n",
+            dir.display().to_string(),
+            if chat { "telegram" } else { "console" }
+        );
+        Config::parse(&text, |_| None).unwrap()
+    }
+
+    #[test]
+    fn a_damaged_store_is_refused_with_the_way_back_and_no_lock_hint() {
+        let tmp = tempfile::tempdir().unwrap();
+        let data = tmp.path().join("data");
+        let config = config_for(&data, true);
+        // A store that ran (opened twice: sled has written a snapshot).
+        drop(open_store(&config).unwrap());
+        drop(open_store(&config).unwrap());
+        for entry in std::fs::read_dir(&data).unwrap() {
+            let p = entry.unwrap().path();
+            if p.file_name()
+                .unwrap()
+                .to_string_lossy()
+                .starts_with("snap.")
+            {
+                std::fs::remove_file(p).unwrap();
+            }
+        }
+        let e = open_store(&config).err().expect("refused");
+        assert!(!e.contains("another Tablero"), "{e}");
+        for words in [
+            "snapshot",
+            "tablero store check --store sled:",
+            "tablero store salvage --from sled:",
+            "data-backups",
+            "store copy",
+        ] {
+            assert!(e.contains(words), "{words}: {e}");
+        }
+    }
+
+    #[test]
+    fn a_store_in_use_says_so() {
+        let tmp = tempfile::tempdir().unwrap();
+        let config = config_for(&tmp.path().join("data"), false);
+        let _held = open_store(&config).unwrap();
+        // sled's file lock is taken per open file, so a second opener in
+        // this process is refused as another process would be (after
+        // `LOCK_WAIT`).
+        let e = open_store(&config).err().expect("refused");
+        assert!(e.contains("another Tablero"), "{e}");
+        assert!(!e.contains("salvage"), "{e}");
+    }
+
+    #[test]
+    fn backups_are_on_for_chats_and_off_for_the_console() {
+        let tmp = tempfile::tempdir().unwrap();
+        let data = tmp.path().join("data");
+        assert_eq!(
+            config_for(&data, true).backup_dir(),
+            Some(tmp.path().join("data-backups"))
+        );
+        assert_eq!(config_for(&data, false).backup_dir(), None);
+        let c = Config::parse(
+            "adapters = [\"telegram\"]\n[store]\nbackup_every = \"off\"",
+            |_| None,
+        )
+        .unwrap();
+        assert_eq!(c.backup_dir(), None);
+        let c = Config::parse(
+            "[store]\nlocation = \"sled:x\"\nbackup_every = \"1h\"\nbackup_keep = 3",
+            |_| None,
+        )
+        .unwrap();
+        assert_eq!(c.backup_dir(), Some(PathBuf::from("x-backups")));
+        assert_eq!(c.backup_keep, 3);
+        // PostgreSQL has its own tools.
+        let c = Config::parse(
+            "[store]\nlocation = \"postgres://u@h/d\"\nbackup_every = \"1h\"",
+            |_| None,
+        )
+        .unwrap();
+        assert_eq!(c.backup_dir(), None);
+        for bad in ["backup_every = \"1m\"", "backup_keep = 0", "colour = 1"] {
+            assert!(
+                Config::parse(&format!("[store]\n{bad}"), |_| None).is_err(),
+                "{bad}"
+            );
+        }
+    }
+
+    #[test]
+    fn scheduled_backups_run_at_once_and_restore() {
+        let tmp = tempfile::tempdir().unwrap();
+        let data = tmp.path().join("data");
+        let config = config_for(&data, true);
+        let store = open_store(&config).unwrap();
+        let ch = tablero_store::ChannelKey::new(Platform::Console, "general");
+        let mut b = store.batch();
+        b.set_next_id(&ch, 7);
+        store.commit(b).unwrap();
+        let ticker = spawn_backups(store.clone(), &config).expect("backups on");
+        let dir = config.backup_dir().unwrap();
+        let start = std::time::Instant::now();
+        let made = loop {
+            let found: Vec<PathBuf> = std::fs::read_dir(&dir)
+                .into_iter()
+                .flatten()
+                .map(|e| e.unwrap().path())
+                .filter(|p| !p.to_string_lossy().ends_with(".partial"))
+                .collect();
+            if let [one] = found.as_slice() {
+                break one.clone();
+            }
+            assert!(start.elapsed() < Duration::from_secs(60), "no backup");
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        drop(ticker);
+        let backup =
+            Store::open_existing_url(&format!("sled:{}", made.display()), 1 << 20).unwrap();
+        assert_eq!(backup.next_id(&ch).unwrap(), 7);
     }
 }

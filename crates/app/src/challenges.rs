@@ -78,6 +78,7 @@ impl App {
         let limit = limit.unwrap_or(self.settings.default_move_limit_ms);
         let side = side.unwrap_or(Some(Side::First));
         if let Some(bot) = opponent.as_ref().filter(|o| self.is_bot(ch.platform, o)) {
+            self.check_game_limits(ch.platform, &who.user.id, true)?;
             let level = level.unwrap_or(crate::bots::DEFAULT_LEVEL);
             let mine = side.unwrap_or(if splitmix(now as u64 ^ cid) & 1 == 0 {
                 Side::First
@@ -116,6 +117,7 @@ impl App {
         if level.is_some() {
             return Err(AppError::LevelWithoutBot);
         }
+        self.check_challenge_limits(who, &self.challenges(ch)?)?;
         let doc = ChallengeDoc {
             version: VERSION,
             channel: ch.clone(),
@@ -186,6 +188,9 @@ impl App {
                 }
             }
         };
+        for p in [&me.id, &c.challenger.id] {
+            self.check_game_limits(who.channel.platform, p, false)?;
+        }
         let now = self.now();
         let challenger_side = match c.challenger_side {
             Some(s) => s,

@@ -11,6 +11,8 @@ use crate::clock::{DAY, HOUR, format_duration, parse_duration};
 /// The shortest and longest per-move time limits a challenge may ask for.
 pub const MIN_MOVE_LIMIT_MS: i64 = HOUR;
 pub const MAX_MOVE_LIMIT_MS: i64 = 14 * DAY;
+/// The shortest interval between backups.
+pub const MIN_BACKUP_EVERY_MS: i64 = 10 * 60 * 1000;
 
 /// Which chat front-ends run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -90,6 +92,14 @@ pub struct Config {
     pub challenge_expiry_ms: i64,
     /// Bytes of sled page cache.
     pub cache_bytes: u64,
+    /// How often a sled store is backed up (`[store] backup_every`);
+    /// `None`: never. On by default when a chat front-end runs.
+    pub backup_every_ms: Option<i64>,
+    /// How many backups are kept (`[store] backup_keep`).
+    pub backup_keep: usize,
+    /// Where backups go (`[store] backup_dir`; default: beside the sled
+    /// folder, `<folder>-backups`).
+    pub backup_dir: Option<PathBuf>,
     /// Console: where board images are written, who types and where.
     pub boards_dir: PathBuf,
     pub console_user: String,
@@ -98,6 +108,8 @@ pub struct Config {
     /// think time per move for every level (`None`: each level's own).
     pub bot_threads: usize,
     pub bot_think_ms: Option<u64>,
+    /// What one user may hold open and send (`[limits]`).
+    pub limits: crate::limits::Limits,
     /// Secrets, from the environment only.
     pub discord_token: Option<String>,
     pub telegram_token: Option<String>,
@@ -118,11 +130,15 @@ impl Default for Config {
             default_move_limit_ms: Some(72 * HOUR),
             challenge_expiry_ms: DAY,
             cache_bytes: 16 << 20,
+            backup_every_ms: None,
+            backup_keep: DEFAULT_BACKUP_KEEP,
+            backup_dir: None,
             boards_dir: PathBuf::from("boards"),
             console_user: "alice".into(),
             console_channel: "general".into(),
             bot_threads: 2,
             bot_think_ms: None,
+            limits: crate::limits::Limits::default(),
             discord_token: None,
             telegram_token: None,
             sections: std::collections::BTreeMap::new(),
@@ -130,11 +146,17 @@ impl Default for Config {
     }
 }
 
+/// How often the store is backed up when a chat front-end runs and the
+/// configuration does not say.
+pub const DEFAULT_BACKUP_EVERY_MS: i64 = 6 * HOUR;
+/// How many backups are kept when the configuration does not say.
+pub const DEFAULT_BACKUP_KEEP: usize = 8;
+
 #[derive(Deserialize, Default)]
 #[serde(deny_unknown_fields)]
 struct File {
     data_dir: Option<String>,
-    store: Option<String>,
+    store: Option<StoreFile>,
     language: Option<String>,
     channel_languages: Option<std::collections::BTreeMap<String, String>>,
     adapters: Option<Vec<String>>,
@@ -142,10 +164,28 @@ struct File {
     time: Option<TimeFile>,
     console: Option<ConsoleFile>,
     bot: Option<BotFile>,
+    limits: Option<LimitsFile>,
     telegram: Option<toml::Table>,
     discord: Option<toml::Table>,
     discord_token: Option<String>,
     telegram_token: Option<String>,
+}
+
+/// `store = "…"`, or a `[store]` table with the backups.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum StoreFile {
+    Location(String),
+    Table(StoreTable),
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct StoreTable {
+    location: Option<String>,
+    backup_every: Option<String>,
+    backup_keep: Option<usize>,
+    backup_dir: Option<String>,
 }
 
 #[derive(Deserialize, Default)]
@@ -161,6 +201,16 @@ struct ConsoleFile {
     boards_dir: Option<String>,
     user: Option<String>,
     channel: Option<String>,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct LimitsFile {
+    open_challenges_per_user: Option<usize>,
+    open_challenges_per_channel: Option<usize>,
+    games_per_user: Option<usize>,
+    bot_games_per_user: Option<usize>,
+    commands_per_minute: Option<usize>,
 }
 
 #[derive(Deserialize, Default)]
@@ -216,8 +266,38 @@ impl Config {
             }
             c.data_dir = PathBuf::from(d);
         }
-        if let Some(s) = file.store {
-            c.store = StoreLocation::parse("store", &s)?;
+        let mut backup_every = None;
+        match file.store {
+            None => {}
+            Some(StoreFile::Location(s)) => c.store = StoreLocation::parse("store", &s)?,
+            Some(StoreFile::Table(t)) => {
+                if let Some(s) = t.location {
+                    c.store = StoreLocation::parse("store.location", &s)?;
+                }
+                if let Some(s) = t.backup_every {
+                    backup_every = Some(match s.trim().to_lowercase().as_str() {
+                        "off" | "none" | "no" | "never" => None,
+                        t => match parse_duration(t) {
+                            Some(ms) if (MIN_BACKUP_EVERY_MS..=30 * DAY).contains(&ms) => Some(ms),
+                            _ => {
+                                return Err(bad(
+                                    "store.backup_every",
+                                    format!("`{s}` is not a duration from 10m to 30d, or off"),
+                                ));
+                            }
+                        },
+                    });
+                }
+                if let Some(n) = t.backup_keep {
+                    if !(1..=1000).contains(&n) {
+                        return Err(bad("store.backup_keep", "must be from 1 to 1000"));
+                    }
+                    c.backup_keep = n;
+                }
+                if let Some(d) = t.backup_dir {
+                    c.backup_dir = Some(PathBuf::from(nonempty("store.backup_dir", d)?));
+                }
+            }
         }
         if let Some(l) = file.language {
             c.language =
@@ -304,6 +384,43 @@ impl Config {
                 c.bot_think_ms = Some(ms);
             }
         }
+        if let Some(f) = file.limits {
+            let l = &mut c.limits;
+            for (key, value, slot) in [
+                (
+                    "limits.open_challenges_per_user",
+                    f.open_challenges_per_user,
+                    &mut l.challenges_per_user,
+                ),
+                (
+                    "limits.open_challenges_per_channel",
+                    f.open_challenges_per_channel,
+                    &mut l.challenges_per_channel,
+                ),
+                (
+                    "limits.games_per_user",
+                    f.games_per_user,
+                    &mut l.games_per_user,
+                ),
+                (
+                    "limits.bot_games_per_user",
+                    f.bot_games_per_user,
+                    &mut l.bot_games_per_user,
+                ),
+                (
+                    "limits.commands_per_minute",
+                    f.commands_per_minute,
+                    &mut l.commands_per_minute,
+                ),
+            ] {
+                if let Some(n) = value {
+                    if !(1..=100_000).contains(&n) {
+                        return Err(bad(key, "must be from 1 to 100000"));
+                    }
+                    *slot = n;
+                }
+            }
+        }
         if let Some(t) = file.telegram {
             c.sections.insert("telegram".into(), t);
         }
@@ -324,7 +441,48 @@ impl Config {
         if let Some(u) = env("TABLERO_DATABASE_URL").filter(|t| !t.trim().is_empty()) {
             c.store = StoreLocation::parse("TABLERO_DATABASE_URL", &u)?;
         }
+        // Backups are on by default where people play (a chat front-end),
+        // off for the console, which is for trying things out.
+        c.backup_every_ms = backup_every.unwrap_or_else(|| {
+            c.adapters_to_run()
+                .iter()
+                .any(|a| *a != Adapter::Console)
+                .then_some(DEFAULT_BACKUP_EVERY_MS)
+        });
         Ok(c)
+    }
+
+    /// The store as a URL for `Store::open_url` (`sled:PATH` for the data
+    /// folder). It may hold a password: never show it.
+    #[must_use]
+    pub fn store_url(&self) -> String {
+        match &self.store {
+            StoreLocation::DataDir => format!("sled:{}", self.data_dir.display()),
+            StoreLocation::Url(u) => u.clone(),
+        }
+    }
+
+    /// The sled folder of the store, if it is a sled store.
+    #[must_use]
+    pub fn sled_dir(&self) -> Option<PathBuf> {
+        match &self.store {
+            StoreLocation::DataDir => Some(self.data_dir.clone()),
+            StoreLocation::Url(u) => u.strip_prefix("sled:").map(PathBuf::from),
+        }
+    }
+
+    /// Where backups are written, when they are on (a sled store only:
+    /// PostgreSQL has its own tools, `pg_dump` and replication).
+    #[must_use]
+    pub fn backup_dir(&self) -> Option<PathBuf> {
+        self.backup_every_ms?;
+        let sled = self.sled_dir()?;
+        Some(self.backup_dir.clone().unwrap_or_else(|| {
+            let name = sled
+                .file_name()
+                .map_or_else(|| "data".into(), |n| n.to_string_lossy().into_owned());
+            sled.with_file_name(format!("{name}-backups"))
+        }))
     }
 
     /// Reads the file at `path` (missing is fine when `required` is false:

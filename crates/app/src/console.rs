@@ -121,6 +121,43 @@ pub fn print_notices(
 /// How long the console waits for the bot's move.
 const BOT_WAIT: std::time::Duration = std::time::Duration::from_secs(60);
 
+/// The longest line the console reads; the rest of a longer line is
+/// skipped.
+pub const MAX_LINE: usize = 64 * 1024;
+
+/// Reads one line's bytes into `buf` (without its end), keeping at most
+/// `max` of them; `false` at the end of the input.
+fn read_line(input: &mut impl BufRead, buf: &mut Vec<u8>, max: usize) -> io::Result<bool> {
+    buf.clear();
+    let mut any = false;
+    loop {
+        let chunk = match input.fill_buf() {
+            Ok(c) => c,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if chunk.is_empty() {
+            break;
+        }
+        any = true;
+        let (part, done) = match chunk.iter().position(|&b| b == b'\n') {
+            Some(i) => (&chunk[..i], Some(i + 1)),
+            None => (chunk, None),
+        };
+        let room = max.saturating_sub(buf.len());
+        buf.extend_from_slice(&part[..part.len().min(room)]);
+        let used = done.unwrap_or(chunk.len());
+        input.consume(used);
+        if done.is_some() {
+            break;
+        }
+    }
+    if buf.last() == Some(&b'\r') {
+        buf.pop();
+    }
+    Ok(any)
+}
+
 /// Runs the console until the input ends or `/quit`. Timers are checked
 /// before every line (a front-end may also call [`App::tick`] on its own).
 pub fn run(
@@ -146,8 +183,12 @@ pub fn run(
         Ok(())
     };
     prompt(out, &me, &channel)?;
-    for line in input.lines() {
-        let line = line?;
+    let mut input = input;
+    let mut bytes = Vec::new();
+    while read_line(&mut input, &mut bytes, MAX_LINE)? {
+        // Bytes that are not UTF-8 become U+FFFD: the line is answered
+        // like any other (an unknown word, a move that is no move).
+        let line = String::from_utf8_lossy(&bytes).into_owned();
         print_notices(out, &app.tick(), opts)?;
         let line = line.trim();
         let mut words = line.split_whitespace();

@@ -126,6 +126,9 @@ pub enum Event {
         rows: Vec<StatsRow>,
         vs_bot: Vec<(GameId, StatsDoc)>,
         chart: Option<RatingHistory>,
+        /// Records of the user's stats that could not be read and are set
+        /// aside (their results are missing from `rows`).
+        set_aside: usize,
     },
     Leaderboard(Leaderboard),
     /// A game's record, written as a file.
@@ -386,7 +389,113 @@ pub enum AppError {
     NoGameNumbered(u64),
     /// A stored game that cannot be replayed.
     Unreadable(String),
+    /// A per-user limit is reached.
+    Limit(crate::limits::Limit),
     Store(StoreFailure),
+}
+
+/// The most characters of a user's input an error quotes back.
+pub const QUOTE_CHARS: usize = 40;
+
+/// `w` without control characters (a terminal's escape codes), cut to
+/// [`QUOTE_CHARS`] with an ellipsis.
+fn brief(w: &str) -> String {
+    let clean = w.chars().filter(|c| !c.is_control());
+    if w.chars().count() <= QUOTE_CHARS {
+        return clean.collect();
+    }
+    let cut: String = clean.take(QUOTE_CHARS - 1).collect();
+    format!("{}…", cut.trim_end())
+}
+
+impl AppError {
+    /// The error with every piece of the user's input it quotes cut to
+    /// [`QUOTE_CHARS`]: a megabyte of input gets a short answer.
+    #[must_use]
+    pub fn quoted_briefly(self) -> AppError {
+        let move_error = |e: MoveError| match e {
+            MoveError::Syntax { input, expected } => MoveError::Syntax {
+                input: brief(&input),
+                expected,
+            },
+            MoveError::Illegal { input, why } => MoveError::Illegal {
+                input: brief(&input),
+                why,
+            },
+            MoveError::Ambiguous { input, candidates } => MoveError::Ambiguous {
+                input: brief(&input),
+                candidates,
+            },
+            e @ MoveError::GameOver => e,
+        };
+        let verb = |v: Verb| match v {
+            Verb::Move(t) => Verb::Move(brief(&t)),
+            v => v,
+        };
+        match self {
+            AppError::Usage { spec, why } => AppError::Usage {
+                spec,
+                why: match why {
+                    Usage::NotGameNumber(w) => Usage::NotGameNumber(brief(&w)),
+                    Usage::NotAnswer(w) => Usage::NotAnswer(brief(&w)),
+                    Usage::ExportForm(w) => Usage::ExportForm(brief(&w)),
+                    why => why,
+                },
+            },
+            AppError::UnknownHelpTopic(w) => AppError::UnknownHelpTopic(brief(&w)),
+            AppError::UnknownCommand {
+                word,
+                near,
+                playing,
+            } => AppError::UnknownCommand {
+                word: brief(&word),
+                near,
+                playing,
+            },
+            AppError::NotAMove { text, games } => AppError::NotAMove {
+                text: brief(&text),
+                games,
+            },
+            AppError::DidYouMean { text, options } => AppError::DidYouMean {
+                text: brief(&text),
+                options,
+            },
+            AppError::BadOrientation(w) => AppError::BadOrientation(brief(&w)),
+            AppError::UnknownGame(w) => AppError::UnknownGame(brief(&w)),
+            AppError::UnknownUser(w) => AppError::UnknownUser(brief(&w)),
+            AppError::BadLevel(w) => AppError::BadLevel(brief(&w)),
+            AppError::BadTimeLimit(w) => AppError::BadTimeLimit(brief(&w)),
+            AppError::BadLang(w) => AppError::BadLang(brief(&w)),
+            AppError::UnknownOption { game, option } => AppError::UnknownOption {
+                game,
+                option: brief(&option),
+            },
+            AppError::NothingFrom { cell, id } => AppError::NothingFrom {
+                cell: brief(&cell),
+                id,
+            },
+            AppError::Illegal {
+                game,
+                error,
+                hints,
+                more,
+            } => AppError::Illegal {
+                game,
+                error: move_error(error),
+                hints,
+                more,
+            },
+            AppError::WhichChallenge { verb: v, list } => AppError::WhichChallenge {
+                verb: verb(v),
+                list,
+            },
+            AppError::WhichGame { verb: v, games } => AppError::WhichGame {
+                verb: verb(v),
+                games,
+            },
+            e => e,
+        }
+    }
 }
 
 /// How storage failed; the details are logged, not shown.

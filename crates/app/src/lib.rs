@@ -21,6 +21,7 @@ pub mod command;
 pub mod config;
 pub mod console;
 pub mod event;
+pub mod limits;
 mod listings;
 mod offers;
 mod play;
@@ -35,11 +36,11 @@ pub mod testkit;
 mod text;
 mod timers;
 
-pub use app::{Actor, App, Settings};
+pub use app::{Actor, App, MAX_NAME_CHARS, Settings, capped};
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use command::{Command, parse};
 pub use config::Config;
-pub use event::{AppError, Event, GameView, Suggestion};
+pub use event::{AppError, Event, GameView, QUOTE_CHARS, Suggestion};
 pub use listings::GameSummary;
 pub use render::{BoardRenderer, FakeRenderer, PngRenderer, diagram};
 pub use reply::{

@@ -265,7 +265,7 @@ impl App {
 
     /// The reply to an error: it notifies nobody and changed nothing.
     pub(crate) fn present_error(&self, e: &AppError, lang: Lang) -> Reply {
-        let mut reply = Reply::error(text::error(e), lang);
+        let mut reply = Reply::error(text::error(&e.clone().quoted_briefly()), lang);
         if let AppError::DidYouMean { options, .. } = e {
             reply.suggestions = options.clone();
         }

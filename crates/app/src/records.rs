@@ -70,11 +70,13 @@ impl App {
                 games: 0,
             });
         }
+        let set_aside = self.store.stats_set_aside(platform, &user.id)?;
         Ok(Event::Stats {
             user,
             rows,
             vs_bot,
             chart,
+            set_aside,
         })
     }
 
@@ -192,7 +194,16 @@ impl App {
                     .ok_or(AppError::NoGameToShow)?
             }
         };
-        let game = replay(&doc).map_err(AppError::Unreadable)?;
+        let game = match replay(&doc) {
+            Ok(game) => game,
+            Err(why) => {
+                // An ongoing game that does not replay is set aside when its
+                // channel loads; a finished one is set aside here.
+                tracing::warn!(game = doc.id, %why, "a finished game cannot be rebuilt; moved to quarantine");
+                self.store.quarantine_game(&doc)?;
+                return Err(AppError::Unreadable(why));
+            }
+        };
         Ok(GameView {
             doc,
             game,

@@ -19,7 +19,7 @@
 //! make unchanged areas differ from frame to frame and cost size).
 
 use std::borrow::Cow;
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
 use color_quant::NeuQuant;
 use gif::{DisposalMethod, Encoder, Frame, Repeat};
@@ -165,6 +165,11 @@ fn changed_rect(prev: &[u8], next: &[u8], width: usize) -> Option<(usize, usize,
 /// held longer. At most [`MAX_FRAMES`] frames: a longer game keeps its
 /// start and its last positions.
 ///
+/// Frames are drawn and encoded one at a time: besides the views and the
+/// GIF itself, memory holds the palette's sample frames (drawn first and
+/// kept until their turn comes), the frame before and the one being
+/// encoded, however long the game (BENCHMARKS.md has the peak).
+///
 /// # Errors
 ///
 /// [`RenderError::NoFrames`] for no views, [`RenderError::FrameSize`] when
@@ -179,108 +184,121 @@ pub fn render_replay(views: &[BoardView], opts: &RenderOptions) -> Result<Vec<u8
     } else {
         views.iter().collect()
     };
-    let first = render_pixmap(views.first().ok_or(RenderError::NoFrames)?, opts)?;
-    let (w, h) = (first.width(), first.height());
+    if views.is_empty() {
+        return Err(RenderError::NoFrames);
+    }
+    let draw = |index: usize| -> Result<(u32, u32, Vec<u8>), RenderError> {
+        let pm = render_pixmap(views[index], opts)?;
+        Ok((pm.width(), pm.height(), pm.take()))
+    };
+    // The sample frames are drawn first for the palette and kept until the
+    // encoder reaches them, so no frame is drawn twice.
+    let mut samples: BTreeMap<usize, Vec<u8>> = BTreeMap::new();
+    let (w, h, first) = draw(0)?;
+    samples.insert(0, first);
+    for i in (1..SAMPLES).map(|i| i * (views.len() - 1) / (SAMPLES - 1)) {
+        if let std::collections::btree_map::Entry::Vacant(e) = samples.entry(i) {
+            let (fw, fh, rgba) = draw(i)?;
+            if (fw, fh) != (w, h) {
+                return Err(RenderError::FrameSize { index: i });
+            }
+            e.insert(rgba);
+        }
+    }
     let (gw, gh) = (
         u16::try_from(w).map_err(|_| RenderError::FrameSize { index: 0 })?,
         u16::try_from(h).map_err(|_| RenderError::FrameSize { index: 0 })?,
     );
-    let mut frames = Vec::with_capacity(views.len());
-    frames.push(first.take());
-    for (index, v) in views.iter().enumerate().skip(1) {
-        let pm = render_pixmap(v, opts)?;
-        if (pm.width(), pm.height()) != (w, h) {
-            return Err(RenderError::FrameSize { index });
-        }
-        frames.push(pm.take());
-    }
-    let samples: Vec<&[u8]> = (0..SAMPLES)
-        .map(|i| i * (frames.len() - 1) / (SAMPLES - 1).max(1))
-        .collect::<std::collections::BTreeSet<_>>()
-        .into_iter()
-        .map(|i| frames[i].as_slice())
-        .collect();
-    let mut palette = Palette::build(&samples);
+    let mut palette = Palette::build(&samples.values().map(Vec::as_slice).collect::<Vec<_>>());
 
     let err = |e: gif::EncodingError| RenderError::Encode(e.to_string());
     let mut out = Vec::with_capacity(256 * 1024);
-    {
-        let mut enc = Encoder::new(&mut out, gw, gh, &palette.bytes()).map_err(err)?;
-        enc.set_repeat(Repeat::Infinite).map_err(err)?;
-        let last = frames.len() - 1;
-        let mut buffer = Vec::with_capacity(frames[0].len() / 4);
-        for (i, rgba) in frames.iter().enumerate() {
-            let delay = match i {
-                _ if i == last => LAST_DELAY_CS,
-                0 => FIRST_DELAY_CS,
-                _ => MOVE_DELAY_CS,
-            };
-            buffer.clear();
-            let (x, y, fw, fh, transparent) = if i == 0 {
-                let mut last = (u32::MAX, TRANSPARENT);
-                for p in rgba.chunks_exact(4) {
-                    let key = rgb_key(p);
-                    if key != last.0 {
-                        last = (key, palette.index(key));
-                    }
-                    buffer.push(last.1);
+    let mut enc = Encoder::new(&mut out, gw, gh, &palette.bytes()).map_err(err)?;
+    enc.set_repeat(Repeat::Infinite).map_err(err)?;
+    let last = views.len() - 1;
+    let mut buffer = Vec::with_capacity((w * h) as usize);
+    let mut prev: Vec<u8> = Vec::new();
+    for i in 0..views.len() {
+        let rgba = match samples.remove(&i) {
+            Some(rgba) => rgba,
+            None => {
+                let (fw, fh, rgba) = draw(i)?;
+                if (fw, fh) != (w, h) {
+                    return Err(RenderError::FrameSize { index: i });
                 }
-                (0, 0, w as usize, h as usize, None)
-            } else {
-                let prev = &frames[i - 1];
-                match changed_rect(prev, rgba, w as usize) {
-                    None => {
-                        // Nothing changed: a one-pixel transparent frame
-                        // keeps the timing.
-                        buffer.push(TRANSPARENT);
-                        (0, 0, 1, 1, Some(TRANSPARENT))
-                    }
-                    Some((x, y, fw, fh)) => {
-                        for row in y..y + fh {
-                            let start = (row * w as usize + x) * 4;
-                            let end = start + fw * 4;
-                            let (a, b) = (&prev[start..end], &rgba[start..end]);
-                            // Most rows of the rectangle (the board between
-                            // the squares that changed) are unchanged.
-                            if a == b {
-                                buffer.resize(buffer.len() + fw, TRANSPARENT);
-                                continue;
-                            }
-                            // Changed pixels come in runs of one colour (a
-                            // strip's background), so the last lookup is
-                            // kept.
-                            let mut last = (u32::MAX, TRANSPARENT);
-                            for (a, b) in a.chunks_exact(4).zip(b.chunks_exact(4)) {
-                                buffer.push(if a == b {
-                                    TRANSPARENT
-                                } else {
-                                    let key = rgb_key(b);
-                                    if key != last.0 {
-                                        last = (key, palette.index(key));
-                                    }
-                                    last.1
-                                });
-                            }
+                rgba
+            }
+        };
+        let delay = match i {
+            _ if i == last => LAST_DELAY_CS,
+            0 => FIRST_DELAY_CS,
+            _ => MOVE_DELAY_CS,
+        };
+        buffer.clear();
+        let (x, y, fw, fh, transparent) = if i == 0 {
+            let mut last = (u32::MAX, TRANSPARENT);
+            for p in rgba.chunks_exact(4) {
+                let key = rgb_key(p);
+                if key != last.0 {
+                    last = (key, palette.index(key));
+                }
+                buffer.push(last.1);
+            }
+            (0, 0, w as usize, h as usize, None)
+        } else {
+            match changed_rect(&prev, &rgba, w as usize) {
+                None => {
+                    // Nothing changed: a one-pixel transparent frame keeps
+                    // the timing.
+                    buffer.push(TRANSPARENT);
+                    (0, 0, 1, 1, Some(TRANSPARENT))
+                }
+                Some((x, y, fw, fh)) => {
+                    for row in y..y + fh {
+                        let start = (row * w as usize + x) * 4;
+                        let end = start + fw * 4;
+                        let (a, b) = (&prev[start..end], &rgba[start..end]);
+                        // Most rows of the rectangle (the board between the
+                        // squares that changed) are unchanged.
+                        if a == b {
+                            buffer.resize(buffer.len() + fw, TRANSPARENT);
+                            continue;
                         }
-                        (x, y, fw, fh, Some(TRANSPARENT))
+                        // Changed pixels come in runs of one colour (a
+                        // strip's background), so the last lookup is kept.
+                        let mut last = (u32::MAX, TRANSPARENT);
+                        for (a, b) in a.chunks_exact(4).zip(b.chunks_exact(4)) {
+                            buffer.push(if a == b {
+                                TRANSPARENT
+                            } else {
+                                let key = rgb_key(b);
+                                if key != last.0 {
+                                    last = (key, palette.index(key));
+                                }
+                                last.1
+                            });
+                        }
                     }
+                    (x, y, fw, fh, Some(TRANSPARENT))
                 }
-            };
-            // The rectangle lies inside a frame whose sides fit in u16.
-            let frame = Frame {
-                delay,
-                dispose: DisposalMethod::Keep,
-                transparent,
-                left: x as u16,
-                top: y as u16,
-                width: fw as u16,
-                height: fh as u16,
-                buffer: Cow::Borrowed(&buffer),
-                ..Frame::default()
-            };
-            enc.write_frame(&frame).map_err(err)?;
-        }
+            }
+        };
+        // The rectangle lies inside a frame whose sides fit in u16.
+        let frame = Frame {
+            delay,
+            dispose: DisposalMethod::Keep,
+            transparent,
+            left: x as u16,
+            top: y as u16,
+            width: fw as u16,
+            height: fh as u16,
+            buffer: Cow::Borrowed(&buffer),
+            ..Frame::default()
+        };
+        enc.write_frame(&frame).map_err(err)?;
+        prev = rgba;
     }
+    drop(enc);
     Ok(out)
 }
 

@@ -109,6 +109,8 @@ pub(crate) fn has_glyph(face: Face, ch: char) -> bool {
 
 /// The width of `text` in pixels.
 pub(crate) fn width(face: Face, px: u16, text: &str) -> f32 {
+    #[cfg(test)]
+    tests::MEASURED.with(|n| n.set(n.get() + 1));
     layout(face, px, text).1
 }
 
@@ -118,20 +120,30 @@ pub(crate) fn cap_height(px: u16) -> f32 {
     f32::from(px) * 0.729
 }
 
-/// `text` cut with an ellipsis so that it fits in `max` pixels.
+/// `text` cut with an ellipsis so that it fits in `max` pixels: the
+/// longest prefix that fits, found by halving (a long name costs a few
+/// dozen measurements, not one per character).
 pub(crate) fn fit(face: Face, px: u16, text: &str, max: f32) -> String {
     if width(face, px, text) <= max {
         return text.to_string();
     }
-    let mut chars: Vec<char> = text.chars().collect();
-    while !chars.is_empty() {
-        chars.pop();
-        let s: String = chars.iter().collect::<String>().trim_end().to_string() + "…";
-        if width(face, px, &s) <= max {
-            return s;
+    let ends: Vec<usize> = text.char_indices().map(|(i, _)| i).collect();
+    let cut = |n: usize| text[..ends[n]].trim_end().to_string() + "…";
+    // `lo` characters fit (none always "fits": the caller gets "" when not
+    // even the ellipsis does); `hi` do not (the whole text does not).
+    let (mut lo, mut hi) = (0, ends.len());
+    while hi - lo > 1 {
+        let mid = lo + (hi - lo) / 2;
+        if width(face, px, &cut(mid)) <= max {
+            lo = mid;
+        } else {
+            hi = mid;
         }
     }
-    String::new()
+    if lo == 0 && width(face, px, "…") > max {
+        return String::new();
+    }
+    cut(lo)
 }
 
 /// A face, size in pixels and colour to write in.
@@ -222,5 +234,55 @@ fn blend(pixmap: &mut Pixmap, g: &GlyphBitmap, gx: i32, gy: i32, color: Color) {
             px[2] = ((b * cov / 255) + u32::from(px[2]) * inv / 255) as u8;
             px[3] = (sa + u32::from(px[3]) * inv / 255) as u8;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    thread_local! {
+        /// How many texts `width` measured on this thread.
+        pub(super) static MEASURED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+    }
+
+    /// The longest prefix that fits, one character at a time (what `fit`
+    /// did before it halved).
+    fn fit_slowly(face: Face, px: u16, text: &str, max: f32) -> String {
+        if width(face, px, text) <= max {
+            return text.to_string();
+        }
+        let mut chars: Vec<char> = text.chars().collect();
+        while !chars.is_empty() {
+            chars.pop();
+            let s = chars.iter().collect::<String>().trim_end().to_string() + "…";
+            if width(face, px, &s) <= max {
+                return s;
+            }
+        }
+        String::new()
+    }
+
+    #[test]
+    fn fitting_halves_and_cuts_where_cutting_one_by_one_did() {
+        for (text, max) in [
+            ("Ana", 200.0),
+            ("Anastasia Pérez de la Fuente y Mondéjar", 120.0),
+            ("ab  cd", 30.0),
+            ("W", 1.0),
+            ("ñandú ñandú ñandú", 60.0),
+        ] {
+            assert_eq!(
+                fit(Face::Bold, 19, text, max),
+                fit_slowly(Face::Bold, 19, text, max),
+                "{text} in {max}"
+            );
+        }
+        let long = "x".repeat(20_000);
+        MEASURED.with(|n| n.set(0));
+        let cut = fit(Face::Bold, 19, &long, 150.0);
+        let measured = MEASURED.with(std::cell::Cell::get);
+        assert!(measured <= 2 + 16, "{measured} measurements");
+        assert!(cut.ends_with('…') && width(Face::Bold, 19, &cut) <= 150.0);
     }
 }

@@ -68,21 +68,23 @@ impl Store {
     /// Copies everything in this store into `to`, which must be new (only
     /// metadata, no data, no quarantine), then checks that both hold the
     /// same keys and values. No process may use either store meanwhile.
+    ///
+    /// A source that holds no data (only metadata and no quarantine) is an
+    /// error: copying it would only hide a wrong path.
     pub fn copy_to(&self, to: &Store) -> Result<CopyReport> {
-        let taken = || {
-            StoreError::Db(DbError::msg(format!(
-                "{} already holds data; copy only into a new store",
-                to.describe()
-            )))
-        };
-        for k in to.db.iter().keys() {
-            if k?.first() != Some(&b'm') {
-                return Err(taken());
-            }
+        if !self.holds_data()? {
+            return Err(StoreError::Db(DbError::msg(format!(
+                "{} holds no Tablero data; nothing to copy",
+                self.describe()
+            ))));
         }
-        if to.quarantine.iter().next().transpose()?.is_some() {
-            return Err(taken());
-        }
+        to.check_new()?;
+        self.copy_into(to)
+    }
+
+    /// Copies everything into `to` (checked to be new by the caller) and
+    /// compares both.
+    pub(crate) fn copy_into(&self, to: &Store) -> Result<CopyReport> {
         let report = CopyReport {
             keys: copy_area(&self.db, to, Area::Main)?,
             quarantined: copy_area(&self.quarantine, to, Area::Quarantine)?,

@@ -185,6 +185,14 @@ pub trait Backend: Send + Sync {
 
     /// Where the data lives, for messages (never with a password).
     fn describe(&self) -> String;
+
+    /// Runs `f` while no batch is being applied, so that what it reads is
+    /// one state of the store (a backup). A backend whose reads are not
+    /// consistent without it holds its batches meanwhile; by default `f`
+    /// just runs.
+    fn quiesced(&self, f: &mut dyn FnMut() -> DbResult<()>) -> DbResult<()> {
+        f()
+    }
 }
 
 /// A condition on keys made of fields joined by [`FieldIn::SEP`]: field

@@ -51,6 +51,8 @@ use serde::{Deserialize, Serialize};
 pub use tablero_rating::{PlayerRating, Rating};
 pub use tablero_rules::{EndReason, GameId, Lang, Side};
 
+mod backup;
+mod check;
 mod copy;
 pub mod keyed;
 pub mod kv;
@@ -59,6 +61,8 @@ pub mod pg_backend;
 mod shared;
 pub mod sled_backend;
 
+pub use backup::BackupReport;
+pub use check::{CheckReport, Damage, SalvageReport};
 pub use copy::CopyReport;
 use kv::{Area, Backend, Db, DbError};
 use pg_backend::PgBackend;
@@ -81,6 +85,12 @@ pub enum StoreError {
     /// A value could not be read. It has been moved to the quarantine area
     /// under the same key, and nothing else was changed.
     Corrupt { key: String, why: String },
+    /// The store's files are damaged or incomplete (a missing or garbled
+    /// snapshot, a record that fails its checksum, a store that held data
+    /// opening empty): it was not opened, and nothing was written to it.
+    Damaged { store: String, why: String },
+    /// Another process has the store open (sled allows one).
+    InUse { store: String },
 }
 
 impl fmt::Display for StoreError {
@@ -92,6 +102,12 @@ impl fmt::Display for StoreError {
                     f,
                     "store: record `{key}` is unreadable ({why}); kept in quarantine"
                 )
+            }
+            StoreError::Damaged { store, why } => {
+                write!(f, "store {store} is damaged: {why}")
+            }
+            StoreError::InUse { store } => {
+                write!(f, "store {store} is open in another process")
             }
         }
     }
@@ -708,6 +724,9 @@ impl Store {
     /// bounds sled's page cache, the main term of resident memory. A lock
     /// still being released by this process is waited for (see
     /// [`SledBackend::open`]).
+    ///
+    /// A folder whose files are damaged is refused ([`StoreError::Damaged`])
+    /// rather than opened empty or half-read; see [`SledBackend::open`].
     pub fn open(path: &Path, cache_bytes: u64) -> Result<Store> {
         Store::with_backend(Arc::new(SledBackend::open(path, cache_bytes)?))
     }
@@ -726,6 +745,33 @@ impl Store {
                 "unknown store `{url}`: expected postgres://… or sled:PATH"
             ))))
         }
+    }
+
+    /// Opens the existing store that `url` names (as [`Store::open_url`])
+    /// and writes nothing to it: a sled folder or PostgreSQL database that
+    /// does not exist or holds no Tablero store is an error, left as it was.
+    pub fn open_existing_url(url: &str, cache_bytes: u64) -> Result<Store> {
+        let backend: Arc<dyn Backend> =
+            if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+                Arc::new(PgBackend::open_existing(url)?)
+            } else if let Some(path) = url.strip_prefix("sled:") {
+                Arc::new(SledBackend::open_existing(Path::new(path), cache_bytes)?)
+            } else {
+                return Err(StoreError::Db(DbError::msg(format!(
+                    "unknown store `{url}`: expected postgres://… or sled:PATH"
+                ))));
+            };
+        let store = Store {
+            db: Db::new(backend.clone(), Area::Main),
+            quarantine: Db::new(backend, Area::Quarantine),
+        };
+        if store.db.get(key(&["m", "schema"]))?.is_none() {
+            return Err(StoreError::Db(DbError::msg(format!(
+                "{} holds no Tablero store",
+                store.describe()
+            ))));
+        }
+        Ok(store)
     }
 
     /// The store kept in `backend`.
@@ -761,36 +807,16 @@ impl Store {
     /// Decodes the value at `k`; an undecodable value is moved to the
     /// quarantine area and reported.
     fn decode<T: DeserializeOwned>(&self, k: &[u8], v: &[u8]) -> Result<T> {
-        #[derive(Deserialize)]
-        struct Versioned {
-            version: Option<u32>,
-        }
-        let why = match serde_json::from_slice::<Versioned>(v) {
-            Ok(Versioned {
-                version: Some(n), ..
-            }) if n > VERSION => format!("written by a newer Tablero (version {n})"),
-            Ok(Versioned {
-                version: Some(n), ..
-            }) if n < VERSION => {
-                let upgraded = serde_json::from_slice(v)
-                    .map_err(|e| e.to_string())
-                    .and_then(|json| migrate::upgrade(migrate::Kind::of_key(k), n, json))
-                    .and_then(|json| serde_json::from_value::<T>(json).map_err(|e| e.to_string()));
-                match upgraded {
-                    Ok(t) => return Ok(t),
-                    Err(e) => format!("cannot upgrade from version {n}: {e}"),
-                }
+        match read_value(k, v) {
+            Ok(t) => Ok(t),
+            Err(why) => {
+                self.quarantine_raw(k, v)?;
+                Err(StoreError::Corrupt {
+                    key: printable(k),
+                    why,
+                })
             }
-            _ => match serde_json::from_slice::<T>(v) {
-                Ok(t) => return Ok(t),
-                Err(e) => e.to_string(),
-            },
-        };
-        self.quarantine_raw(k, v)?;
-        Err(StoreError::Corrupt {
-            key: printable(k),
-            why,
-        })
+        }
     }
 
     /// Moves the value at `k` to the quarantine area. The copy is durable
@@ -934,6 +960,21 @@ impl Store {
             }
         }
         Ok(out)
+    }
+
+    /// How many of a user's stats records (against people and against
+    /// Tablero) are set aside in the quarantine as unreadable.
+    pub fn stats_set_aside(&self, platform: Platform, user: &str) -> Result<usize> {
+        let mut n = 0;
+        for prefix in ["s", "a"] {
+            let mut p = key(&[prefix, platform.as_str(), user]);
+            p.push(SEP as u8);
+            for k in self.quarantine.scan_prefix(&p).keys() {
+                k?;
+                n += 1;
+            }
+        }
+        Ok(n)
     }
 
     /// A user's rating in `game`, if they played a rated game of it.
@@ -1188,6 +1229,28 @@ impl Store {
     pub fn flush(&self) -> Result<()> {
         self.db.flush()?;
         Ok(())
+    }
+}
+
+/// Decodes the value at `k`, upgrading one written by an older release;
+/// why not, when it cannot be read. Changes nothing.
+fn read_value<T: DeserializeOwned>(k: &[u8], v: &[u8]) -> std::result::Result<T, String> {
+    #[derive(Deserialize)]
+    struct Versioned {
+        version: Option<u32>,
+    }
+    match serde_json::from_slice::<Versioned>(v) {
+        Ok(Versioned {
+            version: Some(n), ..
+        }) if n > VERSION => Err(format!("written by a newer Tablero (version {n})")),
+        Ok(Versioned {
+            version: Some(n), ..
+        }) if n < VERSION => serde_json::from_slice(v)
+            .map_err(|e| e.to_string())
+            .and_then(|json| migrate::upgrade(migrate::Kind::of_key(k), n, json))
+            .and_then(|json| serde_json::from_value::<T>(json).map_err(|e| e.to_string()))
+            .map_err(|e| format!("cannot upgrade from version {n}: {e}")),
+        _ => serde_json::from_slice::<T>(v).map_err(|e| e.to_string()),
     }
 }
 

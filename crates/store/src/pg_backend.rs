@@ -128,6 +128,38 @@ impl PgBackend {
     /// or any form tokio-postgres accepts; no TLS) and brings its schema up
     /// to date.
     pub fn open(url: &str) -> DbResult<PgBackend> {
+        let backend = PgBackend::connect(url)?;
+        let inner = &backend.inner;
+        inner
+            .run(migrate(inner.data.clone()))
+            .map_err(|e| DbError::msg(format!("{}: {e}", inner.describe)))?;
+        Ok(backend)
+    }
+
+    /// Connects to a database that already holds Tablero's tables, and
+    /// changes nothing in it: a database without them is an error (for
+    /// reading a store that must be there, such as `store copy`'s source).
+    pub fn open_existing(url: &str) -> DbResult<PgBackend> {
+        let backend = PgBackend::connect(url)?;
+        let pool = backend.inner.data.clone();
+        let tables = backend.run(async move {
+            let c = pool.get().await?;
+            let row = c
+                .query_one("SELECT to_regclass('tablero_kv') IS NOT NULL", &[])
+                .await?;
+            Ok(row.get::<_, bool>(0))
+        })?;
+        if !tables {
+            return Err(DbError::msg(format!(
+                "{} holds no Tablero store",
+                backend.inner.describe
+            )));
+        }
+        Ok(backend)
+    }
+
+    /// The pools and their runtime, without touching the schema.
+    fn connect(url: &str) -> DbResult<PgBackend> {
         let mut cfg = tokio_postgres::Config::from_str(url)
             .map_err(|e| DbError::msg(format!("postgres: bad database URL: {e}")))?;
         cfg.application_name("tablero");
@@ -170,10 +202,6 @@ impl PgBackend {
             locks: pool(lock_cfg, LOCK_CONNECTIONS)?,
             describe,
         };
-        let data = inner.data.clone();
-        inner
-            .run(migrate(data))
-            .map_err(|e| DbError::msg(format!("{}: {e}", inner.describe)))?;
         Ok(PgBackend {
             inner: Arc::new(inner),
         })

@@ -11,17 +11,24 @@
 use std::collections::{HashMap, HashSet};
 use std::ops::Range;
 use std::path::Path;
-use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError, RwLock};
 
-use crate::kv::{Area, Backend, DbResult, FieldIn, KvBatch, LockGuard, Op};
+use crate::StoreError;
+use crate::kv::{Area, Backend, DbError, DbResult, FieldIn, KvBatch, LockGuard, Op};
 
 pub struct SledBackend {
     db: sled::Db,
     quarantine: sled::Tree,
     path: String,
+    /// Whether the [`HELD_DATA`] marker is on disk.
+    marked: AtomicBool,
     locks: Arc<Locks>,
     versions: Mutex<HashMap<Vec<u8>, u64>>,
     leases: Mutex<HashMap<Vec<u8>, i64>>,
+    /// Held shared by every batch and exclusively by a backup, so a backup
+    /// sees no batch half-applied.
+    writes: RwLock<()>,
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -77,6 +84,76 @@ fn open_waiting_for_lock<T>(
     }
 }
 
+/// The file Tablero keeps beside sled's own once a store exists: it says
+/// the folder holds a store, so a folder whose snapshot or log sled lost
+/// (and would open empty, then overwrite) is recognised and refused. sled
+/// never writes or removes it, so losing sled's files does not lose it.
+pub const HELD_DATA: &str = "tablero-store";
+
+const HELD_DATA_TEXT: &str = "This folder holds a Tablero store (sled 0.34). \
+Tablero refuses to open it if sled's files (conf, db, snap.*) go missing \
+or open empty. Do not delete this file.\n";
+
+/// The marker's line once sled has written a snapshot: from then on one
+/// is always there (sled writes the next before removing the last), and a
+/// store without one has lost it. A store opened once has none yet: sled
+/// writes its first when it next opens the store.
+const SNAPSHOT_SEEN: &str = "snapshot: written\n";
+
+/// Writes the marker durably: the file, then the folder entry.
+fn write_marker(dir: &Path, snapshot: bool) -> std::io::Result<()> {
+    use std::io::Write;
+    let mut f = std::fs::File::create(dir.join(HELD_DATA))?;
+    f.write_all(HELD_DATA_TEXT.as_bytes())?;
+    if snapshot {
+        f.write_all(SNAPSHOT_SEEN.as_bytes())?;
+    }
+    f.sync_all()?;
+    #[cfg(unix)]
+    std::fs::File::open(dir)?.sync_all()?;
+    Ok(())
+}
+
+/// Whether the marker is there, and whether it saw a snapshot.
+fn read_marker(dir: &Path) -> std::io::Result<Option<bool>> {
+    match std::fs::read_to_string(dir.join(HELD_DATA)) {
+        Ok(text) => Ok(Some(text.contains(SNAPSHOT_SEEN))),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        // A marker that cannot be read as text still says the store held
+        // data.
+        Err(e) if e.kind() == std::io::ErrorKind::InvalidData => Ok(Some(false)),
+        Err(e) => Err(e),
+    }
+}
+
+/// Whether sled's folder has a (finished) snapshot file.
+fn has_snapshot(dir: &Path) -> std::io::Result<bool> {
+    for entry in std::fs::read_dir(dir)? {
+        let name = entry?.file_name();
+        let name = name.to_string_lossy();
+        if name.starts_with("snap.") && !name.ends_with(".generating") {
+            return Ok(true);
+        }
+    }
+    Ok(false)
+}
+
+/// What is wrong with the folder of a store that has existed, before sled
+/// is let near it: sled opens a folder without its snapshot or its log as
+/// a new, empty store and writes over what was there.
+fn missing_files(dir: &Path, snapshot_seen: bool) -> std::io::Result<Option<String>> {
+    let why = if !dir.join("db").is_file() {
+        "its log file (db) is missing"
+    } else if !dir.join("conf").is_file() {
+        "its configuration file (conf) is missing"
+    } else if snapshot_seen && !has_snapshot(dir)? {
+        "its snapshot file (snap.*) is missing"
+    } else {
+        return Ok(None);
+    };
+    Ok(Some(why.to_string()))
+}
+
 impl SledBackend {
     /// Opens (or creates) the database in folder `path`. `cache_bytes`
     /// bounds sled's page cache, the main term of resident memory.
@@ -85,19 +162,90 @@ impl SledBackend {
     /// last handle is dropped (spacejam/sled#1234, #1289), so a store
     /// reopened at once by the same process can find it still held. Such a
     /// lock is waited for up to [`LOCK_WAIT`]; a store that another process
-    /// keeps open still fails, with the lock error.
-    pub fn open(path: &Path, cache_bytes: u64) -> DbResult<SledBackend> {
+    /// keeps open still fails, with [`StoreError::InUse`].
+    ///
+    /// A folder that held a store (it has the [`HELD_DATA`] marker) is
+    /// refused with [`StoreError::Damaged`] when sled's files are missing
+    /// (checked before sled opens it, since sled would start it afresh),
+    /// when sled finds them corrupt, or when it opens with no key at all
+    /// (every store keeps its schema version).
+    pub fn open(path: &Path, cache_bytes: u64) -> Result<SledBackend, StoreError> {
+        SledBackend::open_as(path, cache_bytes, true)
+    }
+
+    /// Opens an existing store only: a folder without one is an error and
+    /// is left as it was (not created). For reading a store that must
+    /// already be there (`store copy`'s source, `store check`).
+    pub fn open_existing(path: &Path, cache_bytes: u64) -> Result<SledBackend, StoreError> {
+        SledBackend::open_as(path, cache_bytes, false)
+    }
+
+    fn open_as(path: &Path, cache_bytes: u64, create: bool) -> Result<SledBackend, StoreError> {
+        let store = format!("sled:{}", path.display());
+        let damaged = |why: String| StoreError::Damaged {
+            store: store.clone(),
+            why,
+        };
+        let io = |e: std::io::Error| StoreError::Db(DbError::msg(format!("{store}: {e}")));
+        let marker = read_marker(path).map_err(io)?;
+        let held = marker.is_some();
+        if let Some(snapshot_seen) = marker {
+            if let Some(why) = missing_files(path, snapshot_seen).map_err(io)? {
+                return Err(damaged(why));
+            }
+        } else if !create && !path.join("db").is_file() {
+            return Err(StoreError::Db(DbError::msg(format!(
+                "{store} holds no store"
+            ))));
+        }
         let config = sled::Config::new().path(path).cache_capacity(cache_bytes);
-        let db = open_waiting_for_lock(|| config.open(), LOCK_WAIT)?;
-        let quarantine = db.open_tree("quarantine")?;
+        let db = open_waiting_for_lock(|| config.open(), LOCK_WAIT).map_err(|e| match e {
+            e if is_lock_held(&e) => StoreError::InUse {
+                store: store.clone(),
+            },
+            sled::Error::Corruption { .. } => damaged(format!("sled reads corrupt data ({e})")),
+            e => StoreError::Db(e.into()),
+        })?;
+        let corrupt = |e: sled::Error| match e {
+            sled::Error::Corruption { .. } => damaged(format!("sled reads corrupt data ({e})")),
+            e => StoreError::Db(e.into()),
+        };
+        let quarantine = db.open_tree("quarantine").map_err(corrupt)?;
+        let empty = db.first().map_err(corrupt)?.is_none();
+        if held && empty {
+            return Err(damaged(
+                "it held a store but sled opens it empty (its files were lost or replaced)".into(),
+            ));
+        }
+        if create && !empty && marker != Some(true) {
+            // A store written before the marker existed, or whose first
+            // snapshot sled has just written (a store opened only to be
+            // read is left as it was).
+            let snapshot = has_snapshot(path).map_err(io)?;
+            if marker.is_none() || snapshot {
+                write_marker(path, snapshot).map_err(io)?;
+            }
+        }
         Ok(SledBackend {
             db,
             quarantine,
             path: path.display().to_string(),
+            marked: AtomicBool::new(held || !empty),
             locks: Arc::default(),
             versions: Mutex::default(),
             leases: Mutex::default(),
+            writes: RwLock::default(),
         })
+    }
+
+    /// Writes the marker before the store's first data becomes durable.
+    fn mark(&self) -> DbResult<()> {
+        if !self.marked.load(Ordering::Acquire) {
+            write_marker(Path::new(&self.path), false)
+                .map_err(|e| DbError::msg(format!("sled:{}: {e}", self.path)))?;
+            self.marked.store(true, Ordering::Release);
+        }
+        Ok(())
     }
 
     fn tree(&self, area: Area) -> &sled::Tree {
@@ -143,6 +291,8 @@ impl Backend for SledBackend {
     }
 
     fn apply(&self, batch: &KvBatch) -> DbResult<()> {
+        self.mark()?;
+        let _writing = self.writes.read().unwrap_or_else(PoisonError::into_inner);
         if !batch.quarantine.is_empty() {
             // Two trees: the copy is made durable before the original goes,
             // so a crash between the two leaves both, never neither.
@@ -228,6 +378,11 @@ impl Backend for SledBackend {
 
     fn describe(&self) -> String {
         format!("sled:{}", self.path)
+    }
+
+    fn quiesced(&self, f: &mut dyn FnMut() -> DbResult<()>) -> DbResult<()> {
+        let _held = self.writes.write().unwrap_or_else(PoisonError::into_inner);
+        f()
     }
 }
 

@@ -886,3 +886,28 @@ fn pg_two_processes_share_one_database() {
     claimed.sort_unstable();
     assert_eq!(claimed, (1..=60).collect::<Vec<_>>(), "each timer once");
 }
+
+#[test]
+fn pg_an_empty_database_is_no_copy_source_and_is_left_untouched() {
+    let server = PgServer::shared();
+    let url = server.create_database();
+    let e = Store::open_existing_url(&url, 0)
+        .err()
+        .expect("no store there");
+    assert!(e.to_string().contains("no Tablero store"), "{e}");
+    // No schema was created in it.
+    assert_eq!(
+        server.psql(
+            &url,
+            "SELECT count(*) FROM pg_tables WHERE tablename LIKE 'tablero%'"
+        ),
+        "0"
+    );
+    // A store with its schema but no data has nothing to copy.
+    drop(Store::open_url(&url, 0).unwrap());
+    let source = Store::open_existing_url(&url, 0).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let to = Store::open(dir.path(), 1 << 20).unwrap();
+    let e = source.copy_to(&to).unwrap_err();
+    assert!(e.to_string().contains("no Tablero data"), "{e}");
+}

@@ -7,6 +7,7 @@ use super::{both, c, m, pick, t, tr};
 use crate::channel::info_of;
 use crate::command::{CommandSpec, Usage};
 use crate::event::{AppError, StoreFailure, Verb};
+use crate::limits::Limit;
 use crate::reply::{Bi, Text};
 
 /// The example command of `verb` for game or challenge `n`.
@@ -597,6 +598,36 @@ pub(crate) fn error(e: &AppError) -> Bi {
             "No se pudo leer una partida guardada ({}); no ha cambiado nada.",
             &[t(why.clone())],
         ),
+        E::Limit(limit) => {
+            let (en, es, n) = match *limit {
+                Limit::ChallengesPerUser(n) => (
+                    "You already have {} open challenges here: wait for an answer or `cancel` one first. Nothing changed.",
+                    "Ya tienes {} desafíos abiertos aquí: espera una respuesta o cancela uno (`cancelar`) antes. No ha cambiado nada.",
+                    n,
+                ),
+                Limit::ChallengesPerChannel(n) => (
+                    "This channel already has {} open challenges: accept or let some expire first. Nothing changed.",
+                    "Este canal ya tiene {} desafíos abiertos: acepta alguno o deja que caduquen antes. No ha cambiado nada.",
+                    n,
+                ),
+                Limit::GamesPerUser(n) => (
+                    "A player may have at most {} games going at once: finish one first. Nothing changed.",
+                    "Cada jugador puede tener como mucho {} partidas en curso a la vez: termina alguna antes. No ha cambiado nada.",
+                    n,
+                ),
+                Limit::BotGamesPerUser(n) => (
+                    "You already play {} games against me: finish one first. Nothing changed.",
+                    "Ya juegas {} partidas contra mí: termina alguna antes. No ha cambiado nada.",
+                    n,
+                ),
+                Limit::CommandsPerMinute(n) => (
+                    "That is more than {} messages a minute: I'll answer again in a minute.",
+                    "Son más de {} mensajes por minuto: volveré a contestarte dentro de un minuto.",
+                    n,
+                ),
+            };
+            tr(en, es, &[t(n.to_string())])
+        }
         E::Store(StoreFailure::Corrupt) => tr(
             "That record could not be read; it has been set aside for the operator. Nothing changed.",
             "No se pudo leer ese registro; se ha apartado para el administrador. No ha cambiado nada.",

@@ -292,8 +292,18 @@ pub(crate) fn event(e: &Event) -> Bi {
             s
         }),
         Event::Stats {
-            user, rows, vs_bot, ..
-        } => both(|l| super::records::stats(user, rows, vs_bot, l)),
+            user,
+            rows,
+            vs_bot,
+            set_aside,
+            ..
+        } => both(|l| {
+            let mut s = super::records::stats(user, rows, vs_bot, l);
+            if *set_aside > 0 {
+                s.append(super::records::stats_set_aside(*set_aside, l));
+            }
+            s
+        }),
         Event::Leaderboard(board) => both(|l| super::records::leaderboard(board, l)),
         Event::Export { game, format, .. } => both(|l| super::records::export(game, *format, l)),
         Event::Replay(game) => both(|l| super::records::replay(game, l)),

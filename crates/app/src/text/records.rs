@@ -136,6 +136,16 @@ pub(super) fn stats(
     s
 }
 
+/// The line under stats some of whose records could not be read.
+pub(super) fn stats_set_aside(n: usize, l: Lang) -> Text {
+    t(match (n, l) {
+        (1, Lang::En) => "\nOne record of these stats could not be read: it is set aside for the bot's operator, and its results are missing above.".to_string(),
+        (1, Lang::Es) => "\nUn registro de estas estadísticas no se pudo leer: queda apartado para quien administra el bot, y sus resultados faltan arriba.".to_string(),
+        (n, Lang::En) => format!("\n{n} records of these stats could not be read: they are set aside for the bot's operator, and their results are missing above."),
+        (n, Lang::Es) => format!("\n{n} registros de estas estadísticas no se pudieron leer: quedan apartados para quien administra el bot, y sus resultados faltan arriba."),
+    })
+}
+
 /// `1. ana 1623 (12)` lines.
 fn standings(list: &[Standing], me: Option<&Standing>, l: Lang) -> Text {
     let mut s = Text::default();

@@ -1,0 +1,88 @@
+//! One hostile user beside a normal player: thousands of challenges, games
+//! against the bot, replay requests and a flood of messages. Every limit
+//! holds with its message, what the hostile user can queue for the bot
+//! stays bounded, and the normal player's game against the bot is
+//! answered.
+
+use std::time::Duration;
+
+use tablero_app::limits::Limits;
+use tablero_app::testkit::Harness;
+use tablero_app::{ChannelKey, Platform};
+
+fn harness(dir: &std::path::Path) -> Harness {
+    let mut h = Harness::new(dir);
+    h.settings.limits = Limits::default();
+    h.open();
+    h
+}
+
+#[test]
+fn a_hostile_user_is_held_to_the_limits_and_a_normal_player_still_plays() {
+    let dir = tempfile::tempdir().unwrap();
+    let h = harness(dir.path());
+    let limits = Limits::default();
+    let ch = ChannelKey::new(Platform::Console, "general");
+    // Under the command rate (2 s apart), thousands of challenges.
+    let mut refused = 0;
+    for i in 0..2_000 {
+        h.clock.advance(2_000);
+        let r = h
+            .say(
+                "general",
+                "mallory",
+                &format!("challenge @p{i} breakthrough"),
+            )
+            .unwrap();
+        if r.error {
+            refused += 1;
+            assert!(
+                r.plain_text().contains("open challenges"),
+                "{}",
+                r.plain_text()
+            );
+        }
+    }
+    assert_eq!(refused, 2_000 - limits.challenges_per_user);
+    let open = h.app().store().channel_challenges(&ch).unwrap();
+    assert_eq!(open.len(), limits.challenges_per_user);
+    // Games against the bot: a few, then the limit.
+    let mut started = 0;
+    for _ in 0..200 {
+        h.clock.advance(2_000);
+        let r = h
+            .say("general", "mallory", "play breakthrough level=5 black")
+            .unwrap();
+        if r.error {
+            assert!(r.plain_text().contains("against me"), "{}", r.plain_text());
+        } else {
+            started += 1;
+        }
+    }
+    assert_eq!(started, limits.bot_games_per_user);
+    // Replays asked for again and again: each answered, nothing kept.
+    for _ in 0..100 {
+        h.clock.advance(2_000);
+        assert!(h.say("general", "mallory", "replay").is_some());
+    }
+    // A flood: one notice, then silence for the minute.
+    h.clock.advance(61_000);
+    let answered: Vec<_> = (0..3_000)
+        .filter_map(|_| h.say("general", "mallory", "help"))
+        .collect();
+    assert_eq!(answered.len(), limits.commands_per_minute + 1);
+    assert!(answered.last().unwrap().plain_text().contains("a minute"));
+    // The normal player, in another channel, is not slowed by any of it.
+    let r = h
+        .say("lobby", "ana", "play breakthrough level=1 black")
+        .unwrap();
+    assert!(!r.error, "{}", r.plain_text());
+    assert!(h.app().wait_bots(Duration::from_secs(300)));
+    let lobby = ChannelKey::new(Platform::Console, "lobby");
+    let games = h.app().store().channel_games(&lobby).unwrap();
+    let doc = games[0].as_ref().expect("ana's game");
+    assert_ne!(doc.record, "breakthrough:", "the bot answered ana");
+    // A minute on, mallory is answered again.
+    h.clock.advance(61_000);
+    assert!(h.say("general", "mallory", "help").is_some());
+}
