@@ -109,6 +109,14 @@ impl ChannelState {
         self.games.get(&id).ok_or(AppError::NoGame(id))
     }
 
+    /// The games `me` plays here.
+    pub fn games_of(&self, me: &User) -> Vec<&Live> {
+        self.games
+            .values()
+            .filter(|g| g.doc.side_of(&me.id).is_some())
+            .collect()
+    }
+
     /// Picks the game a command means: `n`, or the caller's only game here
     /// (`players_only`), or else the channel's only game.
     pub fn pick(&self, me: &User, n: Option<u64>, players_only: bool, verb: Verb) -> Res<u64> {

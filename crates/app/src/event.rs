@@ -464,7 +464,10 @@ impl AppError {
             AppError::UnknownGame(w) => AppError::UnknownGame(brief(&w)),
             AppError::UnknownUser(w) => AppError::UnknownUser(brief(&w)),
             AppError::BadLevel(w) => AppError::BadLevel(brief(&w)),
-            AppError::BadTimeLimit(w) => AppError::BadTimeLimit(brief(&w)),
+            // A sentence that quotes the input: cut only when long.
+            AppError::BadTimeLimit(w) if w.chars().count() > 3 * QUOTE_CHARS => {
+                AppError::BadTimeLimit(brief(&w))
+            }
             AppError::BadLang(w) => AppError::BadLang(brief(&w)),
             AppError::UnknownOption { game, option } => AppError::UnknownOption {
                 game,

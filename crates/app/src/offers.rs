@@ -27,11 +27,7 @@ fn pick_offer(
     kind: OfferKind,
     answer: Option<Answer>,
 ) -> Res<u64> {
-    let mine: Vec<&Live> = st
-        .games
-        .values()
-        .filter(|g| g.doc.side_of(&me.id).is_some())
-        .collect();
+    let mine: Vec<&Live> = st.games_of(me);
     if mine.is_empty() {
         return Err(AppError::NotPlaying);
     }

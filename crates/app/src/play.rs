@@ -144,11 +144,7 @@ impl App {
     ) -> Outcome {
         let me = &who.user;
         let lang = self.lang_of(&who.channel, &me.id);
-        let mine: Vec<&Live> = st
-            .games
-            .values()
-            .filter(|g| g.doc.side_of(&me.id).is_some())
-            .collect();
+        let mine: Vec<&Live> = st.games_of(me);
         let to_move: Vec<&Live> = mine
             .iter()
             .copied()
@@ -254,11 +250,7 @@ impl App {
         lang: Option<Lang>,
     ) -> Res<u64> {
         let me = &who.user;
-        let mine: Vec<&Live> = st
-            .games
-            .values()
-            .filter(|g| g.doc.side_of(&me.id).is_some())
-            .collect();
+        let mine: Vec<&Live> = st.games_of(me);
         if mine.is_empty() {
             return Err(AppError::NotPlaying);
         }

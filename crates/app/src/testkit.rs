@@ -43,6 +43,13 @@ impl Harness {
             settings: Settings {
                 bot_nodes: true,
                 bot_min_delay: std::time::Duration::ZERO,
+                // The clock stands still between lines, so a rate per
+                // minute would count a whole test as one minute; the
+                // abuse tests set the production limits themselves.
+                limits: crate::limits::Limits {
+                    commands_per_minute: usize::MAX,
+                    ..crate::limits::Limits::default()
+                },
                 ..Settings::default()
             },
         };
@@ -74,6 +81,20 @@ impl Harness {
     pub fn say(&self, channel: &str, user: &str, text: &str) -> Option<Reply> {
         self.app().handle(&incoming(user, channel, text))
     }
+}
+
+/// `name` (their id too) in channel `general` of the console platform,
+/// without a message: for tests that call [`App::execute`].
+#[must_use]
+pub fn actor(name: &str) -> crate::Actor {
+    crate::Actor::without_message(
+        &crate::ChannelKey::new(crate::console::PLATFORM, "general"),
+        &crate::User {
+            id: name.into(),
+            name: name.into(),
+        },
+        Some(name.into()),
+    )
 }
 
 /// A reply as transcript lines.

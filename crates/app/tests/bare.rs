@@ -12,28 +12,23 @@
 
 use proptest::prelude::*;
 use tablero_app::testkit::Harness;
-use tablero_app::{Actor, ChannelKey, Command, Event, Platform, User};
+use tablero_app::{ChannelKey, Command, Event, Platform};
 use tablero_rules::{AnyGame, GameId, GameRecord, Side};
 
-fn actor(name: &str) -> Actor {
-    Actor {
-        channel: ChannelKey::new(Platform::Console, "general"),
-        user: User {
-            id: name.into(),
-            name: name.into(),
-        },
-        mentions: Vec::new(),
-        text: String::new(),
-        handle: Some(name.into()),
-        reply_to: None,
-        community: None,
-    }
-}
+use tablero_app::testkit::actor;
 
 fn letters(s: &str) -> String {
-    s.chars()
-        .filter(|c| c.is_alphanumeric() && *c != 'x' && *c != 'X')
+    // An `x` followed by a letter marks a capture (`a2xb3`); any other
+    // `x` means something (`c2x` explodes, `x55` erases).
+    let low: Vec<char> = s
+        .chars()
+        .filter(|c| c.is_alphanumeric())
         .flat_map(char::to_lowercase)
+        .collect();
+    low.iter()
+        .enumerate()
+        .filter(|&(i, c)| *c != 'x' || !low.get(i + 1).is_some_and(|n| n.is_ascii_alphabetic()))
+        .map(|(_, c)| *c)
         .collect()
 }
 

@@ -4,24 +4,11 @@
 use tablero_app::command::Answer;
 use tablero_app::event::{OfferStep, Verb};
 use tablero_app::testkit::Harness;
-use tablero_app::{Actor, AppError, ChannelKey, Command, Event, Platform, User};
+use tablero_app::{AppError, Command, Event};
 use tablero_rules::GameId;
 use tablero_store::{OfferKind, Side, Termination};
 
-fn actor(name: &str) -> Actor {
-    Actor {
-        channel: ChannelKey::new(Platform::Console, "general"),
-        user: User {
-            id: name.into(),
-            name: name.into(),
-        },
-        mentions: Vec::new(),
-        text: String::new(),
-        handle: Some(name.into()),
-        reply_to: None,
-        community: None,
-    }
-}
+use tablero_app::testkit::actor;
 
 fn run(h: &Harness, who: &str, cmd: Command) -> Result<Event, AppError> {
     h.app().execute(&actor(who), cmd)
