@@ -186,7 +186,7 @@ fn suggestion_row(reply: &Reply) -> Option<CreateActionRow> {
         })
         .take(5)
         .collect();
-    (!buttons.is_empty()).then(|| CreateActionRow::Buttons(buttons))
+    (!buttons.is_empty()).then_some(CreateActionRow::Buttons(buttons))
 }
 
 /// Replay and Rematch buttons under a finished game: `tb:g:ID:r`, `tb:g:ID:m`.
