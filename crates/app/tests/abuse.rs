@@ -8,7 +8,24 @@ use std::time::Duration;
 
 use tablero_app::limits::Limits;
 use tablero_app::testkit::Harness;
-use tablero_app::{ChannelKey, Platform};
+use tablero_app::{ChannelKey, Incoming, Platform, User};
+
+/// A Telegram message from `user` (chat platforms are rate-limited).
+fn chat(user: &str, text: &str) -> Incoming {
+    Incoming {
+        channel: ChannelKey::new(Platform::Telegram, "group"),
+        author: User {
+            id: user.into(),
+            name: user.into(),
+        },
+        text: text.into(),
+        mentions: Vec::new(),
+        addressed: true,
+        handle: None,
+        reply_to: None,
+        community: None,
+    }
+}
 
 fn harness(dir: &std::path::Path) -> Harness {
     let mut h = Harness::new(dir);
@@ -65,10 +82,9 @@ fn a_hostile_user_is_held_to_the_limits_and_a_normal_player_still_plays() {
         h.clock.advance(2_000);
         assert!(h.say("general", "mallory", "replay").is_some());
     }
-    // A flood: one notice, then silence for the minute.
-    h.clock.advance(61_000);
+    // A flood from a chat: one notice, then silence for the minute.
     let answered: Vec<_> = (0..3_000)
-        .filter_map(|_| h.say("general", "mallory", "help"))
+        .filter_map(|_| h.app().handle(&chat("mallory", "help")))
         .collect();
     assert_eq!(answered.len(), limits.commands_per_minute + 1);
     assert!(answered.last().unwrap().plain_text().contains("a minute"));
@@ -84,5 +100,7 @@ fn a_hostile_user_is_held_to_the_limits_and_a_normal_player_still_plays() {
     assert_ne!(doc.record, "breakthrough:", "the bot answered ana");
     // A minute on, mallory is answered again.
     h.clock.advance(61_000);
-    assert!(h.say("general", "mallory", "help").is_some());
+    assert!(h.app().handle(&chat("mallory", "help")).is_some());
+    // The console is its operator's own: never rate-limited.
+    assert!((0..200).all(|_| h.say("general", "mallory", "help").is_some()));
 }
