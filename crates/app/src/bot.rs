@@ -99,17 +99,7 @@ pub fn open_app(config: &Config, renderer: Arc<dyn BoardRenderer>) -> Result<App
         challenge_expiry_ms: config.challenge_expiry_ms,
         bot_threads: config.bot_threads,
         bot_think: config.bot_think_ms.map(Duration::from_millis),
-        limits: crate::limits::Limits {
-            // The console alone is the operator's own terminal (or a
-            // script piped into it): a command rate guards chats from
-            // one user's flood, not the operator from themselves.
-            commands_per_minute: if config.adapters_to_run() == [Adapter::Console] {
-                usize::MAX
-            } else {
-                config.limits.commands_per_minute
-            },
-            ..config.limits
-        },
+        limits: config.limits,
         // Timers are claimed only for the front-ends this process runs.
         platforms: Some(
             config

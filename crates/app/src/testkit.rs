@@ -43,13 +43,6 @@ impl Harness {
             settings: Settings {
                 bot_nodes: true,
                 bot_min_delay: std::time::Duration::ZERO,
-                // The clock stands still between lines, so a rate per
-                // minute would count a whole test as one minute; the
-                // abuse tests set the production limits themselves.
-                limits: crate::limits::Limits {
-                    commands_per_minute: usize::MAX,
-                    ..crate::limits::Limits::default()
-                },
                 ..Settings::default()
             },
         };
