@@ -248,7 +248,10 @@ pub fn parse_move_limit(s: &str) -> Result<Option<i64>, String> {
     match parse_duration(&t) {
         Some(ms) if (MIN_MOVE_LIMIT_MS..=MAX_MOVE_LIMIT_MS).contains(&ms) => Ok(Some(ms)),
         Some(ms) => Err(format!("{} is outside 1h to 14d", format_duration(ms))),
-        None => Err(format!("`{s}` is not a duration like 72h, 3d or none")),
+        None => Err(format!(
+            "`{}` is not a duration like 72h, 3d or none",
+            crate::event::brief(s)
+        )),
     }
 }
 

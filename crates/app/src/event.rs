@@ -399,7 +399,7 @@ pub const QUOTE_CHARS: usize = 40;
 
 /// `w` without control characters (a terminal's escape codes), cut to
 /// [`QUOTE_CHARS`] with an ellipsis.
-fn brief(w: &str) -> String {
+pub(crate) fn brief(w: &str) -> String {
     let clean = w.chars().filter(|c| !c.is_control());
     if w.chars().count() <= QUOTE_CHARS {
         return clean.collect();
@@ -464,10 +464,6 @@ impl AppError {
             AppError::UnknownGame(w) => AppError::UnknownGame(brief(&w)),
             AppError::UnknownUser(w) => AppError::UnknownUser(brief(&w)),
             AppError::BadLevel(w) => AppError::BadLevel(brief(&w)),
-            // A sentence that quotes the input: cut only when long.
-            AppError::BadTimeLimit(w) if w.chars().count() > 3 * QUOTE_CHARS => {
-                AppError::BadTimeLimit(brief(&w))
-            }
             AppError::BadLang(w) => AppError::BadLang(brief(&w)),
             AppError::UnknownOption { game, option } => AppError::UnknownOption {
                 game,

@@ -597,7 +597,15 @@ async fn start() -> Running {
         store,
         Arc::new(clock.clone()),
         Arc::new(FakeRenderer),
-        Settings::default(),
+        // The clock stands still: every message of a test falls in one
+        // minute, so the command rate is set out of reach.
+        Settings {
+            limits: tablero_app::limits::Limits {
+                commands_per_minute: 100_000,
+                ..tablero_app::limits::Limits::default()
+            },
+            ..Settings::default()
+        },
     ));
     let (notices, stop_tx, bot) = launch(app.clone(), addr);
     let mut c = Client {
@@ -1312,7 +1320,15 @@ async fn updates_by_webhook() {
         Store::open(dir.path(), 1 << 20).unwrap(),
         Arc::new(ManualClock::at(1_700_000_000_000)),
         Arc::new(FakeRenderer),
-        Settings::default(),
+        // The clock stands still: every message of a test falls in one
+        // minute, so the command rate is set out of reach.
+        Settings {
+            limits: tablero_app::limits::Limits {
+                commands_per_minute: 100_000,
+                ..tablero_app::limits::Limits::default()
+            },
+            ..Settings::default()
+        },
     ));
     let secret = "shared-secret_1";
     let updates = Updates::Webhook {
