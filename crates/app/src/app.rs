@@ -440,12 +440,6 @@ impl App {
                 self.with_channel(ch, |st| self.said(who, st, &text, addressed))
             }
             Command::Move {
-                game: None,
-                text,
-                explicit: false,
-                ..
-            } => self.with_channel(ch, |st| self.said(who, st, &text, false)),
-            Command::Move {
                 game, text, ply, ..
             } => self.with_channel(ch, |st| self.play(who, st, game, &text, ply)),
             Command::Board(n) => self.with_channel(ch, |st| self.board(who, st, n)),

@@ -209,7 +209,6 @@ impl App {
         let cmd = Command::Move {
             game: Some(id),
             text,
-            explicit: true,
             ply: Some(ply),
         };
         match self.execute(&actor, cmd) {

@@ -44,14 +44,13 @@ pub enum Command {
     /// console, a mention), so anything else is answered; otherwise it is
     /// chat, and only a near-move gets a "did you mean".
     Said { text: String, addressed: bool },
-    /// Plays a move. `explicit` is false for a plain message that may be a
-    /// move (the same as [`Command::Said`] not addressed). `ply` is set for a move chosen on a board (a button): the
-    /// number of moves the game had when that board was drawn; the move
-    /// plays only if the game still stands there.
+    /// Plays a move typed after `move` (or chosen on a board). `ply` is
+    /// set for a move chosen on a board (a button): the number of moves
+    /// the game had when that board was drawn; the move plays only if the
+    /// game still stands there.
     Move {
         game: Option<GameNo>,
         text: String,
-        explicit: bool,
         ply: Option<usize>,
     },
     /// Shows a game's board.
@@ -532,7 +531,6 @@ pub fn parse(text: &str) -> Result<Command, ParseError> {
             Command::Move {
                 game,
                 text: rest.join(" "),
-                explicit: true,
                 ply: None,
             }
         }
@@ -630,7 +628,6 @@ mod tests {
                 Command::Move {
                     game: None,
                     text: "a2-a3".into(),
-                    explicit: true,
                     ply: None,
                 },
             ),
@@ -639,7 +636,6 @@ mod tests {
                 Command::Move {
                     game: Some(2),
                     text: "Wa1 Wb2".into(),
-                    explicit: true,
                     ply: None,
                 },
             ),
@@ -699,7 +695,6 @@ mod tests {
                 Command::Move {
                     game: None,
                     text: "e4".into(),
-                    explicit: true,
                     ply: None,
                 },
             ),

@@ -183,7 +183,6 @@ impl App {
             Command::Move {
                 game: Some(game),
                 text,
-                explicit: true,
                 ply: Some(ply),
             },
         )

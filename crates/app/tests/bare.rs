@@ -100,7 +100,6 @@ fn start(h: &Harness, game: GameId, plies: usize, seed: u64) -> u64 {
                 Command::Move {
                     game: Some(id),
                     text: m,
-                    explicit: true,
                     ply: Some(ply),
                 },
             )

@@ -18,7 +18,6 @@ fn mv(game: u64, text: &str) -> Command {
     Command::Move {
         game: Some(game),
         text: text.into(),
-        explicit: true,
         ply: None,
     }
 }
@@ -87,7 +86,6 @@ fn moves_report_who_played_what_and_refuse_what_may_not_act() {
     let stale = Command::Move {
         game: Some(id),
         text: "h7-h6".into(),
-        explicit: true,
         ply: Some(0),
     };
     assert!(matches!(run(&h, "bob", stale), Err(AppError::StaleBoard(g)) if g == id));

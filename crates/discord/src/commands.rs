@@ -752,7 +752,6 @@ mod tests {
             Ok(Command::Move {
                 game: Some(3),
                 text: "a2-a3".into(),
-                explicit: true,
                 ply: None,
             })
         );

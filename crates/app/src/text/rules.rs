@@ -101,7 +101,7 @@ pub(crate) fn how_to_move(game: &AnyGame, l: Lang) -> Text {
         if i > 0 {
             example.append(t(pick(l, " or ", " o ")));
         }
-        example.append(c(localize(id, m, l)));
+        example.append(c(crate::reading::shown(id, m, l)));
     }
     let mut args = vec![example];
     if id == GameId::Empuje {
@@ -128,11 +128,6 @@ const EMPUJE_CHOICES: [(&str, &str); 3] = [
     ("move white", "mover blancas"),
     ("move black", "mover negras"),
 ];
-
-/// A canonical (English) move of `id` with the piece letters of `l`.
-fn localize(id: GameId, mv: &str, l: Lang) -> String {
-    tablero_rules::letters::localize(id, mv, l)
-}
 
 fn rules_of(id: GameId) -> Rules {
     match id {
