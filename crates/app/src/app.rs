@@ -102,6 +102,8 @@ pub struct Actor {
     pub reply_to: Option<User>,
     /// See [`Incoming::community`].
     pub community: Option<String>,
+    /// See [`Incoming::direct`].
+    pub direct: bool,
 }
 
 impl Actor {
@@ -117,6 +119,7 @@ impl Actor {
             handle,
             reply_to: None,
             community: None,
+            direct: false,
         }
     }
 
@@ -131,6 +134,7 @@ impl Actor {
             handle: msg.handle.clone(),
             reply_to: msg.reply_to.as_ref().map(capped),
             community: msg.community.clone(),
+            direct: msg.direct,
         }
     }
 }
@@ -174,6 +178,9 @@ pub struct App {
     channels: Mutex<HashMap<ChannelKey, Arc<Mutex<ChannelState>>>>,
     pub(crate) bots: Arc<crate::bots::Bots>,
     pub(crate) rates: crate::limits::Rates,
+    /// Chat names this process has saved (`direct.rs`), so a name is
+    /// written only when it changes.
+    pub(crate) titles: Mutex<HashMap<ChannelKey, String>>,
 }
 
 pub(crate) fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -200,6 +207,7 @@ impl App {
             channels: Mutex::new(HashMap::new()),
             bots: Arc::default(),
             rates: crate::limits::Rates::default(),
+            titles: Mutex::new(HashMap::new()),
         }
     }
 
@@ -303,7 +311,7 @@ impl App {
     }
 
     /// A channel's default language.
-    fn channel_lang(&self, ch: &ChannelKey) -> Lang {
+    pub(crate) fn channel_lang(&self, ch: &ChannelKey) -> Lang {
         self.settings
             .channel_languages
             .iter()
@@ -369,25 +377,45 @@ impl App {
             }
             crate::limits::Rate::JustOver | crate::limits::Rate::Over => return None,
         }
+        self.remember_title(&msg.channel, msg.title.as_deref());
         // A command word makes a command only when the message speaks to
         // the bot; anything else is what someone said, played only when
-        // it is exactly a move (`Command::Said`).
-        let cmd = match command::parse(&msg.text) {
-            Ok(cmd) if msg.addressed => cmd,
+        // it is exactly a move (`Command::Said`). A game number may name
+        // another chat's game (`#kqa7`, `place.rs`).
+        let (cmd, place) = match command::parse_at(&msg.text) {
+            Ok(parsed) if msg.addressed => parsed,
             Err(ParseError::Usage(spec, why)) if msg.addressed => {
                 return Some(self.present_error(&AppError::Usage { spec, why }, lang));
             }
-            _ => Command::Said {
-                text: msg.text.trim().to_string(),
-                addressed: msg.addressed,
-            },
+            _ => (
+                Command::Said {
+                    text: msg.text.trim().to_string(),
+                    addressed: msg.addressed,
+                },
+                None,
+            ),
         };
+        // A game of another chat: the command runs there (`direct.rs`).
+        match self.route(&who, &cmd, place.as_ref(), msg.direct) {
+            Ok(Some(target)) => {
+                return self.answer_elsewhere(&who, &target, cmd, lang, msg.direct);
+            }
+            Ok(None) => {}
+            Err(e) => return Some(self.present_error(&e, lang)),
+        }
+        let viewer = msg.direct.then_some(&who.user);
         match self.execute(&who, cmd) {
             Ok(Event::Ignored) => None,
             Ok(Event::Lang { lang, changed }) => {
                 Some(self.present(&Event::Lang { lang, changed }, lang))
             }
-            Ok(e) => Some(self.present(&e, lang)),
+            Ok(e) => {
+                let mut reply = self.present_to(&e, lang, viewer);
+                if let (Event::MyGames { games, .. }, true) = (&e, msg.direct) {
+                    reply.open = App::open_buttons(games, lang);
+                }
+                Some(reply)
+            }
             Err(e) => Some(self.present_error(&e, lang)),
         }
     }
@@ -445,7 +473,7 @@ impl App {
             Command::Board(n) => self.with_channel(ch, |st| self.board(who, st, n)),
             Command::History(n) => self.with_channel(ch, |st| self.history(who, st, n)),
             Command::Channel => self.with_channel(ch, |st| Ok(Event::Channel(self.view(ch, st)))),
-            Command::MyGames => self.my_games(&who.user, ch.platform),
+            Command::MyGames => self.my_games(who, who.direct),
             Command::Resign(n) => self.with_channel(ch, |st| self.resign(who, st, n)),
             Command::Draw(a, n) => self.with_channel(ch, |st| {
                 self.offer(who, st, tablero_store::OfferKind::Draw, a, n)

@@ -171,7 +171,7 @@ impl App {
         }
     }
 
-    fn post(&self, notice: Outgoing) {
+    pub(crate) fn post(&self, notice: Outgoing) {
         lock(&self.bots.notices)
             .entry(notice.channel.platform)
             .or_default()

@@ -4,6 +4,8 @@
 
 use tablero_rules::Lang;
 
+use crate::place::{GameAt, Place};
+
 /// A game or challenge number in a channel, written `3` or `#3`.
 pub type GameNo = u64;
 
@@ -441,6 +443,87 @@ fn answer(word: &str) -> Option<Answer> {
 #[must_use]
 pub fn is_mention(word: &str) -> bool {
     (word.starts_with('@') && word.len() > 1) || (word.starts_with("<@") && word.ends_with('>'))
+}
+
+/// Parses a message whose game number may name another chat's game
+/// (`board #kqa7`, see [`crate::place`]): the command with the bare
+/// number, and the place it names.
+pub fn parse_at(text: &str) -> Result<(Command, Option<Place>), ParseError> {
+    let mut place = None;
+    let mut words: Vec<String> = Vec::new();
+    for (i, w) in text.split_whitespace().enumerate() {
+        match GameAt::parse(w).filter(|_| i > 0 && w.starts_with('#') && place.is_none()) {
+            Some(GameAt { place: Some(p), id }) => {
+                place = Some(p);
+                words.push(format!("#{id}"));
+            }
+            _ => words.push(w.to_string()),
+        }
+    }
+    if place.is_none() {
+        return Ok((parse(text)?, None));
+    }
+    match parse(&words.join(" "))? {
+        // A place makes sense only beside a game's number.
+        cmd if cmd.game().flatten().is_some() => Ok((cmd, place)),
+        _ => Ok((parse(text)?, None)),
+    }
+}
+
+impl Command {
+    /// For a command about one game: the number it names, if any.
+    /// `None` for every other command.
+    #[must_use]
+    pub fn game(&self) -> Option<Option<GameNo>> {
+        match self {
+            Command::Move { game, .. } => Some(*game),
+            Command::Board(n)
+            | Command::History(n)
+            | Command::Resign(n)
+            | Command::Draw(_, n)
+            | Command::Takeback(_, n)
+            | Command::Export(n, _)
+            | Command::Replay(n)
+            | Command::Rematch(n) => Some(*n),
+            Command::Said { .. } => Some(None),
+            _ => None,
+        }
+    }
+
+    /// The same command for game `n`.
+    #[must_use]
+    pub fn for_game(self, n: GameNo) -> Command {
+        match self {
+            Command::Move { text, ply, .. } => Command::Move {
+                game: Some(n),
+                text,
+                ply,
+            },
+            Command::Board(_) => Command::Board(Some(n)),
+            Command::History(_) => Command::History(Some(n)),
+            Command::Resign(_) => Command::Resign(Some(n)),
+            Command::Draw(a, _) => Command::Draw(a, Some(n)),
+            Command::Takeback(a, _) => Command::Takeback(a, Some(n)),
+            Command::Export(_, f) => Command::Export(Some(n), f),
+            Command::Replay(_) => Command::Replay(Some(n)),
+            Command::Rematch(_) => Command::Rematch(Some(n)),
+            other => other,
+        }
+    }
+
+    /// Whether the command can change a game (rather than only show it).
+    #[must_use]
+    pub fn changes_a_game(&self) -> bool {
+        matches!(
+            self,
+            Command::Move { .. }
+                | Command::Said { .. }
+                | Command::Resign(_)
+                | Command::Draw(..)
+                | Command::Takeback(..)
+                | Command::Rematch(_)
+        )
+    }
 }
 
 /// Parses a message. Words after the command are split on white space.

@@ -49,6 +49,8 @@ pub fn incoming(me: &str, channel: &str, line: &str) -> Incoming {
         handle: Some(me.to_string()),
         reply_to: None,
         community: None,
+        direct: false,
+        title: None,
     }
 }
 

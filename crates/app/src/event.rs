@@ -9,7 +9,7 @@ use tablero_store::{
 };
 
 use crate::command::{CommandSpec, ExportFormat, Usage};
-use crate::reply::{ChannelKey, ChoiceGroup, User};
+use crate::reply::{ChoiceGroup, User};
 
 /// A game as it stands: its stored document and its rebuilt position, at
 /// the time `now_ms` the event happened (for clocks).
@@ -117,7 +117,8 @@ pub enum Event {
     /// The caller's ongoing games in every channel.
     MyGames {
         me: User,
-        games: Vec<(ChannelKey, GameView)>,
+        /// Each game with the reference that names it in the chat asking.
+        games: Vec<Elsewhere>,
     },
     /// Results and ratings per game against people, results against
     /// Tablero apart, and the rating history of one game.
@@ -228,6 +229,8 @@ pub enum Leaderboard {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Suggestion {
     pub game: u64,
+    /// The game's chat, when it is not the one the suggestion is shown in.
+    pub place: Option<crate::place::Place>,
     pub kind: GameId,
     pub ply: usize,
     pub mv: String,
@@ -235,6 +238,15 @@ pub struct Suggestion {
 }
 
 impl Suggestion {
+    /// The game, as the chat it is shown in names it.
+    #[must_use]
+    pub fn at(&self) -> crate::place::GameAt {
+        crate::place::GameAt {
+            place: self.place,
+            id: self.game,
+        }
+    }
+
     /// What a reader of `lang` types after `move #N`.
     #[must_use]
     pub fn typed(&self, lang: Lang) -> &str {
@@ -243,6 +255,18 @@ impl Suggestion {
             Lang::Es => &self.typed[1],
         }
     }
+}
+
+/// One of a player's games in another chat, as a direct chat lists it.
+#[derive(Clone, Debug)]
+pub struct Elsewhere {
+    /// The reference that names it in the chat the list is shown in.
+    pub at: crate::place::GameAt,
+    /// The chat's name, when known.
+    pub title: Option<String>,
+    /// The game is in the chat the list is shown in.
+    pub here: bool,
+    pub view: GameView,
 }
 
 /// A verb whose example a "which one?" error shows.
@@ -256,6 +280,9 @@ pub enum Verb {
     Accept,
     Decline,
     Cancel,
+    Export,
+    Replay,
+    Rematch,
 }
 
 /// Why a command did nothing.
@@ -333,6 +360,15 @@ pub enum AppError {
         games: Vec<GameView>,
     },
     NotYourTurnAnywhere,
+    /// "Which game?" among the caller's games in several chats, from a
+    /// direct chat: each with its chat's name and its reference there.
+    WhichPlace {
+        verb: Verb,
+        games: Vec<Elsewhere>,
+    },
+    /// A reference to another chat's game (`#kqa7`) that names no ongoing
+    /// game of the caller's.
+    NoGameAt(crate::place::GameAt),
     NotYourTurn {
         id: u64,
         waiting_for: User,
@@ -489,6 +525,10 @@ impl AppError {
                 list,
             },
             AppError::WhichGame { verb: v, games } => AppError::WhichGame {
+                verb: verb(v),
+                games,
+            },
+            AppError::WhichPlace { verb: v, games } => AppError::WhichPlace {
                 verb: verb(v),
                 games,
             },

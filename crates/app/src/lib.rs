@@ -20,10 +20,12 @@ pub mod clock;
 pub mod command;
 pub mod config;
 pub mod console;
+mod direct;
 pub mod event;
 pub mod limits;
 mod listings;
 mod offers;
+pub mod place;
 mod play;
 mod present;
 pub mod press;
@@ -45,5 +47,5 @@ pub use listings::GameSummary;
 pub use render::{BoardRenderer, FakeRenderer, PngRenderer, diagram};
 pub use reply::{
     AfterGame, Attachment, BoardRef, ChallengeRef, ChannelKey, ChoiceGroup, FileKind, Incoming,
-    Outgoing, Platform, Reply, Span, Text, User,
+    OpenGame, Outgoing, Platform, Reply, Span, Text, User,
 };

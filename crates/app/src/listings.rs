@@ -11,7 +11,7 @@ use crate::command::{self, GameNo};
 use crate::event::{AppError, Event, GameView, HelpTopic, Outcome, Verb};
 use crate::play::check_press;
 use crate::press::{choice_groups, choice_groups_in};
-use crate::reply::{ChannelKey, Platform, User};
+use crate::reply::{ChannelKey, User};
 
 /// An ongoing game, as adapters list it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -82,22 +82,6 @@ impl App {
         }
         let id = st.pick(&who.user, n, false, Verb::History)?;
         Ok(Event::History(st.live(id)?.view(self.now())))
-    }
-
-    pub(crate) fn my_games(&self, me: &User, platform: Platform) -> Outcome {
-        let list = self.store.user_games(platform, &me.id)?;
-        let now = self.now();
-        let mut games = Vec::new();
-        for (ch, id) in list {
-            let view = self.with_channel(&ch, |st| Ok(st.games.get(&id).map(|g| g.view(now))));
-            if let Ok(Some(v)) = view {
-                games.push((ch, v));
-            }
-        }
-        Ok(Event::MyGames {
-            me: me.clone(),
-            games,
-        })
     }
 
     /// The ongoing games of a channel.

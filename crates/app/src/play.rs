@@ -14,6 +14,61 @@ use crate::channel::{ChannelState, Live, already_played, apply, record_of};
 use crate::command::{self, GameNo};
 use crate::event::{AppError, Event, Outcome, Suggestion, Verb};
 use crate::reading::{self, Fit};
+use crate::reply::User;
+
+/// How a message without a command word reads in the sender's games of
+/// one channel.
+pub(crate) struct Fits<'a> {
+    /// The sender's games.
+    pub mine: Vec<&'a Live>,
+    /// Those where it is their turn.
+    pub to_move: Vec<&'a Live>,
+    /// Games where the text is exactly a legal move, and the moves.
+    pub exact: Vec<(u64, Vec<String>)>,
+    /// Moves it may mean (a prefix, another reading), to ask about.
+    pub options: Vec<Suggestion>,
+    /// Games where it reads as a move that is illegal.
+    pub illegal_in: Vec<(&'a Live, MoveError)>,
+}
+
+/// Reads `text` against each of `me`'s games of `st` where it is their
+/// turn. Changes nothing.
+pub(crate) fn fits<'a>(st: &'a ChannelState, me: &User, text: &str, lang: Lang) -> Fits<'a> {
+    let mine: Vec<&Live> = st.games_of(me);
+    let to_move: Vec<&Live> = mine
+        .iter()
+        .copied()
+        .filter(|g| g.game.outcome().is_none() && g.doc.side_of(&me.id) == Some(g.game.turn().side))
+        .collect();
+    let set_up_word = reading::is_set_up_word(text);
+    let mut exact: Vec<(u64, Vec<String>)> = Vec::new();
+    let mut options: Vec<Suggestion> = Vec::new();
+    let mut illegal_in: Vec<(&Live, MoveError)> = Vec::new();
+    for g in &to_move {
+        let fit = if set_up_word {
+            // Never played bare, but worth the command that plays it.
+            match g.game.parse_move(text) {
+                Ok(m) => Fit::Near(vec![m]),
+                Err(_) => Fit::No,
+            }
+        } else {
+            reading::exact(&g.game, text, lang)
+        };
+        match fit {
+            Fit::Exact(moves) => exact.push((g.doc.id, moves)),
+            Fit::Either(moves) | Fit::Near(moves) => options.extend(suggestions(g, &moves)),
+            Fit::Illegal(e) => illegal_in.push((g, e)),
+            Fit::No => {}
+        }
+    }
+    Fits {
+        mine,
+        to_move,
+        exact,
+        options,
+        illegal_in,
+    }
+}
 
 impl App {
     /// Plays `text` for the caller in game `n` (or the game it fits). With
@@ -144,35 +199,14 @@ impl App {
     ) -> Outcome {
         let me = &who.user;
         let lang = self.lang_of(&who.channel, &me.id);
-        let mine: Vec<&Live> = st.games_of(me);
-        let to_move: Vec<&Live> = mine
-            .iter()
-            .copied()
-            .filter(|g| {
-                g.game.outcome().is_none() && g.doc.side_of(&me.id) == Some(g.game.turn().side)
-            })
-            .collect();
+        let Fits {
+            mine,
+            to_move,
+            exact,
+            mut options,
+            illegal_in,
+        } = fits(st, me, text, lang);
         let set_up_word = reading::is_set_up_word(text);
-        let mut exact: Vec<(u64, Vec<String>)> = Vec::new();
-        let mut options: Vec<Suggestion> = Vec::new();
-        let mut illegal_in: Vec<(&Live, MoveError)> = Vec::new();
-        for g in &to_move {
-            let fit = if set_up_word {
-                // Never played bare, but worth the command that plays it.
-                match g.game.parse_move(text) {
-                    Ok(m) => Fit::Near(vec![m]),
-                    Err(_) => Fit::No,
-                }
-            } else {
-                reading::exact(&g.game, text, lang)
-            };
-            match fit {
-                Fit::Exact(moves) => exact.push((g.doc.id, moves)),
-                Fit::Either(moves) | Fit::Near(moves) => options.extend(suggestions(g, &moves)),
-                Fit::Illegal(e) => illegal_in.push((g, e)),
-                Fit::No => {}
-            }
-        }
         if let ([(id, moves)], true) = (exact.as_slice(), options.is_empty()) {
             let id = *id;
             let live = st.live(id)?;
@@ -494,6 +528,7 @@ pub(crate) fn suggestions(live: &Live, moves: &[String]) -> Vec<Suggestion> {
         .iter()
         .map(|m| Suggestion {
             game: live.doc.id,
+            place: None,
             kind: live.game.id(),
             ply,
             mv: m.clone(),

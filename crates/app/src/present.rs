@@ -9,7 +9,7 @@ use crate::command::ExportFormat;
 use crate::event::{AppError, Event, GameView, OfferStep};
 use crate::records;
 use crate::render::{RatingPoint, diagram};
-use crate::reply::{Attachment, BoardRef, ChallengeRef, FileKind, Reply};
+use crate::reply::{Attachment, BoardRef, ChallengeRef, FileKind, Reply, User};
 use crate::text;
 use tablero_store::{OfferKind, ResultDoc, Termination};
 
@@ -26,6 +26,8 @@ struct Board<'a> {
     result: Option<ResultDoc>,
     /// The game's channel, whose settings turn the board.
     channel: Option<&'a crate::reply::ChannelKey>,
+    /// The game's document (who plays which side).
+    doc: Option<&'a tablero_store::GameDoc>,
 }
 
 fn board_of(e: &Event) -> Option<Board<'_>> {
@@ -41,6 +43,7 @@ fn board_of(e: &Event) -> Option<Board<'_>> {
             bot: v.doc.bot.map(|b| (b.side, b.level)),
             result: v.doc.result,
             channel: Some(&v.doc.channel),
+            doc: Some(&v.doc),
         }
     }
     match e {
@@ -52,6 +55,7 @@ fn board_of(e: &Event) -> Option<Board<'_>> {
             bot: None,
             result: None,
             channel: None,
+            doc: None,
         }),
         // Every ending shows the final board with its result.
         Event::Accepted { game, .. }
@@ -196,10 +200,14 @@ impl App {
     /// people follows its channel's setting: White at the bottom (the
     /// default: one board a whole channel reads, the same way round as
     /// the text board, the replay and a printed diagram), or the player
-    /// to move.
-    fn flip(&self, b: &Board<'_>, to_move: Option<Side>) -> bool {
+    /// to move. In a player's direct chat (`viewer`), their own side is
+    /// at the bottom, whatever the game's channel says.
+    fn flip(&self, b: &Board<'_>, to_move: Option<Side>, viewer: Option<&User>) -> bool {
         if let Some((bot, _)) = b.bot {
             return bot == Side::First;
+        }
+        if let Some(side) = viewer.and_then(|u| b.doc?.side_of(&u.id)) {
+            return side == Side::Second;
         }
         let Some(ch) = b.channel else {
             return false;
@@ -212,6 +220,12 @@ impl App {
 
     /// The reply to `e`, written in `lang`.
     pub(crate) fn present(&self, e: &Event, lang: Lang) -> Reply {
+        self.present_to(e, lang, None)
+    }
+
+    /// The reply to `e`, written in `lang`, for `viewer` in their direct
+    /// chat (boards turned to their side) when given.
+    pub(crate) fn present_to(&self, e: &Event, lang: Lang, viewer: Option<&User>) -> Reply {
         let mut reply = Reply::new(text::event(e), lang);
         reply.begins = matches!(e, Event::Accepted { .. });
         reply.ended = ended(e);
@@ -240,7 +254,7 @@ impl App {
             show_result(&mut view, r);
         }
         let to_move = view.status.to_move.filter(|_| b.result.is_none());
-        let flip = self.flip(&b, to_move);
+        let flip = self.flip(&b, to_move, viewer);
         let mut players = b.players;
         if let Some((side, level)) = b.bot {
             let name = &mut players[side.index()];

@@ -11,6 +11,7 @@ use crate::App;
 use crate::app::Actor;
 use crate::command::Command;
 use crate::event::{AppError, Event};
+use crate::place::GameAt;
 use crate::reply::{AfterGame, ChannelKey, ChoiceGroup, Reply, User};
 
 /// What a button asks for.
@@ -93,12 +94,19 @@ impl App {
         &self,
         channel: &ChannelKey,
         user: &User,
-        game: u64,
+        game: impl Into<GameAt>,
         ply: usize,
         press: &Press,
     ) -> Reply {
+        let at: GameAt = game.into();
         let lang = self.lang_of(channel, &user.id);
-        let who = Actor::without_message(channel, user, None);
+        // A board of another chat's game, shown in a direct chat.
+        let target = match self.resolve(channel, user, &at) {
+            Ok(ch) => ch,
+            Err(e) => return self.present_error(&e, lang),
+        };
+        let game = at.id;
+        let who = Actor::without_message(&target, user, None);
         let outcome = match press {
             Press::Menu => self.choices(&who, game, ply, None),
             Press::Origin(cell) => self.choices(&who, game, ply, Some(cell)),
@@ -118,6 +126,10 @@ impl App {
                 other => other,
             },
         };
+        if target != *channel {
+            let plays = matches!(press, Press::Move(_) | Press::Index(..));
+            return self.reply_elsewhere(&target, outcome, lang, Some(user), plays);
+        }
         match outcome {
             Ok(e) => self.present(&e, lang),
             Err(e) => self.present_error(&e, lang),
@@ -231,6 +243,8 @@ mod tests {
             handle: None,
             reply_to: None,
             community: None,
+            direct: false,
+            title: None,
         };
         app.handle(&msg).expect("a reply")
     }

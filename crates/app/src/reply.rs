@@ -34,6 +34,12 @@ pub struct Incoming {
     /// channel (a Discord server): leaderboards count its players
     /// together. `None`: the channel itself (a Telegram chat).
     pub community: Option<String>,
+    /// The chat is the author's own direct chat with the bot: their games
+    /// in every other chat are within reach from it (`direct.rs`).
+    pub direct: bool,
+    /// The chat's name, where the platform gives one (a group's title),
+    /// for lists of games elsewhere.
+    pub title: Option<String>,
 }
 
 /// The moves of one piece, for "pick a piece, then a move" menus.
@@ -203,6 +209,14 @@ impl Bi {
             Lang::Es => &self.es,
         }
     }
+
+    /// The text in `lang`, to change.
+    pub fn get_mut(&mut self, lang: Lang) -> &mut Text {
+        match lang {
+            Lang::En => &mut self.en,
+            Lang::Es => &mut self.es,
+        }
+    }
 }
 
 impl From<Msg> for Bi {
@@ -262,6 +276,23 @@ pub struct Reply {
     /// front-ends offer each as a button that plays it (a move press on
     /// that game's board, [`crate::press::Press::Move`]).
     pub suggestions: Vec<Suggestion>,
+    /// The game the reply shows is in another chat, this one (the reply
+    /// is shown in a direct chat): front-ends name it with the place in
+    /// button data ([`crate::place::GameAt`]) and do not count its board
+    /// among this chat's games.
+    pub place: Option<crate::place::Place>,
+    /// Games the reply lists that front-ends offer to open, one button
+    /// each (`mygames` in a direct chat); a press shows that game's board
+    /// ([`crate::App::open_board`]).
+    pub open: Vec<OpenGame>,
+}
+
+/// A game a reply offers to open.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OpenGame {
+    pub at: crate::place::GameAt,
+    /// The button's label, in the reader's language.
+    pub label: String,
 }
 
 /// A file sent with a reply.
@@ -368,6 +399,8 @@ impl Reply {
             ended: None,
             thinking: false,
             suggestions: Vec::new(),
+            place: None,
+            open: Vec::new(),
         }
     }
 

@@ -24,6 +24,8 @@ fn chat(user: &str, text: &str) -> Incoming {
         handle: None,
         reply_to: None,
         community: None,
+        direct: false,
+        title: None,
     }
 }
 

@@ -425,7 +425,12 @@ fn a_migrated_chat_keeps_its_games_challenges_and_clocks() {
         h.say("general-2", "bob", "mygames")
             .unwrap()
             .plain_text()
-            .contains("in general-2")
+            .contains(" here: ")
+            && !h
+                .say("general", "bob", "mygames")
+                .unwrap()
+                .plain_text()
+                .contains(" here: ")
     );
 }
 
@@ -470,7 +475,7 @@ fn a_game_moved_to_its_own_thread_keeps_its_number_and_clock() {
         h.say("thread-1", "alice", "mygames")
             .unwrap()
             .plain_text()
-            .contains("in thread-1")
+            .contains("#1 here: ")
     );
 }
 

@@ -18,6 +18,8 @@ fn message(author: User, text: &str, mentions: Vec<User>) -> Incoming {
         handle: None,
         reply_to: None,
         community: None,
+        direct: false,
+        title: None,
     }
 }
 

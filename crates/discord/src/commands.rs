@@ -129,6 +129,8 @@ async fn run(ctx: Context<'_>, text: String, mentions: Vec<User>) -> Result<(), 
         addressed: true,
         reply_to: None,
         community: ctx.guild_id().map(|g| g.to_string()),
+        direct: ctx.guild_id().is_none(),
+        title: None,
     };
     let app = ctx.data().app.clone();
     let mut job = tokio::task::spawn_blocking(move || app.handle(&msg));

@@ -172,7 +172,8 @@ impl Transport for Rest {
 pub fn posts(reply: &Reply) -> Vec<Post> {
     let parts = view::parts(reply, MAX_CONTENT);
     let embed = view::board_embed(reply);
-    let board = view::board_of(reply);
+    // Another channel's game, shown in a DM, is no board of this channel.
+    let board = view::board_of(reply).filter(|_| reply.place.is_none());
     let n = parts.len();
     let mut out = Vec::new();
     for (i, part) in parts.into_iter().enumerate() {
@@ -193,7 +194,8 @@ pub fn posts(reply: &Reply) -> Vec<Post> {
             }
             m = m.components(view::components(reply));
             if let Some((game, ply)) = board {
-                let disabled = view::board_rows(game, ply, &reply.choices, reply.lang, true);
+                let at = tablero_app::place::GameAt::here(game);
+                let disabled = view::board_rows(at, ply, &reply.choices, reply.lang, true);
                 shown = Some((game, ply, disabled));
             }
         }

@@ -13,22 +13,35 @@
 //! tb:p:3:12:2:e2       button: page 2 of the moves from e2 (`-`: no origin,
 //!                      `*`: the list of pieces)
 //! tb:y:3:12:e4s        button: play `e4s` (a "did you mean" answer)
+//! tb:b:kqa7            button: open game #kqa7's board (`mygames` in a DM)
 //! ```
+//!
+//! A game is written as the channel names it: its number, or, for another
+//! channel's game shown in a DM, its place and number (`kqa7`, see
+//! `tablero_app::place`).
+
+use tablero_app::place::GameAt;
 
 /// A component of a board or of a move picker.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Component {
     /// A select menu of origins; its value is an [`Origin`].
-    Origins { game: u64, ply: usize },
+    Origins { game: GameAt, ply: usize },
     /// A select menu of moves; its value is a [`MoveRef`].
-    Moves { game: u64, ply: usize },
+    Moves { game: GameAt, ply: usize },
     /// A button that opens the whole list of origins.
-    All { game: u64, ply: usize },
+    All { game: GameAt, ply: usize },
     /// A button that plays one move (under a "did you mean").
-    Play { game: u64, ply: usize, mv: String },
+    Play {
+        game: GameAt,
+        ply: usize,
+        mv: String,
+    },
+    /// A button that opens a listed game's board (`mygames` in a DM).
+    Open { game: GameAt },
     /// A button that turns a picker's page.
     Page {
-        game: u64,
+        game: GameAt,
         ply: usize,
         page: usize,
         list: List,
@@ -111,6 +124,7 @@ impl Component {
             Component::Moves { game, ply } => format!("{PREFIX}:m:{game}:{ply}"),
             Component::All { game, ply } => format!("{PREFIX}:a:{game}:{ply}"),
             Component::Play { game, ply, mv } => format!("{PREFIX}:y:{game}:{ply}:{mv}"),
+            Component::Open { game } => format!("{PREFIX}:b:{game}"),
             Component::Page {
                 game,
                 ply,
@@ -135,7 +149,10 @@ impl Component {
             return None;
         }
         let kind = parts.next()?;
-        let game = parts.next()?.parse().ok()?;
+        let game = GameAt::parse(parts.next()?)?;
+        if kind == "b" {
+            return parts.next().is_none().then_some(Component::Open { game });
+        }
         let ply = parts.next()?.parse().ok()?;
         if kind == "y" {
             // The move is the rest of the id, whatever it holds.
@@ -174,15 +191,31 @@ impl Component {
 mod tests {
     use super::*;
 
+    fn g(id: u64) -> GameAt {
+        GameAt::here(id)
+    }
+
     #[test]
     fn ids_read_back() {
         let cases = [
-            (Component::Origins { game: 3, ply: 12 }, "tb:o:3:12"),
-            (Component::Moves { game: 3, ply: 0 }, "tb:m:3:0"),
-            (Component::All { game: 40, ply: 7 }, "tb:a:40:7"),
+            (
+                Component::Origins {
+                    game: g(3),
+                    ply: 12,
+                },
+                "tb:o:3:12",
+            ),
+            (Component::Moves { game: g(3), ply: 0 }, "tb:m:3:0"),
+            (
+                Component::All {
+                    game: g(40),
+                    ply: 7,
+                },
+                "tb:a:40:7",
+            ),
             (
                 Component::Page {
-                    game: 3,
+                    game: g(3),
                     ply: 12,
                     page: 2,
                     list: List::Moves(Some("e2".into())),
@@ -191,7 +224,7 @@ mod tests {
             ),
             (
                 Component::Page {
-                    game: 3,
+                    game: g(3),
                     ply: 12,
                     page: 1,
                     list: List::Moves(None),
@@ -200,7 +233,7 @@ mod tests {
             ),
             (
                 Component::Page {
-                    game: 9,
+                    game: g(9),
                     ply: 1,
                     page: 0,
                     list: List::Origins,
@@ -217,7 +250,7 @@ mod tests {
     #[test]
     fn play_buttons_read_back() {
         let c = Component::Play {
-            game: 3,
+            game: g(3),
             ply: 12,
             mv: "d1-e3x55".into(),
         };
@@ -265,17 +298,46 @@ mod tests {
         assert_eq!(parse_origin(""), None);
     }
 
+    /// The longest game reference: a place and the largest number.
+    fn longest() -> GameAt {
+        GameAt {
+            place: tablero_app::place::Place::parse("zzz"),
+            id: u64::MAX,
+        }
+    }
+
+    #[test]
+    fn another_channels_game_and_open_buttons_read_back() {
+        let at = GameAt::parse("kqa7").unwrap();
+        for c in [
+            Component::Moves { game: at, ply: 3 },
+            Component::Play {
+                game: at,
+                ply: 3,
+                mv: "e4".into(),
+            },
+            Component::Open { game: at },
+            Component::Open { game: g(12) },
+        ] {
+            let id = c.id().unwrap();
+            assert_eq!(Component::parse(&id), Some(c), "{id}");
+        }
+        assert_eq!(Component::Open { game: at }.id().unwrap(), "tb:b:kqa7");
+        assert_eq!(Component::parse("tb:b:kqa7:1"), None);
+        assert_eq!(Component::parse("tb:b:kq7"), None);
+    }
+
     #[test]
     fn ids_stay_short() {
         let long = Component::Page {
-            game: u64::MAX,
+            game: longest(),
             ply: usize::MAX,
             page: usize::MAX,
             list: List::Moves(Some("x".repeat(60))),
         };
         assert_eq!(long.id(), None);
         let big = Component::Moves {
-            game: u64::MAX,
+            game: longest(),
             ply: usize::MAX,
         };
         assert!(big.id().is_some());

@@ -206,8 +206,10 @@ impl Data {
 pub type Error = Box<dyn std::error::Error + Send + Sync>;
 pub type Context<'a> = poise::Context<'a, Data, Error>;
 
-/// The gateway intents: none are needed for interactions; plain-message
-/// moves need the messages and their content.
+/// The gateway intents: none are needed for interactions; a player's
+/// direct messages (not privileged: a DM's content always comes) are read
+/// as moves and commands; plain-message moves in servers need the
+/// messages and their content.
 #[must_use]
 pub fn intents(message_moves: bool) -> GatewayIntents {
     if message_moves {
@@ -215,7 +217,7 @@ pub fn intents(message_moves: bool) -> GatewayIntents {
             | GatewayIntents::DIRECT_MESSAGES
             | GatewayIntents::MESSAGE_CONTENT
     } else {
-        GatewayIntents::empty()
+        GatewayIntents::DIRECT_MESSAGES
     }
 }
 

@@ -12,6 +12,7 @@ use serenity::all::{
     CreateInteractionResponse, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
     EditInteractionResponse, FullEvent, Interaction, Message, MessageFlags,
 };
+use tablero_app::place::GameAt;
 use tablero_app::press::Press;
 use tablero_app::{ChoiceGroup, Incoming, Reply};
 
@@ -34,7 +35,10 @@ pub async fn on_event(
             data.outbox().wake(&ci.channel_id);
             pressed(ctx, data, ci).await
         }
-        FullEvent::Message { new_message } if data.message_moves => {
+        // A DM is always read: the player's own chat with the bot.
+        FullEvent::Message { new_message }
+            if data.message_moves || new_message.guild_id.is_none() =>
+        {
             message(data, new_message).await
         }
         _ => Ok(()),
@@ -49,7 +53,7 @@ enum Ask {
     Play,
 }
 
-fn what(c: &Component, value: Option<&str>) -> Option<(u64, usize, Press, Ask)> {
+fn what(c: &Component, value: Option<&str>) -> Option<(GameAt, usize, Press, Ask)> {
     Some(match c {
         Component::Origins { game, ply } => {
             let origin = parse_origin(value?)?;
@@ -77,6 +81,7 @@ fn what(c: &Component, value: Option<&str>) -> Option<(u64, usize, Press, Ask)> 
             };
             (*game, *ply, press, Ask::Show(list.clone(), *page))
         }
+        Component::Open { .. } => return None,
     })
 }
 
@@ -102,6 +107,9 @@ async fn pressed(
     let Some(c) = Component::parse(&ci.data.custom_id) else {
         return Ok(());
     };
+    if let Component::Open { game } = c {
+        return open_pressed(ctx, data, ci, game).await;
+    }
     let value = match &ci.data.kind {
         ComponentInteractionDataKind::StringSelect { values } => values.first().map(String::as_str),
         _ => None,
@@ -195,19 +203,43 @@ async fn pressed(
                     ci.create_response(ctx, CreateInteractionResponse::Acknowledge)
                         .await?;
                 }
-                // The pressed board is outdated now.
-                deliver::post_after_press(
-                    data.outbox(),
-                    ci.channel_id,
-                    game,
-                    ci.message.id,
-                    &reply,
-                );
-                return Ok(());
+                // The pressed board is outdated now (another channel's
+                // game, in a DM, is no board of this channel's).
+                if game.place.is_none() {
+                    deliver::post_after_press(
+                        data.outbox(),
+                        ci.channel_id,
+                        game.id,
+                        ci.message.id,
+                        &reply,
+                    );
+                    return Ok(());
+                }
             }
             deliver::post(data.outbox(), ci.channel_id, &reply);
         }
     }
+    Ok(())
+}
+
+/// A listed game's button (`mygames` in a DM): its board, posted below
+/// the list (which keeps its buttons); an error only the presser sees.
+async fn open_pressed(
+    ctx: &SerenityContext,
+    data: &Data,
+    ci: &ComponentInteraction,
+    game: GameAt,
+) -> Result<(), Error> {
+    let ch = channel_key(ci.channel_id);
+    let user = user_of(&ci.user);
+    let app = data.app.clone();
+    let reply = tokio::task::spawn_blocking(move || app.open_board(&ch, &user, &game)).await?;
+    if reply.error {
+        return say_privately(ctx, ci, &reply, false).await;
+    }
+    ci.create_response(ctx, CreateInteractionResponse::Acknowledge)
+        .await?;
+    deliver::post(data.outbox(), ci.channel_id, &reply);
     Ok(())
 }
 
@@ -316,8 +348,10 @@ async fn say_privately(
     Ok(())
 }
 
-/// A plain message: the app plays it if it is a legal move of the author's
-/// game here, and otherwise (almost always) ignores it.
+/// A plain message. In a server (`message_moves`): the app plays it if it
+/// is exactly a legal move of the author's game here, and otherwise
+/// (almost always) ignores it. In a DM: a command or a move of any of the
+/// author's games, in any channel (`tablero_app`'s `direct.rs`).
 async fn message(data: &Data, m: &Message) -> Result<(), Error> {
     if m.author.bot || m.content.trim().is_empty() || m.content.len() > 200 {
         return Ok(());
@@ -327,7 +361,8 @@ async fn message(data: &Data, m: &Message) -> Result<(), Error> {
         author: user_of(&m.author),
         text: m.content.clone(),
         mentions: m.mentions.iter().map(user_of).collect(),
-        addressed: false,
+        // Everything in a DM speaks to the bot.
+        addressed: m.guild_id.is_none(),
         handle: Some(m.author.name.clone()),
         reply_to: m
             .referenced_message
@@ -335,6 +370,8 @@ async fn message(data: &Data, m: &Message) -> Result<(), Error> {
             .filter(|r| !r.author.bot)
             .map(|r| user_of(&r.author)),
         community: m.guild_id.map(|g| g.to_string()),
+        direct: m.guild_id.is_none(),
+        title: None,
     };
     let app = data.app.clone();
     let reply = tokio::task::spawn_blocking(move || app.handle(&msg)).await?;

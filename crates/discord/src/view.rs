@@ -7,6 +7,7 @@ use serenity::all::{
     CreateEmbed, CreateEmbedFooter, CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption,
     Permissions, UserId,
 };
+use tablero_app::place::GameAt;
 use tablero_app::{AfterGame, ChoiceGroup, Reply, Span};
 use tablero_deliver::chunk::Packer;
 use tablero_rules::Lang;
@@ -151,17 +152,47 @@ pub fn file_attachment(reply: &Reply) -> Option<CreateAttachment> {
 #[must_use]
 pub fn components(reply: &Reply) -> Vec<CreateActionRow> {
     let mut rows = match (board_of(reply), reply.challenge) {
-        (Some((game, ply)), _) => board_rows(game, ply, &reply.choices, reply.lang, false),
+        (Some((id, ply)), _) => {
+            // Another channel's game (in a DM) is named with its place.
+            let game = GameAt {
+                place: reply.place,
+                id,
+            };
+            board_rows(game, ply, &reply.choices, reply.lang, false)
+        }
         (None, Some(c)) => challenge_rows(c, reply.lang),
         (None, None) => Vec::new(),
     };
-    if let Some(game) = reply.ended {
+    if let Some(game) = reply.ended.filter(|_| reply.place.is_none()) {
         rows.push(after_game_row(game, reply.lang));
     }
     if let Some(row) = suggestion_row(reply) {
         rows.push(row);
     }
+    rows.extend(open_rows(reply));
     rows
+}
+
+/// A list of games' buttons, each opening its board (`mygames` in a DM):
+/// five to a row, at most five rows with whatever else the reply shows.
+fn open_rows(reply: &Reply) -> Vec<CreateActionRow> {
+    let buttons: Vec<CreateButton> = reply
+        .open
+        .iter()
+        .filter_map(|g| {
+            let id = Component::Open { game: g.at }.id()?;
+            Some(
+                CreateButton::new(id)
+                    .label(clip(&g.label, MAX_LABEL))
+                    .style(ButtonStyle::Secondary),
+            )
+        })
+        .take(20)
+        .collect();
+    buttons
+        .chunks(5)
+        .map(|c| CreateActionRow::Buttons(c.to_vec()))
+        .collect()
 }
 
 /// A "did you mean" reply's moves as buttons that play them (at most five,
@@ -172,12 +203,12 @@ fn suggestion_row(reply: &Reply) -> Option<CreateActionRow> {
         .iter()
         .filter_map(|s| {
             let id = Component::Play {
-                game: s.game,
+                game: s.at(),
                 ply: s.ply,
                 mv: s.mv.clone(),
             }
             .id()?;
-            let label = clip(&format!("#{} {}", s.game, s.typed(reply.lang)), MAX_LABEL);
+            let label = clip(&format!("#{} {}", s.at(), s.typed(reply.lang)), MAX_LABEL);
             Some(
                 CreateButton::new(id)
                     .label(label)
@@ -287,7 +318,7 @@ fn options(groups: &[ChoiceGroup], shown: &Shown, lang: Lang) -> Vec<(String, St
 }
 
 fn rows(
-    game: u64,
+    game: GameAt,
     ply: usize,
     groups: &[ChoiceGroup],
     shown: &Shown,
@@ -385,7 +416,7 @@ fn rows(
 /// when nobody is to move.
 #[must_use]
 pub fn board_rows(
-    game: u64,
+    game: GameAt,
     ply: usize,
     groups: &[ChoiceGroup],
     lang: Lang,
@@ -405,7 +436,7 @@ pub fn board_rows(
 /// move): page `page` of `list` out of `groups`.
 #[must_use]
 pub fn picker_rows(
-    game: u64,
+    game: GameAt,
     ply: usize,
     groups: &[ChoiceGroup],
     list: &List,
@@ -422,7 +453,7 @@ pub fn picker_rows(
 
 /// The picker's text.
 #[must_use]
-pub fn picker_text(game: u64, list: &List, lang: Lang) -> String {
+pub fn picker_text(game: GameAt, list: &List, lang: Lang) -> String {
     match list {
         List::Origins => en_es(
             lang,
@@ -588,14 +619,14 @@ mod tests {
             group(Some("a2"), &["a2-a3", "a2-b3"]),
             group(None, &["pass"]),
         ];
-        let v = json(&board_rows(3, 12, &groups, Lang::En, false));
+        let v = json(&board_rows(GameAt::here(3), 12, &groups, Lang::En, false));
         assert_eq!(v.as_array().unwrap().len(), 1);
         let menu = &v[0]["components"][0];
         assert_eq!(menu["custom_id"], "tb:m:3:12");
         assert_eq!(values(menu), ["0:a2", "1:a2", "0:-"]);
         assert_eq!(menu["options"][1]["label"], "a2-b3");
         assert_eq!(menu["disabled"], false);
-        let off = json(&board_rows(3, 12, &groups, Lang::En, true));
+        let off = json(&board_rows(GameAt::here(3), 12, &groups, Lang::En, true));
         assert_eq!(off[0]["components"][0]["disabled"], true);
     }
 
@@ -606,7 +637,7 @@ mod tests {
             .iter()
             .map(|c| group(Some(c), &["x", "y", "z", "w"]))
             .collect();
-        let v = json(&board_rows(1, 0, &groups, Lang::Es, false));
+        let v = json(&board_rows(GameAt::here(1), 0, &groups, Lang::Es, false));
         let menu = &v[0]["components"][0];
         assert_eq!(menu["custom_id"], "tb:o:1:0");
         assert_eq!(values(menu)[..2], ["a2", "b2"]);
@@ -616,13 +647,20 @@ mod tests {
         let many: Vec<String> = (0..60).map(|i| format!("p{i}")).collect();
         let refs: Vec<&str> = many.iter().map(String::as_str).collect();
         let groups = [group(None, &refs)];
-        let v = json(&board_rows(2, 5, &groups, Lang::En, false));
+        let v = json(&board_rows(GameAt::here(2), 5, &groups, Lang::En, false));
         assert_eq!(v.as_array().unwrap().len(), 2);
         assert_eq!(values(&v[0]["components"][0]).len(), MAX_OPTIONS);
         let buttons = &v[1]["components"];
         assert_eq!(buttons[0]["disabled"], true, "no page before the first");
         assert_eq!(buttons[1]["custom_id"], "tb:p:2:5:1:-");
-        let last = json(&picker_rows(2, 5, &groups, &List::Moves(None), 2, Lang::En));
+        let last = json(&picker_rows(
+            GameAt::here(2),
+            5,
+            &groups,
+            &List::Moves(None),
+            2,
+            Lang::En,
+        ));
         assert_eq!(values(&last[0]["components"][0]).len(), 10);
         assert_eq!(values(&last[0]["components"][0])[0], "50:-");
         assert_eq!(last[1]["components"][0]["custom_id"], "tb:p:2:5:1:-");
@@ -659,6 +697,7 @@ mod tests {
         );
         r.suggestions = vec![tablero_app::Suggestion {
             game: 3,
+            place: None,
             kind: tablero_rules::GameId::Chess,
             ply: 7,
             mv: "Nc3".into(),
@@ -671,7 +710,7 @@ mod tests {
 
     #[test]
     fn no_moves_no_components() {
-        assert!(board_rows(1, 9, &[], Lang::En, false).is_empty());
+        assert!(board_rows(GameAt::here(1), 9, &[], Lang::En, false).is_empty());
     }
 
     #[test]

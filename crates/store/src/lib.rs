@@ -447,6 +447,10 @@ pub struct ChannelDoc {
     /// How boards are turned in games between people.
     #[serde(default)]
     pub orientation: Orientation,
+    /// The chat's name as the platform last showed it (a group's title),
+    /// so a player's list of games elsewhere can name it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub title: Option<String>,
 }
 
 /// The newest board message a front-end posted for a game, so that after

@@ -247,6 +247,20 @@ impl<A: Api> Handler<A> {
             .await;
             return;
         }
+        if let Some(at) = q.data.as_deref().and_then(crate::keyboard::open_press)
+            && let Some(MaybeInaccessibleMessage::Regular(m)) = q.message.as_ref()
+        {
+            // A game of the list opens below it; the list keeps its buttons.
+            self.command_press(
+                &q,
+                m.chat.id,
+                None,
+                "an open-game press",
+                move |app, ch, user, _| app.open_board(ch, user, &at),
+            )
+            .await;
+            return;
+        }
         let button = q.data.as_deref().and_then(Button::decode);
         let place = q.message.as_ref().map(|m| match m {
             MaybeInaccessibleMessage::Regular(m) => (m.chat.id, m.id),
@@ -293,7 +307,9 @@ impl<A: Api> Handler<A> {
                 .and_then(|g| crate::keyboard::origin(g, game, ply, *page)),
             Action::Move(_) | Action::Index { .. } => {
                 self.answer(q.id.0, None).await;
-                self.post(chat, &reply, Some((Some(game), message)), games);
+                // Another chat's board has no place among this chat's.
+                let tracked = game.place.is_none().then_some(game.id);
+                self.post(chat, &reply, Some((tracked, message)), games);
                 return;
             }
         };

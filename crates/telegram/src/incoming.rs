@@ -72,6 +72,8 @@ pub fn incoming(msg: &Message, bot: &str) -> Option<Incoming> {
         handle: from.username.clone(),
         reply_to,
         community: None,
+        direct: private,
+        title: msg.chat.title().map(str::to_string),
     })
 }
 

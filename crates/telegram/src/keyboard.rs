@@ -11,9 +11,14 @@
 //! | `p:GAME:PLY:PAGE:CELL`        | the moves from `CELL`, page `PAGE`      |
 //! | `m:GAME:PLY:MOVE`             | play `MOVE`                             |
 //! | `i:GAME:PLY:INDEX:CELL`       | play the `INDEX`th move from `CELL` (`-`: no origin), when `MOVE` is too long |
+//!
+//! `GAME` is the game as the chat names it: its number, or (a board of
+//! another chat's game shown in a direct chat) its place and number,
+//! `kqa7` (see `tablero_app::place`).
 
 use tablero_app::AfterGame;
 use tablero_app::ChoiceGroup;
+use tablero_app::place::GameAt;
 use tablero_app::press::Press;
 use teloxide::types::{InlineKeyboardButton, InlineKeyboardMarkup};
 
@@ -29,7 +34,7 @@ const MAX_COLS: usize = 8;
 /// What a button's callback data asks for.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Button {
-    pub game: u64,
+    pub game: GameAt,
     pub ply: usize,
     pub action: Action,
 }
@@ -71,7 +76,7 @@ impl Button {
     pub fn decode(data: &str) -> Option<Button> {
         let mut parts = data.splitn(4, ':');
         let kind = parts.next()?;
-        let game = parts.next()?.parse().ok()?;
+        let game = GameAt::parse(parts.next()?)?;
         let ply = parts.next()?.parse().ok()?;
         let rest = parts.next()?;
         let page_and = |rest: &str| -> Option<(usize, String)> {
@@ -145,13 +150,13 @@ pub fn suggestions(
         .iter()
         .filter_map(|s| {
             let data = Button {
-                game: s.game,
+                game: s.at(),
                 ply: s.ply,
                 action: Action::Move(s.mv.clone()),
             }
             .encode();
             (data.len() <= MAX_DATA).then(|| {
-                InlineKeyboardButton::callback(format!("#{} {}", s.game, s.typed(lang)), data)
+                InlineKeyboardButton::callback(format!("#{} {}", s.at(), s.typed(lang)), data)
             })
         })
         .collect();
@@ -177,6 +182,24 @@ pub fn after_game_press(data: &str) -> Option<(u64, AfterGame)> {
     AfterGame::parse(data.strip_prefix("g:")?)
 }
 
+/// The buttons under a list of games (`mygames` in a direct chat): one
+/// per game, two to a row, each opening its board. Their data is `b:AT`,
+/// the game as the chat names it (`b:kqa7`, `b:3`).
+#[must_use]
+pub fn open_games(list: &[tablero_app::OpenGame]) -> Option<InlineKeyboardMarkup> {
+    let buttons: Vec<InlineKeyboardButton> = list
+        .iter()
+        .map(|g| InlineKeyboardButton::callback(g.label.clone(), format!("b:{}", g.at)))
+        .collect();
+    (!buttons.is_empty()).then(|| InlineKeyboardMarkup::new(buttons.chunks(2).map(<[_]>::to_vec)))
+}
+
+/// Reads an open-game button's data.
+#[must_use]
+pub fn open_press(data: &str) -> Option<GameAt> {
+    GameAt::parse(data.strip_prefix("b:")?)
+}
+
 /// Reads a challenge button's data: the challenge and whether it accepts.
 #[must_use]
 pub fn challenge_answer(data: &str) -> Option<(u64, bool)> {
@@ -189,7 +212,7 @@ struct Entry {
     action: Action,
 }
 
-fn move_entries(group: &ChoiceGroup, game: u64, ply: usize) -> Vec<Entry> {
+fn move_entries(group: &ChoiceGroup, game: GameAt, ply: usize) -> Vec<Entry> {
     group
         .moves
         .iter()
@@ -224,7 +247,7 @@ fn move_entries(group: &ChoiceGroup, game: u64, ply: usize) -> Vec<Entry> {
 #[must_use]
 pub fn menu(
     groups: &[ChoiceGroup],
-    game: u64,
+    game: GameAt,
     ply: usize,
     page: usize,
 ) -> Option<InlineKeyboardMarkup> {
@@ -248,7 +271,7 @@ pub fn menu(
 #[must_use]
 pub fn origin(
     group: &ChoiceGroup,
-    game: u64,
+    game: GameAt,
     ply: usize,
     page: usize,
 ) -> Option<InlineKeyboardMarkup> {
@@ -273,7 +296,7 @@ pub fn origin(
 
 fn paged(
     entries: Vec<Entry>,
-    game: u64,
+    game: GameAt,
     ply: usize,
     page: usize,
     at: impl Fn(usize) -> Action,
@@ -376,7 +399,7 @@ mod tests {
             ),
         ] {
             let b = Button {
-                game: 3,
+                game: GameAt::here(3),
                 ply: 12,
                 action,
             };
@@ -400,6 +423,7 @@ mod tests {
     fn did_you_mean_moves_are_buttons_that_play_them() {
         let s = |game, mv: &str, es: &str| tablero_app::Suggestion {
             game,
+            place: None,
             kind: tablero_rules::GameId::Chess,
             ply: 4,
             mv: mv.into(),
@@ -423,20 +447,46 @@ mod tests {
     }
 
     #[test]
+    fn another_chats_game_is_named_with_its_place() {
+        let at = GameAt::parse("kqa7").unwrap();
+        let k = menu(&[group(Some("e2"), &["e4"])], at, 4, 0).unwrap();
+        assert_eq!(datas(&k), [["p:kqa7:4:0:e2"]]);
+        let b = Button::decode("m:kqa7:4:e4").unwrap();
+        assert_eq!(b.game, at);
+        assert_eq!(b.encode(), "m:kqa7:4:e4");
+        // The open-game buttons of a list.
+        let list = [
+            tablero_app::OpenGame {
+                at,
+                label: "#kqa7 Chess · Club".into(),
+            },
+            tablero_app::OpenGame {
+                at: GameAt::here(2),
+                label: "#2 Push · Friends".into(),
+            },
+        ];
+        let k = open_games(&list).unwrap();
+        assert_eq!(datas(&k), [["b:kqa7", "b:2"]]);
+        assert_eq!(open_press("b:kqa7"), Some(at));
+        assert_eq!(open_press("b:kq"), None);
+        assert!(open_games(&[]).is_none());
+    }
+
+    #[test]
     fn menu_lists_origins_then_origin_less_moves() {
         let groups = [
             group(Some("a2"), &["a2-a3", "a2-b3"]),
             group(Some("b2"), &["b2-b3"]),
             group(None, &["pass"]),
         ];
-        let k = menu(&groups, 1, 4, 0).unwrap();
+        let k = menu(&groups, GameAt::here(1), 4, 0).unwrap();
         assert_eq!(datas(&k), [["p:1:4:0:a2", "p:1:4:0:b2", "m:1:4:pass"]]);
-        let k = origin(&groups[0], 1, 4, 0).unwrap();
+        let k = origin(&groups[0], GameAt::here(1), 4, 0).unwrap();
         assert_eq!(
             datas(&k),
             vec![vec!["m:1:4:a2-a3", "m:1:4:a2-b3"], vec!["o:1:4:0"]]
         );
-        assert_eq!(menu(&[], 1, 4, 0), None);
+        assert_eq!(menu(&[], GameAt::here(1), 4, 0), None);
     }
 
     #[test]
@@ -444,7 +494,7 @@ mod tests {
         let moves: Vec<String> = (0..100).map(|i| format!("c{i}")).collect();
         let refs: Vec<&str> = moves.iter().map(String::as_str).collect();
         let g = group(None, &refs);
-        let first = datas(&menu(std::slice::from_ref(&g), 9, 0, 0).unwrap());
+        let first = datas(&menu(std::slice::from_ref(&g), GameAt::here(9), 0, 0).unwrap());
         let nav = first.last().unwrap();
         assert_eq!(nav.len(), 1);
         assert_eq!(nav[0], "o:9:0:1");
@@ -452,7 +502,7 @@ mod tests {
         let mut seen = shown;
         let mut page = 1;
         loop {
-            let k = datas(&menu(std::slice::from_ref(&g), 9, 0, page).unwrap());
+            let k = datas(&menu(std::slice::from_ref(&g), GameAt::here(9), 0, page).unwrap());
             let nav = k.last().unwrap();
             seen += k[..k.len() - 1].iter().map(Vec::len).sum::<usize>();
             if !nav.iter().any(|d| d == &format!("o:9:0:{}", page + 1)) {
@@ -463,7 +513,7 @@ mod tests {
         assert_eq!(seen, 100, "every move on some page");
         let long = "x".repeat(70);
         let g = group(Some("a1"), &["a1-a2", &long]);
-        let d = datas(&origin(&g, 123_456_789_012, 99_999, 0).unwrap());
+        let d = datas(&origin(&g, GameAt::here(123_456_789_012), 99_999, 0).unwrap());
         // A long label takes a row of its own.
         assert_eq!(d[1], ["i:123456789012:99999:1:a1"]);
         assert!(d.iter().flatten().all(|s| s.len() <= MAX_DATA));

@@ -1,6 +1,7 @@
 //! The app's [`Reply`] to Telegram posts: HTML text, board photos with a
 //! caption and a keyboard. Pure, tested without a network.
 
+use tablero_app::place::GameAt;
 use tablero_app::{Attachment, Reply, Span, User};
 use tablero_deliver::chunk::{Chunk, Packer};
 use teloxide::types::InlineKeyboardMarkup;
@@ -109,14 +110,23 @@ pub fn plain(reply: &Reply, usernames: &dyn Fn(&User) -> Option<String>) -> Stri
 /// `usernames` tells a user's username, when known.
 #[must_use]
 pub fn posts(reply: &Reply, usernames: &dyn Fn(&User) -> Option<String>) -> Vec<Post> {
-    let board = reply.game();
-    let keyboard = board
-        .and_then(|(g, ply)| keyboard::menu(&reply.choices, g, ply, 0))
+    // Another chat's game (in a direct chat) is named with its place, and
+    // its board is not one of this chat's games.
+    let at = |id| GameAt {
+        place: reply.place,
+        id,
+    };
+    let keyboard = reply
+        .game()
+        .and_then(|(g, ply)| keyboard::menu(&reply.choices, at(g), ply, 0))
         .or_else(|| reply.challenge.map(|c| keyboard::challenge(c, reply.lang)))
-        .or_else(|| keyboard::suggestions(&reply.suggestions, reply.lang));
+        .or_else(|| keyboard::suggestions(&reply.suggestions, reply.lang))
+        .or_else(|| keyboard::open_games(&reply.open));
+    let board = reply.game().filter(|_| reply.place.is_none());
     // A finished game's buttons: they outlive the game's boards.
-    let lasting = keyboard.is_none() && reply.ended.is_some();
-    let keyboard = keyboard.or_else(|| reply.ended.map(|g| keyboard::after_game(g, reply.lang)));
+    let ended = reply.ended.filter(|_| reply.place.is_none());
+    let lasting = keyboard.is_none() && ended.is_some();
+    let keyboard = keyboard.or_else(|| ended.map(|g| keyboard::after_game(g, reply.lang)));
     let whole = pieces(reply, usernames, usize::MAX).remove(0);
     let (mut html, mut visible) = (whole.markup, whole.visible);
     let chunks = || pieces(reply, usernames, MAX_TEXT);

@@ -11,7 +11,7 @@ use crate::limits::Limit;
 use crate::reply::{Bi, Text};
 
 /// The example command of `verb` for game or challenge `n`.
-fn example(verb: &Verb, n: u64, l: Lang) -> String {
+fn example(verb: &Verb, n: impl std::fmt::Display, l: Lang) -> String {
     let (en, es) = match verb {
         Verb::Board => ("board", "tablero"),
         Verb::History => ("history", "historial"),
@@ -22,6 +22,9 @@ fn example(verb: &Verb, n: u64, l: Lang) -> String {
         Verb::Accept => ("accept", "aceptar"),
         Verb::Decline => ("decline", "rechazar"),
         Verb::Cancel => ("cancel", "cancelar"),
+        Verb::Export => ("export", "exportar"),
+        Verb::Replay => ("replay", "repeticion"),
+        Verb::Rematch => ("rematch", "revancha"),
     };
     let mut s = format!("{} #{n}", pick(l, en, es));
     if let Verb::Move(text) = verb {
@@ -196,7 +199,7 @@ pub(crate) fn error(e: &AppError) -> Bi {
                 pick(l, "Nothing played: `{}` is ", "No se ha jugado nada: `{}` "),
                 [t(quote(text))],
             );
-            let one_game = options.windows(2).all(|w| w[0].game == w[1].game);
+            let one_game = options.windows(2).all(|w| w[0].at() == w[1].at());
             s.append(t(match (options.len(), one_game, l) {
                 (1, _, Lang::En) => "not a whole move. Did you mean ",
                 (1, _, Lang::Es) => "no es una jugada completa. ¿Querías decir ",
@@ -216,7 +219,7 @@ pub(crate) fn error(e: &AppError) -> Bi {
                 s.append(c(format!(
                     "{} #{} {}",
                     pick(l, "move", "mover"),
-                    o.game,
+                    o.at(),
                     o.typed(l)
                 )));
                 s.append(t(format!(" ({})", o.kind.info().name(l))));
@@ -407,6 +410,25 @@ pub(crate) fn error(e: &AppError) -> Bi {
                 [t(names.join(", ")), c(example(verb, first, l))],
             )
         }),
+        E::WhichPlace { verb, games } => both(|l| {
+            let names: Vec<String> = games.iter().map(|g| super::elsewhere(g, l)).collect();
+            let first = games
+                .first()
+                .map_or_else(|| "1".to_string(), |g| g.at.to_string());
+            Text::fill(
+                pick(
+                    l,
+                    "Which game? {}. Add its reference, for example {}.",
+                    "¿Qué partida? {}. Añade su referencia, por ejemplo {}.",
+                ),
+                [t(names.join("; ")), c(example(verb, first, l))],
+            )
+        }),
+        E::NoGameAt(at) => tr(
+            "You have no ongoing game #{}. `mygames` lists yours, each with its reference.",
+            "No tienes ninguna partida en curso #{}. `mispartidas` lista las tuyas, cada una con su referencia.",
+            &[t(at.to_string())],
+        ),
         E::NotYourTurnAnywhere => tr(
             "It is not your turn in any of your games here.",
             "No te toca en ninguna de tus partidas de aquí.",

@@ -253,7 +253,8 @@ pub(crate) fn event(e: &Event) -> Bi {
                 ));
             }
             let mut s = t(pick(l, "Your games:", "Tus partidas:"));
-            for (ch, g) in games {
+            for e in games {
+                let g = &e.view;
                 let d = &g.doc;
                 let my = d.side_of(&me.id).unwrap_or(Side::First);
                 let opp = &named(d, my.other(), l);
@@ -275,12 +276,12 @@ pub(crate) fn event(e: &Event) -> Bi {
                 s.append(Text::fill(
                     pick(
                         l,
-                        "\n#{} in {}: {} vs {} — {}{}{}",
-                        "\n#{} en {}: {} contra {} — {}{}{}",
+                        "\n#{} {}: {} vs {} — {}{}{}",
+                        "\n#{} {}: {} contra {} — {}{}{}",
                     ),
                     [
-                        t(d.id.to_string()),
-                        t(ch.channel.clone()),
+                        t(e.at.to_string()),
+                        t(super::where_is(e, l)),
                         t(info_of(d).name(l)),
                         t(opp.clone()),
                         t(turn),

@@ -184,6 +184,56 @@ pub(crate) fn game_label(g: &GameView, l: Lang) -> String {
     )
 }
 
+/// The name of the chat a game is in: its title, else "another chat".
+pub(crate) fn chat_name(title: Option<&str>, l: Lang) -> String {
+    match title {
+        Some(t) if !t.trim().is_empty() => t.trim().to_string(),
+        _ => pick(l, "another chat", "otro chat").into(),
+    }
+}
+
+/// Where a listed game is: `in Club`, `here`.
+pub(crate) fn where_is(g: &crate::event::Elsewhere, l: Lang) -> String {
+    if g.here {
+        return pick(l, "here", "aquí").into();
+    }
+    format!(
+        "{} {}",
+        pick(l, "in", "en"),
+        chat_name(g.title.as_deref(), l)
+    )
+}
+
+/// `#kqa7 Chess in Club (ana – bo)`: a game of another chat, in a list.
+pub(crate) fn elsewhere(g: &crate::event::Elsewhere, l: Lang) -> String {
+    let d = &g.view.doc;
+    format!(
+        "#{} {} {} ({} – {})",
+        g.at,
+        info_of(d).name(l),
+        where_is(g, l),
+        d.players[0].name,
+        d.players[1].name
+    )
+}
+
+/// The label of a button that opens a game of another chat:
+/// `#kqa7 Chess · Club`.
+pub(crate) fn open_label(g: &crate::event::Elsewhere, l: Lang) -> String {
+    let chat = if g.here {
+        pick(l, "here", "aquí").to_string()
+    } else {
+        chat_name(g.title.as_deref(), l)
+    };
+    format!("#{} {} · {chat}", g.at, info_of(&g.view.doc).name(l))
+}
+
+/// What starts a reply about a game of another chat, shown in a direct
+/// chat: `In Club: `.
+pub(crate) fn in_chat(title: Option<&str>, l: Lang) -> Text {
+    Text::fill(pick(l, "In {}: ", "En {}: "), [t(chat_name(title, l))])
+}
+
 /// `#4 challenge: Chess by ana`, for suggestions.
 pub(crate) fn challenge_label(c: &ChallengeDoc, l: Lang) -> String {
     let game = c.game.info().name(l);

@@ -1,0 +1,471 @@
+//! A player's games from another chat.
+//!
+//! In their direct chat with the bot (a Telegram private chat, a Discord
+//! DM) a player reaches every game of theirs:
+//!
+//! - `mygames` lists them, each with a reference that works there (`#7`
+//!   when no other game of theirs has that number, else `#kqa7`, the
+//!   game's chat's [`Place`] before the number), with a button per game
+//!   that opens its board;
+//! - a command about one game (`board`, `move`, `resign`, `draw`, …) runs
+//!   in that game's channel, under that channel's lock, as if typed there;
+//!   without a number it goes where the only candidates are, else asks
+//!   which (naming each game's chat);
+//! - a message without a command word is read against all their games
+//!   (`Command::Said` per channel), played only when it is exactly a legal
+//!   move of one game of theirs anywhere;
+//! - what changes a game is also posted in the game's own channel, as the
+//!   reply there would be, so its spectators miss nothing.
+//!
+//! From any chat, a reference with a place (`board #kqa7`) reaches that
+//! game the same way. Replies about another chat's game start with its
+//! name and carry [`Reply::place`], so front-ends name the game with its
+//! place in button data and a press finds it ([`App::resolve`]).
+
+use std::collections::BTreeSet;
+
+use tablero_rules::Lang;
+use tablero_store::{OfferKind, VERSION};
+
+use crate::app::{Actor, App, Res};
+use crate::channel::info_of;
+use crate::command::Command;
+use crate::event::{AppError, Elsewhere, Event, Outcome, Suggestion, Verb};
+use crate::place::{GameAt, Place};
+use crate::play::fits;
+use crate::reading;
+use crate::reply::{ChannelKey, OpenGame, Outgoing, Reply, User};
+
+impl App {
+    /// `user`'s ongoing games in every channel of `platform`, with their
+    /// channel, read under each channel's lock in turn.
+    pub(crate) fn games_everywhere(
+        &self,
+        platform: crate::reply::Platform,
+        user: &User,
+    ) -> Res<Vec<(ChannelKey, crate::event::GameView)>> {
+        let list = self.store.user_games(platform, &user.id)?;
+        let now = self.now();
+        let mut out = Vec::new();
+        for (ch, id) in list {
+            let view = self.with_channel(&ch, |st| Ok(st.games.get(&id).map(|g| g.view(now))));
+            if let Ok(Some(v)) = view {
+                out.push((ch, v));
+            }
+        }
+        Ok(out)
+    }
+
+    /// `games` as the chat `here` names them: a game of `here` by its
+    /// number; in a direct chat, another chat's game by its number when no
+    /// other listed game has it; else with its place.
+    pub(crate) fn elsewhere(
+        &self,
+        here: &ChannelKey,
+        direct: bool,
+        games: Vec<(ChannelKey, crate::event::GameView)>,
+    ) -> Vec<Elsewhere> {
+        let ids: Vec<u64> = games.iter().map(|(_, g)| g.id()).collect();
+        games
+            .into_iter()
+            .map(|(ch, view)| {
+                let id = view.id();
+                let unique = ids.iter().filter(|&&n| n == id).count() == 1;
+                let at = if ch == *here || (direct && unique) {
+                    GameAt::here(id)
+                } else {
+                    GameAt {
+                        place: Some(Place::of(&ch)),
+                        id,
+                    }
+                };
+                Elsewhere {
+                    at,
+                    title: self.title_of(&ch),
+                    here: ch == *here,
+                    view,
+                }
+            })
+            .collect()
+    }
+
+    /// The name a chat was last seen with; a console channel's is its id.
+    pub(crate) fn title_of(&self, ch: &ChannelKey) -> Option<String> {
+        self.store
+            .channel_settings(ch)
+            .ok()
+            .and_then(|d| d.title)
+            .or_else(|| {
+                (ch.platform == crate::reply::Platform::Console).then(|| ch.channel.clone())
+            })
+    }
+
+    /// Remembers the name a chat has now, when it changed (a write only
+    /// then, under the channel's lock).
+    pub(crate) fn remember_title(&self, ch: &ChannelKey, title: Option<&str>) {
+        let Some(title) = title.map(str::trim).filter(|t| !t.is_empty()) else {
+            return;
+        };
+        let title: String = crate::app::capped(&User {
+            id: String::new(),
+            name: title.to_string(),
+        })
+        .name;
+        {
+            let seen = crate::app::lock(&self.titles);
+            if seen.get(ch) == Some(&title) {
+                return;
+            }
+        }
+        let saved = self.with_channel(ch, |_| {
+            let mut doc = self.store.channel_settings(ch)?;
+            if doc.title.as_deref() != Some(&title) {
+                doc.version = VERSION;
+                doc.title = Some(title.clone());
+                let mut b = self.store.batch();
+                b.put_channel(ch, &doc);
+                self.commit(b)?;
+            }
+            Ok(())
+        });
+        match saved {
+            Ok(()) => {
+                let mut seen = crate::app::lock(&self.titles);
+                if seen.len() > 4096 {
+                    seen.clear();
+                }
+                seen.insert(ch.clone(), title);
+            }
+            Err(e) => tracing::warn!(error = ?e, "cannot remember a chat's name"),
+        }
+    }
+
+    /// The channel of `user`'s game `at` (named from `here`): `here` when
+    /// it has no place or its place is here's.
+    pub fn resolve(&self, here: &ChannelKey, user: &User, at: &GameAt) -> Res<ChannelKey> {
+        let Some(place) = &at.place else {
+            return Ok(here.clone());
+        };
+        if Place::of(here) == *place {
+            return Ok(here.clone());
+        }
+        let chans: BTreeSet<ChannelKey> = self
+            .store
+            .user_games(here.platform, &user.id)?
+            .into_iter()
+            .filter(|(ch, id)| *id == at.id && Place::of(ch) == *place)
+            .map(|(ch, _)| ch)
+            .collect();
+        match chans.len() {
+            1 => Ok(chans.into_iter().next().unwrap_or_else(|| here.clone())),
+            0 => Err(AppError::NoGameAt(*at)),
+            _ => {
+                let games = self
+                    .games_everywhere(here.platform, user)?
+                    .into_iter()
+                    .filter(|(ch, g)| chans.contains(ch) && g.id() == at.id)
+                    .collect();
+                Err(AppError::WhichPlace {
+                    verb: Verb::Board,
+                    games: self.elsewhere(here, false, games),
+                })
+            }
+        }
+    }
+
+    /// Where `cmd` from `who` runs: `Some(channel)` when it is about a
+    /// game of theirs in another channel, named by `place` or (in a direct
+    /// chat) by a number or a move that only one chat's games can mean;
+    /// `None`: here.
+    pub(crate) fn route(
+        &self,
+        who: &Actor,
+        cmd: &Command,
+        place: Option<&Place>,
+        direct: bool,
+    ) -> Res<Option<ChannelKey>> {
+        let Some(n) = cmd.game() else {
+            return Ok(None);
+        };
+        let here = &who.channel;
+        if let Some(place) = place {
+            let at = GameAt {
+                place: Some(*place),
+                id: n.unwrap_or_default(),
+            };
+            let ch = self
+                .resolve(here, &who.user, &at)
+                .map_err(|e| with_verb(e, cmd))?;
+            return Ok((ch != *here).then_some(ch));
+        }
+        if !direct {
+            return Ok(None);
+        }
+        let games = self.games_everywhere(here.platform, &who.user)?;
+        let me = &who.user;
+        let candidates: Vec<&(ChannelKey, crate::event::GameView)> = match (n, cmd) {
+            (Some(n), _) => games.iter().filter(|(_, g)| g.id() == n).collect(),
+            (None, Command::Said { text, .. }) => return self.route_said(who, text, &games),
+            (None, Command::Move { .. }) => {
+                let to_move: Vec<_> = games.iter().filter(|(_, g)| my_turn(g, me)).collect();
+                if to_move.is_empty() {
+                    games.iter().collect()
+                } else {
+                    to_move
+                }
+            }
+            (None, Command::Draw(..) | Command::Takeback(..)) => {
+                let kind = match cmd {
+                    Command::Draw(..) => OfferKind::Draw,
+                    _ => OfferKind::Takeback,
+                };
+                let offered: Vec<_> = games
+                    .iter()
+                    .filter(|(_, g)| offered_to(g, me, kind))
+                    .collect();
+                // Else the games where the offer can be made at all.
+                let able: Vec<_> = games
+                    .iter()
+                    .filter(|(_, g)| kind != OfferKind::Draw || info_of(&g.doc).draws)
+                    .collect();
+                match (offered.is_empty(), able.is_empty()) {
+                    (false, _) => offered,
+                    (true, false) => able,
+                    (true, true) => games.iter().collect(),
+                }
+            }
+            _ => games.iter().collect(),
+        };
+        let chans: BTreeSet<&ChannelKey> = candidates.iter().map(|(ch, _)| ch).collect();
+        match chans.len() {
+            0 => Ok(None),
+            1 => Ok(chans.into_iter().next().filter(|ch| *ch != here).cloned()),
+            _ => Err(AppError::WhichPlace {
+                verb: verb_of(cmd),
+                // Named with their places: a number alone is unique among
+                // these, not always among all the player's games.
+                games: self.elsewhere(here, false, candidates.into_iter().cloned().collect()),
+            }),
+        }
+    }
+
+    /// Where a message without a command word, in a direct chat, goes:
+    /// the one chat where it is exactly a legal move of one game of the
+    /// sender's to move and nothing else is near it anywhere; the only
+    /// chat with games of theirs; else it is answered here (an error).
+    fn route_said(
+        &self,
+        who: &Actor,
+        text: &str,
+        games: &[(ChannelKey, crate::event::GameView)],
+    ) -> Res<Option<ChannelKey>> {
+        let here = &who.channel;
+        let me = &who.user;
+        let chans: BTreeSet<&ChannelKey> = games.iter().map(|(ch, _)| ch).collect();
+        if chans.len() <= 1 {
+            return Ok(chans.into_iter().next().filter(|ch| *ch != here).cloned());
+        }
+        let lang = self.lang_of(here, &me.id);
+        let mut exact: Vec<(ChannelKey, Suggestion)> = Vec::new();
+        let mut options: Vec<Suggestion> = Vec::new();
+        let mut to_move: Vec<(ChannelKey, crate::event::GameView)> = Vec::new();
+        let now = self.now();
+        for ch in chans {
+            let place = (ch != here).then(|| Place::of(ch));
+            let found = self.with_channel(ch, |st| {
+                let f = fits(st, me, text, lang);
+                let mut ex = Vec::new();
+                for (id, moves) in &f.exact {
+                    if let Some(live) = st.games.get(id) {
+                        ex.extend(crate::play::suggestions(live, &[moves.join(" ")]));
+                    }
+                }
+                let moving: Vec<_> = f.to_move.iter().map(|g| g.view(now)).collect();
+                Ok((ex, f.options, moving))
+            });
+            let Ok((ex, opts, moving)) = found else {
+                continue;
+            };
+            let tag = |mut s: Suggestion| {
+                s.place = place;
+                s
+            };
+            exact.extend(ex.into_iter().map(|s| (ch.clone(), tag(s))));
+            options.extend(opts.into_iter().map(tag));
+            to_move.extend(moving.into_iter().map(|v| (ch.clone(), v)));
+        }
+        if let ([(ch, _)], true) = (exact.as_slice(), options.is_empty()) {
+            return Ok((ch != here).then(|| ch.clone()));
+        }
+        if !exact.is_empty() || !options.is_empty() {
+            options.extend(exact.into_iter().map(|(_, s)| s));
+            return Err(AppError::DidYouMean {
+                text: text.to_string(),
+                options,
+            });
+        }
+        // Nothing fits anywhere. Chatter: not a command, and no move.
+        if !reading::move_shaped(text) {
+            let first = text.split_whitespace().next().unwrap_or("");
+            return Err(AppError::UnknownCommand {
+                word: first.to_string(),
+                near: crate::command::near(first),
+                playing: true,
+            });
+        }
+        // A move of no game: the one chat with games to move says what is
+        // wrong with it there; else ask which game it was for.
+        let moving: BTreeSet<&ChannelKey> = to_move.iter().map(|(ch, _)| ch).collect();
+        if let [ch] = moving.into_iter().collect::<Vec<_>>().as_slice() {
+            return Ok((*ch != here).then(|| (*ch).clone()));
+        }
+        if to_move.is_empty() {
+            return Err(AppError::NotYourTurnAnywhere);
+        }
+        Err(AppError::WhichPlace {
+            verb: Verb::Move(text.to_string()),
+            games: self.elsewhere(here, false, to_move),
+        })
+    }
+
+    /// Answers `msg`'s command `cmd` in `target`, the channel of the game
+    /// it is about, for a reader in `here`: the reply for the reader, and
+    /// (when the command changed the game) the same event posted in the
+    /// game's channel, as its reply there would be.
+    pub(crate) fn answer_elsewhere(
+        &self,
+        who: &Actor,
+        target: &ChannelKey,
+        cmd: Command,
+        lang: Lang,
+        direct: bool,
+    ) -> Option<Reply> {
+        let changes = cmd.changes_a_game();
+        let there = Actor {
+            channel: target.clone(),
+            community: None,
+            ..who.clone()
+        };
+        match self.execute(&there, cmd) {
+            Ok(Event::Ignored) => None,
+            out => {
+                Some(self.reply_elsewhere(target, out, lang, direct.then_some(&who.user), changes))
+            }
+        }
+    }
+
+    /// The reply to `out`, the outcome of a command or press about a game
+    /// of channel `target` asked from another chat: it starts with the
+    /// game's chat's name and carries its place; when `changes` (a move,
+    /// a resignation, an offer) it is also posted in `target`, in that
+    /// channel's language, so its spectators miss nothing.
+    pub(crate) fn reply_elsewhere(
+        &self,
+        target: &ChannelKey,
+        out: Outcome,
+        lang: Lang,
+        viewer: Option<&User>,
+        changes: bool,
+    ) -> Reply {
+        let mut reply = match out {
+            Ok(e) => {
+                if changes {
+                    self.post(Outgoing {
+                        channel: target.clone(),
+                        reply: self.present(&e, self.channel_lang(target)),
+                    });
+                }
+                self.present_to(&e, lang, viewer)
+            }
+            Err(e) => self.present_error(&e, lang),
+        };
+        reply.place = Some(Place::of(target));
+        let title = self.title_of(target);
+        for l in [Lang::En, Lang::Es] {
+            let mut text = crate::text::in_chat(title.as_deref(), l);
+            text.append(reply.text.get(l).clone());
+            *reply.text.get_mut(l) = text;
+        }
+        reply
+    }
+
+    /// The board of `user`'s game `at` (a press on a game listed in a
+    /// direct chat), answered in `here`.
+    pub fn open_board(&self, here: &ChannelKey, user: &User, at: &GameAt) -> Reply {
+        let lang = self.lang_of(here, &user.id);
+        let who = Actor {
+            direct: true,
+            ..Actor::without_message(here, user, None)
+        };
+        let cmd = Command::Board(Some(at.id));
+        match self.route(&who, &cmd, at.place.as_ref(), true) {
+            Ok(Some(target)) => self
+                .answer_elsewhere(&who, &target, cmd, lang, true)
+                .unwrap_or_else(|| self.present_error(&AppError::NoGameAt(*at), lang)),
+            Ok(None) => match self.execute(&who, cmd) {
+                Ok(e) => self.present_to(&e, lang, Some(user)),
+                Err(e) => self.present_error(&e, lang),
+            },
+            Err(e) => self.present_error(&e, lang),
+        }
+    }
+
+    /// The buttons that open each listed game, for a direct chat.
+    pub(crate) fn open_buttons(games: &[Elsewhere], lang: Lang) -> Vec<OpenGame> {
+        games
+            .iter()
+            .map(|g| OpenGame {
+                at: g.at,
+                label: crate::text::open_label(g, lang),
+            })
+            .collect()
+    }
+
+    /// `mygames`: every ongoing game of `who`'s, named as their chat names
+    /// them.
+    pub(crate) fn my_games(&self, who: &Actor, direct: bool) -> Outcome {
+        let games = self.games_everywhere(who.channel.platform, &who.user)?;
+        Ok(Event::MyGames {
+            me: who.user.clone(),
+            games: self.elsewhere(&who.channel, direct, games),
+        })
+    }
+}
+
+fn my_turn(g: &crate::event::GameView, me: &User) -> bool {
+    g.game.outcome().is_none() && g.doc.side_of(&me.id) == Some(g.game.turn().side)
+}
+
+/// Whether `g` has an offer of `kind` waiting for `me`'s answer.
+fn offered_to(g: &crate::event::GameView, me: &User, kind: OfferKind) -> bool {
+    let Some(mine) = g.doc.side_of(&me.id) else {
+        return false;
+    };
+    g.doc.offer(kind) == Some(mine.other())
+}
+
+/// The verb whose example a "which game?" shows for `cmd`.
+fn verb_of(cmd: &Command) -> Verb {
+    match cmd {
+        Command::Move { text, .. } | Command::Said { text, .. } => Verb::Move(text.clone()),
+        Command::History(_) => Verb::History,
+        Command::Resign(_) => Verb::Resign,
+        Command::Draw(..) => Verb::Offer(OfferKind::Draw),
+        Command::Takeback(..) => Verb::Offer(OfferKind::Takeback),
+        Command::Export(..) => Verb::Export,
+        Command::Replay(_) => Verb::Replay,
+        Command::Rematch(_) => Verb::Rematch,
+        _ => Verb::Board,
+    }
+}
+
+/// A "which game?" error with the verb of the command that asked.
+fn with_verb(e: AppError, cmd: &Command) -> AppError {
+    match e {
+        AppError::WhichPlace { games, .. } => AppError::WhichPlace {
+            verb: verb_of(cmd),
+            games,
+        },
+        e => e,
+    }
+}
