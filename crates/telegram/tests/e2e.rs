@@ -15,7 +15,7 @@ use axum::extract::{FromRequest, Multipart, Request, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde_json::{Value, json};
-use tablero_app::{App, FakeRenderer, ManualClock, Settings};
+use tablero_app::{App, ChannelKey, FakeRenderer, ManualClock, Settings};
 use tablero_store::Store;
 use tablero_telegram::deliver::Retry;
 use tablero_telegram::{Options, Updates, serve};
@@ -35,6 +35,8 @@ struct Call {
     params: Value,
     /// The uploaded file, for `sendPhoto`.
     file: Option<Vec<u8>>,
+    /// The id of the message a send made.
+    sent: Option<i32>,
 }
 
 /// A way for a request to fail.
@@ -181,6 +183,7 @@ async fn api(State(fake): State<Arc<Fake>>, req: Request) -> Response {
                 .into_response();
         }
     }
+    let mut sent = None;
     if method != "getupdates" {
         let failure = fake
             .failures
@@ -199,13 +202,31 @@ async fn api(State(fake): State<Arc<Fake>>, req: Request) -> Response {
             }
             None => {}
         }
-        fake.calls.lock().unwrap().push(Call {
+        // A message's id is given as the call is recorded, so a test
+        // knows which message each send made.
+        let mut calls = fake.calls.lock().unwrap();
+        let sends = method == "sendmessage"
+            || (matches!(
+                method.as_str(),
+                "sendphoto" | "senddocument" | "sendanimation"
+            ) && file.is_some());
+        sent = sends.then(|| fake.next_message.fetch_add(1, Ordering::SeqCst) + 1);
+        calls.push(Call {
             method: method.clone(),
             params: params.clone(),
             file: file.clone(),
+            sent,
         });
     }
-    let new_id = || fake.next_message.fetch_add(1, Ordering::SeqCst) + 1;
+    let new_id = || sent.unwrap_or(0);
+    // The chat a message went to, as Telegram describes it.
+    let chat_of = |chat: i64| {
+        if chat > 0 {
+            json!({"id": chat, "type": "private", "first_name": "Someone"})
+        } else {
+            json!({"id": chat, "type": "supergroup", "title": "Club"})
+        }
+    };
     match method.as_str() {
         "getme" => ok(json!({
             "id": 999, "is_bot": true, "first_name": "Tablero", "username": "TableroBot",
@@ -243,7 +264,7 @@ async fn api(State(fake): State<Arc<Fake>>, req: Request) -> Response {
         }
         "sendmessage" => {
             let chat = params["chat_id"].as_i64().unwrap_or(GROUP);
-            ok(message_json(new_id(), json!({"id": chat, "type": "supergroup", "title": "Club"}), "text"))
+            ok(message_json(new_id(), chat_of(chat), "text"))
         }
         "sendphoto" | "senddocument" | "sendanimation" => {
             let chat = params["chat_id"].as_i64().unwrap_or(GROUP);
@@ -254,7 +275,7 @@ async fn api(State(fake): State<Arc<Fake>>, req: Request) -> Response {
                 )
                     .into_response();
             }
-            ok(message_json(new_id(), json!({"id": chat, "type": "supergroup", "title": "Club"}), "file"))
+            ok(message_json(new_id(), chat_of(chat), "file"))
         }
         "sendchataction" => {
             // The Bot API's actions; anything else is refused.
@@ -395,6 +416,46 @@ impl Client {
             "message": message_json(message, group_chat(), "board"),
         }}));
         id
+    }
+
+    /// Presses a button under the bot's message `message` in `who`'s
+    /// private chat with the bot.
+    fn press_privately(&mut self, who: &Person, message: i32, data: &str) -> String {
+        self.next_user_message += 1;
+        let id = format!("q{}", self.next_user_message);
+        let chat = json!({"id": who.id, "type": "private", "first_name": who.first});
+        self.push(json!({"callback_query": {
+            "id": id, "from": who.json(), "chat_instance": "c2", "data": data,
+            "message": message_json(message, chat, "board"),
+        }}));
+        id
+    }
+
+    /// The next `n` calls (start-up bookkeeping aside), in the order they
+    /// came: for answers whose posts to several chats may interleave.
+    async fn gather(&mut self, n: usize) -> Vec<Call> {
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
+        loop {
+            {
+                let calls = self.fake.calls.lock().unwrap();
+                let got: Vec<Call> = calls[self.seen..]
+                    .iter()
+                    .filter(|c| !BOOKKEEPING.contains(&c.method.as_str()))
+                    .cloned()
+                    .collect();
+                if got.len() >= n {
+                    assert_eq!(got.len(), n, "more calls than expected: {got:#?}");
+                    self.seen = calls.len();
+                    return got;
+                }
+                assert!(
+                    tokio::time::Instant::now() < deadline,
+                    "{} of {n} calls: {got:#?}",
+                    got.len()
+                );
+            }
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
     }
 
     /// Waits for the next call of `method` (skipping none of the others'
@@ -1130,6 +1191,149 @@ fn photo_chat(c: &Call) -> i64 {
 /// the old id is refused with `migrate_to_chat_id`; a group that removed
 /// the bot is set aside at the first 403 (no retries, nobody else held
 /// up) and is written to again once someone writes there.
+/// The one call of `calls` that is `method` to `chat`.
+fn one_to<'a>(calls: &'a [Call], method: &str, chat: i64) -> &'a Call {
+    let found: Vec<&Call> = calls
+        .iter()
+        .filter(|c| c.method == method && c.params["chat_id"] == chat)
+        .collect();
+    assert_eq!(found.len(), 1, "{method} to {chat}: {calls:#?}");
+    found[0]
+}
+
+/// Checks `calls` hold a silent answer to press `q`.
+fn answered_in(calls: &[Call], q: &str) {
+    assert!(
+        calls.iter().any(|c| c.method == "answercallbackquery"
+            && c.params["callback_query_id"] == q
+            && c.params.get("text").is_none()),
+        "no silent answer to {q}: {calls:#?}"
+    );
+}
+
+/// A group game played from a private chat with the bot (issue 20, item
+/// 8): Telegram's real shapes (a private chat's id is the user's; the
+/// group has a title), the game's own group sees every move made from the
+/// private chat, and presses there name the group's game by its place.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_group_game_played_from_a_private_chat() {
+    let Running {
+        fake: _fake,
+        app,
+        notices,
+        stop_tx,
+        bot,
+        mut c,
+        ..
+    } = start().await;
+    let group = ChannelKey::new(tablero_app::Platform::Telegram, GROUP.to_string());
+    let place = tablero_app::place::Place::of(&group);
+    c.say(&ALICE, "/challenge @bob breakthrough white time=none");
+    c.text().await;
+    c.say(&BOB, "/accept");
+    let b0 = c.board(None).await;
+
+    // Alice asks for her games in her private chat: the group's game by
+    // the group's name, and a button that opens it.
+    c.say_privately(&ALICE, "mygames");
+    let list = c.expect("sendmessage").await;
+    assert_eq!(list.params["chat_id"], ALICE.id);
+    let text = list.params["text"].as_str().unwrap();
+    assert!(
+        text.contains("#1 in Club: Breakthrough vs bob — your move"),
+        "{text}"
+    );
+    assert_eq!(buttons(&list.params), ["b:1"]);
+
+    // The button shows the board in her chat, her side at the bottom, its
+    // buttons naming the group's game by the group's place.
+    let q = c.press_privately(&ALICE, list.sent.unwrap(), "b:1");
+    let calls = c.gather(2).await;
+    let photo = one_to(&calls, "sendphoto", ALICE.id);
+    answered_in(&calls, &q);
+    let caption = photo.params["caption"].as_str().unwrap();
+    assert!(caption.starts_with("In Club: "), "{caption}");
+    let mine = buttons(&photo.params);
+    assert!(mine.contains(&format!("p:{place}1:0:0:a2")), "{mine:?}");
+
+    // She opens a2 and plays a2-a3 there: the group gets the new board
+    // (the old one's keyboard goes), she gets it too.
+    let q = c.press_privately(&ALICE, photo.sent.unwrap(), &format!("p:{place}1:0:0:a2"));
+    c.answered(&q).await;
+    let edit = c.expect("editmessagereplymarkup").await;
+    let moves = buttons(&edit.params);
+    assert!(moves.contains(&format!("m:{place}1:0:a2-a3")), "{moves:?}");
+    let q = c.press_privately(&ALICE, photo.sent.unwrap(), &format!("m:{place}1:0:a2-a3"));
+    // Her reply (a board and her pressed board's keyboard gone), the
+    // answer to her press, the group's board and its old board's
+    // keyboard gone.
+    let calls = c.gather(5).await;
+    answered_in(&calls, &q);
+    let hers = one_to(&calls, "sendphoto", ALICE.id);
+    assert!(
+        hers.params["caption"]
+            .as_str()
+            .unwrap()
+            .contains("played a2-a3")
+    );
+    let theirs = one_to(&calls, "sendphoto", GROUP);
+    let caption = theirs.params["caption"].as_str().unwrap();
+    assert!(
+        caption.contains("@alice played a2-a3") && !caption.starts_with("In "),
+        "{caption}"
+    );
+    let group_buttons = buttons(&theirs.params);
+    assert!(
+        group_buttons.contains(&"p:1:1:0:h7".to_string()),
+        "{group_buttons:?}"
+    );
+    let retired: Vec<&Call> = calls
+        .iter()
+        .filter(|c| c.method == "editmessagereplymarkup")
+        .collect();
+    assert!(
+        retired
+            .iter()
+            .any(|e| e.params["chat_id"] == GROUP && e.params["message_id"] == b0.id),
+        "{retired:#?}"
+    );
+    let record = || app.store().game(&group, 1, true).unwrap().unwrap().record;
+    assert!(record().contains("a2-a3"), "{}", record());
+
+    // Bob answers in the group, on the group's board.
+    let q = c.press(&BOB, theirs.sent.unwrap(), "m:1:1:h7-h6");
+    let calls = c.gather(3).await;
+    answered_in(&calls, &q);
+    one_to(&calls, "sendphoto", GROUP);
+
+    // A bare move in her private chat is read against her games anywhere:
+    // exactly a legal move of this one, it is played in the group.
+    c.say_privately(&ALICE, "b2-b3");
+    let calls = c.gather(3).await;
+    one_to(&calls, "sendphoto", ALICE.id);
+    // The group's last board loses its keyboard.
+    one_to(&calls, "editmessagereplymarkup", GROUP);
+    let theirs = one_to(&calls, "sendphoto", GROUP);
+    assert!(
+        theirs.params["caption"]
+            .as_str()
+            .unwrap()
+            .contains("@alice played b2-b3")
+    );
+    // Chatter in the private chat is answered there, and plays nothing.
+    c.say_privately(&ALICE, "thanks!");
+    let t = c.text_in(ALICE.id).await;
+    assert!(t.contains("neither a command nor a move"), "{t}");
+    assert!(
+        record().contains("b2-b3") && !record().contains("thanks"),
+        "{}",
+        record()
+    );
+    drop(notices);
+    stop_tx.send(()).unwrap();
+    let _ = tokio::time::timeout(Duration::from_secs(10), bot).await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn chats_that_move_or_shut_the_bot_out() {
     let mut r = start().await;
