@@ -9,8 +9,14 @@
 //! - through the Telegram adapter's own translation of a group message
 //!   (`tablero_telegram::incoming::incoming` on a real Bot API message),
 //!   with its production default: a `/command` is addressed to the bot,
-//!   anything else is chat. Discord's plain messages (with
-//!   `message_moves`) reach the app the same way, unaddressed.
+//!   anything else is chat;
+//! - through the Discord adapter's translation of a server channel's
+//!   message (`tablero_discord::presses::incoming` on a real gateway
+//!   message) with `message_moves` on — the only way a Discord server
+//!   takes moves as plain messages; by default Discord servers play
+//!   through slash commands, which `suggested.rs` and the Discord e2e
+//!   cover — and a `/command` line as the slash command's text (options
+//!   in order, users as `<@id>` with the users resolved).
 //!
 //! What a line did is read from the store: every game's record before and
 //! after, so "nothing changed" means nothing changed.
@@ -27,7 +33,11 @@ use tablero_store::Store;
 enum Mode {
     Console,
     TelegramGroup,
+    DiscordChannel,
 }
+
+const GUILD: u64 = 4242;
+const DISCORD_CHANNEL: u64 = 5151;
 
 const GROUP: i64 = -1001;
 
@@ -51,6 +61,52 @@ fn incoming(mode: Mode, user: &str, text: &str) -> Option<Incoming> {
             .unwrap();
             tablero_telegram::incoming::incoming(&msg, "TableroBot")
         }
+        Mode::DiscordChannel => {
+            let person = |name: &str| tablero_app::User {
+                id: telegram_id(name).to_string(),
+                name: name.to_string(),
+            };
+            if let Some(cmd) = text.strip_prefix('/') {
+                // A slash command: its options as text, users resolved.
+                let mut mentions = Vec::new();
+                let words: Vec<String> = cmd
+                    .split_whitespace()
+                    .map(|w| match w.strip_prefix('@') {
+                        Some(name) if !name.is_empty() => {
+                            let u = person(name);
+                            let id = format!("<@{}>", u.id);
+                            mentions.push(u);
+                            id
+                        }
+                        _ => w.to_string(),
+                    })
+                    .collect();
+                return Some(Incoming {
+                    channel: channel(mode),
+                    author: person(user),
+                    text: words.join(" "),
+                    mentions,
+                    addressed: true,
+                    handle: Some(user.to_string()),
+                    reply_to: None,
+                    community: Some(GUILD.to_string()),
+                    direct: false,
+                    title: None,
+                });
+            }
+            let author = json!({"id": telegram_id(user).to_string(), "username": user, "global_name": user, "avatar": null});
+            let msg: serenity::all::Message = serde_json::from_value(json!({
+                "id": "777", "channel_id": DISCORD_CHANNEL.to_string(), "guild_id": GUILD.to_string(),
+                "author": author,
+                "member": {"roles": [], "joined_at": "2024-01-01T00:00:00.000000+00:00", "deaf": false, "mute": false, "flags": 0},
+                "content": text, "timestamp": "2024-01-01T00:00:00.000000+00:00",
+                "edited_timestamp": null, "tts": false, "mention_everyone": false,
+                "mentions": [], "mention_roles": [], "attachments": [], "embeds": [],
+                "pinned": false, "type": 0
+            }))
+            .unwrap();
+            tablero_discord::presses::incoming(&msg)
+        }
     }
 }
 
@@ -58,6 +114,9 @@ fn channel(mode: Mode) -> ChannelKey {
     match mode {
         Mode::Console => ChannelKey::new(tablero_app::Platform::Console, "general"),
         Mode::TelegramGroup => ChannelKey::new(tablero_app::Platform::Telegram, GROUP.to_string()),
+        Mode::DiscordChannel => {
+            ChannelKey::new(tablero_app::Platform::Discord, DISCORD_CHANNEL.to_string())
+        }
     }
 }
 
@@ -116,13 +175,18 @@ fn run(text: &str, mode: Mode) -> Vec<String> {
     let dir = tempfile::tempdir().unwrap();
     let h = Harness::new(dir.path());
     // As the Telegram front-end does at start: the bot learns who it is.
-    h.app().set_bot_user(
+    for platform in [
         tablero_app::Platform::Telegram,
-        tablero_app::User {
-            id: "999".into(),
-            name: "TableroBot".into(),
-        },
-    );
+        tablero_app::Platform::Discord,
+    ] {
+        h.app().set_bot_user(
+            platform,
+            tablero_app::User {
+                id: "999".into(),
+                name: "TableroBot".into(),
+            },
+        );
+    }
     let ch = channel(mode);
     let mut failures = Vec::new();
     let mut lines = text.lines().enumerate().peekable();
@@ -190,7 +254,7 @@ fn run(text: &str, mode: Mode) -> Vec<String> {
 }
 
 #[test]
-fn the_conversation_corpus_in_the_console_and_a_telegram_group() {
+fn the_conversation_corpus_in_the_console_a_telegram_group_and_a_discord_channel() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/conversations");
     let mut files: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()
@@ -203,7 +267,7 @@ fn the_conversation_corpus_in_the_console_and_a_telegram_group() {
     for f in &files {
         let text = std::fs::read_to_string(f).unwrap();
         total += text.lines().filter(|l| l.starts_with("= ")).count();
-        for mode in [Mode::Console, Mode::TelegramGroup] {
+        for mode in [Mode::Console, Mode::TelegramGroup, Mode::DiscordChannel] {
             for fail in run(&text, mode) {
                 failures.push(format!("{}: {fail}", f.display()));
             }

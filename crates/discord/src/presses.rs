@@ -348,15 +348,15 @@ async fn say_privately(
     Ok(())
 }
 
-/// A plain message. In a server (`message_moves`): the app plays it if it
-/// is exactly a legal move of the author's game here, and otherwise
-/// (almost always) ignores it. In a DM: a command or a move of any of the
-/// author's games, in any channel (`tablero_app`'s `direct.rs`).
-async fn message(data: &Data, m: &Message) -> Result<(), Error> {
+/// The app's [`Incoming`] for a plain message; `None` for messages the
+/// bot ignores (a bot's, an empty or an overlong one). Pure: the corpus
+/// tests run real Discord message shapes through it.
+#[must_use]
+pub fn incoming(m: &Message) -> Option<Incoming> {
     if m.author.bot || m.content.trim().is_empty() || m.content.len() > 200 {
-        return Ok(());
+        return None;
     }
-    let msg = Incoming {
+    Some(Incoming {
         channel: channel_key(m.channel_id),
         author: user_of(&m.author),
         text: m.content.clone(),
@@ -372,6 +372,16 @@ async fn message(data: &Data, m: &Message) -> Result<(), Error> {
         community: m.guild_id.map(|g| g.to_string()),
         direct: m.guild_id.is_none(),
         title: None,
+    })
+}
+
+/// A plain message. In a server (`message_moves`): the app plays it if it
+/// is exactly a legal move of the author's game here, and otherwise
+/// (almost always) ignores it. In a DM: a command or a move of any of the
+/// author's games, in any channel (`tablero_app`'s `direct.rs`).
+async fn message(data: &Data, m: &Message) -> Result<(), Error> {
+    let Some(msg) = incoming(m) else {
+        return Ok(());
     };
     let app = data.app.clone();
     let reply = tokio::task::spawn_blocking(move || app.handle(&msg)).await?;
