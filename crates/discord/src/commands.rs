@@ -130,7 +130,17 @@ async fn run(ctx: Context<'_>, text: String, mentions: Vec<User>) -> Result<(), 
         reply_to: None,
         community: ctx.guild_id().map(|g| g.to_string()),
         direct: ctx.guild_id().is_none(),
-        title: None,
+        // The channel's name, as the interaction carries it: a player's
+        // list of games elsewhere names the channel by it.
+        title: match ctx {
+            poise::Context::Application(a) => a
+                .interaction
+                .channel
+                .as_ref()
+                .and_then(|c| c.name.clone())
+                .map(|n| format!("#{n}")),
+            poise::Context::Prefix(_) => None,
+        },
     };
     let app = ctx.data().app.clone();
     let mut job = tokio::task::spawn_blocking(move || app.handle(&msg));
