@@ -18,15 +18,19 @@
 //!   cover — and a `/command` line as the slash command's text (options
 //!   in order, users as `<@id>` with the users resolved).
 //!
+//! The Telegram e2e (`the_conversation_corpus_through_a_fake_telegram_group`)
+//! runs the same files through the fake Telegram server, answers read from
+//! what the bot sent. The format and the judge are `tablero_app::corpus`.
+//!
 //! What a line did is read from the store: every game's record before and
 //! after, so "nothing changed" means nothing changed.
 
 use std::path::Path;
 
 use serde_json::json;
+use tablero_app::corpus;
 use tablero_app::testkit::Harness;
 use tablero_app::{ChannelKey, Incoming, Reply};
-use tablero_store::Store;
 
 /// Where a corpus runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -120,61 +124,11 @@ fn channel(mode: Mode) -> ChannelKey {
     }
 }
 
-/// Every game of the channel, ongoing or finished: number → (moves, over).
-fn games(store: &Store, ch: &ChannelKey) -> Vec<(u64, Vec<String>, bool)> {
-    let mut out = Vec::new();
-    for id in 1..store.next_id(ch).unwrap() {
-        for ongoing in [true, false] {
-            if let Some(doc) = store.game(ch, id, ongoing).unwrap() {
-                let rec: tablero_rules::GameRecord = doc.record.parse().unwrap();
-                out.push((id, rec.moves, !ongoing));
-            }
-        }
-    }
-    out
-}
-
-/// What a line must do.
-#[derive(Debug)]
-enum Want {
-    Ok,
-    Starts(u64),
-    Played(u64, Vec<String>),
-    Nothing,
-    Silent,
-    Asks,
-    Says(String),
-}
-
-fn want(line: &str) -> Want {
-    let w = line.trim_start_matches("= ").trim();
-    let (head, rest) = w.split_once(' ').unwrap_or((w, ""));
-    match head {
-        "ok" => Want::Ok,
-        "nothing" => Want::Nothing,
-        "silent" => Want::Silent,
-        "asks" => Want::Asks,
-        "says" => Want::Says(rest.to_string()),
-        "starts" => Want::Starts(rest.trim_start_matches('#').parse().unwrap()),
-        "played" => {
-            let mut words = rest.split_whitespace();
-            let id = words
-                .next()
-                .unwrap()
-                .trim_start_matches('#')
-                .parse()
-                .unwrap();
-            Want::Played(id, words.map(str::to_string).collect())
-        }
-        _ => panic!("unknown expectation {line:?}"),
-    }
-}
-
 /// Runs one corpus file; returns the failures.
 fn run(text: &str, mode: Mode) -> Vec<String> {
     let dir = tempfile::tempdir().unwrap();
     let h = Harness::new(dir.path());
-    // As the Telegram front-end does at start: the bot learns who it is.
+    // As the front-ends do at start: the bot learns who it is.
     for platform in [
         tablero_app::Platform::Telegram,
         tablero_app::Platform::Discord,
@@ -188,68 +142,36 @@ fn run(text: &str, mode: Mode) -> Vec<String> {
         );
     }
     let ch = channel(mode);
+    let exchanges = match corpus::exchanges(text) {
+        Ok(x) => x,
+        Err(e) => return vec![e],
+    };
+    assert!(!exchanges.is_empty());
     let mut failures = Vec::new();
-    let mut lines = text.lines().enumerate().peekable();
-    let mut exchanges = 0;
-    while let Some((n, line)) = lines.next() {
-        if line.starts_with("//") || line.trim().is_empty() {
-            continue;
-        }
-        let Some((user, said)) = line.split_once("> ") else {
-            failures.push(format!("line {}: not a message: {line}", n + 1));
-            continue;
-        };
-        let Some((_, expect)) = lines.next_if(|(_, l)| l.starts_with("= ")) else {
-            failures.push(format!("line {}: no expectation", n + 1));
-            continue;
-        };
-        exchanges += 1;
-        let want = want(expect);
-        let before = games(h.app().store(), &ch);
-        let reply: Option<Reply> = incoming(mode, user, said).and_then(|m| h.app().handle(&m));
+    for x in exchanges {
+        let before = corpus::games(h.app().store(), &ch);
+        let reply: Option<Reply> =
+            incoming(mode, &x.user, &x.said).and_then(|m| h.app().handle(&m));
         h.app().wait_bots(std::time::Duration::from_secs(60));
-        let after = games(h.app().store(), &ch);
-        let shown = reply
-            .as_ref()
-            .map_or("(no answer)".to_string(), Reply::plain_text);
-        let changed: Vec<(u64, Vec<String>)> = after
-            .iter()
-            .filter(|g| !before.contains(g))
-            .map(|(id, moves, _)| {
-                let old = before.iter().find(|b| b.0 == *id).map_or(0, |b| b.1.len());
-                (*id, moves.get(old..).unwrap_or_default().to_vec())
-            })
-            .collect();
-        let error = reply.as_ref().is_some_and(|r| r.error);
-        let ok = match &want {
-            Want::Ok => reply.is_some() && !error,
-            Want::Starts(id) => {
-                changed.len() == 1 && changed[0].0 == *id && !before.iter().any(|b| b.0 == *id)
-            }
-            // The bot's answer may follow in a game against it.
-            Want::Played(id, moves) => {
-                changed.len() == 1 && changed[0].0 == *id && changed[0].1.starts_with(moves)
-            }
-            Want::Nothing => changed.is_empty(),
-            Want::Silent => changed.is_empty() && (mode == Mode::Console || reply.is_none()),
-            Want::Asks => {
-                changed.is_empty() && reply.as_ref().is_some_and(|r| !r.suggestions.is_empty())
-            }
-            Want::Says(s) => {
-                changed.is_empty()
-                    && reply
-                        .as_ref()
-                        .is_some_and(|r| r.plain_text().to_lowercase().contains(&s.to_lowercase()))
-            }
-        };
-        if !ok {
+        let after = corpus::games(h.app().store(), &ch);
+        let changed = corpus::changed(&before, &after);
+        let answer = reply.as_ref().map(|r| corpus::Answer {
+            text: r.plain_text(),
+            error: r.error,
+            offers_moves: !r.suggestions.is_empty(),
+        });
+        let chat_is_silent = mode != Mode::Console;
+        if !corpus::judged(&x.want, &before, &changed, answer.as_ref(), chat_is_silent) {
             failures.push(format!(
-                "line {} ({mode:?}) {user}> {said}\n    want {want:?}\n    changed {changed:?}\n    answer {shown}",
-                n + 1
+                "line {} ({mode:?}) {}> {}\n    want {:?}\n    changed {changed:?}\n    answer {}",
+                x.line,
+                x.user,
+                x.said,
+                x.want,
+                answer.map_or("(no answer)".into(), |a| a.text)
             ));
         }
     }
-    assert!(exchanges > 0);
     failures
 }
 

@@ -20,6 +20,8 @@ pub mod clock;
 pub mod command;
 pub mod config;
 pub mod console;
+#[doc(hidden)]
+pub mod corpus;
 mod direct;
 pub mod event;
 pub mod limits;
