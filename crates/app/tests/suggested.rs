@@ -117,6 +117,8 @@ fn misunderstood(e: &AppError) -> bool {
         e,
         AppError::UnknownCommand { .. }
             | AppError::WhichGame { .. }
+            | AppError::WhichPlace { .. }
+            | AppError::NoGameAt(_)
             | AppError::WhichChallenge { .. }
             | AppError::Usage { .. }
             | AppError::NotAMove { .. }
