@@ -178,12 +178,7 @@ fn run(text: &str, mode: Mode) -> Vec<String> {
 #[test]
 fn the_conversation_corpus_in_the_console_a_telegram_group_and_a_discord_channel() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/conversations");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "txt"))
-        .collect();
-    files.sort();
+    let files = tablero_app::testkit::text_files(&dir);
     let mut total = 0;
     let mut failures = Vec::new();
     for f in &files {

@@ -8,13 +8,7 @@ use std::path::Path;
 #[test]
 fn transcripts() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/transcripts");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "txt"))
-        .collect();
-    files.sort();
-    assert!(!files.is_empty());
+    let files = tablero_app::testkit::text_files(&dir);
     let bless = std::env::var_os("TABLERO_BLESS").is_some_and(|v| v == "1");
     let mut failed = Vec::new();
     for f in &files {

@@ -20,6 +20,22 @@ use crate::console::incoming;
 use crate::reply::Reply;
 use crate::{App, FakeRenderer, Settings};
 
+/// The `.txt` files of `dir`, sorted: transcripts and corpus files.
+///
+/// # Panics
+/// When `dir` cannot be read, or holds none.
+#[must_use]
+pub fn text_files(dir: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .expect("a folder of text files")
+        .map(|e| e.expect("a folder entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "txt"))
+        .collect();
+    files.sort();
+    assert!(!files.is_empty(), "no .txt files in {}", dir.display());
+    files
+}
+
 /// 2026-01-01 00:00 UTC, where test clocks start.
 pub const START_MS: i64 = 1_767_225_600_000;
 

@@ -1210,13 +1210,7 @@ fn one_to<'a>(calls: &'a [Call], method: &str, chat: i64) -> &'a Call {
 async fn the_conversation_corpus_through_a_fake_telegram_group() {
     use tablero_app::corpus;
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/conversations");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "txt"))
-        .collect();
-    files.sort();
-    assert!(!files.is_empty());
+    let files = tablero_app::testkit::text_files(&dir);
     let group = ChannelKey::new(tablero_app::Platform::Telegram, GROUP.to_string());
     let mut failures = Vec::new();
     for f in &files {
