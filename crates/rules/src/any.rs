@@ -231,3 +231,62 @@ impl AnyGame {
         dispatch!(self, g => check::playout(g.clone(), seed, max_plies))
     }
 }
+
+#[cfg(test)]
+mod mangled {
+    use super::*;
+    use crate::check::check_position;
+
+    /// Random edits of real position and move texts, in every game: each
+    /// is read or refused, never a panic, and whatever is read obeys the
+    /// contract.
+    #[test]
+    fn mangled_texts_never_panic_in_any_game() {
+        for id in GameId::ALL {
+            with_type!(id, T => mangled::<T>());
+        }
+    }
+
+    fn mangled<G: Game>() {
+        let mut rng = crate::rng::SplitMix64::new(7);
+        let pieces = [
+            "0", "1", "9", "10", "99", "x", "-", "/", " ", "N", "n", "A", "D", "é", "🙂", "w", "b",
+            "a", "d",
+        ];
+        let mut g = G::new(&Setup::default()).unwrap();
+        let mut samples = Vec::new();
+        for _ in 0..40 {
+            let moves = g.legal_move_list();
+            if moves.is_empty() {
+                break;
+            }
+            samples.push((g.position_text(), g.move_text(moves[0])));
+            g.play(moves[rng.below(moves.len() as u64) as usize]);
+        }
+        for (position, mv) in &samples {
+            for _ in 0..200 {
+                let mut chars: Vec<String> = position.chars().map(String::from).collect();
+                let mut word: Vec<String> = mv.chars().map(String::from).collect();
+                for text in [&mut chars, &mut word] {
+                    for _ in 0..=rng.below(3) {
+                        let at = rng.below(text.len() as u64 + 1) as usize;
+                        let piece = pieces[rng.below(pieces.len() as u64) as usize].to_string();
+                        match rng.below(3) {
+                            0 if at < text.len() => text[at] = piece,
+                            1 if at < text.len() => {
+                                text.remove(at);
+                            }
+                            _ => text.insert(at, piece),
+                        }
+                    }
+                }
+                if let Ok(back) = G::from_position_text(&chars.concat()) {
+                    check_position(&back, &back.legal_move_list()).unwrap();
+                    let _ = back.view();
+                }
+                let base = G::from_position_text(position).unwrap();
+                let _ = base.parse_move(&word.concat());
+            }
+        }
+    }
+}

@@ -283,7 +283,14 @@ impl<V: Variant> ChessGame<V> {
                         )
                     });
                 }
-                Reading::Squares { from, .. } => {
+                Reading::Squares { from, to, .. } => {
+                    // `a9f1`: a square off the board is no square at all.
+                    if let Some(off) = [from, to].into_iter().find(|c| c.x >= 8 || c.y >= 8) {
+                        return Some(msg!(
+                            "{off} is not a square of the board",
+                            "{off} no es una casilla del tablero"
+                        ));
+                    }
                     let sq = from.y as usize * 8 + from.x as usize;
                     match pos.piece_at(sq) {
                         None => {

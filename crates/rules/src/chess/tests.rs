@@ -868,3 +868,17 @@ fn mangled_texts_never_panic() {
     }
     assert!(moves < 20_000);
 }
+
+#[test]
+fn a_move_naming_a_square_off_the_board_is_refused_with_a_reason() {
+    // Found by the mangled-text test over every game: `A9f1` read as the
+    // squares a9 and f1 reached past the board (a shift overflow).
+    let g = start();
+    for text in ["a9f1", "A9f1", "a2a9", "i2i4"] {
+        let e = g.parse_move(text).expect_err(text);
+        let said = format!("{e:?}");
+        assert!(!said.is_empty(), "{text}");
+    }
+    let e = format!("{:?}", g.parse_move("a9f1").unwrap_err());
+    assert!(e.contains("a9 is not a square of the board"), "{e}");
+}
