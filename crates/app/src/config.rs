@@ -237,6 +237,27 @@ fn bad(key: &str, why: impl std::fmt::Display) -> ConfigError {
 }
 
 /// Reads a move limit: a duration from 1 h to 14 d, or `none`.
+/// A front-end section's setting: the environment variable `var` when it
+/// is set and not blank, else the file's `value`.
+pub fn from_env(
+    value: Option<String>,
+    env: impl Fn(&str) -> Option<String>,
+    var: &str,
+) -> Option<String> {
+    env(var).filter(|t| !t.trim().is_empty()).or(value)
+}
+
+/// Checks that setting `key`, when set, is an `http://` or `https://`
+/// address.
+pub fn check_http(key: &str, value: Option<&str>) -> Result<(), String> {
+    match value {
+        Some(v) if !(v.starts_with("http://") || v.starts_with("https://")) => Err(format!(
+            "{key}: `{v}` is not an http:// or https:// address"
+        )),
+        _ => Ok(()),
+    }
+}
+
 pub fn parse_move_limit(s: &str) -> Result<Option<i64>, String> {
     let t = s.trim().to_lowercase();
     if matches!(

@@ -11,7 +11,7 @@ use tablero_rules::{GameId, Lang};
 
 use crate::deliver::{self, channel_key, user_of};
 use crate::view::{self, MAX_CONTENT};
-use crate::{Context, DEFER_AFTER, Data, Error, threads};
+use crate::{Context, DEFER_AFTER, Data, Error, answer_in_time, threads};
 
 /// The most suggestions Discord shows.
 const MAX_SUGGESTIONS: usize = 25;
@@ -143,15 +143,9 @@ async fn run(ctx: Context<'_>, text: String, mentions: Vec<User>) -> Result<(), 
         },
     };
     let app = ctx.data().app.clone();
-    let mut job = tokio::task::spawn_blocking(move || app.handle(&msg));
-    let (reply, deferred) = match tokio::time::timeout(DEFER_AFTER, &mut job).await {
-        Ok(r) => (r?, false),
-        Err(_) => {
-            // Privately: a public answer is then posted to the channel.
-            ctx.defer_ephemeral().await?;
-            (job.await?, true)
-        }
-    };
+    let job = tokio::task::spawn_blocking(move || app.handle(&msg));
+    // Deferred privately: a public answer is then posted to the channel.
+    let (reply, deferred) = answer_in_time(job, || ctx.defer_ephemeral()).await?;
     match reply {
         Some(reply) => answer(ctx, &reply, deferred).await,
         None => Ok(()),

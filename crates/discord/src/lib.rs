@@ -17,7 +17,7 @@ use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 use serenity::all::{GatewayIntents, GuildId, HttpBuilder};
-use tablero_app::config::Config;
+use tablero_app::config::{Config, check_http, from_env};
 use tablero_app::{App, Outgoing, User};
 
 pub mod commands;
@@ -32,6 +32,25 @@ pub const PLATFORM: tablero_app::Platform = tablero_app::Platform::Discord;
 
 /// How long an interaction waits for the app before it is deferred.
 pub const DEFER_AFTER: Duration = Duration::from_millis(1500);
+
+/// Waits for the app's answer `job`; past [`DEFER_AFTER`] it runs `defer`
+/// (deferring or acknowledging the interaction, within Discord's three
+/// seconds) and then waits on. The answer, and whether it was deferred.
+pub(crate) async fn answer_in_time<T, Fut>(
+    mut job: tokio::task::JoinHandle<T>,
+    defer: impl FnOnce() -> Fut,
+) -> Result<(T, bool), Error>
+where
+    Fut: std::future::Future<Output = Result<(), serenity::Error>>,
+{
+    match tokio::time::timeout(DEFER_AFTER, &mut job).await {
+        Ok(r) => Ok((r?, false)),
+        Err(_) => {
+            defer().await?;
+            Ok((job.await?, true))
+        }
+    }
+}
 
 /// What the Discord front-end needs to start.
 #[derive(Clone)]
@@ -127,16 +146,8 @@ impl Section {
     /// The section of `config`, with the environment's overrides, checked.
     pub fn of(config: &Config, env: impl Fn(&str) -> Option<String>) -> Result<Section, String> {
         let mut s: Section = config.section("discord").map_err(|e| e.to_string())?;
-        if let Some(p) = env("TABLERO_DISCORD_PROXY").filter(|t| !t.trim().is_empty()) {
-            s.proxy = Some(p);
-        }
-        if let Some(p) = &s.proxy
-            && !(p.starts_with("http://") || p.starts_with("https://"))
-        {
-            return Err(format!(
-                "discord.proxy: `{p}` is not an http:// or https:// address"
-            ));
-        }
+        s.proxy = from_env(s.proxy, &env, "TABLERO_DISCORD_PROXY");
+        check_http("discord.proxy", s.proxy.as_deref())?;
         if let Some(r) = env("TABLERO_DISCORD_SHARDS").filter(|t| !t.trim().is_empty()) {
             s.shards = Some(r);
         }

@@ -19,7 +19,7 @@ use tablero_app::{ChoiceGroup, Incoming, Reply};
 use crate::deliver::{self, channel_key, user_of};
 use crate::ids::{Component, List, MoveRef, parse_origin};
 use crate::view::{self, MAX_CONTENT};
-use crate::{DEFER_AFTER, Data, Error, threads};
+use crate::{Data, Error, answer_in_time, threads};
 
 /// Handles the events that are not slash commands.
 pub async fn on_event(
@@ -128,15 +128,11 @@ async fn pressed(
         .is_some_and(|f| f.contains(MessageFlags::EPHEMERAL));
     let app = data.app.clone();
     let ch2 = ch.clone();
-    let mut job = tokio::task::spawn_blocking(move || app.press(&ch2, &user, game, ply, &press));
-    let (reply, acked) = match tokio::time::timeout(DEFER_AFTER, &mut job).await {
-        Ok(r) => (r?, false),
-        Err(_) => {
-            ci.create_response(ctx, CreateInteractionResponse::Acknowledge)
-                .await?;
-            (job.await?, true)
-        }
-    };
+    let job = tokio::task::spawn_blocking(move || app.press(&ch2, &user, game, ply, &press));
+    let (reply, acked) = answer_in_time(job, || {
+        ci.create_response(ctx, CreateInteractionResponse::Acknowledge)
+    })
+    .await?;
     if reply.error {
         return say_privately(ctx, ci, &reply, acked).await;
     }
@@ -285,16 +281,12 @@ async fn after_game_pressed(
     let user = user_of(&ci.user);
     let handle = Some(ci.user.name.clone());
     let app = data.app.clone();
-    let mut job = tokio::task::spawn_blocking(move || app.after_game(&ch, &user, handle, id, what));
+    let job = tokio::task::spawn_blocking(move || app.after_game(&ch, &user, handle, id, what));
     // A replay takes a moment to draw: acknowledge in time.
-    let (reply, acked) = match tokio::time::timeout(DEFER_AFTER, &mut job).await {
-        Ok(r) => (r?, false),
-        Err(_) => {
-            ci.create_response(ctx, CreateInteractionResponse::Acknowledge)
-                .await?;
-            (job.await?, true)
-        }
-    };
+    let (reply, acked) = answer_in_time(job, || {
+        ci.create_response(ctx, CreateInteractionResponse::Acknowledge)
+    })
+    .await?;
     if reply.error {
         return say_privately(ctx, ci, &reply, acked).await;
     }

@@ -29,7 +29,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use tablero_app::bot::Frontend;
-use tablero_app::config::{Adapter, Config};
+use tablero_app::config::{Adapter, Config, check_http, from_env};
 use tablero_app::{App, Outgoing};
 use teloxide::adaptors::throttle::Limits;
 use teloxide::dispatching::{Dispatcher, ShutdownToken, UpdateFilterExt};
@@ -170,19 +170,9 @@ impl Section {
     /// The section of `config`, with the environment's overrides, checked.
     pub fn of(config: &Config, env: impl Fn(&str) -> Option<String>) -> Result<Section, String> {
         let mut s: Section = config.section("telegram").map_err(|e| e.to_string())?;
-        if let Some(u) = env("TABLERO_TELEGRAM_API_URL").filter(|t| !t.trim().is_empty()) {
-            s.api_url = Some(u);
-        }
-        if let Some(u) = &s.api_url
-            && !(u.starts_with("http://") || u.starts_with("https://"))
-        {
-            return Err(format!(
-                "telegram.api_url: `{u}` is not an http:// or https:// address"
-            ));
-        }
-        if let Some(a) = env("TABLERO_TELEGRAM_WEBHOOK_LISTEN").filter(|t| !t.trim().is_empty()) {
-            s.webhook_listen = Some(a);
-        }
+        s.api_url = from_env(s.api_url, &env, "TABLERO_TELEGRAM_API_URL");
+        check_http("telegram.api_url", s.api_url.as_deref())?;
+        s.webhook_listen = from_env(s.webhook_listen, &env, "TABLERO_TELEGRAM_WEBHOOK_LISTEN");
         s.updates(&env)?;
         Ok(s)
     }
