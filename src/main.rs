@@ -33,145 +33,173 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Counts leaf positions to a depth (perft), to check move generation.
-    Perft {
-        #[command(flatten)]
-        pos: PositionArgs,
-        /// The depth to count to (at most 10); every depth up to it is
-        /// printed.
-        #[arg(value_parser = clap::value_parser!(u32).range(0..=10))]
-        depth: u32,
-        /// Also print the count below each first move.
-        #[arg(long)]
-        divide: bool,
-    },
+    Perft(PerftArgs),
     /// Prints whose turn it is, the legal moves and the result, if any.
-    Moves {
-        #[command(flatten)]
-        pos: PositionArgs,
-        /// Print JSON instead of text.
-        #[arg(long)]
-        json: bool,
-    },
+    Moves(MovesArgs),
     /// Draws the position as a PNG board image.
-    Render {
-        #[command(flatten)]
-        pos: PositionArgs,
-        /// Draw the board from the second player's side.
-        #[arg(long)]
-        flip: bool,
-        /// Language of the texts on the image: `en` or `es`.
-        #[arg(long, default_value = "en")]
-        lang: String,
-        /// Players' names, first player first (repeat for the second).
-        #[arg(long = "player", value_name = "NAME", num_args = 1)]
-        players: Vec<String>,
-        /// Where to write the PNG.
-        #[arg(short, long, value_name = "FILE.png")]
-        output: std::path::PathBuf,
-    },
+    Render(RenderArgs),
     /// Prints the move the engine chooses (its canonical text, last line),
     /// after a line of search information.
-    Ai {
-        #[command(flatten)]
-        pos: PositionArgs,
-        #[command(flatten)]
-        engine: EngineArgs,
-        /// The search's random seed (same seed, position and node budget:
-        /// same move).
-        #[arg(long, default_value_t = 0)]
-        search_seed: u64,
-        /// Force a search: `mcts` or `ab` (alpha-beta; only for games whose
-        /// turns alternate).
-        #[arg(long)]
-        algo: Option<String>,
-    },
+    Ai(AiArgs),
     /// Plays games between two players and prints wins, draws, losses and
     /// the Elo difference with its 95 % error bar.
-    Selfplay {
-        /// The game id (`chess`, `bloc`, …) or its name.
-        game: String,
-        /// A game parameter, `KEY=VALUE` (repeatable).
-        #[arg(long = "param", value_name = "KEY=VALUE")]
-        params: Vec<String>,
-        /// Player A: `random`, a level (1–5), settings such as
-        /// `level=3,algo=mcts,nodes=5000,think-ms=200`, or a UCI engine,
-        /// `uci:PATH[,NAME=VALUE…]` (UCI options such as `Skill Level=5`,
-        /// and `think-ms=` or `nodes=` for its own budget; chess and
-        /// breakthrough, `UCI_Variant` set to the game when offered).
-        #[arg(long)]
-        a: String,
-        /// Player B, like `--a`.
-        #[arg(long)]
-        b: String,
-        /// Games to play (A moves first in every other one).
-        #[arg(long, default_value_t = 10)]
-        games: u32,
-        /// Think time per move for players that set no budget of their own.
-        #[arg(long)]
-        think_ms: Option<u64>,
-        /// Node budget per move for players that set no budget of their own.
-        #[arg(long)]
-        nodes: Option<u64>,
-        /// Seed of the openings, the deals and the searches.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Random plies that open each pair of games.
-        #[arg(long, default_value_t = 2)]
-        opening: u32,
-        /// Players without a budget use their level's node budget rather
-        /// than its think time (deterministic, independent of the machine).
-        #[arg(long)]
-        level_nodes: bool,
-        /// Print every game's result.
-        #[arg(long)]
-        verbose: bool,
-        /// Start at this game (numbered from 1), to finish a match that
-        /// stopped part-way: each game is the same whichever run plays it.
-        #[arg(long, default_value_t = 1)]
-        from: u32,
-        /// End a game between alpha-beta engines early when both engines'
-        /// scores agree: a win when both give one side six pawns or more
-        /// for four moves each, a draw when, from ply 80, both stay within
-        /// a fifth of a pawn of level for ten moves each.
-        #[arg(long)]
-        adjudicate: bool,
-    },
+    Selfplay(SelfplayArgs),
     /// Writes the game's record: PGN (chess games only) or the plain text
     /// record, which `--record` reads back.
-    Export {
-        #[command(flatten)]
-        pos: PositionArgs,
-        /// `text` (every game) or `pgn` (chess, saltador, guadalete,
-        /// guadalete14).
-        #[arg(long, default_value = "text")]
-        format: String,
-        /// Players' names, first player first (repeat for the second).
-        #[arg(long = "player", value_name = "NAME", num_args = 1)]
-        players: Vec<String>,
-        /// Where to write the record (default: standard output).
-        #[arg(short, long, value_name = "FILE")]
-        output: Option<PathBuf>,
-    },
+    Export(ExportArgs),
     /// Draws the whole game as an animated GIF, one frame per move.
-    Replay {
-        #[command(flatten)]
-        pos: PositionArgs,
-        /// Draw the board from the second player's side.
-        #[arg(long)]
-        flip: bool,
-        /// Language of the texts on the image: `en` or `es`.
-        #[arg(long, default_value = "en")]
-        lang: String,
-        /// Players' names, first player first (repeat for the second).
-        #[arg(long = "player", value_name = "NAME", num_args = 1)]
-        players: Vec<String>,
-        /// Where to write the GIF.
-        #[arg(short, long, value_name = "FILE.gif")]
-        output: PathBuf,
-    },
+    Replay(ReplayArgs),
     /// Store maintenance.
     #[command(subcommand)]
     Store(StoreCommand),
+}
+
+/// `tablero perft`.
+#[derive(Args)]
+struct PerftArgs {
+    #[command(flatten)]
+    pos: PositionArgs,
+    /// The depth to count to (at most 10); every depth up to it is
+    /// printed.
+    #[arg(value_parser = clap::value_parser!(u32).range(0..=10))]
+    depth: u32,
+    /// Also print the count below each first move.
+    #[arg(long)]
+    divide: bool,
+}
+
+/// `tablero moves`.
+#[derive(Args)]
+struct MovesArgs {
+    #[command(flatten)]
+    pos: PositionArgs,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+/// `tablero render`.
+#[derive(Args)]
+struct RenderArgs {
+    #[command(flatten)]
+    pos: PositionArgs,
+    /// Draw the board from the second player's side.
+    #[arg(long)]
+    flip: bool,
+    /// Language of the texts on the image: `en` or `es`.
+    #[arg(long, default_value = "en")]
+    lang: String,
+    /// Players' names, first player first (repeat for the second).
+    #[arg(long = "player", value_name = "NAME", num_args = 1)]
+    players: Vec<String>,
+    /// Where to write the PNG.
+    #[arg(short, long, value_name = "FILE.png")]
+    output: std::path::PathBuf,
+}
+
+/// `tablero ai`.
+#[derive(Args)]
+struct AiArgs {
+    #[command(flatten)]
+    pos: PositionArgs,
+    #[command(flatten)]
+    engine: EngineArgs,
+    /// The search's random seed (same seed, position and node budget:
+    /// same move).
+    #[arg(long, default_value_t = 0)]
+    search_seed: u64,
+    /// Force a search: `mcts` or `ab` (alpha-beta; only for games whose
+    /// turns alternate).
+    #[arg(long)]
+    algo: Option<String>,
+}
+
+/// `tablero selfplay`.
+#[derive(Args)]
+struct SelfplayArgs {
+    /// The game id (`chess`, `bloc`, …) or its name.
+    game: String,
+    /// A game parameter, `KEY=VALUE` (repeatable).
+    #[arg(long = "param", value_name = "KEY=VALUE")]
+    params: Vec<String>,
+    /// Player A: `random`, a level (1–5), settings such as
+    /// `level=3,algo=mcts,nodes=5000,think-ms=200`, or a UCI engine,
+    /// `uci:PATH[,NAME=VALUE…]` (UCI options such as `Skill Level=5`,
+    /// and `think-ms=` or `nodes=` for its own budget; chess and
+    /// breakthrough, `UCI_Variant` set to the game when offered).
+    #[arg(long)]
+    a: String,
+    /// Player B, like `--a`.
+    #[arg(long)]
+    b: String,
+    /// Games to play (A moves first in every other one).
+    #[arg(long, default_value_t = 10)]
+    games: u32,
+    /// Think time per move for players that set no budget of their own.
+    #[arg(long)]
+    think_ms: Option<u64>,
+    /// Node budget per move for players that set no budget of their own.
+    #[arg(long)]
+    nodes: Option<u64>,
+    /// Seed of the openings, the deals and the searches.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Random plies that open each pair of games.
+    #[arg(long, default_value_t = 2)]
+    opening: u32,
+    /// Players without a budget use their level's node budget rather
+    /// than its think time (deterministic, independent of the machine).
+    #[arg(long)]
+    level_nodes: bool,
+    /// Print every game's result.
+    #[arg(long)]
+    verbose: bool,
+    /// Start at this game (numbered from 1), to finish a match that
+    /// stopped part-way: each game is the same whichever run plays it.
+    #[arg(long, default_value_t = 1)]
+    from: u32,
+    /// End a game between alpha-beta engines early when both engines'
+    /// scores agree: a win when both give one side six pawns or more
+    /// for four moves each, a draw when, from ply 80, both stay within
+    /// a fifth of a pawn of level for ten moves each.
+    #[arg(long)]
+    adjudicate: bool,
+}
+
+/// `tablero export`.
+#[derive(Args)]
+struct ExportArgs {
+    #[command(flatten)]
+    pos: PositionArgs,
+    /// `text` (every game) or `pgn` (chess, saltador, guadalete,
+    /// guadalete14).
+    #[arg(long, default_value = "text")]
+    format: String,
+    /// Players' names, first player first (repeat for the second).
+    #[arg(long = "player", value_name = "NAME", num_args = 1)]
+    players: Vec<String>,
+    /// Where to write the record (default: standard output).
+    #[arg(short, long, value_name = "FILE")]
+    output: Option<PathBuf>,
+}
+
+/// `tablero replay`.
+#[derive(Args)]
+struct ReplayArgs {
+    #[command(flatten)]
+    pos: PositionArgs,
+    /// Draw the board from the second player's side.
+    #[arg(long)]
+    flip: bool,
+    /// Language of the texts on the image: `en` or `es`.
+    #[arg(long, default_value = "en")]
+    lang: String,
+    /// Players' names, first player first (repeat for the second).
+    #[arg(long = "player", value_name = "NAME", num_args = 1)]
+    players: Vec<String>,
+    /// Where to write the GIF.
+    #[arg(short, long, value_name = "FILE.gif")]
+    output: PathBuf,
 }
 
 #[derive(Subcommand)]
@@ -514,313 +542,346 @@ fn run(cli: Cli) -> Result<(), Failure> {
         )?);
     };
     match command {
-        Command::Perft { pos, depth, divide } => {
-            let game = pos.build()?;
-            if divide {
-                let mut total = 0;
-                for (m, n) in game.divide(depth) {
-                    say!("{m} {n}");
-                    total += n;
-                }
-                say!("");
-                say!("{depth} {total}");
-            } else {
-                for d in 1..=depth {
-                    say!("{d} {}", game.perft(d));
-                }
-            }
+        Command::Perft(args) => perft(args),
+        Command::Render(args) => render(args),
+        Command::Ai(args) => ai(args),
+        Command::Selfplay(args) => selfplay(args),
+        Command::Export(args) => export(args),
+        Command::Replay(args) => replay(args),
+        Command::Moves(args) => moves(args),
+        Command::Store(StoreCommand::Copy { from, to }) => store_copy(from, to),
+        Command::Store(StoreCommand::Check { store }) => store_check(store, cli.config),
+        Command::Store(StoreCommand::Salvage { from, to }) => store_salvage(from, to),
+    }
+}
+
+fn perft(PerftArgs { pos, depth, divide }: PerftArgs) -> Result<(), Failure> {
+    let game = pos.build()?;
+    if divide {
+        let mut total = 0;
+        for (m, n) in game.divide(depth) {
+            say!("{m} {n}");
+            total += n;
         }
-        Command::Render {
-            pos,
-            flip,
-            lang,
-            players,
-            output,
-        } => {
-            let game = pos.build()?;
-            let opts = render_options(game.id(), flip, &lang, players)?;
-            let png = tablero_render::render_png(&game.view(), &opts).map_err(|e| e.to_string())?;
-            std::fs::write(&output, &png).map_err(|e| format!("{}: {e}", output.display()))?;
-        }
-        Command::Ai {
-            pos,
-            engine,
-            search_seed,
-            algo,
-        } => {
-            let game = pos.build()?;
-            let algorithm = parse_algorithm(algo.as_deref())?;
-            let mut bot = tablero_engine::Engine::with_algorithm(
-                &game,
-                engine.level()?,
-                algorithm,
-                search_seed,
-            );
-            if let Some(asked) = algorithm.filter(|a| *a != bot.algorithm()) {
-                return Err(Failure::Msg(format!(
-                    "{asked:?} does not play {} (its turns do not alternate); use --algo mcts",
-                    game.id().key()
-                )));
-            }
-            let m = bot.choose(engine.limits()).map_err(|e| e.to_string())?;
-            say!(
-                "level {}, {:?}: {}",
-                bot.level(),
-                bot.algorithm(),
-                bot.last_info()
-            );
-            say!("{m}");
-        }
-        Command::Selfplay {
-            game,
-            params,
-            a,
-            b,
-            games,
-            think_ms,
-            nodes,
-            seed,
-            opening,
-            level_nodes,
-            verbose,
-            from,
-            adjudicate,
-        } => {
-            if from == 0 || from > games {
-                return Err(format!("--from must be a game number from 1 to {games}").into());
-            }
-            let id: GameId = game.parse().map_err(|e| format!("{e}"))?;
-            let mut setup = Setup::default();
-            for p in &params {
-                setup.add_word(p).map_err(|e| e.to_string())?;
-            }
-            let mut pa = MatchPlayer::new(&a, id).map_err(|e| format!("--a: {e}"))?;
-            let mut pb = MatchPlayer::new(&b, id).map_err(|e| format!("--b: {e}"))?;
-            for (name, p) in [("A", &pa), ("B", &pb)] {
-                if let MatchPlayer::Uci(u) = p {
-                    println!("{name}: {}", u.name);
-                }
-            }
-            let m = tablero_engine::selfplay::Match {
-                game: id,
-                setup,
-                games,
-                limits: tablero_engine::Limits {
-                    think: think_ms.map(Duration::from_millis),
-                    nodes,
-                },
-                level_nodes,
-                seed,
-                opening_plies: opening,
-                max_plies: 2000,
-                first: from - 1,
-                adjudicate,
-            };
-            let r = m
-                .play_with(pa.contender(), pb.contender(), |g| {
-                    if verbose {
-                        let a_side = if g.a_first { "first" } else { "second" };
-                        let why = match g.reason {
-                            Some(r) => r.text(Lang::En),
-                            None if g.adjudicated => "adjudicated",
-                            None => "ply limit",
-                        };
-                        {
-                            use std::io::Write as _;
-                            let _ = writeln!(
-                                std::io::stdout().lock(),
-                                "game {}: A ({a_side}) {:?} ({why}) in {} plies: {}",
-                                g.index + 1,
-                                g.result,
-                                g.plies,
-                                g.moves.join(" ")
-                            );
-                        }
-                    }
-                })
-                .map_err(|e| e.to_string())?;
-            let (elo, lo, hi) = r.elo();
-            say!("{} games of {}: A = {a}, B = {b}", r.games(), id.key());
-            say!(
-                "A wins {}, draws {}, losses {}: score {:.1} %",
-                r.wins,
-                r.draws,
-                r.losses,
-                r.score() * 100.0
-            );
-            let show = |x: f64| {
-                if x.is_finite() {
-                    format!("{x:+.0}")
-                } else {
-                    format!("{x:+}")
-                }
-            };
-            let spread = if elo.is_finite() && lo.is_finite() && hi.is_finite() {
-                format!(" ± {:.0}", (hi - lo) / 2.0)
-            } else {
-                String::new()
-            };
-            say!(
-                "Elo difference (A - B): {}{spread} (95 %: {} to {})",
-                show(elo),
-                show(lo),
-                show(hi)
-            );
-            for (i, name) in ["A", "B"].iter().enumerate() {
-                say!(
-                    "{name}: {} moves, {:.1} ms per move on average, longest {:.1} ms",
-                    r.moves[i],
-                    r.time_per_move(i).as_secs_f64() * 1e3,
-                    r.longest[i].as_secs_f64() * 1e3
-                );
-            }
-        }
-        Command::Export {
-            pos,
-            format,
-            players,
-            output,
-        } => {
-            let record = pos.record()?;
-            let header = RecordHeader {
-                players: names(players),
-                ..RecordHeader::default()
-            };
-            let text = match format.as_str() {
-                "pgn" => export::pgn(&record, &header),
-                "text" | "txt" => export::text(&record, &header),
-                other => return Err(format!("unknown format `{other}` (pgn or text)").into()),
-            }
-            .map_err(|e| e.to_string())?;
-            match output {
-                Some(path) => {
-                    std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?
-                }
-                None => say_raw!("{text}"),
-            }
-        }
-        Command::Replay {
-            pos,
-            flip,
-            lang,
-            players,
-            output,
-        } => {
-            let record = pos.record()?;
-            let opts = render_options(record.game, flip, &lang, players)?;
-            let views = record.views().map_err(|e| e.to_string())?;
-            let gif = tablero_render::render_replay(&views, &opts).map_err(|e| e.to_string())?;
-            std::fs::write(&output, &gif).map_err(|e| format!("{}: {e}", output.display()))?;
-        }
-        Command::Moves { pos, json } => {
-            let game = pos.build()?;
-            let info = game.id().info();
-            let turn = game.turn();
-            let outcome = game.outcome();
-            let moves = game.legal_moves();
-            if json {
-                let v = serde_json::json!({
-                    "game": info.key,
-                    "position": game.position_text(),
-                    "turn": outcome.is_none().then(|| serde_json::json!({
-                        "side": turn.side.index(),
-                        "name": info.side_name(turn.side, Lang::En),
-                        "phase": format!("{:?}", turn.phase).to_lowercase(),
-                    })),
-                    "moves": moves,
-                    "result": outcome.map(|o| serde_json::json!({
-                        "winner": o.winner.map(|s| s.index()),
-                        "reason": o.reason.key(),
-                    })),
-                });
-                say!("{v:#}");
-            } else {
-                match outcome {
-                    None => say!(
-                        "turn: {} ({:?})",
-                        info.side_name(turn.side, Lang::En),
-                        turn.phase
-                    ),
-                    Some(o) => match o.winner {
-                        Some(w) => {
-                            say!(
-                                "result: {} wins, {}",
-                                info.side_name(w, Lang::En),
-                                o.reason.text(Lang::En)
-                            )
-                        }
-                        None => say!("result: draw, {}", o.reason.text(Lang::En)),
-                    },
-                }
-                for m in moves {
-                    say!("{m}");
-                }
-            }
-        }
-        Command::Store(StoreCommand::Copy { from, to }) => {
-            let to = to
-                .or_else(|| std::env::var("TABLERO_DATABASE_URL").ok())
-                .ok_or("no --to, and TABLERO_DATABASE_URL is not set")?;
-            // The source is opened to be read only: one that does not exist
-            // is an error and is not created.
-            let source = tablero_store::Store::open_existing_url(&from, STORE_CACHE)
-                .map_err(|e| e.to_string())?;
-            let target =
-                tablero_store::Store::open_url(&to, STORE_CACHE).map_err(|e| e.to_string())?;
-            let r = source.copy_to(&target).map_err(|e| e.to_string())?;
-            say!(
-                "copied {} keys and {} quarantined records from {} to {}; the copy matches",
-                r.keys,
-                r.quarantined,
-                source.describe(),
-                target.describe()
-            );
-        }
-        Command::Store(StoreCommand::Check { store }) => {
-            let store = match store {
-                Some(url) => tablero_store::Store::open_existing_url(&url, STORE_CACHE),
-                None => {
-                    let config = tablero_app::bot::load_config(cli.config)?;
-                    let url = config.store_url();
-                    tablero_store::Store::open_existing_url(&url, STORE_CACHE)
-                }
-            }
-            .map_err(|e| e.to_string())?;
-            let r = store.check(&game_check).map_err(|e| e.to_string())?;
-            print_damage(&r.damaged)?;
-            say!(
-                "{}: {} records readable, {} damaged, {} in quarantine",
-                store.describe(),
-                r.readable,
-                r.damaged.len(),
-                r.quarantined
-            );
-            if !r.is_clean() {
-                return Err(Failure::Msg(format!(
-                    "{} is damaged: copy what is readable with `tablero store salvage --from {} --to NEW`",
-                    store.describe(),
-                    store.describe()
-                )));
-            }
-        }
-        Command::Store(StoreCommand::Salvage { from, to }) => {
-            let source = tablero_store::Store::open_existing_url(&from, STORE_CACHE)
-                .map_err(|e| e.to_string())?;
-            let target =
-                tablero_store::Store::open_url(&to, STORE_CACHE).map_err(|e| e.to_string())?;
-            let r = source
-                .salvage_to(&target, &game_check)
-                .map_err(|e| e.to_string())?;
-            print_damage(&r.damaged)?;
-            say!(
-                "salvaged {} records from {} to {}; {} damaged records put in its quarantine, {} quarantined records kept",
-                r.copied,
-                source.describe(),
-                target.describe(),
-                r.damaged.len(),
-                r.quarantined
-            );
+        say!("");
+        say!("{depth} {total}");
+    } else {
+        for d in 1..=depth {
+            say!("{d} {}", game.perft(d));
         }
     }
+    Ok(())
+}
+
+fn render(
+    RenderArgs {
+        pos,
+        flip,
+        lang,
+        players,
+        output,
+    }: RenderArgs,
+) -> Result<(), Failure> {
+    let game = pos.build()?;
+    let opts = render_options(game.id(), flip, &lang, players)?;
+    let png = tablero_render::render_png(&game.view(), &opts).map_err(|e| e.to_string())?;
+    std::fs::write(&output, &png).map_err(|e| format!("{}: {e}", output.display()))?;
+    Ok(())
+}
+
+fn ai(
+    AiArgs {
+        pos,
+        engine,
+        search_seed,
+        algo,
+    }: AiArgs,
+) -> Result<(), Failure> {
+    let game = pos.build()?;
+    let algorithm = parse_algorithm(algo.as_deref())?;
+    let mut bot =
+        tablero_engine::Engine::with_algorithm(&game, engine.level()?, algorithm, search_seed);
+    if let Some(asked) = algorithm.filter(|a| *a != bot.algorithm()) {
+        return Err(Failure::Msg(format!(
+            "{asked:?} does not play {} (its turns do not alternate); use --algo mcts",
+            game.id().key()
+        )));
+    }
+    let m = bot.choose(engine.limits()).map_err(|e| e.to_string())?;
+    say!(
+        "level {}, {:?}: {}",
+        bot.level(),
+        bot.algorithm(),
+        bot.last_info()
+    );
+    say!("{m}");
+    Ok(())
+}
+
+fn selfplay(
+    SelfplayArgs {
+        game,
+        params,
+        a,
+        b,
+        games,
+        think_ms,
+        nodes,
+        seed,
+        opening,
+        level_nodes,
+        verbose,
+        from,
+        adjudicate,
+    }: SelfplayArgs,
+) -> Result<(), Failure> {
+    if from == 0 || from > games {
+        return Err(format!("--from must be a game number from 1 to {games}").into());
+    }
+    let id: GameId = game.parse().map_err(|e| format!("{e}"))?;
+    let mut setup = Setup::default();
+    for p in &params {
+        setup.add_word(p).map_err(|e| e.to_string())?;
+    }
+    let mut pa = MatchPlayer::new(&a, id).map_err(|e| format!("--a: {e}"))?;
+    let mut pb = MatchPlayer::new(&b, id).map_err(|e| format!("--b: {e}"))?;
+    for (name, p) in [("A", &pa), ("B", &pb)] {
+        if let MatchPlayer::Uci(u) = p {
+            println!("{name}: {}", u.name);
+        }
+    }
+    let m = tablero_engine::selfplay::Match {
+        game: id,
+        setup,
+        games,
+        limits: tablero_engine::Limits {
+            think: think_ms.map(Duration::from_millis),
+            nodes,
+        },
+        level_nodes,
+        seed,
+        opening_plies: opening,
+        max_plies: 2000,
+        first: from - 1,
+        adjudicate,
+    };
+    let r = m
+        .play_with(pa.contender(), pb.contender(), |g| {
+            if verbose {
+                let a_side = if g.a_first { "first" } else { "second" };
+                let why = match g.reason {
+                    Some(r) => r.text(Lang::En),
+                    None if g.adjudicated => "adjudicated",
+                    None => "ply limit",
+                };
+                {
+                    use std::io::Write as _;
+                    let _ = writeln!(
+                        std::io::stdout().lock(),
+                        "game {}: A ({a_side}) {:?} ({why}) in {} plies: {}",
+                        g.index + 1,
+                        g.result,
+                        g.plies,
+                        g.moves.join(" ")
+                    );
+                }
+            }
+        })
+        .map_err(|e| e.to_string())?;
+    let (elo, lo, hi) = r.elo();
+    say!("{} games of {}: A = {a}, B = {b}", r.games(), id.key());
+    say!(
+        "A wins {}, draws {}, losses {}: score {:.1} %",
+        r.wins,
+        r.draws,
+        r.losses,
+        r.score() * 100.0
+    );
+    let show = |x: f64| {
+        if x.is_finite() {
+            format!("{x:+.0}")
+        } else {
+            format!("{x:+}")
+        }
+    };
+    let spread = if elo.is_finite() && lo.is_finite() && hi.is_finite() {
+        format!(" ± {:.0}", (hi - lo) / 2.0)
+    } else {
+        String::new()
+    };
+    say!(
+        "Elo difference (A - B): {}{spread} (95 %: {} to {})",
+        show(elo),
+        show(lo),
+        show(hi)
+    );
+    for (i, name) in ["A", "B"].iter().enumerate() {
+        say!(
+            "{name}: {} moves, {:.1} ms per move on average, longest {:.1} ms",
+            r.moves[i],
+            r.time_per_move(i).as_secs_f64() * 1e3,
+            r.longest[i].as_secs_f64() * 1e3
+        );
+    }
+    Ok(())
+}
+
+fn export(
+    ExportArgs {
+        pos,
+        format,
+        players,
+        output,
+    }: ExportArgs,
+) -> Result<(), Failure> {
+    let record = pos.record()?;
+    let header = RecordHeader {
+        players: names(players),
+        ..RecordHeader::default()
+    };
+    let text = match format.as_str() {
+        "pgn" => export::pgn(&record, &header),
+        "text" | "txt" => export::text(&record, &header),
+        other => return Err(format!("unknown format `{other}` (pgn or text)").into()),
+    }
+    .map_err(|e| e.to_string())?;
+    match output {
+        Some(path) => {
+            std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?
+        }
+        None => say_raw!("{text}"),
+    }
+    Ok(())
+}
+
+fn replay(
+    ReplayArgs {
+        pos,
+        flip,
+        lang,
+        players,
+        output,
+    }: ReplayArgs,
+) -> Result<(), Failure> {
+    let record = pos.record()?;
+    let opts = render_options(record.game, flip, &lang, players)?;
+    let views = record.views().map_err(|e| e.to_string())?;
+    let gif = tablero_render::render_replay(&views, &opts).map_err(|e| e.to_string())?;
+    std::fs::write(&output, &gif).map_err(|e| format!("{}: {e}", output.display()))?;
+    Ok(())
+}
+
+fn moves(MovesArgs { pos, json }: MovesArgs) -> Result<(), Failure> {
+    let game = pos.build()?;
+    let info = game.id().info();
+    let turn = game.turn();
+    let outcome = game.outcome();
+    let moves = game.legal_moves();
+    if json {
+        let v = serde_json::json!({
+            "game": info.key,
+            "position": game.position_text(),
+            "turn": outcome.is_none().then(|| serde_json::json!({
+                "side": turn.side.index(),
+                "name": info.side_name(turn.side, Lang::En),
+                "phase": format!("{:?}", turn.phase).to_lowercase(),
+            })),
+            "moves": moves,
+            "result": outcome.map(|o| serde_json::json!({
+                "winner": o.winner.map(|s| s.index()),
+                "reason": o.reason.key(),
+            })),
+        });
+        say!("{v:#}");
+    } else {
+        match outcome {
+            None => say!(
+                "turn: {} ({:?})",
+                info.side_name(turn.side, Lang::En),
+                turn.phase
+            ),
+            Some(o) => match o.winner {
+                Some(w) => {
+                    say!(
+                        "result: {} wins, {}",
+                        info.side_name(w, Lang::En),
+                        o.reason.text(Lang::En)
+                    )
+                }
+                None => say!("result: draw, {}", o.reason.text(Lang::En)),
+            },
+        }
+        for m in moves {
+            say!("{m}");
+        }
+    }
+    Ok(())
+}
+
+fn store_copy(from: String, to: Option<String>) -> Result<(), Failure> {
+    let to = to
+        .or_else(|| std::env::var("TABLERO_DATABASE_URL").ok())
+        .ok_or("no --to, and TABLERO_DATABASE_URL is not set")?;
+    // The source is opened to be read only: one that does not exist
+    // is an error and is not created.
+    let source =
+        tablero_store::Store::open_existing_url(&from, STORE_CACHE).map_err(|e| e.to_string())?;
+    let target = tablero_store::Store::open_url(&to, STORE_CACHE).map_err(|e| e.to_string())?;
+    let r = source.copy_to(&target).map_err(|e| e.to_string())?;
+    say!(
+        "copied {} keys and {} quarantined records from {} to {}; the copy matches",
+        r.keys,
+        r.quarantined,
+        source.describe(),
+        target.describe()
+    );
+    Ok(())
+}
+
+fn store_check(store: Option<String>, config: Option<PathBuf>) -> Result<(), Failure> {
+    let store = match store {
+        Some(url) => tablero_store::Store::open_existing_url(&url, STORE_CACHE),
+        None => {
+            let config = tablero_app::bot::load_config(config)?;
+            let url = config.store_url();
+            tablero_store::Store::open_existing_url(&url, STORE_CACHE)
+        }
+    }
+    .map_err(|e| e.to_string())?;
+    let r = store.check(&game_check).map_err(|e| e.to_string())?;
+    print_damage(&r.damaged)?;
+    say!(
+        "{}: {} records readable, {} damaged, {} in quarantine",
+        store.describe(),
+        r.readable,
+        r.damaged.len(),
+        r.quarantined
+    );
+    if !r.is_clean() {
+        return Err(Failure::Msg(format!(
+            "{} is damaged: copy what is readable with `tablero store salvage --from {} --to NEW`",
+            store.describe(),
+            store.describe()
+        )));
+    }
+    Ok(())
+}
+
+fn store_salvage(from: String, to: String) -> Result<(), Failure> {
+    let source =
+        tablero_store::Store::open_existing_url(&from, STORE_CACHE).map_err(|e| e.to_string())?;
+    let target = tablero_store::Store::open_url(&to, STORE_CACHE).map_err(|e| e.to_string())?;
+    let r = source
+        .salvage_to(&target, &game_check)
+        .map_err(|e| e.to_string())?;
+    print_damage(&r.damaged)?;
+    say!(
+        "salvaged {} records from {} to {}; {} damaged records put in its quarantine, {} quarantined records kept",
+        r.copied,
+        source.describe(),
+        target.describe(),
+        r.damaged.len(),
+        r.quarantined
+    );
     Ok(())
 }
