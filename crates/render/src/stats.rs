@@ -157,145 +157,198 @@ pub fn render_rating_chart(
         return encode::png(&pm);
     }
 
-    // The vertical range covers every rating, and the band only as far as
-    // 60 points beyond them, so that a newcomer's ±350 does not flatten the
-    // line; the band is clipped to the plot.
-    let lo = pts
-        .iter()
-        .map(|p| p.rating - p.deviation.min(60.0))
-        .fold(f64::INFINITY, f64::min);
-    let hi = pts
-        .iter()
-        .map(|p| p.rating + p.deviation.min(60.0))
-        .fold(f64::NEG_INFINITY, f64::max);
-    let step = tick_step((hi - lo).max(40.0), 5.0);
-    let lo = (lo / step).floor() * step;
-    let hi = ((hi / step).ceil() * step).max(lo + step);
-    let y_of = |r: f64| {
-        let t = ((r - lo) / (hi - lo)).clamp(-0.02, 1.02);
-        (f64::from(plot.bottom()) - t * f64::from(plot.h)) as f32
-    };
-    let n = pts.len();
-    let x_of = |i: usize| {
-        if n == 1 {
-            plot.center().0
-        } else {
-            plot.x + plot.w * i as f32 / (n - 1) as f32
-        }
-    };
+    let scale = Scale::of(pts, plot);
+    grid(&mut pm, &scale);
+    band(&mut pm, &scale, pts);
+    line_and_points(&mut pm, &scale, pts);
+    latest(&mut pm, &scale, pts);
+    dates(&mut pm, &scale, pts);
+    encode::png(&pm)
+}
 
-    // Grid and rating labels.
-    let mut r = lo;
-    let label = Style::new(Face::Regular, 14, UI.muted);
-    while r <= hi + step / 2.0 {
-        let y = y_of(r).round() + 0.5;
-        fill_rect(&mut pm, Rect::new(plot.x, y - 0.5, plot.w, 1.0), GRID);
+/// Where ratings and games go on a chart's plot.
+struct Scale {
+    plot: Rect,
+    /// The lowest and highest rating shown, and the grid's step.
+    lo: f64,
+    hi: f64,
+    step: f64,
+    /// The number of points.
+    n: usize,
+}
+
+impl Scale {
+    /// The vertical range covers every rating, and the band only as far as
+    /// 60 points beyond them, so that a newcomer's ±350 does not flatten the
+    /// line; the band is clipped to the plot.
+    fn of(pts: &[RatingPoint], plot: Rect) -> Scale {
+        let lo = pts
+            .iter()
+            .map(|p| p.rating - p.deviation.min(60.0))
+            .fold(f64::INFINITY, f64::min);
+        let hi = pts
+            .iter()
+            .map(|p| p.rating + p.deviation.min(60.0))
+            .fold(f64::NEG_INFINITY, f64::max);
+        let step = tick_step((hi - lo).max(40.0), 5.0);
+        let lo = (lo / step).floor() * step;
+        let hi = ((hi / step).ceil() * step).max(lo + step);
+        Scale {
+            plot,
+            lo,
+            hi,
+            step,
+            n: pts.len(),
+        }
+    }
+
+    fn y(&self, r: f64) -> f32 {
+        let t = ((r - self.lo) / (self.hi - self.lo)).clamp(-0.02, 1.02);
+        (f64::from(self.plot.bottom()) - t * f64::from(self.plot.h)) as f32
+    }
+
+    fn x(&self, i: usize) -> f32 {
+        if self.n == 1 {
+            self.plot.center().0
+        } else {
+            self.plot.x + self.plot.w * i as f32 / (self.n - 1) as f32
+        }
+    }
+}
+
+/// The style of a chart's small labels.
+fn chart_label() -> Style {
+    Style::new(Face::Regular, 14, UI.muted)
+}
+
+/// Grid lines and rating labels.
+fn grid(pm: &mut Pixmap, s: &Scale) {
+    let mut r = s.lo;
+    while r <= s.hi + s.step / 2.0 {
+        let y = s.y(r).round() + 0.5;
+        fill_rect(pm, Rect::new(s.plot.x, y - 0.5, s.plot.w, 1.0), GRID);
         text::draw(
-            &mut pm,
-            label,
-            plot.x - 16.0,
+            pm,
+            chart_label(),
+            s.plot.x - 16.0,
             y + text::cap_height(14) / 2.0,
             Align::Right,
             &format!("{r:.0}"),
         );
-        r += step;
+        r += s.step;
     }
+}
 
-    // The deviation band.
+/// The deviation band.
+fn band(pm: &mut Pixmap, s: &Scale, pts: &[RatingPoint]) {
     let mut band = PathBuilder::new();
-    if n == 1 {
-        let (x, p) = (x_of(0), pts[0]);
-        let (top, bottom) = (y_of(p.rating + p.deviation), y_of(p.rating - p.deviation));
+    if s.n == 1 {
+        let (x, p) = (s.x(0), pts[0]);
+        let (top, bottom) = (s.y(p.rating + p.deviation), s.y(p.rating - p.deviation));
         band.move_to(x - 12.0, top);
         band.line_to(x + 12.0, top);
         band.line_to(x + 12.0, bottom);
         band.line_to(x - 12.0, bottom);
         band.close();
     } else {
-        band.move_to(x_of(0), y_of(pts[0].rating + pts[0].deviation));
+        band.move_to(s.x(0), s.y(pts[0].rating + pts[0].deviation));
         for (i, p) in pts.iter().enumerate().skip(1) {
-            band.line_to(x_of(i), y_of(p.rating + p.deviation));
+            band.line_to(s.x(i), s.y(p.rating + p.deviation));
         }
         for (i, p) in pts.iter().enumerate().rev() {
-            band.line_to(x_of(i), y_of(p.rating - p.deviation));
+            band.line_to(s.x(i), s.y(p.rating - p.deviation));
         }
         band.close();
     }
     if let Some(path) = band.finish() {
-        fill_path(&mut pm, &path, BAND);
+        fill_path(pm, &path, BAND);
     }
+}
 
-    // The line, then the points when there is room for them.
-    if n > 1 {
+/// The line, then the points when there is room for them.
+fn line_and_points(pm: &mut Pixmap, s: &Scale, pts: &[RatingPoint]) {
+    if s.n > 1 {
         let mut line = PathBuilder::new();
-        line.move_to(x_of(0), y_of(pts[0].rating));
+        line.move_to(s.x(0), s.y(pts[0].rating));
         for (i, p) in pts.iter().enumerate().skip(1) {
-            line.line_to(x_of(i), y_of(p.rating));
+            line.line_to(s.x(i), s.y(p.rating));
         }
         if let Some(path) = line.finish() {
-            stroke_path(&mut pm, &path, LINE, 3.0);
+            stroke_path(pm, &path, LINE, 3.0);
         }
     }
-    if plot.w / n as f32 >= 10.0 {
+    if s.plot.w / s.n as f32 >= 10.0 {
         for (i, p) in pts.iter().enumerate() {
-            let (x, y) = (x_of(i), y_of(p.rating));
+            let (x, y) = (s.x(i), s.y(p.rating));
             if let Some(dot) = PathBuilder::from_circle(x, y, 4.5) {
-                fill_path(&mut pm, &dot, LINE);
+                fill_path(pm, &dot, LINE);
             }
             if p.deviation > PROVISIONAL
                 && let Some(hole) = PathBuilder::from_circle(x, y, 2.5)
             {
-                fill_path(&mut pm, &hole, UI.strip);
+                fill_path(pm, &hole, UI.strip);
             }
         }
     }
-    // The latest rating, marked and written.
-    let last = pts[n - 1];
-    let (lx, ly) = (x_of(n - 1), y_of(last.rating));
+}
+
+/// The latest rating, marked and written.
+fn latest(pm: &mut Pixmap, s: &Scale, pts: &[RatingPoint]) {
+    let last = pts[s.n - 1];
+    let (lx, ly) = (s.x(s.n - 1), s.y(last.rating));
     if let Some(dot) = PathBuilder::from_circle(lx, ly, 6.0) {
-        fill_path(&mut pm, &dot, UI.gold);
+        fill_path(pm, &dot, UI.gold);
     }
     let value = format!("{:.0}", last.rating);
     let vw = text::width(Face::Bold, 16, &value);
-    let vx = (lx - vw / 2.0).clamp(plot.x, plot.right() - vw);
-    let vy = if ly - 14.0 > plot.y + 16.0 {
+    let vx = (lx - vw / 2.0).clamp(s.plot.x, s.plot.right() - vw);
+    let vy = if ly - 14.0 > s.plot.y + 16.0 {
         ly - 14.0
     } else {
         ly + 28.0
     };
     text::draw(
-        &mut pm,
+        pm,
         Style::new(Face::Bold, 16, UI.gold),
         vx,
         vy,
         Align::Left,
         &value,
     );
+}
 
-    // Dates of the first and the last game.
+/// Dates of the first and the last game.
+fn dates(pm: &mut Pixmap, s: &Scale, pts: &[RatingPoint]) {
     let date = |ms: i64| format_utc(ms).chars().take(10).collect::<String>();
-    let base = plot.bottom() + 32.0;
-    if n == 1 {
-        text::draw(&mut pm, label, lx, base, Align::Center, &date(last.time_ms));
+    let base = s.plot.bottom() + 32.0;
+    let last = pts[s.n - 1];
+    if s.n == 1 {
+        text::draw(
+            pm,
+            chart_label(),
+            s.x(0),
+            base,
+            Align::Center,
+            &date(last.time_ms),
+        );
     } else {
         text::draw(
-            &mut pm,
-            label,
-            plot.x,
+            pm,
+            chart_label(),
+            s.plot.x,
             base,
             Align::Left,
             &date(pts[0].time_ms),
         );
         text::draw(
-            &mut pm,
-            label,
-            plot.right(),
+            pm,
+            chart_label(),
+            s.plot.right(),
             base,
             Align::Right,
             &date(last.time_ms),
         );
     }
-    encode::png(&pm)
 }
 
 /// How a table column lines up.
