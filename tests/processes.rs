@@ -56,26 +56,16 @@ fn now_ms() -> i64 {
 
 fn game_doc(ch: &ChannelKey, id: u64, now: i64) -> GameDoc {
     GameDoc {
-        version: VERSION,
-        channel: ch.clone(),
-        id,
-        players: [user("alice"), user("bob")],
-        record: "breakthrough:".into(),
-        created_ms: now,
-        turn_started_ms: now,
-        move_limit_secs: None,
-        reminders_sent: 0,
-        draw_offer: None,
-        takeback: None,
-        next_event_ms: None,
-        result: None,
-        finished_ms: None,
-        bot: None,
         // Rated, so both processes also update ratings (under the store's
         // stats lock) as games end.
         rated: true,
-        community: None,
-        rating: None,
+        ..GameDoc::new(
+            ch.clone(),
+            id,
+            [user("alice"), user("bob")],
+            "breakthrough:".into(),
+            now,
+        )
     }
 }
 

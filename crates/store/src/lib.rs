@@ -294,6 +294,39 @@ pub struct BotDoc {
 }
 
 impl GameDoc {
+    /// A new game of `channel` numbered `id`, begun at `now_ms` with no
+    /// time limit: no offers, no result, no bot, casual, in the store's
+    /// current document version. Set the rest with struct update syntax.
+    #[must_use]
+    pub fn new(
+        channel: ChannelKey,
+        id: u64,
+        players: [UserRef; 2],
+        record: String,
+        now_ms: i64,
+    ) -> GameDoc {
+        GameDoc {
+            version: VERSION,
+            channel,
+            id,
+            players,
+            record,
+            created_ms: now_ms,
+            turn_started_ms: now_ms,
+            move_limit_secs: None,
+            reminders_sent: 0,
+            draw_offer: None,
+            takeback: None,
+            next_event_ms: None,
+            result: None,
+            finished_ms: None,
+            bot: None,
+            rated: false,
+            community: None,
+            rating: None,
+        }
+    }
+
     /// The player of `side`.
     #[must_use]
     pub fn player(&self, side: Side) -> &UserRef {

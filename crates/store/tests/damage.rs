@@ -8,7 +8,7 @@
 
 use std::path::{Path, PathBuf};
 
-use tablero_store::{ChannelKey, GameDoc, Platform, Store, StoreError, UserRef, VERSION};
+use tablero_store::{ChannelKey, GameDoc, Platform, Store, StoreError, UserRef};
 
 const GAMES: u64 = 40;
 /// Rewrites of every game before its last two versions.
@@ -26,24 +26,15 @@ fn game(id: u64, version: &str) -> GameDoc {
         name: format!("{version}-{id}-{n}"),
     };
     GameDoc {
-        version: VERSION,
-        channel: channel(),
-        id,
-        players: [user("alice"), user("bob")],
-        record: "breakthrough: a2-a3 a7-a6".into(),
-        created_ms: 1_000,
         turn_started_ms: 2_000,
         move_limit_secs: Some(3600),
-        reminders_sent: 0,
-        draw_offer: None,
-        takeback: None,
-        next_event_ms: None,
-        result: None,
-        finished_ms: None,
-        bot: None,
-        rated: false,
-        community: None,
-        rating: None,
+        ..GameDoc::new(
+            channel(),
+            id,
+            [user("alice"), user("bob")],
+            "breakthrough: a2-a3 a7-a6".into(),
+            1_000,
+        )
     }
 }
 
