@@ -1,0 +1,691 @@
+//! The store: reading documents and committing batches.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use serde::de::DeserializeOwned;
+
+use crate::keys::*;
+use crate::kv::{Area, Backend, Db, DbError};
+use crate::pg_backend::PgBackend;
+use crate::sled_backend::SledBackend;
+use crate::*;
+
+/// The database: cheap to clone, every clone the same store.
+#[derive(Clone)]
+pub struct Store {
+    pub(crate) db: Db,
+    pub(crate) quarantine: Db,
+}
+
+impl Store {
+    /// Opens (or creates) the sled store in folder `path`. `cache_bytes`
+    /// bounds sled's page cache, the main term of resident memory. A lock
+    /// still being released by this process is waited for (see
+    /// [`SledBackend::open`]).
+    ///
+    /// A folder whose files are damaged is refused ([`StoreError::Damaged`])
+    /// rather than opened empty or half-read; see [`SledBackend::open`].
+    pub fn open(path: &Path, cache_bytes: u64) -> Result<Store> {
+        Store::with_backend(Arc::new(SledBackend::open(path, cache_bytes)?))
+    }
+
+    /// Opens the store that `url` names: `postgres://…` (or
+    /// `postgresql://…`) for a PostgreSQL database, whose schema is brought
+    /// up to date; `sled:PATH` for a sled folder, with `cache_bytes` of
+    /// page cache.
+    pub fn open_url(url: &str, cache_bytes: u64) -> Result<Store> {
+        if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            Store::with_backend(Arc::new(PgBackend::open(url)?))
+        } else if let Some(path) = url.strip_prefix("sled:") {
+            Store::open(Path::new(path), cache_bytes)
+        } else {
+            Err(StoreError::Db(DbError::msg(format!(
+                "unknown store `{url}`: expected postgres://… or sled:PATH"
+            ))))
+        }
+    }
+
+    /// Opens the existing store that `url` names (as [`Store::open_url`])
+    /// and writes nothing to it: a sled folder or PostgreSQL database that
+    /// does not exist or holds no Tablero store is an error, left as it was.
+    pub fn open_existing_url(url: &str, cache_bytes: u64) -> Result<Store> {
+        let backend: Arc<dyn Backend> =
+            if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+                Arc::new(PgBackend::open_existing(url)?)
+            } else if let Some(path) = url.strip_prefix("sled:") {
+                Arc::new(SledBackend::open_existing(Path::new(path), cache_bytes)?)
+            } else {
+                return Err(StoreError::Db(DbError::msg(format!(
+                    "unknown store `{url}`: expected postgres://… or sled:PATH"
+                ))));
+            };
+        let store = Store {
+            db: Db::new(backend.clone(), Area::Main),
+            quarantine: Db::new(backend, Area::Quarantine),
+        };
+        if store.db.get(key(&["m", "schema"]))?.is_none() {
+            return Err(StoreError::Db(DbError::msg(format!(
+                "{} holds no Tablero store",
+                store.describe()
+            ))));
+        }
+        Ok(store)
+    }
+
+    /// The store kept in `backend`.
+    pub fn with_backend(backend: Arc<dyn Backend>) -> Result<Store> {
+        let store = Store {
+            db: Db::new(backend.clone(), Area::Main),
+            quarantine: Db::new(backend, Area::Quarantine),
+        };
+        let schema = key(&["m", "schema"]);
+        if store.db.get(&schema)?.is_none() {
+            store.db.insert(schema, encode(&VERSION))?;
+            store.db.flush()?;
+        }
+        Ok(store)
+    }
+
+    /// Applies `batch` atomically and waits until it is durable (on disk,
+    /// or committed by PostgreSQL). Bumps the version of every channel it
+    /// touches.
+    pub fn commit(&self, batch: Batch) -> Result<()> {
+        if batch.empty {
+            return Ok(());
+        }
+        self.apply(batch.batch)
+    }
+
+    /// A new, empty batch.
+    #[must_use]
+    pub fn batch(&self) -> Batch {
+        Batch::default()
+    }
+
+    /// Decodes the value at `k`; an undecodable value is moved to the
+    /// quarantine area and reported.
+    fn decode<T: DeserializeOwned>(&self, k: &[u8], v: &[u8]) -> Result<T> {
+        match read_value(k, v) {
+            Ok(t) => Ok(t),
+            Err(why) => {
+                self.quarantine_raw(k, v)?;
+                Err(StoreError::Corrupt {
+                    key: printable(k),
+                    why,
+                })
+            }
+        }
+    }
+
+    /// Moves the value at `k` to the quarantine area. The copy is durable
+    /// no later than the removal of the original, so it is never lost.
+    fn quarantine_raw(&self, k: &[u8], v: &[u8]) -> Result<()> {
+        let mut b = kv::KvBatch::default();
+        b.quarantine.push((k.to_vec(), v.to_vec()));
+        b.remove(k);
+        self.apply(b)
+    }
+
+    /// Sets aside an ongoing game that decodes but cannot be rebuilt (its
+    /// record no longer replays): it moves to the quarantine area with its
+    /// indexes removed, and is never deleted.
+    pub fn quarantine_game(&self, doc: &GameDoc) -> Result<()> {
+        let ongoing = doc.result.is_none();
+        let k = game_key(ongoing, &doc.channel, doc.id);
+        let mut b = Batch::default();
+        b.batch.quarantine.push((k, encode(doc)));
+        b.unindex_game(doc);
+        self.commit(b)
+    }
+
+    /// The keys in quarantine, for an operator.
+    pub fn quarantined(&self) -> Result<Vec<String>> {
+        self.quarantine
+            .iter()
+            .keys()
+            .map(|k| Ok(printable(&k?)))
+            .collect()
+    }
+
+    fn get<T: DeserializeOwned>(&self, k: &[u8]) -> Result<Option<T>> {
+        match self.db.get(k)? {
+            None => Ok(None),
+            Some(v) => self.decode(k, &v).map(Some),
+        }
+    }
+
+    /// Every value under `prefix`; unreadable ones are quarantined and
+    /// returned as errors beside the good ones.
+    fn scan<T: DeserializeOwned>(&self, prefix: &[u8]) -> Result<Vec<Result<T>>> {
+        let mut out = Vec::new();
+        for kv in self.db.scan_prefix(prefix) {
+            let (k, v) = kv?;
+            out.push(self.decode(&k, &v));
+        }
+        Ok(out)
+    }
+
+    /// An ongoing game, or a finished one when `ongoing` is false.
+    pub fn game(&self, ch: &ChannelKey, id: u64, ongoing: bool) -> Result<Option<GameDoc>> {
+        self.get(&game_key(ongoing, ch, id))
+    }
+
+    /// The ongoing games of a channel, by id.
+    pub fn channel_games(&self, ch: &ChannelKey) -> Result<Vec<Result<GameDoc>>> {
+        let mut p = key(&["g", ch.platform.as_str(), &ch.channel]);
+        p.push(SEP as u8);
+        self.scan(&p)
+    }
+
+    /// The finished games of a channel, by id.
+    pub fn finished_games(&self, ch: &ChannelKey) -> Result<Vec<Result<GameDoc>>> {
+        let mut p = key(&["f", ch.platform.as_str(), &ch.channel]);
+        p.push(SEP as u8);
+        self.scan(&p)
+    }
+
+    /// The challenges of a channel, by id.
+    pub fn channel_challenges(&self, ch: &ChannelKey) -> Result<Vec<Result<ChallengeDoc>>> {
+        let mut p = key(&["c", ch.platform.as_str(), &ch.channel]);
+        p.push(SEP as u8);
+        self.scan(&p)
+    }
+
+    /// One challenge.
+    pub fn challenge(&self, ch: &ChannelKey, id: u64) -> Result<Option<ChallengeDoc>> {
+        self.get(&key(&["c", ch.platform.as_str(), &ch.channel, &num(id)]))
+    }
+
+    /// The next free id of a channel (1 for a new channel).
+    pub fn next_id(&self, ch: &ChannelKey) -> Result<u64> {
+        Ok(self
+            .get::<u64>(&key(&["n", ch.platform.as_str(), &ch.channel]))?
+            .unwrap_or(1))
+    }
+
+    /// Where `user`'s ongoing games are, on `platform`: (channel, id).
+    pub fn user_games(&self, platform: Platform, user: &str) -> Result<Vec<(ChannelKey, u64)>> {
+        let mut p = key(&["u", platform.as_str(), user]);
+        p.push(SEP as u8);
+        let mut out = Vec::new();
+        for k in self.db.scan_prefix(&p).keys() {
+            let k = k?;
+            let s = String::from_utf8_lossy(&k[p.len()..]).into_owned();
+            if let Some((channel, id)) = s.rsplit_once(SEP)
+                && let Ok(id) = id.parse()
+            {
+                out.push((ChannelKey::new(platform, channel), id));
+            }
+        }
+        Ok(out)
+    }
+
+    /// Timers due at or before `now_ms`, earliest first.
+    pub fn due_timers(&self, now_ms: i64) -> Result<Vec<Timer>> {
+        let start = key(&["t", ""]);
+        let mut end = key(&["t", &time(now_ms)]);
+        end.push(SEP as u8 + 1);
+        let mut out = Vec::new();
+        for k in self.db.range(start..end).keys() {
+            if let Some(t) = parse_timer(&k?) {
+                out.push(t);
+            }
+        }
+        Ok(out)
+    }
+
+    /// A user's stats per game key.
+    pub fn stats(
+        &self,
+        platform: Platform,
+        user: &str,
+        vs_bot: bool,
+    ) -> Result<Vec<(GameId, StatsDoc)>> {
+        let prefix = if vs_bot { "a" } else { "s" };
+        let mut p = key(&[prefix, platform.as_str(), user]);
+        p.push(SEP as u8);
+        let mut out = Vec::new();
+        for kv in self.db.scan_prefix(&p) {
+            let (k, v) = kv?;
+            let game = String::from_utf8_lossy(&k[p.len()..]).into_owned();
+            let Ok(game) = game.parse::<GameId>() else {
+                continue;
+            };
+            match self.decode::<StatsDoc>(&k, &v) {
+                Ok(s) => out.push((game, s)),
+                Err(StoreError::Corrupt { .. }) => {}
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(out)
+    }
+
+    /// How many of a user's stats records (against people and against
+    /// Tablero) are set aside in the quarantine as unreadable.
+    pub fn stats_set_aside(&self, platform: Platform, user: &str) -> Result<usize> {
+        let mut n = 0;
+        for prefix in ["s", "a"] {
+            let mut p = key(&[prefix, platform.as_str(), user]);
+            p.push(SEP as u8);
+            for k in self.quarantine.scan_prefix(&p).keys() {
+                k?;
+                n += 1;
+            }
+        }
+        Ok(n)
+    }
+
+    /// A user's rating in `game`, if they played a rated game of it.
+    pub fn rating(
+        &self,
+        platform: Platform,
+        game: GameId,
+        user: &str,
+    ) -> Result<Option<RatingDoc>> {
+        self.get(&rating_key(platform, game, user))
+    }
+
+    /// Every rating of `game` on `platform`, by user id. Unreadable ones
+    /// are quarantined and left out.
+    pub fn ratings(&self, platform: Platform, game: GameId) -> Result<Vec<(String, RatingDoc)>> {
+        let p = key(&["r", platform.as_str(), game.key(), ""]);
+        let mut out = Vec::new();
+        for kv in self.db.scan_prefix(&p) {
+            let (k, v) = kv?;
+            let user = String::from_utf8_lossy(&k[p.len()..]).into_owned();
+            match self.decode::<RatingDoc>(&k, &v) {
+                Ok(r) => out.push((user, r)),
+                Err(StoreError::Corrupt { .. }) => {}
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(out)
+    }
+
+    /// The users who played rated games of `game` in `community`.
+    pub fn community_players(
+        &self,
+        platform: Platform,
+        community: &str,
+        game: GameId,
+    ) -> Result<Vec<String>> {
+        let p = key(&["l", platform.as_str(), community, game.key(), ""]);
+        let mut out = Vec::new();
+        for k in self.db.scan_prefix(&p).keys() {
+            let k = k?;
+            out.push(String::from_utf8_lossy(&k[p.len()..]).into_owned());
+        }
+        Ok(out)
+    }
+
+    /// The games with rated play in `community`.
+    pub fn community_games(&self, platform: Platform, community: &str) -> Result<Vec<GameId>> {
+        let p = key(&["l", platform.as_str(), community, ""]);
+        let mut out: Vec<GameId> = Vec::new();
+        for k in self.db.scan_prefix(&p).keys() {
+            let k = k?;
+            let rest = String::from_utf8_lossy(&k[p.len()..]).into_owned();
+            if let Some(g) = rest.split(SEP).next().and_then(|g| g.parse().ok())
+                && !out.contains(&g)
+            {
+                out.push(g);
+            }
+        }
+        Ok(out)
+    }
+
+    /// The number of the last rated result applied (0 before any).
+    pub fn rating_seq(&self) -> Result<u64> {
+        Ok(self.get::<u64>(&key(&["m", "rating_seq"]))?.unwrap_or(0))
+    }
+
+    /// A game's newest board message, if a front-end remembered one.
+    /// A channel's settings (the defaults when none were chosen).
+    pub fn channel_settings(&self, ch: &ChannelKey) -> Result<ChannelDoc> {
+        Ok(self
+            .get(&key(&["o", ch.platform.as_str(), &ch.channel]))?
+            .unwrap_or_default())
+    }
+
+    pub fn board(&self, ch: &ChannelKey, game: u64) -> Result<Option<BoardDoc>> {
+        self.get(&board_key(ch, game))
+    }
+
+    /// Every remembered board of `platform` (channel, game and board;
+    /// unreadable ones quarantined and left out) not leased to another
+    /// caller, each leased to this caller until `now_ms + lease_ms` as
+    /// [`Store::claim_due_timers`] leases timers: of several
+    /// processes starting at once, one looks at each board (and posts it
+    /// if a restart kept it back). Remembering the board ends the lease.
+    pub fn claim_boards(
+        &self,
+        platform: Platform,
+        now_ms: i64,
+        lease_ms: i64,
+    ) -> Result<Vec<(ChannelKey, u64, BoardDoc)>> {
+        let start = key(&["b", platform.as_str(), ""]);
+        let end = kv::prefix_end(&start).unwrap_or_default();
+        let keys = self.db.backend.claim(
+            &start[..]..&end[..],
+            None,
+            now_ms,
+            now_ms.saturating_add(lease_ms),
+            usize::MAX,
+        )?;
+        let mut out = Vec::new();
+        for k in keys {
+            // Forgotten since it was listed: nothing to show.
+            let Some(v) = self.db.get(&k)? else { continue };
+            if let Some(b) = self.board_entry(platform, &k, &v)? {
+                out.push(b);
+            }
+        }
+        Ok(out)
+    }
+
+    /// One remembered board from its key and value; `None` when either
+    /// cannot be read (the value is quarantined).
+    fn board_entry(
+        &self,
+        platform: Platform,
+        k: &[u8],
+        v: &[u8],
+    ) -> Result<Option<(ChannelKey, u64, BoardDoc)>> {
+        let Some((channel, game)) = std::str::from_utf8(k).ok().and_then(|s| {
+            let parts: Vec<&str> = s.split(SEP).collect();
+            match parts.as_slice() {
+                ["b", _, channel, game] => Some((channel.to_string(), game.parse().ok()?)),
+                _ => None,
+            }
+        }) else {
+            return Ok(None);
+        };
+        match self.decode::<BoardDoc>(k, v) {
+            Ok(b) => Ok(Some((ChannelKey::new(platform, channel), game, b))),
+            Err(StoreError::Corrupt { .. }) => Ok(None),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// A user's profile.
+    pub fn profile(&self, platform: Platform, user: &str) -> Result<Option<ProfileDoc>> {
+        self.get(&key(&["p", platform.as_str(), user]))
+    }
+
+    /// Finds a user of `platform` by display name (case-insensitive), for
+    /// `@name` typed where the platform gives no mention data.
+    pub fn find_user_by_name(&self, platform: Platform, name: &str) -> Result<Option<UserRef>> {
+        let mut p = key(&["p", platform.as_str()]);
+        p.push(SEP as u8);
+        let want = name.to_lowercase();
+        for kv in self.db.scan_prefix(&p) {
+            let (k, v) = kv?;
+            let id = String::from_utf8_lossy(&k[p.len()..]).into_owned();
+            if let Ok(doc) = serde_json::from_slice::<ProfileDoc>(&v)
+                && (doc.name.to_lowercase() == want || id.to_lowercase() == want)
+            {
+                return Ok(Some(UserRef { id, name: doc.name }));
+            }
+        }
+        Ok(None)
+    }
+
+    /// Moves everything of channel `from` to channel `to` (a Telegram
+    /// group that became a supergroup gets a new chat id): ongoing and
+    /// finished games, challenges, the next id, and with them the user
+    /// and timer indexes; in one atomic, flushed change. Records that
+    /// cannot be read stay where they are (quarantined as usual).
+    pub fn move_channel(&self, from: &ChannelKey, to: &ChannelKey) -> Result<usize> {
+        let mut b = self.batch();
+        let mut moved = 0;
+        for ongoing in [true, false] {
+            let mut p = key(&[
+                if ongoing { "g" } else { "f" },
+                from.platform.as_str(),
+                &from.channel,
+            ]);
+            p.push(SEP as u8);
+            for doc in self.scan::<GameDoc>(&p)?.into_iter().flatten() {
+                let mut new = doc.clone();
+                new.channel = to.clone();
+                b.unindex_game(&doc);
+                b.put_game(&new, None);
+                moved += 1;
+            }
+        }
+        for c in self.channel_challenges(from)?.into_iter().flatten() {
+            let mut new = c.clone();
+            new.channel = to.clone();
+            b.remove_challenge(&c);
+            b.put_challenge(&new);
+            moved += 1;
+        }
+        let settings = key(&["o", from.platform.as_str(), &from.channel]);
+        if let Some(doc) = self.get::<ChannelDoc>(&settings)? {
+            b.remove(settings);
+            b.put_channel(to, &doc);
+        }
+        let next = self.next_id(from)?;
+        if next > 1 {
+            b.remove(key(&["n", from.platform.as_str(), &from.channel]));
+            b.set_next_id(to, next.max(self.next_id(to)?));
+        }
+        self.commit(b)?;
+        Ok(moved)
+    }
+
+    /// Moves ongoing game `id` of channel `from` to channel `to` under the
+    /// same number (a Discord game given its own thread): the game with
+    /// its user and timer indexes, its remembered board dropped (the old
+    /// message is in the old channel), and `to`'s next id raised past it;
+    /// in one atomic, flushed change. `Ok(false)` when `from` has no such
+    /// ongoing game or `to` already uses that number.
+    pub fn move_game(&self, from: &ChannelKey, id: u64, to: &ChannelKey) -> Result<bool> {
+        let Some(doc) = self.game(from, id, true)? else {
+            return Ok(false);
+        };
+        if self.game(to, id, true)?.is_some()
+            || self.game(to, id, false)?.is_some()
+            || self.challenge(to, id)?.is_some()
+        {
+            return Ok(false);
+        }
+        let mut new = doc.clone();
+        new.channel = to.clone();
+        let mut b = self.batch();
+        b.unindex_game(&doc);
+        b.put_game(&new, None);
+        b.put_board(from, id, None);
+        b.set_next_id(to, (id + 1).max(self.next_id(to)?));
+        self.commit(b)?;
+        Ok(true)
+    }
+
+    /// How many games (ongoing and finished) the store holds.
+    pub fn count_games(&self) -> Result<(usize, usize)> {
+        let ongoing = self.db.scan_prefix(key(&["g", ""])).count();
+        let finished = self.db.scan_prefix(key(&["f", ""])).count();
+        Ok((ongoing, finished))
+    }
+
+    /// Writes raw bytes at a raw key, for tests that simulate damage.
+    #[doc(hidden)]
+    pub fn put_raw(&self, k: &str, v: &[u8]) -> Result<()> {
+        self.db.insert(k.as_bytes(), v)?;
+        self.db.flush()?;
+        Ok(())
+    }
+
+    /// The raw key of a game, for tests that simulate damage.
+    #[doc(hidden)]
+    #[must_use]
+    pub fn raw_game_key(ch: &ChannelKey, id: u64) -> String {
+        String::from_utf8_lossy(&game_key(true, ch, id)).into_owned()
+    }
+
+    /// Flushes everything (used before closing).
+    pub fn flush(&self) -> Result<()> {
+        self.db.flush()?;
+        Ok(())
+    }
+}
+
+/// Decodes the value at `k`, upgrading one written by an older release;
+/// why not, when it cannot be read. Changes nothing.
+pub(crate) fn read_value<T: DeserializeOwned>(
+    k: &[u8],
+    v: &[u8],
+) -> std::result::Result<T, String> {
+    #[derive(Deserialize)]
+    struct Versioned {
+        version: Option<u32>,
+    }
+    match serde_json::from_slice::<Versioned>(v) {
+        Ok(Versioned {
+            version: Some(n), ..
+        }) if n > VERSION => Err(format!("written by a newer Tablero (version {n})")),
+        Ok(Versioned {
+            version: Some(n), ..
+        }) if n < VERSION => serde_json::from_slice(v)
+            .map_err(|e| e.to_string())
+            .and_then(|json| migrate::upgrade(migrate::Kind::of_key(k), n, json))
+            .and_then(|json| serde_json::from_value::<T>(json).map_err(|e| e.to_string()))
+            .map_err(|e| format!("cannot upgrade from version {n}: {e}")),
+        _ => serde_json::from_slice::<T>(v).map_err(|e| e.to_string()),
+    }
+}
+
+/// A key with the separator shown as `/`.
+pub(crate) fn printable(k: &[u8]) -> String {
+    String::from_utf8_lossy(k).replace(SEP, "/")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn user(id: &str) -> UserRef {
+        UserRef {
+            id: id.into(),
+            name: id.into(),
+        }
+    }
+
+    fn doc(ch: &ChannelKey, id: u64, next: Option<i64>) -> GameDoc {
+        GameDoc {
+            version: VERSION,
+            channel: ch.clone(),
+            id,
+            players: [user("alice"), user("bob")],
+            record: "breakthrough:".into(),
+            created_ms: 0,
+            turn_started_ms: 0,
+            move_limit_secs: Some(3600),
+            reminders_sent: 0,
+            draw_offer: None,
+            takeback: None,
+            next_event_ms: next,
+            result: None,
+            finished_ms: None,
+            bot: None,
+            rated: false,
+            community: None,
+            rating: None,
+        }
+    }
+
+    #[test]
+    fn games_indexes_and_timers_stay_in_step() {
+        let dir = tempfile::tempdir().unwrap();
+        let s = Store::open(dir.path(), 1 << 20).unwrap();
+        let ch = ChannelKey::new(Platform::Console, "general");
+        let d = doc(&ch, 1, Some(5_000));
+        let mut b = s.batch();
+        b.put_game(&d, None);
+        b.set_next_id(&ch, 2);
+        s.commit(b).unwrap();
+        assert_eq!(s.next_id(&ch).unwrap(), 2);
+        assert_eq!(
+            s.user_games(Platform::Console, "bob").unwrap(),
+            vec![(ch.clone(), 1)]
+        );
+        assert!(s.due_timers(4_999).unwrap().is_empty());
+        assert_eq!(s.due_timers(5_000).unwrap().len(), 1);
+
+        let mut d2 = d.clone();
+        d2.next_event_ms = Some(9_000);
+        d2.record = "breakthrough: a2-a3".into();
+        let mut b = s.batch();
+        b.put_game(&d2, Some(&d));
+        s.commit(b).unwrap();
+        assert!(s.due_timers(8_000).unwrap().is_empty());
+
+        let mut d3 = d2.clone();
+        d3.result = Some(ResultDoc {
+            winner: Some(Side::First),
+            termination: Termination::Resigned,
+        });
+        d3.next_event_ms = None;
+        let mut b = s.batch();
+        b.put_game(&d3, Some(&d2));
+        s.commit(b).unwrap();
+        assert!(s.game(&ch, 1, true).unwrap().is_none());
+        assert_eq!(s.game(&ch, 1, false).unwrap(), Some(d3));
+        assert!(s.user_games(Platform::Console, "bob").unwrap().is_empty());
+        assert!(s.due_timers(i64::MAX / 2).unwrap().is_empty());
+    }
+
+    #[test]
+    fn reopening_keeps_everything() {
+        let dir = tempfile::tempdir().unwrap();
+        let ch = ChannelKey::new(Platform::Console, "general");
+        {
+            let s = Store::open(dir.path(), 1 << 20).unwrap();
+            let mut b = s.batch();
+            b.put_game(&doc(&ch, 7, None), None);
+            s.commit(b).unwrap();
+        }
+        let s = Store::open(dir.path(), 1 << 20).unwrap();
+        assert_eq!(s.game(&ch, 7, true).unwrap().unwrap().id, 7);
+    }
+
+    #[test]
+    fn unreadable_records_are_quarantined_not_deleted() {
+        let dir = tempfile::tempdir().unwrap();
+        let s = Store::open(dir.path(), 1 << 20).unwrap();
+        let ch = ChannelKey::new(Platform::Console, "general");
+        let mut b = s.batch();
+        b.put_game(&doc(&ch, 1, None), None);
+        s.commit(b).unwrap();
+        s.put_raw(&Store::raw_game_key(&ch, 2), b"{not json")
+            .unwrap();
+        s.put_raw(
+            &Store::raw_game_key(&ch, 3),
+            br#"{"version": 99, "future": true}"#,
+        )
+        .unwrap();
+        let all = s.channel_games(&ch).unwrap();
+        assert_eq!(all.len(), 3);
+        assert!(all[0].is_ok());
+        assert!(matches!(all[1], Err(StoreError::Corrupt { .. })));
+        assert!(matches!(&all[2], Err(StoreError::Corrupt { why, .. }) if why.contains("newer")));
+        assert_eq!(s.channel_games(&ch).unwrap().len(), 1);
+        assert_eq!(s.quarantined().unwrap().len(), 2);
+    }
+
+    #[test]
+    fn timer_keys_parse_back() {
+        let ch = ChannelKey::new(Platform::Discord, "123");
+        let k = timer_key(42, TimerKind::Challenge, &ch, 9);
+        assert_eq!(
+            parse_timer(&k),
+            Some(Timer {
+                due_ms: 42,
+                kind: TimerKind::Challenge,
+                channel: ch,
+                id: 9
+            })
+        );
+    }
+}
