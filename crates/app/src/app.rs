@@ -444,8 +444,14 @@ impl App {
             } => self.with_channel(ch, |st| self.play(who, st, game, &text, ply)),
             Command::Board(n) => self.with_channel(ch, |st| self.board(who, st, n)),
             Command::History(n) => self.with_channel(ch, |st| self.history(who, st, n)),
-            Command::Channel => self.with_channel(ch, |st| Ok(Event::Channel(self.view(ch, st)))),
-            Command::MyGames => self.my_games(&who.user, ch.platform),
+            Command::Channel(page) => self.with_channel(ch, |st| {
+                Ok(Event::Channel {
+                    view: self.view(ch, st),
+                    page,
+                })
+            }),
+            Command::MyGames(page) => self.my_games(&who.user, ch.platform, page),
+            Command::Challenges(page) => self.with_channel(ch, |_| self.acceptable(who, page)),
             Command::Resign(n) => self.with_channel(ch, |st| self.resign(who, st, n)),
             Command::Draw(a, n) => self.with_channel(ch, |st| {
                 self.offer(who, st, tablero_store::OfferKind::Draw, a, n)

@@ -24,6 +24,7 @@ pub mod event;
 pub mod limits;
 mod listings;
 mod offers;
+mod pages;
 mod play;
 mod present;
 pub mod press;
@@ -45,5 +46,5 @@ pub use listings::GameSummary;
 pub use render::{BoardRenderer, FakeRenderer, PngRenderer, diagram};
 pub use reply::{
     AfterGame, Attachment, BoardRef, ChallengeRef, ChannelKey, ChoiceGroup, FileKind, Incoming,
-    Outgoing, Platform, Reply, Span, Text, User,
+    Listing, Outgoing, PageButton, Pager, Pick, Platform, Reply, Span, Text, User,
 };

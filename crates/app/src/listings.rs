@@ -84,7 +84,7 @@ impl App {
         Ok(Event::History(st.live(id)?.view(self.now())))
     }
 
-    pub(crate) fn my_games(&self, me: &User, platform: Platform) -> Outcome {
+    pub(crate) fn my_games(&self, me: &User, platform: Platform, page: usize) -> Outcome {
         let list = self.store.user_games(platform, &me.id)?;
         let now = self.now();
         let mut games = Vec::new();
@@ -97,6 +97,7 @@ impl App {
         Ok(Event::MyGames {
             me: me.clone(),
             games,
+            page,
         })
     }
 

@@ -11,7 +11,7 @@ use crate::App;
 use crate::app::Actor;
 use crate::command::Command;
 use crate::event::{AppError, Event};
-use crate::reply::{AfterGame, ChannelKey, ChoiceGroup, Reply, User};
+use crate::reply::{AfterGame, ChannelKey, ChoiceGroup, Listing, Reply, User};
 
 /// What a button asks for.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -164,6 +164,31 @@ impl App {
         let cmd = match what {
             AfterGame::Replay => Command::Replay(Some(id)),
             AfterGame::Rematch => Command::Rematch(Some(id)),
+        };
+        match self.execute(&who, cmd) {
+            Ok(e) => self.present(&e, lang),
+            Err(e) => self.present_error(&e, lang),
+        }
+    }
+
+    /// Answers a press of a list's page button by `user`: exactly as
+    /// typing the page's command (`current 3`, `mygames 2`, `accept page
+    /// 2`). A page past the end of a list that has shrunk shows its last
+    /// page; an emptied list says so.
+    pub fn page(
+        &self,
+        channel: &ChannelKey,
+        user: &User,
+        handle: Option<String>,
+        list: Listing,
+        page: usize,
+    ) -> Reply {
+        let lang = self.lang_of(channel, &user.id);
+        let who = Actor::without_message(channel, user, handle);
+        let cmd = match list {
+            Listing::Channel => Command::Channel(page),
+            Listing::MyGames => Command::MyGames(page),
+            Listing::Challenges => Command::Challenges(page),
         };
         match self.execute(&who, cmd) {
             Ok(e) => self.present(&e, lang),

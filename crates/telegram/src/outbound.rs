@@ -113,7 +113,8 @@ pub fn posts(reply: &Reply, usernames: &dyn Fn(&User) -> Option<String>) -> Vec<
     let keyboard = board
         .and_then(|(g, ply)| keyboard::menu(&reply.choices, g, ply, 0))
         .or_else(|| reply.challenge.map(|c| keyboard::challenge(c, reply.lang)))
-        .or_else(|| keyboard::suggestions(&reply.suggestions, reply.lang));
+        .or_else(|| keyboard::suggestions(&reply.suggestions, reply.lang))
+        .or_else(|| keyboard::listing(reply));
     // A finished game's buttons: they outlive the game's boards.
     let lasting = keyboard.is_none() && reply.ended.is_some();
     let keyboard = keyboard.or_else(|| reply.ended.map(|g| keyboard::after_game(g, reply.lang)));
