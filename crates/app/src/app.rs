@@ -403,21 +403,25 @@ impl App {
             Ok(None) => {}
             Err(e) => return Some(self.present_error(&e, lang)),
         }
-        let viewer = msg.direct.then_some(&who.user);
         match self.execute(&who, cmd) {
             Ok(Event::Ignored) => None,
             Ok(Event::Lang { lang, changed }) => {
                 Some(self.present(&Event::Lang { lang, changed }, lang))
             }
-            Ok(e) => {
-                let mut reply = self.present_to(&e, lang, viewer);
-                if let (Event::MyGames { games, .. }, true) = (&e, msg.direct) {
-                    reply.open = App::open_buttons(games, lang);
-                }
-                Some(reply)
-            }
+            Ok(e) => Some(self.present_for(&e, lang, &who)),
             Err(e) => Some(self.present_error(&e, lang)),
         }
+    }
+
+    /// The reply to `e` for `who`: in their direct chat, boards turned to
+    /// their side, and the games of a `mygames` page with a button each.
+    pub(crate) fn present_for(&self, e: &Event, lang: Lang, who: &Actor) -> Reply {
+        let mut reply = self.present_to(e, lang, who.direct.then_some(&who.user));
+        if let (Event::MyGames { me, games, page }, true) = (e, who.direct) {
+            let shown = crate::text::my_games_shown(me, games, *page);
+            reply.open = App::open_buttons(&games[shown], lang);
+        }
+        reply
     }
 
     /// Runs `cmd` for `who`.
@@ -472,8 +476,14 @@ impl App {
             } => self.with_channel(ch, |st| self.play(who, st, game, &text, ply)),
             Command::Board(n) => self.with_channel(ch, |st| self.board(who, st, n)),
             Command::History(n) => self.with_channel(ch, |st| self.history(who, st, n)),
-            Command::Channel => self.with_channel(ch, |st| Ok(Event::Channel(self.view(ch, st)))),
-            Command::MyGames => self.my_games(who, who.direct),
+            Command::Channel(page) => self.with_channel(ch, |st| {
+                Ok(Event::Channel {
+                    view: self.view(ch, st),
+                    page,
+                })
+            }),
+            Command::MyGames(page) => self.my_games(who, who.direct, page),
+            Command::Challenges(page) => self.with_channel(ch, |_| self.acceptable(who, page)),
             Command::Resign(n) => self.with_channel(ch, |st| self.resign(who, st, n)),
             Command::Draw(a, n) => self.with_channel(ch, |st| {
                 self.offer(who, st, tablero_store::OfferKind::Draw, a, n)

@@ -7,6 +7,12 @@
 //! a search overtaken by a takeback or a resignation changes nothing.
 //! The bot's turn also sets the game's timer to now, so after a restart
 //! [`App::tick`] finds the pending move and queues it again.
+//!
+//! The queue is fair between the people the bot plays: each has a queue
+//! of their own, the workers take from them in turn (round-robin), and a
+//! person has at most one search running at a time. So one person with
+//! many games against the bot, at its slowest level, delays another's
+//! move by at most one search of theirs, never by all of them.
 
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::{Arc, Condvar, Mutex, RwLock, Weak};
@@ -29,20 +35,131 @@ pub(crate) const RETRY_MS: i64 = 60_000;
 /// The level of a game against the bot when the challenge names none.
 pub const DEFAULT_LEVEL: u8 = 3;
 
+/// A game whose bot move is searched.
+type Job = (ChannelKey, u64);
+
+/// Whose search a job is: the person the bot plays, on their platform.
+type Owner = (Platform, String);
+
 #[derive(Default)]
 struct Queue {
-    jobs: VecDeque<(ChannelKey, u64)>,
+    /// People with queued searches, in the order they are served.
+    turns: VecDeque<Owner>,
+    /// Each person's queued searches, oldest first.
+    jobs: HashMap<Owner, VecDeque<Job>>,
+    /// Whose search each queued or running job is.
+    owners: HashMap<Job, Owner>,
+    /// People with a search running now (one each at most).
+    busy: HashSet<Owner>,
     /// Queued or being searched.
-    pending: HashSet<(ChannelKey, u64)>,
+    pending: HashSet<Job>,
     /// Asked for again while being searched: the player may have answered
     /// the bot's move before its worker finished, and the bot must look
     /// once more when it has.
-    again: HashSet<(ChannelKey, u64)>,
+    again: HashSet<Job>,
     /// Searches running now.
     running: usize,
     workers: usize,
     /// The app is gone: workers stop.
     closed: bool,
+}
+
+impl Queue {
+    /// Queues `job` of `owner` (unless it is queued or running).
+    fn push(&mut self, job: Job, owner: Owner) -> bool {
+        if self.pending.insert(job.clone()) {
+            self.owners.insert(job.clone(), owner.clone());
+            self.enqueue(job, owner);
+            true
+        } else {
+            if !self.is_queued(&job) {
+                self.again.insert(job);
+            }
+            false
+        }
+    }
+
+    fn enqueue(&mut self, job: Job, owner: Owner) {
+        let mine = self.jobs.entry(owner.clone()).or_default();
+        mine.push_back(job);
+        if mine.len() == 1 && !self.turns.contains(&owner) {
+            self.turns.push_back(owner);
+        }
+    }
+
+    fn is_queued(&self, job: &Job) -> bool {
+        self.owners
+            .get(job)
+            .and_then(|o| self.jobs.get(o))
+            .is_some_and(|q| q.contains(job))
+    }
+
+    /// The next search to run: the oldest of the first person in turn
+    /// with none running, who then goes to the back of the line.
+    fn pop(&mut self) -> Option<Job> {
+        let at = self.turns.iter().position(|o| !self.busy.contains(o))?;
+        let owner = self.turns.remove(at)?;
+        let mine = self.jobs.get_mut(&owner)?;
+        let job = mine.pop_front()?;
+        if mine.is_empty() {
+            self.jobs.remove(&owner);
+        } else {
+            self.turns.push_back(owner.clone());
+        }
+        self.busy.insert(owner);
+        self.running += 1;
+        Some(job)
+    }
+
+    /// `job`'s search ended: its owner may run another; a job asked for
+    /// again meanwhile goes to the back of its owner's queue.
+    fn done(&mut self, job: Job) {
+        self.running -= 1;
+        let owner = self.owners.get(&job).cloned();
+        if let Some(o) = &owner {
+            self.busy.remove(o);
+        }
+        if self.again.remove(&job)
+            && let Some(o) = owner
+        {
+            self.enqueue(job, o);
+        } else {
+            self.pending.remove(&job);
+            self.owners.remove(&job);
+        }
+    }
+
+    /// The queued searches in the order idle workers will take them, if
+    /// none of the running ones ends first.
+    fn order(&self) -> Vec<Job> {
+        let mut turns = self.turns.clone();
+        let mut jobs = self.jobs.clone();
+        let mut busy = self.busy.clone();
+        let mut out = Vec::new();
+        loop {
+            let Some(at) = turns.iter().position(|o| !busy.contains(o)) else {
+                // Everyone left waits for their running search: they are
+                // served in turn after it.
+                if turns.is_empty() {
+                    return out;
+                }
+                busy.clear();
+                continue;
+            };
+            let Some(owner) = turns.remove(at) else {
+                return out;
+            };
+            let Some(mine) = jobs.get_mut(&owner) else {
+                continue;
+            };
+            if let Some(job) = mine.pop_front() {
+                out.push(job);
+            }
+            if !mine.is_empty() {
+                turns.push_back(owner);
+            }
+        }
+    }
 }
 
 /// The bot's identities, its queue of searches and the notices it posts.
@@ -109,16 +226,26 @@ impl App {
     }
 
     /// Queues a search for game `id` of `ch`, unless one is queued; if one
-    /// is running, the game is queued again when it ends.
+    /// is running, the game is queued again when it ends. The search is
+    /// the person's the bot plays there, for the fair turn.
     pub(crate) fn queue_bot_move(&self, ch: &ChannelKey, id: u64) {
+        let person = match self.store.game(ch, id, true) {
+            Ok(Some(doc)) => doc.bot.map(|b| doc.player(b.side.other()).id.clone()),
+            _ => None,
+        };
+        let owner = (ch.platform, person.unwrap_or_default());
         let mut q = lock(&self.bots.queue);
-        let job = (ch.clone(), id);
-        if q.pending.insert(job.clone()) {
-            q.jobs.push_back(job);
+        if q.push((ch.clone(), id), owner) {
             self.bots.work.notify_one();
-        } else if !q.jobs.contains(&job) {
-            q.again.insert(job);
         }
+    }
+
+    /// The queued bot searches (game `id` of a channel) in the order the
+    /// workers will take them: in turn between the people the bot plays,
+    /// one search of each at a time.
+    #[must_use]
+    pub fn bot_queue(&self) -> Vec<(ChannelKey, u64)> {
+        lock(&self.bots.queue).order()
     }
 
     /// Waits until no bot search is queued or running (or `timeout`
@@ -291,8 +418,7 @@ fn worker(bots: &Bots, app: &Weak<App>) {
                 if q.closed {
                     return;
                 }
-                if let Some(job) = q.jobs.pop_front() {
-                    q.running += 1;
+                if let Some(job) = q.pop() {
                     break job;
                 }
                 q = bots
@@ -305,14 +431,9 @@ fn worker(bots: &Bots, app: &Weak<App>) {
             app.bot_move(&ch, id);
         }
         let mut q = lock(&bots.queue);
-        q.running -= 1;
-        let job = (ch, id);
-        if q.again.remove(&job) {
-            q.jobs.push_back(job);
-            bots.work.notify_one();
-        } else {
-            q.pending.remove(&job);
-        }
+        q.done((ch, id));
+        // Its owner's next search, or a job asked for again, may run now.
+        bots.work.notify_all();
         if q.pending.is_empty() {
             bots.idle.notify_all();
         }
@@ -323,5 +444,53 @@ impl Drop for App {
     fn drop(&mut self) {
         lock(&self.bots.queue).closed = true;
         self.bots.work.notify_all();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn job(n: u64) -> Job {
+        (ChannelKey::new(Platform::Telegram, "g"), n)
+    }
+
+    fn owner(name: &str) -> Owner {
+        (Platform::Telegram, name.to_string())
+    }
+
+    #[test]
+    fn people_are_served_in_turn_one_search_each_at_a_time() {
+        let mut q = Queue::default();
+        for n in 1..=150 {
+            q.push(job(n), owner("mallory"));
+        }
+        q.push(job(1000), owner("ana"));
+        // Ana's search is second in line, not 151st.
+        assert_eq!(q.order()[..3], [job(1), job(1000), job(2)]);
+        // Two workers: mallory's first, then ana's, not mallory's second.
+        assert_eq!(q.pop(), Some(job(1)));
+        assert_eq!(q.pop(), Some(job(1000)));
+        // A third worker finds nothing: both have a search running.
+        assert_eq!(q.pop(), None);
+        q.done(job(1000));
+        assert_eq!(q.pop(), None, "mallory still has one running");
+        q.done(job(1));
+        assert_eq!(q.pop(), Some(job(2)));
+        // Ana again while mallory's runs: ana's goes first.
+        q.push(job(1001), owner("ana"));
+        assert_eq!(q.pop(), Some(job(1001)));
+    }
+
+    #[test]
+    fn a_job_asked_for_while_it_runs_runs_again() {
+        let mut q = Queue::default();
+        q.push(job(1), owner("ana"));
+        assert_eq!(q.pop(), Some(job(1)));
+        assert!(!q.push(job(1), owner("ana")));
+        q.done(job(1));
+        assert_eq!(q.pop(), Some(job(1)));
+        q.done(job(1));
+        assert!(q.pending.is_empty() && q.owners.is_empty() && q.jobs.is_empty());
     }
 }

@@ -144,6 +144,20 @@ impl App {
 
     /// Takes challenge `n` (or the one waiting for the caller); a game
     /// number with an offer pending answers the offer.
+    /// Page `page` of the challenges `who` may accept here
+    /// (`accept page N`): it only lists them.
+    pub(crate) fn acceptable(&self, who: &Actor, page: usize) -> Outcome {
+        let list: Vec<ChallengeDoc> = self
+            .challenges(&who.channel)?
+            .into_iter()
+            .filter(|c| c.challenger.id != who.user.id && for_me(c, who))
+            .collect();
+        if list.is_empty() {
+            return Err(AppError::NoChallengeWaiting);
+        }
+        Ok(Event::Challenges { list, page })
+    }
+
     pub(crate) fn accept(&self, who: &Actor, st: &mut ChannelState, n: Option<GameNo>) -> Outcome {
         let me = &who.user;
         let all = self.challenges(&who.channel)?;

@@ -59,10 +59,12 @@ pub enum Command {
     Board(Option<GameNo>),
     /// A game's moves and its record.
     History(Option<GameNo>),
-    /// The games and challenges in this channel.
-    Channel,
-    /// Your games in every channel.
-    MyGames,
+    /// The games and challenges in this channel: page N (from 1).
+    Channel(usize),
+    /// Your games in every channel: page N (from 1).
+    MyGames(usize),
+    /// The challenges you may accept here (`accept page N`): page N.
+    Challenges(usize),
     /// Gives up a game.
     Resign(Option<GameNo>),
     /// Offers, accepts or declines a draw.
@@ -158,8 +160,8 @@ pub static COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         name: "accept",
         aliases: &["aceptar", "acepto"],
-        usage: "accept [#ID]",
-        usage_es: "aceptar [#N]",
+        usage: "accept [#ID|page N]",
+        usage_es: "aceptar [#N|pagina N]",
         en: "take a challenge (or accept a draw or takeback offered to you)",
         es: "acepta un desafío (o unas tablas o una corrección que te ofrecen)",
     },
@@ -206,16 +208,16 @@ pub static COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         name: "current",
         aliases: &["partidas", "ongoing"],
-        usage: "current",
-        usage_es: "partidas",
+        usage: "current [PAGE]",
+        usage_es: "partidas [PAGINA]",
         en: "the games and challenges in this channel",
         es: "las partidas y desafíos de este canal",
     },
     CommandSpec {
         name: "mygames",
         aliases: &["mispartidas"],
-        usage: "mygames",
-        usage_es: "mispartidas",
+        usage: "mygames [PAGE]",
+        usage_es: "mispartidas [PAGINA]",
         en: "your games in every channel: whose turn, time left",
         es: "tus partidas en todos los canales: a quién le toca, tiempo restante",
     },
@@ -421,6 +423,30 @@ pub enum Usage {
     StatsForm,
     /// `export` takes a game number and `pgn` or `text`.
     ExportForm(String),
+    /// A word that should be a page number.
+    NotPage(String),
+}
+
+/// A page number: `2`, `page 2`, `página 2`, `#2` (from 1; page 0 is 1).
+fn page_no(rest: &[&str]) -> Result<usize, Usage> {
+    let rest = match rest {
+        [w, more @ ..] if is_page_word(w) => more,
+        rest => rest,
+    };
+    match rest {
+        [] => Ok(1),
+        [w] => game_no(w)
+            .map(|n| usize::try_from(n).unwrap_or(usize::MAX).max(1))
+            .ok_or_else(|| Usage::NotPage(w.to_string())),
+        _ => Err(Usage::TooManyWords),
+    }
+}
+
+fn is_page_word(w: &str) -> bool {
+    matches!(
+        w.to_lowercase().as_str(),
+        "page" | "pagina" | "página" | "pag" | "pág" | "p"
+    )
 }
 
 fn game_no(word: &str) -> Option<GameNo> {
@@ -593,7 +619,12 @@ pub fn parse(text: &str) -> Result<Command, ParseError> {
                 options: options.iter().map(|s| s.to_string()).collect(),
             }
         }
-        "accept" => Command::Accept(opt_no(&rest)?),
+        "accept" => match rest.as_slice() {
+            [w, ..] if is_page_word(w) => {
+                Command::Challenges(page_no(&rest).map_err(|why| ParseError::Usage(spec, why))?)
+            }
+            _ => Command::Accept(opt_no(&rest)?),
+        },
         "decline" => Command::Decline(opt_no(&rest)?),
         "cancel" => Command::Cancel(opt_no(&rest)?),
         "move" => {
@@ -619,8 +650,8 @@ pub fn parse(text: &str) -> Result<Command, ParseError> {
         }
         "board" => Command::Board(opt_no(&rest)?),
         "history" => Command::History(opt_no(&rest)?),
-        "current" => Command::Channel,
-        "mygames" => Command::MyGames,
+        "current" => Command::Channel(page_no(&rest).map_err(|why| ParseError::Usage(spec, why))?),
+        "mygames" => Command::MyGames(page_no(&rest).map_err(|why| ParseError::Usage(spec, why))?),
         "resign" => Command::Resign(opt_no(&rest)?),
         "draw" => {
             let (a, n) = offer(&rest)?;
@@ -724,8 +755,15 @@ mod tests {
             ),
             ("tablero #3", Command::Board(Some(3))),
             ("historial", Command::History(None)),
-            ("partidas", Command::Channel),
-            ("mispartidas", Command::MyGames),
+            ("partidas", Command::Channel(1)),
+            ("current 3", Command::Channel(3)),
+            ("partidas página 2", Command::Channel(2)),
+            ("mispartidas", Command::MyGames(1)),
+            ("mygames page 4", Command::MyGames(4)),
+            ("mispartidas #2", Command::MyGames(2)),
+            ("accept page 2", Command::Challenges(2)),
+            ("aceptar pagina 3", Command::Challenges(3)),
+            ("current 0", Command::Channel(1)),
             ("abandonar", Command::Resign(None)),
             ("rendirse 5", Command::Resign(Some(5))),
             ("draw", Command::Draw(None, None)),
@@ -804,6 +842,9 @@ mod tests {
             "stats ana @bob",
             "export 2 3",
             "export csv",
+            "current next",
+            "mygames page 2 3",
+            "accept page x",
         ] {
             assert!(matches!(parse(bad), Err(ParseError::Usage(..))), "{bad}");
         }

@@ -423,11 +423,12 @@ impl App {
 
     /// `mygames`: every ongoing game of `who`'s, named as their chat names
     /// them.
-    pub(crate) fn my_games(&self, who: &Actor, direct: bool) -> Outcome {
+    pub(crate) fn my_games(&self, who: &Actor, direct: bool, page: usize) -> Outcome {
         let games = self.games_everywhere(who.channel.platform, &who.user)?;
         Ok(Event::MyGames {
             me: who.user.clone(),
             games: self.elsewhere(&who.channel, direct, games),
+            page,
         })
     }
 }

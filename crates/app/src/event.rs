@@ -66,7 +66,8 @@ pub enum Event {
     /// A plain chat message that is not for the bot.
     Ignored,
     Help(HelpTopic),
-    /// Every game the bot plays, and the channel's games.
+    /// Every game the bot plays, and the first page of the channel's
+    /// games.
     Catalogue(ChannelView),
     /// A game's rules, with its start position.
     Rules {
@@ -113,12 +114,24 @@ pub enum Event {
     Board(GameView),
     /// A game's moves and record.
     History(GameView),
-    Channel(ChannelView),
-    /// The caller's ongoing games in every channel.
+    /// The channel's games and challenges: page `page` (from 1; past the
+    /// last, the last).
+    Channel {
+        view: ChannelView,
+        page: usize,
+    },
+    /// The caller's ongoing games in every channel: page `page`.
     MyGames {
         me: User,
         /// Each game with the reference that names it in the chat asking.
         games: Vec<Elsewhere>,
+        page: usize,
+    },
+    /// The challenges the caller may accept here (`accept page N`):
+    /// page `page`.
+    Challenges {
+        list: Vec<ChallengeDoc>,
+        page: usize,
     },
     /// Results and ratings per game against people, results against
     /// Tablero apart, and the rating history of one game.
@@ -475,6 +488,7 @@ impl AppError {
                     Usage::NotGameNumber(w) => Usage::NotGameNumber(brief(&w)),
                     Usage::NotAnswer(w) => Usage::NotAnswer(brief(&w)),
                     Usage::ExportForm(w) => Usage::ExportForm(brief(&w)),
+                    Usage::NotPage(w) => Usage::NotPage(brief(&w)),
                     why => why,
                 },
             },

@@ -27,6 +27,7 @@ pub mod event;
 pub mod limits;
 mod listings;
 mod offers;
+mod pages;
 pub mod place;
 mod play;
 mod present;
@@ -49,5 +50,5 @@ pub use listings::GameSummary;
 pub use render::{BoardRenderer, FakeRenderer, PngRenderer, diagram};
 pub use reply::{
     AfterGame, Attachment, BoardRef, ChallengeRef, ChannelKey, ChoiceGroup, FileKind, Incoming,
-    OpenGame, Outgoing, Platform, Reply, Span, Text, User,
+    Listing, OpenGame, Outgoing, PageButton, Pager, Pick, Platform, Reply, Span, Text, User,
 };

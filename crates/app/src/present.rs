@@ -9,7 +9,7 @@ use crate::command::ExportFormat;
 use crate::event::{AppError, Event, GameView, OfferStep};
 use crate::records;
 use crate::render::{RatingPoint, diagram};
-use crate::reply::{Attachment, BoardRef, ChallengeRef, FileKind, Reply, User};
+use crate::reply::{Attachment, BoardRef, ChallengeRef, FileKind, Pick, Reply, User};
 use crate::text;
 use tablero_store::{OfferKind, ResultDoc, Termination};
 
@@ -94,6 +94,16 @@ fn show_result(view: &mut tablero_rules::BoardView, r: &ResultDoc) {
         reason,
     });
     view.status.to_move = None;
+}
+
+/// Accept buttons for `list`.
+fn picks(list: &[&tablero_store::ChallengeDoc], lang: Lang) -> Vec<Pick> {
+    list.iter()
+        .map(|c| Pick {
+            challenge: c.id,
+            label: text::pick_label(c, lang),
+        })
+        .collect()
 }
 
 /// The game an event shows ending, if it does.
@@ -230,6 +240,10 @@ impl App {
         reply.begins = matches!(e, Event::Accepted { .. });
         reply.ended = ended(e);
         reply.file = self.file_of(e, lang);
+        if let Some((pager, offered)) = text::event_pages(e) {
+            reply.pager = pager;
+            reply.picks = picks(&offered, lang);
+        }
         if let Event::Challenged(doc) = e {
             reply.challenge = Some(ChallengeRef {
                 id: doc.id,
@@ -283,6 +297,8 @@ impl App {
         if let AppError::DidYouMean { options, .. } = e {
             reply.suggestions = options.clone();
         }
+        reply.picks = picks(&text::error_picks(e), lang);
+        reply.pager = text::error_pager(e);
         reply
     }
 }

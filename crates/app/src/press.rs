@@ -12,7 +12,7 @@ use crate::app::Actor;
 use crate::command::Command;
 use crate::event::{AppError, Event};
 use crate::place::GameAt;
-use crate::reply::{AfterGame, ChannelKey, ChoiceGroup, Reply, User};
+use crate::reply::{AfterGame, ChannelKey, ChoiceGroup, Listing, Reply, User};
 
 /// What a button asks for.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -179,6 +179,49 @@ impl App {
         };
         match self.execute(&who, cmd) {
             Ok(e) => self.present(&e, lang),
+            Err(e) => self.present_error(&e, lang),
+        }
+    }
+
+    /// Answers a press of a list's page button by `user`: exactly as
+    /// typing the page's command (`current 3`, `mygames 2`, `accept page
+    /// 2`). A page past the end of a list that has shrunk shows its last
+    /// page; an emptied list says so.
+    pub fn page(
+        &self,
+        channel: &ChannelKey,
+        user: &User,
+        handle: Option<String>,
+        list: Listing,
+        page: usize,
+    ) -> Reply {
+        self.page_for(channel, user, handle, list, page, false)
+    }
+
+    /// [`App::page`], for a press in `user`'s own direct chat with the bot
+    /// when `direct` (a `mygames` page then names and opens games as a
+    /// direct chat does).
+    pub fn page_for(
+        &self,
+        channel: &ChannelKey,
+        user: &User,
+        handle: Option<String>,
+        list: Listing,
+        page: usize,
+        direct: bool,
+    ) -> Reply {
+        let lang = self.lang_of(channel, &user.id);
+        let who = Actor {
+            direct,
+            ..Actor::without_message(channel, user, handle)
+        };
+        let cmd = match list {
+            Listing::Channel => Command::Channel(page),
+            Listing::MyGames => Command::MyGames(page),
+            Listing::Challenges => Command::Challenges(page),
+        };
+        match self.execute(&who, cmd) {
+            Ok(e) => self.present_for(&e, lang, &who),
             Err(e) => self.present_error(&e, lang),
         }
     }

@@ -285,6 +285,13 @@ pub struct Reply {
     /// each (`mygames` in a direct chat); a press shows that game's board
     /// ([`crate::App::open_board`]).
     pub open: Vec<OpenGame>,
+    /// The reply shows one page of a longer list: front-ends offer
+    /// buttons for the pages before and after it ([`Reply::page_buttons`]).
+    pub pager: Option<Pager>,
+    /// Challenges the reply asks the reader to choose from: front-ends
+    /// offer each as a button that acts as `accept #ID` typed by whoever
+    /// presses it (the data of a challenge's own Accept button).
+    pub picks: Vec<Pick>,
 }
 
 /// A game a reply offers to open.
@@ -292,6 +299,75 @@ pub struct Reply {
 pub struct OpenGame {
     pub at: crate::place::GameAt,
     /// The button's label, in the reader's language.
+    pub label: String,
+}
+
+/// A list that is shown a page at a time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Listing {
+    /// The games and challenges of the channel (`current`).
+    Channel,
+    /// The reader's games in every channel (`mygames`).
+    MyGames,
+    /// The challenges the reader may accept here (`accept page N`).
+    Challenges,
+}
+
+impl Listing {
+    /// The letter a page button's data carries.
+    #[must_use]
+    pub fn code(self) -> char {
+        match self {
+            Listing::Channel => 'c',
+            Listing::MyGames => 'g',
+            Listing::Challenges => 'a',
+        }
+    }
+
+    /// Reads a page button's `L:N` (after the adapter's prefix): the list
+    /// and the page asked for (from 1).
+    #[must_use]
+    pub fn parse(data: &str) -> Option<(Listing, usize)> {
+        let (what, page) = data.split_once(':')?;
+        let list = match what {
+            "c" => Listing::Channel,
+            "g" => Listing::MyGames,
+            "a" => Listing::Challenges,
+            _ => return None,
+        };
+        let page: usize = page.parse().ok()?;
+        (1..=1_000_000).contains(&page).then_some((list, page))
+    }
+
+    /// The data of the button for `page`: `L:N`.
+    #[must_use]
+    pub fn data(self, page: usize) -> String {
+        format!("{}:{page}", self.code())
+    }
+}
+
+/// Which page of a list a reply shows, from 1, of how many.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pager {
+    pub list: Listing,
+    pub page: usize,
+    pub pages: usize,
+}
+
+/// A button that turns a listing's page.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PageButton {
+    pub label: String,
+    pub list: Listing,
+    /// The page it shows, from 1.
+    pub page: usize,
+}
+
+/// A challenge offered as a button that accepts it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pick {
+    pub challenge: u64,
+    /// The button's label in the reply's language (`#5 Chess · ana`).
     pub label: String,
 }
 
@@ -401,7 +477,34 @@ impl Reply {
             suggestions: Vec::new(),
             place: None,
             open: Vec::new(),
+            pager: None,
+            picks: Vec::new(),
         }
+    }
+
+    /// The buttons for the pages before and after the one shown, in the
+    /// reply's language; none when the list has one page.
+    #[must_use]
+    pub fn page_buttons(&self) -> Vec<PageButton> {
+        let Some(p) = self.pager else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        if p.page > 1 {
+            out.push(PageButton {
+                label: crate::text::page_label(false, self.lang).to_string(),
+                list: p.list,
+                page: p.page - 1,
+            });
+        }
+        if p.page < p.pages {
+            out.push(PageButton {
+                label: crate::text::page_label(true, self.lang).to_string(),
+                list: p.list,
+                page: p.page + 1,
+            });
+        }
+        out
     }
 
     /// An error reply: it notifies nobody.

@@ -4,6 +4,7 @@
 //! stays bounded, and the normal player's game against the bot is
 //! answered.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use tablero_app::limits::Limits;
@@ -105,4 +106,70 @@ fn a_hostile_user_is_held_to_the_limits_and_a_normal_player_still_plays() {
     assert!(h.app().handle(&chat("mallory", "help")).is_some());
     // The console is its operator's own: never rate-limited.
     assert!((0..200).all(|_| h.say("general", "mallory", "help").is_some()));
+}
+
+/// The bot's queue is fair: one user with 150 games against the bot at its
+/// slowest level, all waiting for the bot, and then another user's game
+/// at level 1. The other user's search is second in line (after one of
+/// the hostile user's, whatever their number), so it waits for at most
+/// one search, as it would with the bot to itself; first-come,
+/// first-served, it would wait for all 150. Checked on the queue's order,
+/// before any worker runs, so no clock is involved.
+#[test]
+fn a_hostile_users_bot_games_do_not_hold_up_anothers_move() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = tablero_store::Store::open(dir.path(), 4 << 20).unwrap();
+    let settings = tablero_app::Settings {
+        bot_nodes: true,
+        limits: Limits {
+            bot_games_per_user: 150,
+            games_per_user: 200,
+            ..Limits::default()
+        },
+        ..tablero_app::Settings::default()
+    };
+    let clock = tablero_app::ManualClock::at(tablero_app::testkit::START_MS);
+    // No workers are started: every search waits in the queue.
+    let app = Arc::new(tablero_app::App::new(
+        store,
+        Arc::new(clock),
+        Arc::new(tablero_app::FakeRenderer),
+        settings,
+    ));
+    let console = |user: &str, channel: &str, text: &str| Incoming {
+        channel: ChannelKey::new(Platform::Console, channel),
+        ..chat(user, text)
+    };
+    for i in 0..150 {
+        let r = app
+            .handle(&console(
+                "mallory",
+                &format!("m{i}"),
+                "play breakthrough level=5 black",
+            ))
+            .unwrap();
+        assert!(!r.error, "{}", r.plain_text());
+    }
+    let r = app
+        .handle(&console("ana", "lobby", "play breakthrough level=1 black"))
+        .unwrap();
+    assert!(!r.error, "{}", r.plain_text());
+    let order = app.bot_queue();
+    assert_eq!(order.len(), 151);
+    let ana = order
+        .iter()
+        .position(|(ch, _)| ch.channel == "lobby")
+        .expect("ana's game waits for the bot");
+    assert!(ana <= 1, "ana's search is number {ana} in line");
+    // A third user is served right after ana, before mallory's second.
+    let r = app
+        .handle(&console("bo", "den", "play breakthrough level=1 black"))
+        .unwrap();
+    assert!(!r.error);
+    let order = app.bot_queue();
+    let bo = order
+        .iter()
+        .position(|(ch, _)| ch.channel == "den")
+        .unwrap();
+    assert!(bo <= 2, "bo's search is number {bo} in line");
 }

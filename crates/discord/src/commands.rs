@@ -160,14 +160,18 @@ async fn run(ctx: Context<'_>, text: String, mentions: Vec<User>) -> Result<(), 
 /// missing permission.
 async fn answer(ctx: Context<'_>, reply: &Reply, deferred: bool) -> Result<(), Error> {
     if reply.error {
-        for part in view::parts(reply, MAX_CONTENT) {
-            ctx.send(
-                CreateReply::default()
-                    .content(part)
-                    .ephemeral(true)
-                    .allowed_mentions(view::allowed_mentions(reply)),
-            )
-            .await?;
+        let parts = view::parts(reply, MAX_CONTENT);
+        let n = parts.len();
+        for (i, part) in parts.into_iter().enumerate() {
+            let mut r = CreateReply::default()
+                .content(part)
+                .ephemeral(true)
+                .allowed_mentions(view::allowed_mentions(reply));
+            // A "Which challenge?" offers each challenge as a button.
+            if i + 1 == n {
+                r = r.components(view::components(reply));
+            }
+            ctx.send(r).await?;
         }
         return Ok(());
     }
@@ -626,13 +630,41 @@ pub async fn move_(
 }
 
 #[poise::command(slash_command)]
-pub async fn current(ctx: Context<'_>) -> Result<(), Error> {
-    run(ctx, text("current", &[]), Vec::new()).await
+pub async fn current(
+    ctx: Context<'_>,
+    #[description = "The page of a long list (nothing: the first)"]
+    #[description_localized("es-ES", "La página de una lista larga (nada: la primera)")]
+    #[description_localized("es-419", "La página de una lista larga (nada: la primera)")]
+    #[name_localized("es-ES", "pagina")]
+    #[name_localized("es-419", "pagina")]
+    #[min = 1]
+    page: Option<u64>,
+) -> Result<(), Error> {
+    run(
+        ctx,
+        text("current", &[page.map(|p| p.to_string())]),
+        Vec::new(),
+    )
+    .await
 }
 
 #[poise::command(slash_command)]
-pub async fn mygames(ctx: Context<'_>) -> Result<(), Error> {
-    run(ctx, text("mygames", &[]), Vec::new()).await
+pub async fn mygames(
+    ctx: Context<'_>,
+    #[description = "The page of a long list (nothing: the first)"]
+    #[description_localized("es-ES", "La página de una lista larga (nada: la primera)")]
+    #[description_localized("es-419", "La página de una lista larga (nada: la primera)")]
+    #[name_localized("es-ES", "pagina")]
+    #[name_localized("es-419", "pagina")]
+    #[min = 1]
+    page: Option<u64>,
+) -> Result<(), Error> {
+    run(
+        ctx,
+        text("mygames", &[page.map(|p| p.to_string())]),
+        Vec::new(),
+    )
+    .await
 }
 
 macro_rules! offer_command {

@@ -104,6 +104,9 @@ async fn pressed(
     if let Some((id, what)) = view::after_game_press(&ci.data.custom_id) {
         return after_game_pressed(ctx, data, ci, id, what).await;
     }
+    if let Some((list, page)) = view::page_press(&ci.data.custom_id) {
+        return page_pressed(ctx, data, ci, list, page).await;
+    }
     let Some(c) = Component::parse(&ci.data.custom_id) else {
         return Ok(());
     };
@@ -298,6 +301,39 @@ async fn after_game_pressed(
     Ok(())
 }
 
+/// A list's page button: answered as the page's command typed by the
+/// presser (`current 3`). The page is posted in the channel, or, when the
+/// pressed list was the presser's own (a private message), privately
+/// again; an error is told only to the presser.
+async fn page_pressed(
+    ctx: &SerenityContext,
+    data: &Data,
+    ci: &ComponentInteraction,
+    list: tablero_app::Listing,
+    page: usize,
+) -> Result<(), Error> {
+    let ch = channel_key(ci.channel_id);
+    let user = user_of(&ci.user);
+    let handle = Some(ci.user.name.clone());
+    let app = data.app.clone();
+    // A DM is the presser's own chat with the bot.
+    let direct = ci.guild_id.is_none();
+    let reply =
+        tokio::task::spawn_blocking(move || app.page_for(&ch, &user, handle, list, page, direct))
+            .await?;
+    let private = ci
+        .message
+        .flags
+        .is_some_and(|f| f.contains(MessageFlags::EPHEMERAL));
+    if reply.error || private {
+        return say_privately(ctx, ci, &reply, false).await;
+    }
+    ci.create_response(ctx, CreateInteractionResponse::Acknowledge)
+        .await?;
+    post_reply(ctx, data, ci, &reply).await;
+    Ok(())
+}
+
 /// Posts the reply to a press in the pressed message's channel, or in a
 /// new thread when it begins a game there (`[discord] game_threads`).
 async fn post_reply(ctx: &SerenityContext, data: &Data, ci: &ComponentInteraction, reply: &Reply) {
@@ -327,12 +363,14 @@ async fn say_privately(
         let m = CreateInteractionResponseFollowup::new()
             .content(text)
             .allowed_mentions(mentions)
+            .components(view::components(reply))
             .ephemeral(true);
         ci.create_followup(ctx, m).await?;
     } else {
         let m = CreateInteractionResponseMessage::new()
             .content(text)
             .allowed_mentions(mentions)
+            .components(view::components(reply))
             .ephemeral(true);
         ci.create_response(ctx, CreateInteractionResponse::Message(m))
             .await?;

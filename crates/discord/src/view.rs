@@ -170,7 +170,49 @@ pub fn components(reply: &Reply) -> Vec<CreateActionRow> {
         rows.push(row);
     }
     rows.extend(open_rows(reply));
+    rows.extend(listing_rows(reply));
     rows
+}
+
+/// The longest label Discord shows on a button.
+const MAX_BUTTON_LABEL: usize = 80;
+
+/// A page of a list: an Accept button for each challenge it offers
+/// (`tb:c:ID:a`, five a row), then the pages before and after
+/// (`tb:l:LIST:PAGE`).
+fn listing_rows(reply: &Reply) -> Vec<CreateActionRow> {
+    let picks: Vec<CreateButton> = reply
+        .picks
+        .iter()
+        .map(|p| {
+            CreateButton::new(format!("tb:c:{}:a", p.challenge))
+                .label(clip(&p.label, MAX_BUTTON_LABEL))
+                .style(ButtonStyle::Success)
+        })
+        .collect();
+    let mut rows: Vec<CreateActionRow> = picks
+        .chunks(5)
+        .map(|row| CreateActionRow::Buttons(row.to_vec()))
+        .collect();
+    let pages: Vec<CreateButton> = reply
+        .page_buttons()
+        .into_iter()
+        .map(|b| {
+            CreateButton::new(format!("tb:l:{}", b.list.data(b.page)))
+                .label(b.label)
+                .style(ButtonStyle::Secondary)
+        })
+        .collect();
+    if !pages.is_empty() {
+        rows.push(CreateActionRow::Buttons(pages));
+    }
+    rows
+}
+
+/// Reads a page button's id: the list and the page asked for.
+#[must_use]
+pub fn page_press(data: &str) -> Option<(tablero_app::Listing, usize)> {
+    tablero_app::Listing::parse(data.strip_prefix("tb:l:")?)
 }
 
 /// A list of games' buttons, each opening its board (`mygames` in a DM):

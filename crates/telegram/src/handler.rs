@@ -261,6 +261,21 @@ impl<A: Api> Handler<A> {
             .await;
             return;
         }
+        if let Some((list, page)) = q.data.as_deref().and_then(crate::keyboard::page_press)
+            && let Some(MaybeInaccessibleMessage::Regular(m)) = q.message.as_ref()
+        {
+            // The page is posted anew; the pressed one keeps its buttons.
+            let direct = m.chat.is_private();
+            self.command_press(
+                &q,
+                m.chat.id,
+                None,
+                "a page press",
+                move |app, ch, user, handle| app.page_for(ch, user, handle, list, page, direct),
+            )
+            .await;
+            return;
+        }
         let button = q.data.as_deref().and_then(Button::decode);
         let place = q.message.as_ref().map(|m| match m {
             MaybeInaccessibleMessage::Regular(m) => (m.chat.id, m.id),

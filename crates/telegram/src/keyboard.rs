@@ -15,6 +15,11 @@
 //! `GAME` is the game as the chat names it: its number, or (a board of
 //! another chat's game shown in a direct chat) its place and number,
 //! `kqa7` (see `tablero_app::place`).
+//!
+//! Other keyboards: a challenge's `c:ID:a|d` (also each challenge of a
+//! "Which challenge?"), a finished game's `g:ID:r|m`, and a list's page
+//! buttons `l:LIST:PAGE` (`c` the channel's games, `g` the reader's, `a`
+//! the challenges they may accept).
 
 use tablero_app::AfterGame;
 use tablero_app::ChoiceGroup;
@@ -174,6 +179,34 @@ pub fn after_game(game: u64, lang: tablero_rules::Lang) -> InlineKeyboardMarkup 
         button(AfterGame::Replay),
         button(AfterGame::Rematch),
     ]])
+}
+
+/// The buttons of a reply that shows a page of a list: an Accept button
+/// for each challenge it offers (`c:ID:a`, two a row), then the pages
+/// before and after (`l:LIST:PAGE`). `None` when it has neither.
+#[must_use]
+pub fn listing(reply: &tablero_app::Reply) -> Option<InlineKeyboardMarkup> {
+    let picks: Vec<InlineKeyboardButton> = reply
+        .picks
+        .iter()
+        .map(|p| InlineKeyboardButton::callback(p.label.clone(), format!("c:{}:a", p.challenge)))
+        .collect();
+    let mut rows: Vec<Vec<InlineKeyboardButton>> = picks.chunks(2).map(<[_]>::to_vec).collect();
+    let pages: Vec<InlineKeyboardButton> = reply
+        .page_buttons()
+        .into_iter()
+        .map(|b| InlineKeyboardButton::callback(b.label, format!("l:{}", b.list.data(b.page))))
+        .collect();
+    if !pages.is_empty() {
+        rows.push(pages);
+    }
+    (!rows.is_empty()).then(|| InlineKeyboardMarkup::new(rows))
+}
+
+/// Reads a page button's data: the list and the page asked for.
+#[must_use]
+pub fn page_press(data: &str) -> Option<(tablero_app::Listing, usize)> {
+    tablero_app::Listing::parse(data.strip_prefix("l:")?)
 }
 
 /// Reads a finished game's button data: the game and what is asked.

@@ -121,7 +121,16 @@ pub fn posts(reply: &Reply, usernames: &dyn Fn(&User) -> Option<String>) -> Vec<
         .and_then(|(g, ply)| keyboard::menu(&reply.choices, at(g), ply, 0))
         .or_else(|| reply.challenge.map(|c| keyboard::challenge(c, reply.lang)))
         .or_else(|| keyboard::suggestions(&reply.suggestions, reply.lang))
-        .or_else(|| keyboard::open_games(&reply.open));
+        .or_else(|| {
+            // A list's buttons: the games it opens (a direct chat's
+            // `mygames`), then its pages.
+            let rows: Vec<_> = [keyboard::open_games(&reply.open), keyboard::listing(reply)]
+                .into_iter()
+                .flatten()
+                .flat_map(|k| k.inline_keyboard)
+                .collect();
+            (!rows.is_empty()).then(|| InlineKeyboardMarkup::new(rows))
+        });
     let board = reply.game().filter(|_| reply.place.is_none());
     // A finished game's buttons: they outlive the game's boards.
     let ended = reply.ended.filter(|_| reply.place.is_none());

@@ -218,6 +218,13 @@ async fn api(State(fake): State<Arc<Fake>>, req: Request) -> Response {
             sent,
         });
     }
+    if let Some(refusal) = refused(&method, &params) {
+        return (
+            StatusCode::BAD_REQUEST,
+            axum::Json(json!({"ok": false, "error_code": 400, "description": refusal})),
+        )
+            .into_response();
+    }
     let new_id = || sent.unwrap_or(0);
     // The chat a message went to, as Telegram describes it.
     let chat_of = |chat: i64| {
@@ -304,6 +311,44 @@ async fn api(State(fake): State<Arc<Fake>>, req: Request) -> Response {
         )
             .into_response(),
     }
+}
+
+/// What Telegram refuses of a post: a text longer than 4,096 characters
+/// once its HTML is parsed, a caption longer than 1,024, and a button
+/// whose callback data is longer than 64 bytes.
+fn refused(method: &str, params: &Value) -> Option<&'static str> {
+    let shown = |html: &str| {
+        let mut out = String::new();
+        let mut tag = false;
+        for c in html.chars() {
+            match c {
+                '<' => tag = true,
+                '>' if tag => tag = false,
+                c if !tag => out.push(c),
+                _ => {}
+            }
+        }
+        out.replace("&lt;", "<")
+            .replace("&gt;", ">")
+            .replace("&quot;", "\"")
+            .replace("&amp;", "&")
+            .encode_utf16()
+            .count()
+    };
+    if method == "sendmessage" && shown(params["text"].as_str().unwrap_or("")) > 4_096 {
+        return Some("Bad Request: message is too long");
+    }
+    if shown(params["caption"].as_str().unwrap_or("")) > 1_024 {
+        return Some("Bad Request: message caption is too long");
+    }
+    let rows = params["reply_markup"]["inline_keyboard"].as_array();
+    let data_too_long = rows.into_iter().flatten().any(|row| {
+        row.as_array().into_iter().flatten().any(|b| {
+            b["callback_data"].as_str().is_some_and(|d| d.len() > 64)
+                || b["text"].as_str().is_none_or(str::is_empty)
+        })
+    });
+    data_too_long.then_some("Bad Request: BUTTON_DATA_INVALID")
 }
 
 /// The number of the challenge a text announces: `… (#12) …` → `12`.
@@ -1745,4 +1790,69 @@ async fn updates_by_webhook() {
         !methods.contains(&"deletewebhook".to_string()),
         "{methods:?}"
     );
+}
+
+/// Twenty challenges to one player: `accept` answers with a button per
+/// challenge on its first page and a button to the next page; a press on
+/// a challenge by someone else is refused in an alert, by the player it
+/// starts the game; `current` is paged, and a page button drawn for a
+/// page that is gone shows the last one. Every post is within Telegram's
+/// limits (the fake refuses longer ones, as Telegram does).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn long_lists_come_a_page_at_a_time_with_buttons() {
+    let mut r = start().await;
+    r.c.say(&BOB, "/help");
+    r.c.text().await;
+    for who in [&ALICE, &CAROL] {
+        for _ in 0..10 {
+            r.c.say(who, "/challenge @bob breakthrough");
+            r.c.text().await;
+        }
+    }
+    r.c.say(&BOB, "/accept");
+    let which = r.c.expect("sendmessage").await;
+    let text = which.params["text"].as_str().unwrap_or("");
+    assert!(text.contains("Which challenge?"), "{text}");
+    let data = buttons(&which.params);
+    let picks: Vec<&String> = data.iter().filter(|d| d.starts_with("c:")).collect();
+    assert_eq!(picks.len(), 10, "{data:?}");
+    assert!(picks.iter().all(|d| d.ends_with(":a")), "{data:?}");
+    assert!(data.contains(&"l:a:2".to_string()), "{data:?}");
+    let which_id = r.fake.next_message.load(Ordering::SeqCst);
+    // The next page: the ten other challenges.
+    r.c.press(&BOB, which_id, "l:a:2");
+    let (second, _) = r.c.next("sendmessage").await;
+    let more = buttons(&second.params);
+    let second_picks: Vec<&String> = more.iter().filter(|d| d.starts_with("c:")).collect();
+    assert_eq!(second_picks.len(), 10, "{more:?}");
+    assert!(second_picks.iter().all(|d| !picks.contains(d)));
+    assert!(more.contains(&"l:a:1".to_string()), "{more:?}");
+    let second_id = r.fake.next_message.load(Ordering::SeqCst);
+    // Alice may not take Carol's challenge to Bob.
+    let q = r.c.press(&ALICE, second_id, second_picks[0]);
+    r.c.alert(&q, "not for you").await;
+    // Bob's press starts that game.
+    r.c.press(&BOB, second_id, second_picks[0]);
+    let (board, _) = r.c.next("sendphoto").await;
+    assert!(
+        board.params["caption"]
+            .as_str()
+            .unwrap_or("")
+            .contains("bob"),
+        "{board:?}"
+    );
+    // 19 challenges and a game: `current` has pages.
+    r.c.say(&ALICE, "/current");
+    let (list, _) = r.c.next("sendmessage").await;
+    let text = list.params["text"].as_str().unwrap_or("");
+    assert!(text.contains("Page 1 of 2"), "{text}");
+    assert!(buttons(&list.params).contains(&"l:c:2".to_string()));
+    let list_id = r.fake.next_message.load(Ordering::SeqCst);
+    // A button for a page the list no longer has: the last page.
+    r.c.press(&ALICE, list_id, "l:c:7");
+    let (last, _) = r.c.next("sendmessage").await;
+    let text = last.params["text"].as_str().unwrap_or("");
+    assert!(text.contains("Page 2 of 2"), "{text}");
+    assert_eq!(buttons(&last.params), ["l:c:1"]);
+    r.stop().await;
 }

@@ -54,6 +54,86 @@ fn list_or(items: &[String], l: Lang) -> String {
     }
 }
 
+/// The first page of a list quoted in one sentence, its items joined
+/// with commas, and how many items it holds.
+fn first_page(items: impl Iterator<Item = Bi>) -> (Bi, usize) {
+    let items: Vec<Bi> = items.collect();
+    let shown = crate::pages::split(&items.iter().map(crate::pages::cost_bi).collect::<Vec<_>>())
+        .first()
+        .map_or(0, |p| p.end);
+    (joined(&items[..shown]), shown)
+}
+
+/// `items` joined with commas.
+fn joined(items: &[Bi]) -> Bi {
+    both(|l| {
+        let mut s = Text::default();
+        for (i, item) in items.iter().enumerate() {
+            if i > 0 {
+                s.append(t(", "));
+            }
+            s.append(item.get(l).clone());
+        }
+        s
+    })
+}
+
+/// ` 12 more: `accept page 2` shows them.` (or `current`, which lists
+/// every game and challenge of the channel).
+fn more(n: usize, accept: bool, l: Lang) -> Text {
+    let command = if accept {
+        super::page_command(crate::reply::Listing::Challenges, 2, l)
+    } else {
+        pick(l, "current", "partidas").to_string()
+    };
+    Text::fill(
+        pick(
+            l,
+            " {} more: `{}` lists them.",
+            " {} más: `{}` los muestra.",
+        ),
+        [t(n.to_string()), t(command)],
+    )
+}
+
+/// `#5 Chess (ana)`, in a "Which challenge?".
+fn which_name(ch: &tablero_store::ChallengeDoc) -> Bi {
+    both(|l| {
+        t(format!(
+            "#{} {} ({})",
+            ch.id,
+            ch.game.info().name(l),
+            ch.challenger.name
+        ))
+    })
+}
+
+/// The pages of the list an error shows the first page of: the
+/// challenges a "Which challenge?" asked by `accept` offers.
+pub(crate) fn error_pager(e: &AppError) -> Option<crate::reply::Pager> {
+    match e {
+        AppError::WhichChallenge {
+            verb: Verb::Accept,
+            list,
+        } => super::events::challenge_page(list, 1).pager,
+        _ => None,
+    }
+}
+
+/// The challenges an error offers as Accept buttons: the first page of a
+/// "Which challenge?" asked by `accept`.
+pub(crate) fn error_picks(e: &AppError) -> Vec<&tablero_store::ChallengeDoc> {
+    match e {
+        AppError::WhichChallenge {
+            verb: Verb::Accept,
+            list,
+        } => list[super::events::challenge_page(list, 1).shown]
+            .iter()
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
 /// A command's name as a reader of `l` types it.
 fn command_name(spec: &CommandSpec, l: Lang) -> String {
     match l {
@@ -130,6 +210,14 @@ fn usage(spec: &CommandSpec, why: &Usage, l: Lang) -> Text {
             ),
             [t(w.clone())],
         ),
+        Usage::NotPage(w) => Text::fill(
+            pick(
+                l,
+                "{} is not a page number like 2",
+                "{} no es un número de página como 2",
+            ),
+            [c(w.clone())],
+        ),
     }
 }
 
@@ -180,20 +268,33 @@ pub(crate) fn error(e: &AppError) -> Bi {
             "`{}` no es ni una orden ni una jugada. `ayuda` muestra las órdenes; `tablero` muestra tu partida.",
             &[t(quote(word))],
         ),
-        E::NotAMove { text, games } => both(|l| {
-            let names: Vec<String> = games
-                .iter()
-                .map(|g| format!("#{} {}", g.id(), info_of(&g.doc).name(l)))
-                .collect();
-            Text::fill(
-                pick(
-                    l,
-                    "`{}` is not a move in {}. `rules GAME` shows how moves are written; `board` shows the moves you have.",
-                    "`{}` no es una jugada en {}. `reglas JUEGO` explica cómo se escriben; `tablero` muestra las jugadas que tienes.",
-                ),
-                [t(quote(text)), t(list_or(&names, l))],
-            )
-        }),
+        E::NotAMove { text, games } => {
+            let (_, shown) = first_page(
+                games
+                    .iter()
+                    .map(|g| both(|l| t(format!("#{} {}", g.id(), info_of(&g.doc).name(l))))),
+            );
+            both(|l| {
+                let mut names: Vec<String> = games[..shown]
+                    .iter()
+                    .map(|g| format!("#{} {}", g.id(), info_of(&g.doc).name(l)))
+                    .collect();
+                if shown < games.len() {
+                    names.push(match l {
+                        Lang::En => format!("{} more games", games.len() - shown),
+                        Lang::Es => format!("otras {} partidas", games.len() - shown),
+                    });
+                }
+                Text::fill(
+                    pick(
+                        l,
+                        "`{}` is not a move in {}. `rules GAME` shows how moves are written; `board` shows the moves you have.",
+                        "`{}` no es una jugada en {}. `reglas JUEGO` explica cómo se escriben; `tablero` muestra las jugadas que tienes.",
+                    ),
+                    [t(quote(text)), t(list_or(&names, l))],
+                )
+            })
+        }
         E::DidYouMean { text, options } => both(|l| {
             let mut s = Text::fill(
                 pick(l, "Nothing played: `{}` is ", "No se ha jugado nada: `{}` "),
@@ -340,28 +441,25 @@ pub(crate) fn error(e: &AppError) -> Bi {
             "No tienes ningún desafío pendiente aquí.",
             &[],
         ),
-        E::WhichChallenge { verb, list } => both(|l| {
-            let names: Vec<String> = list
-                .iter()
-                .map(|ch| {
-                    format!(
-                        "#{} {} ({})",
-                        ch.id,
-                        ch.game.info().name(l),
-                        ch.challenger.name
-                    )
-                })
-                .collect();
+        E::WhichChallenge { verb, list } => {
+            let shown = super::events::challenge_page(list, 1).shown.end;
+            let names = joined(&list[..shown].iter().map(which_name).collect::<Vec<_>>());
             let first = list.first().map_or(0, |ch| ch.id);
-            Text::fill(
-                pick(
-                    l,
-                    "Which challenge? {}. Write {}.",
-                    "¿Qué desafío? {}. Escribe {}.",
-                ),
-                [t(names.join(", ")), c(example(verb, first, l))],
-            )
-        }),
+            both(|l| {
+                let mut s = Text::fill(
+                    pick(
+                        l,
+                        "Which challenge? {}. Write {}.",
+                        "¿Qué desafío? {}. Escribe {}.",
+                    ),
+                    [names.get(l).clone(), c(example(verb, first, l))],
+                );
+                if shown < list.len() {
+                    s.append(more(list.len() - shown, matches!(verb, Verb::Accept), l));
+                }
+                s
+            })
+        }
         E::SetAside(n) => tr(
             "Game #{} could not be loaded, so it has been set aside for the operator; nothing was deleted.",
             "La partida #{} no se pudo cargar y se ha apartado para el administrador; no se ha borrado nada.",
@@ -387,29 +485,34 @@ pub(crate) fn error(e: &AppError) -> Bi {
             "No se está jugando ninguna partida en este canal.",
             &[],
         ),
-        E::WhichGame { verb, games } => both(|l| {
-            let names: Vec<String> = games
-                .iter()
-                .map(|g| {
-                    format!(
+        E::WhichGame { verb, games } => {
+            let (names, shown) = first_page(games.iter().map(|g| {
+                both(|l| {
+                    t(format!(
                         "#{} {} ({} – {})",
                         g.id(),
                         info_of(&g.doc).name(l),
                         g.doc.players[0].name,
                         g.doc.players[1].name
-                    )
+                    ))
                 })
-                .collect();
+            }));
             let first = games.first().map_or(0, |g| g.id());
-            Text::fill(
-                pick(
-                    l,
-                    "Which game? {}. Add its number, for example {}.",
-                    "¿Qué partida? {}. Añade su número, por ejemplo {}.",
-                ),
-                [t(names.join(", ")), c(example(verb, first, l))],
-            )
-        }),
+            both(|l| {
+                let mut s = Text::fill(
+                    pick(
+                        l,
+                        "Which game? {}. Add its number, for example {}.",
+                        "¿Qué partida? {}. Añade su número, por ejemplo {}.",
+                    ),
+                    [names.get(l).clone(), c(example(verb, first, l))],
+                );
+                if shown < games.len() {
+                    s.append(more(games.len() - shown, false, l));
+                }
+                s
+            })
+        }
         E::WhichPlace { verb, games } => both(|l| {
             let names: Vec<String> = games.iter().map(|g| super::elsewhere(g, l)).collect();
             let first = games

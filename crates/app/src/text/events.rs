@@ -3,12 +3,12 @@
 use tablero_rules::{GameId, Lang, Side};
 use tablero_store::OfferKind;
 
-use super::{both, c, limit_text, m, pick, player, result, status, t, tr};
+use super::{Page, both, c, limit_text, m, page_of, paged, pick, player, result, status, t, tr};
 use crate::channel::{deadline_of, info_of, movers, record_of};
 use crate::clock::format_duration;
 use crate::command::COMMANDS;
 use crate::event::{ChannelView, Event, GameView, HelpTopic, OfferStep};
-use crate::reply::{Bi, Text};
+use crate::reply::{Bi, Listing, Pager, Text};
 
 /// The text of `e`.
 pub(crate) fn event(e: &Event) -> Bi {
@@ -43,8 +43,8 @@ pub(crate) fn event(e: &Event) -> Bi {
                 "\n`rules GAME` explains one; `challenge @user GAME` starts one.",
                 "\n`reglas JUEGO` explica uno; `desafiar @usuario JUEGO` empieza una partida.",
             )));
-            s.append(Text::fill("\n\n", [t("")]));
-            s.append(listing(view, l));
+            s.append(t("\n\n"));
+            s.append(catalogue_listing(view, l));
             s
         }),
         Event::Rules { id, .. } => both(|l| rules(*id, l)),
@@ -243,55 +243,9 @@ pub(crate) fn event(e: &Event) -> Bi {
             )
         }),
         Event::History(view) => history(view),
-        Event::Channel(view) => both(|l| listing(view, l)),
-        Event::MyGames { me, games } => both(|l| {
-            if games.is_empty() {
-                return t(pick(
-                    l,
-                    "You have no ongoing games.",
-                    "No tienes partidas en curso.",
-                ));
-            }
-            let mut s = t(pick(l, "Your games:", "Tus partidas:"));
-            for e in games {
-                let g = &e.view;
-                let d = &g.doc;
-                let my = d.side_of(&me.id).unwrap_or(Side::First);
-                let opp = &named(d, my.other(), l);
-                let left = deadline_of(d)
-                    .map(|due| format_duration(due - g.now_ms))
-                    .map(|left| match l {
-                        Lang::En => format!(", {left} left"),
-                        Lang::Es => format!(", quedan {left}"),
-                    })
-                    .unwrap_or_default();
-                let turn = if g.game.turn().side == my {
-                    pick(l, "your move", "te toca").to_string()
-                } else {
-                    match l {
-                        Lang::En => format!("{opp}'s move"),
-                        Lang::Es => format!("le toca a {opp}"),
-                    }
-                };
-                s.append(Text::fill(
-                    pick(
-                        l,
-                        "\n#{} {}: {} vs {} — {}{}{}",
-                        "\n#{} {}: {} contra {} — {}{}{}",
-                    ),
-                    [
-                        t(e.at.to_string()),
-                        t(super::where_is(e, l)),
-                        t(info_of(d).name(l)),
-                        t(opp.clone()),
-                        t(turn),
-                        t(left),
-                        t(pending_offer(d, l)),
-                    ],
-                ));
-            }
-            s
-        }),
+        Event::Channel { view, page } => listing(view, *page).0,
+        Event::MyGames { me, games, page } => my_games(me, games, *page).0,
+        Event::Challenges { list, page } => challenges(list, *page).0,
         Event::Stats {
             user,
             rows,
@@ -605,50 +559,191 @@ fn history(view: &GameView) -> Bi {
     })
 }
 
-/// The games and challenges of a channel, one a line.
-fn listing(view: &ChannelView, l: Lang) -> Text {
-    let mut lines: Vec<String> = Vec::new();
+/// The games and challenges of a channel, one line each.
+fn listing_lines(view: &ChannelView) -> Vec<Bi> {
+    let mut lines: Vec<Bi> = Vec::new();
     for g in &view.games {
         let d = &g.doc;
-        let name = info_of(d).name(l);
         let to_move = &d.player(g.game.turn().side).name;
         let left = deadline_of(d)
             .map(|due| format!(", {}", format_duration(due - view.now_ms)))
             .unwrap_or_default();
-        let (p0, p1) = (named(d, Side::First, l), named(d, Side::Second, l));
-        let offer = pending_offer(d, l);
-        lines.push(match l {
-            Lang::En => format!(
-                "#{} {name}: {p0} vs {p1} — {to_move} to move{left}{offer}",
-                d.id
-            ),
-            Lang::Es => format!(
-                "#{} {name}: {p0} contra {p1} — le toca a {to_move}{left}{offer}",
-                d.id
-            ),
-        });
+        lines.push(both(|l| {
+            let name = info_of(d).name(l);
+            let (p0, p1) = (named(d, Side::First, l), named(d, Side::Second, l));
+            let offer = pending_offer(d, l);
+            t(match l {
+                Lang::En => format!(
+                    "#{} {name}: {p0} vs {p1} — {to_move} to move{left}{offer}",
+                    d.id
+                ),
+                Lang::Es => format!(
+                    "#{} {name}: {p0} contra {p1} — le toca a {to_move}{left}{offer}",
+                    d.id
+                ),
+            })
+        }));
     }
-    for ch in &view.challenges {
+    lines.extend(view.challenges.iter().map(challenge_line));
+    lines
+}
+
+/// `#4 challenge: ana → bo, Chess`.
+fn challenge_line(ch: &tablero_store::ChallengeDoc) -> Bi {
+    both(|l| {
         let name = ch.game.info().name(l);
         let to = match crate::challenges::addressee(ch) {
             Some(u) => u.name,
             None => pick(l, "anyone", "cualquiera").to_string(),
         };
         let by = &ch.challenger.name;
-        lines.push(match l {
+        t(match l {
             Lang::En => format!("#{} challenge: {by} → {to}, {name}", ch.id),
             Lang::Es => format!("#{} desafío: {by} → {to}, {name}", ch.id),
-        });
+        })
+    })
+}
+
+/// The channel's games and challenges under the list of games: the
+/// list when it has one page, else how many there are and what lists
+/// them (with the games above it, a whole page would not fit a message).
+fn catalogue_listing(view: &ChannelView, l: Lang) -> Text {
+    let (text, page) = listing(view, 1);
+    if page.pager.is_none() {
+        return text.get(l).clone();
     }
-    if lines.is_empty() {
-        t(pick(
+    Text::fill(
+        pick(
             l,
+            "This channel has {} games and {} challenges: `current` lists them.",
+            "Este canal tiene {} partidas y {} desafíos: `partidas` los muestra.",
+        ),
+        [
+            t(view.games.len().to_string()),
+            t(view.challenges.len().to_string()),
+        ],
+    )
+}
+
+/// Page `page` of a channel's games and challenges.
+fn listing(view: &ChannelView, page: usize) -> (Bi, Page) {
+    let lines = listing_lines(view);
+    let shown = page_of(Listing::Channel, &lines, page);
+    if lines.is_empty() {
+        let empty = tr(
             "No games in this channel.",
             "No hay partidas en este canal.",
-        ))
-    } else {
-        let mut s = t(pick(l, "In this channel:\n", "En este canal:\n"));
-        s.append(t(lines.join("\n")));
-        s
+            &[],
+        );
+        return (empty, shown);
+    }
+    let head = tr("In this channel:", "En este canal:", &[]);
+    (paged(&head, &lines, &shown), shown)
+}
+
+/// The lines of a user's games in every channel.
+fn my_games_lines(me: &crate::reply::User, games: &[crate::event::Elsewhere]) -> Vec<Bi> {
+    games
+        .iter()
+        .map(|e| {
+            both(|l| {
+                let g = &e.view;
+                let d = &g.doc;
+                let my = d.side_of(&me.id).unwrap_or(Side::First);
+                let opp = &named(d, my.other(), l);
+                let left = deadline_of(d)
+                    .map(|due| format_duration(due - g.now_ms))
+                    .map(|left| match l {
+                        Lang::En => format!(", {left} left"),
+                        Lang::Es => format!(", quedan {left}"),
+                    })
+                    .unwrap_or_default();
+                let turn = if g.game.turn().side == my {
+                    pick(l, "your move", "te toca").to_string()
+                } else {
+                    match l {
+                        Lang::En => format!("{opp}'s move"),
+                        Lang::Es => format!("le toca a {opp}"),
+                    }
+                };
+                Text::fill(
+                    pick(
+                        l,
+                        "#{} {}: {} vs {} — {}{}{}",
+                        "#{} {}: {} contra {} — {}{}{}",
+                    ),
+                    [
+                        t(e.at.to_string()),
+                        t(super::where_is(e, l)),
+                        t(info_of(d).name(l)),
+                        t(opp.clone()),
+                        t(turn),
+                        t(left),
+                        t(pending_offer(d, l)),
+                    ],
+                )
+            })
+        })
+        .collect()
+}
+
+/// Page `page` of a user's games.
+fn my_games(me: &crate::reply::User, games: &[crate::event::Elsewhere], page: usize) -> (Bi, Page) {
+    let lines = my_games_lines(me, games);
+    let shown = page_of(Listing::MyGames, &lines, page);
+    if lines.is_empty() {
+        let empty = tr(
+            "You have no ongoing games.",
+            "No tienes partidas en curso.",
+            &[],
+        );
+        return (empty, shown);
+    }
+    let head = tr("Your games:", "Tus partidas:", &[]);
+    (paged(&head, &lines, &shown), shown)
+}
+
+/// Which of a user's games page `page` of `mygames` shows.
+pub(crate) fn my_games_shown(
+    me: &crate::reply::User,
+    games: &[crate::event::Elsewhere],
+    page: usize,
+) -> std::ops::Range<usize> {
+    my_games(me, games, page).1.shown
+}
+
+/// Page `page` of the challenges a reader may accept (the same pages
+/// whether they are listed by `accept page N` or asked about by `accept`).
+pub(crate) fn challenge_page(list: &[tablero_store::ChallengeDoc], page: usize) -> Page {
+    let lines: Vec<Bi> = list.iter().map(challenge_line).collect();
+    page_of(Listing::Challenges, &lines, page)
+}
+
+/// Page `page` of the challenges a reader may accept.
+fn challenges(list: &[tablero_store::ChallengeDoc], page: usize) -> (Bi, Page) {
+    let lines: Vec<Bi> = list.iter().map(challenge_line).collect();
+    let shown = challenge_page(list, page);
+    let first = list.get(shown.shown.start).map_or(0, |c| c.id);
+    let head = tr(
+        "Challenges you may accept here (`accept #{}`, or press one):",
+        "Desafíos que puedes aceptar aquí (`aceptar #{}`, o pulsa uno):",
+        &[t(first.to_string())],
+    );
+    (paged(&head, &lines, &shown), shown)
+}
+
+/// The page an event shows of a longer list, and the challenges on it
+/// that a reader may accept with a button.
+pub(crate) fn event_pages(e: &Event) -> Option<(Option<Pager>, Vec<&tablero_store::ChallengeDoc>)> {
+    match e {
+        Event::Channel { view, page } => Some((listing(view, *page).1.pager, Vec::new())),
+        Event::MyGames { me, games, page } => {
+            Some((my_games(me, games, *page).1.pager, Vec::new()))
+        }
+        Event::Challenges { list, page } => {
+            let shown = challenges(list, *page).1;
+            Some((shown.pager, list[shown.shown].iter().collect()))
+        }
+        _ => None,
     }
 }

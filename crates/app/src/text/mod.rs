@@ -11,8 +11,8 @@ mod events;
 mod records;
 mod rules;
 
-pub(crate) use errors::error;
-pub(crate) use events::event;
+pub(crate) use errors::{error, error_pager, error_picks};
+pub(crate) use events::{event, event_pages, my_games_shown};
 pub(crate) use records::{chart_texts, leaderboard_table, rating_change};
 
 use tablero_rules::{GameInfo, Lang, Phase, Side};
@@ -21,7 +21,8 @@ use tablero_store::{ChallengeDoc, GameDoc, ResultDoc, Termination};
 use crate::channel::{deadline_of, info_of};
 use crate::clock::format_duration;
 use crate::event::GameView;
-use crate::reply::{Bi, Span, Text, User};
+use crate::pages;
+use crate::reply::{Bi, Listing, Pager, Span, Text, User};
 
 /// A mention of `u`.
 pub(crate) fn m(u: &User) -> Text {
@@ -241,4 +242,102 @@ pub(crate) fn challenge_label(c: &ChallengeDoc, l: Lang) -> String {
         Lang::En => format!("#{} challenge: {game} by {}", c.id, c.challenger.name),
         Lang::Es => format!("#{} desafío: {game} de {}", c.id, c.challenger.name),
     }
+}
+
+/// One page of a list: which lines it shows, and the pager when the list
+/// has more than one page.
+pub(crate) struct Page {
+    pub shown: std::ops::Range<usize>,
+    pub pager: Option<Pager>,
+}
+
+/// Page `page` (from 1; past the end, the last) of `lines` of `list`.
+pub(crate) fn page_of(list: Listing, lines: &[Bi], page: usize) -> Page {
+    let costs: Vec<usize> = lines.iter().map(pages::cost_bi).collect();
+    let all = pages::split(&costs);
+    let page = pages::clamp(page, all.len());
+    Page {
+        shown: all.get(page - 1).cloned().unwrap_or(0..0),
+        pager: (all.len() > 1).then_some(Pager {
+            list,
+            page,
+            pages: all.len(),
+        }),
+    }
+}
+
+/// What a reader types for page `page` of `list`.
+pub(crate) fn page_command(list: Listing, page: usize, l: Lang) -> String {
+    let (en, es) = match list {
+        Listing::Channel => ("current", "partidas"),
+        Listing::MyGames => ("mygames", "mispartidas"),
+        Listing::Challenges => ("accept page", "aceptar pagina"),
+    };
+    format!("{} {page}", pick(l, en, es))
+}
+
+/// `head`, then the lines of `page` one a line, then which page it is and
+/// what shows the next.
+pub(crate) fn paged(head: &Bi, lines: &[Bi], page: &Page) -> Bi {
+    both(|l| {
+        let mut s = head.get(l).clone();
+        for line in &lines[page.shown.clone()] {
+            s.append(t("\n"));
+            s.append(line.get(l).clone());
+        }
+        if let Some(p) = page.pager {
+            s.append(t("\n"));
+            s.append(page_line(p, l));
+        }
+        s
+    })
+}
+
+/// `Page 2 of 5. Next: `current 3`.`
+fn page_line(p: Pager, l: Lang) -> Text {
+    if p.page < p.pages {
+        Text::fill(
+            pick(
+                l,
+                "Page {} of {}. Next: `{}`.",
+                "Página {} de {}. Siguiente: `{}`.",
+            ),
+            [
+                t(p.page.to_string()),
+                t(p.pages.to_string()),
+                t(page_command(p.list, p.page + 1, l)),
+            ],
+        )
+    } else {
+        Text::fill(
+            pick(
+                l,
+                "Page {} of {}. The first: `{}`.",
+                "Página {} de {}. La primera: `{}`.",
+            ),
+            [
+                t(p.page.to_string()),
+                t(p.pages.to_string()),
+                t(page_command(p.list, 1, l)),
+            ],
+        )
+    }
+}
+
+/// The label of a page button: the next page or the one before.
+pub(crate) fn page_label(next: bool, l: Lang) -> &'static str {
+    match next {
+        true => pick(l, "Next page ▶", "Página siguiente ▶"),
+        false => pick(l, "◀ Previous page", "◀ Página anterior"),
+    }
+}
+
+/// A challenge's Accept button in a list: `✓ #5 Chess · ana`.
+pub(crate) fn pick_label(c: &ChallengeDoc, l: Lang) -> String {
+    format!(
+        "✓ #{} {} · {}",
+        c.id,
+        c.game.info().name(l),
+        c.challenger.name
+    )
 }
