@@ -174,6 +174,8 @@ pub struct App {
     channels: Mutex<HashMap<ChannelKey, Arc<Mutex<ChannelState>>>>,
     pub(crate) bots: Arc<crate::bots::Bots>,
     pub(crate) rates: crate::limits::Rates,
+    /// The bounded pool of heavy jobs (`heavy.rs`).
+    pub(crate) heavy: crate::heavy::Heavy,
 }
 
 pub(crate) fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -196,10 +198,14 @@ impl App {
             store,
             clock,
             renderer,
-            settings,
             channels: Mutex::new(HashMap::new()),
             bots: Arc::default(),
             rates: crate::limits::Rates::default(),
+            heavy: crate::heavy::Heavy::new(
+                settings.limits.heavy_jobs,
+                settings.limits.heavy_jobs_per_user,
+            ),
+            settings,
         }
     }
 
@@ -387,7 +393,7 @@ impl App {
             Ok(Event::Lang { lang, changed }) => {
                 Some(self.present(&Event::Lang { lang, changed }, lang))
             }
-            Ok(e) => Some(self.present(&e, lang)),
+            Ok(e) => Some(self.present_for(&who.user, who.channel.platform, &e, lang)),
             Err(e) => Some(self.present_error(&e, lang)),
         }
     }

@@ -21,6 +21,7 @@ pub mod command;
 pub mod config;
 pub mod console;
 pub mod event;
+mod heavy;
 pub mod limits;
 mod listings;
 mod offers;

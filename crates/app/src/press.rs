@@ -166,7 +166,7 @@ impl App {
             AfterGame::Rematch => Command::Rematch(Some(id)),
         };
         match self.execute(&who, cmd) {
-            Ok(e) => self.present(&e, lang),
+            Ok(e) => self.present_for(&who.user, channel.platform, &e, lang),
             Err(e) => self.present_error(&e, lang),
         }
     }
