@@ -181,6 +181,8 @@ pub struct App {
     /// Chat names this process has saved (`direct.rs`), so a name is
     /// written only when it changes.
     pub(crate) titles: Mutex<HashMap<ChannelKey, String>>,
+    /// The bounded pool of heavy jobs (`heavy.rs`).
+    pub(crate) heavy: crate::heavy::Heavy,
 }
 
 pub(crate) fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -203,11 +205,15 @@ impl App {
             store,
             clock,
             renderer,
-            settings,
             channels: Mutex::new(HashMap::new()),
             bots: Arc::default(),
             rates: crate::limits::Rates::default(),
             titles: Mutex::new(HashMap::new()),
+            heavy: crate::heavy::Heavy::new(
+                settings.limits.heavy_jobs,
+                settings.limits.heavy_jobs_per_user,
+            ),
+            settings,
         }
     }
 
@@ -413,10 +419,12 @@ impl App {
         }
     }
 
-    /// The reply to `e` for `who`: in their direct chat, boards turned to
-    /// their side, and the games of a `mygames` page with a button each.
+    /// The reply to `e` for `who`: what is heavy to draw drawn in the pool
+    /// (`heavy.rs`); in their direct chat, boards turned to their side,
+    /// and the games of a `mygames` page with a button each.
     pub(crate) fn present_for(&self, e: &Event, lang: Lang, who: &Actor) -> Reply {
-        let mut reply = self.present_to(e, lang, who.direct.then_some(&who.user));
+        let viewer = who.direct.then_some(&who.user);
+        let mut reply = self.present_pooled(&who.user, who.channel.platform, e, lang, viewer);
         if let (Event::MyGames { me, games, page }, true) = (e, who.direct) {
             let shown = crate::text::my_games_shown(me, games, *page);
             reply.open = App::open_buttons(&games[shown], lang);

@@ -328,7 +328,11 @@ impl App {
         let Ok(Some((game, ply, bot, me, opponent))) = snapshot else {
             return;
         };
-        let Some(text) = self.search(&game, bot.level, ch, id, ply) else {
+        // A place in the pool of heavy jobs, for as long as it searches.
+        let place = self.heavy.enter((ch.platform, opponent.id.clone()), None);
+        let found = self.search(&game, bot.level, ch, id, ply);
+        drop(place);
+        let Some(text) = found else {
             return;
         };
         std::thread::sleep(self.settings.bot_min_delay.saturating_sub(queued.elapsed()));

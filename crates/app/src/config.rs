@@ -211,6 +211,8 @@ struct LimitsFile {
     games_per_user: Option<usize>,
     bot_games_per_user: Option<usize>,
     commands_per_minute: Option<usize>,
+    heavy_jobs: Option<usize>,
+    heavy_jobs_per_user: Option<usize>,
 }
 
 #[derive(Deserialize, Default)]
@@ -435,6 +437,12 @@ impl Config {
                     "limits.commands_per_minute",
                     f.commands_per_minute,
                     &mut l.commands_per_minute,
+                ),
+                ("limits.heavy_jobs", f.heavy_jobs, &mut l.heavy_jobs),
+                (
+                    "limits.heavy_jobs_per_user",
+                    f.heavy_jobs_per_user,
+                    &mut l.heavy_jobs_per_user,
                 ),
             ] {
                 if let Some(n) = value {

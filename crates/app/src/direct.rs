@@ -348,14 +348,13 @@ impl App {
         };
         match self.execute(&there, cmd) {
             Ok(Event::Ignored) => None,
-            out => {
-                Some(self.reply_elsewhere(target, out, lang, direct.then_some(&who.user), changes))
-            }
+            out => Some(self.reply_elsewhere(target, out, lang, &who.user, direct, changes)),
         }
     }
 
     /// The reply to `out`, the outcome of a command or press about a game
-    /// of channel `target` asked from another chat: it starts with the
+    /// of channel `target` asked by `reader` from another chat (their
+    /// direct chat when `direct`): it starts with the
     /// game's chat's name and carries its place; when `changes` (a move,
     /// a resignation, an offer) it is also posted in `target`, in that
     /// channel's language, so its spectators miss nothing.
@@ -364,7 +363,8 @@ impl App {
         target: &ChannelKey,
         out: Outcome,
         lang: Lang,
-        viewer: Option<&User>,
+        reader: &User,
+        direct: bool,
         changes: bool,
     ) -> Reply {
         let mut reply = match out {
@@ -375,7 +375,8 @@ impl App {
                         reply: self.present(&e, self.channel_lang(target)),
                     });
                 }
-                self.present_to(&e, lang, viewer)
+                let viewer = direct.then_some(reader);
+                self.present_pooled(reader, target.platform, &e, lang, viewer)
             }
             Err(e) => self.present_error(&e, lang),
         };

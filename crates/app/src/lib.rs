@@ -24,6 +24,7 @@ pub mod console;
 pub mod corpus;
 mod direct;
 pub mod event;
+mod heavy;
 pub mod limits;
 mod listings;
 mod offers;

@@ -31,6 +31,12 @@ pub struct Limits {
     pub bot_games_per_user: usize,
     /// Commands (and plain-message moves) one user sends a minute.
     pub commands_per_minute: usize,
+    /// Heavy jobs (replays, rating charts, leaderboard tables, bot
+    /// searches) running at once in the process.
+    pub heavy_jobs: usize,
+    /// Of those, how many one user may have running; past it they are
+    /// told to try again in a moment.
+    pub heavy_jobs_per_user: usize,
 }
 
 impl Default for Limits {
@@ -41,6 +47,8 @@ impl Default for Limits {
             games_per_user: 100,
             bot_games_per_user: 5,
             commands_per_minute: 40,
+            heavy_jobs: 4,
+            heavy_jobs_per_user: 1,
         }
     }
 }
@@ -53,6 +61,8 @@ pub enum Limit {
     GamesPerUser(usize),
     BotGamesPerUser(usize),
     CommandsPerMinute(usize),
+    /// The user's share of the heavy jobs is in use: try again soon.
+    Busy,
 }
 
 /// How many users' recent commands are remembered; the oldest user is

@@ -291,6 +291,34 @@ impl App {
         reply
     }
 
+    /// The reply to `e` for `user`: a replay, a chart or a table is drawn
+    /// in the pool of heavy jobs, within the user's share of it; past the
+    /// share, or when no place frees up in time, the reply says to try
+    /// again in a moment.
+    pub(crate) fn present_pooled(
+        &self,
+        user: &crate::reply::User,
+        platform: crate::reply::Platform,
+        e: &Event,
+        lang: Lang,
+        viewer: Option<&User>,
+    ) -> Reply {
+        let heavy = matches!(
+            e,
+            Event::Replay(_) | Event::Leaderboard(_) | Event::Stats { chart: Some(_), .. }
+        );
+        if !heavy {
+            return self.present_to(e, lang, viewer);
+        }
+        match self
+            .heavy
+            .enter((platform, user.id.clone()), Some(crate::heavy::WAIT))
+        {
+            Ok(_place) => self.present_to(e, lang, viewer),
+            Err(limit) => self.present_error(&AppError::Limit(limit), lang),
+        }
+    }
+
     /// The reply to an error: it notifies nobody and changed nothing.
     pub(crate) fn present_error(&self, e: &AppError, lang: Lang) -> Reply {
         let mut reply = Reply::error(text::error(&e.clone().quoted_briefly()), lang);

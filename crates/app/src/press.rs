@@ -128,7 +128,7 @@ impl App {
         };
         if target != *channel {
             let plays = matches!(press, Press::Move(_) | Press::Index(..));
-            return self.reply_elsewhere(&target, outcome, lang, Some(user), plays);
+            return self.reply_elsewhere(&target, outcome, lang, user, true, plays);
         }
         match outcome {
             Ok(e) => self.present(&e, lang),
@@ -178,7 +178,7 @@ impl App {
             AfterGame::Rematch => Command::Rematch(Some(id)),
         };
         match self.execute(&who, cmd) {
-            Ok(e) => self.present(&e, lang),
+            Ok(e) => self.present_for(&e, lang, &who),
             Err(e) => self.present_error(&e, lang),
         }
     }

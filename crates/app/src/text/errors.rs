@@ -750,6 +750,12 @@ pub(crate) fn error(e: &AppError) -> Bi {
                     "Son más de {} mensajes por minuto: volveré a contestarte dentro de un minuto.",
                     n,
                 ),
+                // (No number: the template has no place for one.)
+                Limit::Busy => (
+                    "I'm still drawing something you asked for: try again in a moment. Nothing changed.",
+                    "Aún estoy dibujando algo que me pediste: vuelve a intentarlo en un momento. No ha cambiado nada.",
+                    0,
+                ),
             };
             tr(en, es, &[t(n.to_string())])
         }
