@@ -143,7 +143,11 @@ fn exact_one(game: &AnyGame, legal: &[String], text: &str, lang: Lang) -> Fit {
         return match (own, theirs) {
             (Ok(a), Some(b)) if a != b => Fit::Either(vec![a, b]),
             (Ok(a), _) => Fit::Exact(vec![a]),
-            (Err(_), Some(b)) => Fit::Exact(vec![b]),
+            // The canonical (English) letters are exact for every reader;
+            // the Spanish ones only for a Spanish reader: an English
+            // reader's `A4` is asked about (`Ba4`?), never played bare.
+            (Err(_), Some(b)) if other(lang) == Lang::En => Fit::Exact(vec![b]),
+            (Err(_), Some(b)) => Fit::Near(vec![b]),
             (Err(MoveError::Ambiguous { candidates, .. }), None) => Fit::Either(candidates),
             (Err(e @ MoveError::Illegal { .. }), None) => Fit::Illegal(e),
             (Err(_), None) => Fit::No,
