@@ -17,6 +17,8 @@ pub const MATE: i32 = 30_000;
 const MATE_BOUND: i32 = MATE - 1000;
 const INFINITY: i32 = MATE + 1;
 const MAX_PLY: usize = 128;
+/// Half the width of the first window of an iteration from depth 4.
+const ASPIRATION: i32 = 50;
 /// Quiescence stops after this many noisy plies.
 const MAX_QUIESCENCE: i32 = 12;
 
@@ -52,6 +54,10 @@ pub struct AlphaBetaConfig {
     /// level is left for a repetition (a draw in 18 plies from a normal
     /// opening, seen in self-play); people expect the bot to play on.
     pub contempt: i32,
+    /// Experiment switches (temporary, for A/B self-play): 1 the old
+    /// third-of-the-time rule, 2 no null move, 4 no check extension, 8 no
+    /// aspiration windows.
+    pub exp: u32,
 }
 
 impl Default for AlphaBetaConfig {
@@ -61,6 +67,7 @@ impl Default for AlphaBetaConfig {
             noise: 0,
             max_depth: 64,
             contempt: 0,
+            exp: 0,
         }
     }
 }
@@ -186,19 +193,26 @@ impl<G: Knowledge> AlphaBeta<G> {
         }
         let key = g.position_key();
         let stand = self.evaluate(g, key);
-        if stand >= beta || qdepth >= MAX_QUIESCENCE || ply >= MAX_PLY {
+        if qdepth >= MAX_QUIESCENCE || ply >= MAX_PLY {
             self.lists[ply] = list;
             return stand;
         }
-        alpha = alpha.max(stand);
+        // In check, standing pat would ignore the threat: every evasion is
+        // searched, and the best of them is the score.
+        let evading = self.config.exp & 4 == 0 && g.in_check();
+        if !evading && stand >= beta {
+            self.lists[ply] = list;
+            return stand;
+        }
+        let mut best = if evading { -INFINITY } else { stand };
+        alpha = alpha.max(best);
         let mut noisy: Vec<(i32, G::Move)> = list
             .iter()
-            .filter(|&&m| g.is_noisy(m))
+            .filter(|&&m| evading || g.is_noisy(m))
             .map(|&m| (g.gain(m), m))
             .collect();
         self.lists[ply] = list;
         noisy.sort_unstable_by_key(|&(gain, _)| std::cmp::Reverse(gain));
-        let mut best = stand;
         for (_, m) in noisy {
             let mut child = g.clone();
             child.play(m);
@@ -219,8 +233,23 @@ impl<G: Knowledge> AlphaBeta<G> {
         best
     }
 
-    #[allow(clippy::too_many_arguments)]
-    fn negamax(&mut self, g: &G, depth: i32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    /// `null_ok`: whether a null move may be tried here (not twice in a
+    /// row).
+    fn negamax(
+        &mut self,
+        g: &G,
+        mut depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        null_ok: bool,
+    ) -> i32 {
+        // A check is searched a ply deeper, so that the horizon does not
+        // fall between a check and its answer.
+        let in_check = self.config.exp & 4 == 0 && g.in_check();
+        if in_check {
+            depth += 1;
+        }
         if depth <= 0 || ply >= MAX_PLY {
             return self.quiescence(g, alpha, beta, ply, 0);
         }
@@ -246,6 +275,26 @@ impl<G: Knowledge> AlphaBeta<G> {
                 _ => {}
             }
         }
+        // Null move: if passing still holds the score above beta, a real
+        // move will too (the games that allow it say when it misleads).
+        if null_ok
+            && self.config.exp & 2 == 0
+            && depth >= 3
+            && beta - alpha == 1
+            && beta.abs() < MATE_BOUND
+            && !in_check
+            && let Some(passed) = g.null_move()
+            && self.evaluate(g, key) >= beta
+        {
+            let r = if depth >= 6 { 3 } else { 2 };
+            let s = -self.negamax(&passed, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
+            if self.stopped {
+                return 0;
+            }
+            if s >= beta {
+                return if s > MATE_BOUND { beta } else { s };
+            }
+        }
         let mut list = std::mem::take(&mut self.lists[ply]);
         g.legal_moves(&mut list);
         if list.is_empty() {
@@ -267,17 +316,23 @@ impl<G: Knowledge> AlphaBeta<G> {
             child.play(m);
             let quiet = order < KILLER;
             let score = if i == 0 {
-                -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1)
+                -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, true)
             } else {
                 // Late quiet moves are searched shallower first.
                 let reduction = i32::from(depth >= 3 && i >= 3 && quiet);
-                let mut s =
-                    -self.negamax(&child, depth - 1 - reduction, -alpha - 1, -alpha, ply + 1);
+                let mut s = -self.negamax(
+                    &child,
+                    depth - 1 - reduction,
+                    -alpha - 1,
+                    -alpha,
+                    ply + 1,
+                    true,
+                );
                 if s > alpha && reduction > 0 {
-                    s = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, ply + 1);
+                    s = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, ply + 1, true);
                 }
                 if s > alpha && s < beta {
-                    s = -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1);
+                    s = -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, true);
                 }
                 s
             };
@@ -359,7 +414,7 @@ impl<G: Knowledge> AlphaBeta<G> {
         }
         let mut info = SearchInfo::default();
         let mut best = moves[0];
-        let mut best_score = 0;
+        let mut best_score: i32 = 0;
         for depth in 1..=self.config.max_depth {
             let key = root.position_key();
             let tt_move = self.probe(key).and_then(|e| e.best).or(Some(best));
@@ -368,27 +423,63 @@ impl<G: Knowledge> AlphaBeta<G> {
                 .map(|&m| (self.score_move(root, m, 0, tt_move), m))
                 .collect();
             scored.sort_by_key(|&(order, _)| std::cmp::Reverse(order));
-            let mut alpha = -INFINITY;
-            let mut iteration_best = None;
-            for (i, &(_, m)) in scored.iter().enumerate() {
-                let mut child = root.clone();
-                child.play(m);
-                let score = if i == 0 {
-                    -self.negamax(&child, depth - 1, -INFINITY, -alpha, 1)
-                } else {
-                    let s = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, 1);
-                    if s > alpha && !self.stopped {
-                        -self.negamax(&child, depth - 1, -INFINITY, -alpha, 1)
+            // From depth 4 the iteration looks first within a window
+            // around the last score, and widens it on the side it fails.
+            let aspire =
+                self.config.exp & 8 == 0 && depth >= 4 && best_score.abs() < MATE_BOUND;
+            let (mut low, mut high) = if aspire {
+                (best_score - ASPIRATION, best_score + ASPIRATION)
+            } else {
+                (-INFINITY, INFINITY)
+            };
+            let mut alpha;
+            let mut iteration_best;
+            // A move that failed high, kept should the wider search be cut
+            // off by the time before it ends.
+            let mut failed_high = None;
+            loop {
+                alpha = low;
+                iteration_best = None;
+                for (i, &(_, m)) in scored.iter().enumerate() {
+                    let mut child = root.clone();
+                    child.play(m);
+                    let score = if i == 0 {
+                        -self.negamax(&child, depth - 1, -high, -alpha, 1, true)
                     } else {
-                        s
+                        let s = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, 1, true);
+                        if s > alpha && s < high && !self.stopped {
+                            -self.negamax(&child, depth - 1, -high, -alpha, 1, true)
+                        } else {
+                            s
+                        }
+                    };
+                    if self.stopped {
+                        break;
                     }
-                };
+                    if score > alpha {
+                        alpha = score;
+                        iteration_best = Some(m);
+                        if score >= high {
+                            break;
+                        }
+                    }
+                }
                 if self.stopped {
+                    if iteration_best.is_none() {
+                        (iteration_best, alpha) = failed_high.map_or((None, alpha), |(m, s)| (Some(m), s));
+                    }
                     break;
                 }
-                if score > alpha {
-                    alpha = score;
-                    iteration_best = Some(m);
+                match iteration_best {
+                    None if low > -INFINITY => low = -INFINITY,
+                    Some(m) if alpha >= high && high < INFINITY => {
+                        high = INFINITY;
+                        failed_high = Some((m, alpha));
+                        if let Some(i) = scored.iter().position(|&(_, x)| x == m) {
+                            scored[..=i].rotate_right(1);
+                        }
+                    }
+                    _ => break,
                 }
             }
             // A move that beat the previous best before time ran out is
@@ -438,7 +529,8 @@ impl<G: Knowledge> AlphaBeta<G> {
     /// (BENCHMARKS.md, "Each level against the one below").
     fn budget_spent(&self) -> bool {
         match self.budget.think {
-            Some(t) => self.start.elapsed() * 3 > t,
+            Some(t) if self.config.exp & 1 != 0 => self.start.elapsed() * 3 > t,
+            Some(t) => self.start.elapsed() >= t,
             None => false,
         }
     }
@@ -462,5 +554,35 @@ fn from_table(score: i32, ply: usize) -> i32 {
         score + ply as i32
     } else {
         score
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use tablero_rules::Game;
+    use tablero_rules::chess::Chess;
+
+    use super::*;
+
+    /// Black's knight forks White's king and queen from c2, where the pawn
+    /// on b3 guards it: after any king move, Nxa3. A one-ply search sees
+    /// the queen fall only by answering the check rather than standing pat
+    /// in it (every other move leaves Black a queen down for a knight and
+    /// a pawn).
+    #[test]
+    fn a_one_ply_search_sees_a_fork_behind_a_check() {
+        let g = Chess::from_position_text("7k/8/8/8/3n4/Qp6/8/4K3 b - - 0 1").unwrap();
+        let mut ab = AlphaBeta::<Chess>::new(AlphaBetaConfig {
+            max_depth: 1,
+            table_bits: 10,
+            ..AlphaBetaConfig::default()
+        });
+        let budget = Budget {
+            think: None,
+            nodes: Some(1_000_000),
+        };
+        let (m, info) = ab.search(&g, &budget, &mut Rng::new(1));
+        assert_eq!(g.move_text(m.unwrap()), "Nc2+");
+        assert!(info.score.unwrap() > 300, "{info}");
     }
 }
