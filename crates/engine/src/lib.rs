@@ -321,7 +321,6 @@ pub struct Searcher<G: Knowledge> {
     mcts: Option<Mcts<G>>,
     alphabeta: Option<AlphaBeta<G>>,
     reuse: bool,
-    exp: u32,
 }
 
 impl<G: Knowledge> Searcher<G> {
@@ -339,7 +338,6 @@ impl<G: Knowledge> Searcher<G> {
             mcts: None,
             alphabeta: None,
             reuse: true,
-            exp: 0,
         }
     }
 
@@ -351,12 +349,6 @@ impl<G: Knowledge> Searcher<G> {
         if !reuse {
             self.mcts = None;
         }
-    }
-
-    /// Temporary experiment switches ([`AlphaBetaConfig::exp`]).
-    pub fn set_experiment(&mut self, exp: u32) {
-        self.exp = exp;
-        self.alphabeta = None;
     }
 
     /// The current position.
@@ -430,7 +422,6 @@ impl<G: Knowledge> Searcher<G> {
                     max_depth,
                     table_bits: if level.get() <= 2 { 14 } else { 20 },
                     contempt: CONTEMPT,
-                    exp: self.exp,
                 };
                 let ab = self.alphabeta.get_or_insert_with(|| AlphaBeta::new(config));
                 ab.search(&self.game, budget, rng)
@@ -616,11 +607,6 @@ impl Engine {
     /// [`Searcher::set_reuse`]).
     pub fn set_reuse(&mut self, reuse: bool) {
         dispatch!(&mut self.searcher, s => s.set_reuse(reuse));
-    }
-
-    /// Temporary experiment switches ([`AlphaBetaConfig::exp`]).
-    pub fn set_experiment(&mut self, exp: u32) {
-        dispatch!(&mut self.searcher, s => s.set_experiment(exp));
     }
 
     /// What the last [`Engine::choose`] saw.

@@ -63,8 +63,6 @@ pub struct Settings {
     /// Whether the MCTS graph is kept from move to move (`reuse=no` turns
     /// it off, to measure what it gains).
     pub reuse: bool,
-    /// Temporary experiment switches.
-    pub exp: u32,
 }
 
 impl FromStr for Player {
@@ -84,7 +82,6 @@ impl FromStr for Player {
                 algorithm: None,
                 limits: Limits::default(),
                 reuse: true,
-                exp: 0,
             }));
         }
         let bad = |why: String| EngineError::BadSettings(why);
@@ -93,7 +90,6 @@ impl FromStr for Player {
             algorithm: None,
             limits: Limits::default(),
             reuse: true,
-            exp: 0,
         };
         for part in s.split(',') {
             let (k, v) = part
@@ -114,7 +110,6 @@ impl FromStr for Player {
                     })
                 }
                 "nodes" => settings.limits.nodes = Some(number()?),
-                "exp" => settings.exp = number()? as u32,
                 "think-ms" | "think" => {
                     settings.limits.think = Some(Duration::from_millis(number()?))
                 }
@@ -353,7 +348,6 @@ impl<'s> Seat<'s> {
                 };
                 let mut engine = Engine::with_algorithm(game, s.level, s.algorithm, seed);
                 engine.set_reuse(s.reuse);
-                engine.set_experiment(s.exp);
                 Seat::Engine(Box::new(engine), own)
             }
         })

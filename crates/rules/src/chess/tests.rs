@@ -894,6 +894,14 @@ fn passing_hands_over_the_move_and_forgets_en_passant() {
     );
     // In check, or with the game over, there is no pass.
     assert!(chess("4k3/8/8/8/8/8/8/4K2r w - - 0 1").passed().is_none());
-    assert!(chess("6k1/5ppp/8/8/8/8/8/R5K1 b - - 0 1").passed().is_some());
-    assert!(chess("R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1").passed().is_none());
+    assert!(
+        chess("6k1/5ppp/8/8/8/8/8/R5K1 b - - 0 1")
+            .passed()
+            .is_some()
+    );
+    assert!(
+        chess("R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1")
+            .passed()
+            .is_none()
+    );
 }
