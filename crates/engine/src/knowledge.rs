@@ -74,6 +74,22 @@ pub trait Knowledge: Game {
         0
     }
 
+    /// Whether the side to move is in check: alpha-beta searches one ply
+    /// deeper there and answers every move in quiescence, where standing
+    /// pat would ignore the threat. False for games without check.
+    fn in_check(&self) -> bool {
+        false
+    }
+
+    /// This position with the other side to move and nothing moved, for
+    /// null-move pruning: if even passing keeps a score above beta, a
+    /// real move will too. `None` where passing would mislead (in check,
+    /// or where being to move can be a handicap) or the game has no
+    /// such position; `None` by default.
+    fn null_move(&self) -> Option<Self> {
+        None
+    }
+
     /// Whether the game is drawn by how the position was reached
     /// (repetition, a move counter) rather than by the position itself.
     /// Alpha-beta asks before its transposition table, whose entries know
@@ -372,6 +388,19 @@ impl<V: ChessVariant> Knowledge for ChessGame<V> {
 
     fn is_noisy(&self, m: Self::Move) -> bool {
         self.is_capture(m) || m.promotion().is_some()
+    }
+
+    fn in_check(&self) -> bool {
+        ChessGame::in_check(self)
+    }
+
+    /// Not with only king and pawns, where zugzwang is common.
+    fn null_move(&self) -> Option<Self> {
+        let me = self.turn().side;
+        let pieces = [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
+            .into_iter()
+            .any(|r| self.pieces(me, r) != 0);
+        if pieces { self.passed() } else { None }
     }
 
     fn gain(&self, m: Self::Move) -> i32 {

@@ -370,6 +370,21 @@ impl<V: Variant> ChessGame<V> {
         self.pos.in_check()
     }
 
+    /// This position with the other side to move and no piece moved, for
+    /// a search's null-move pruning (not a move of the game: no rule
+    /// allows passing). `None` when the side to move is in check, where
+    /// passing would leave its king attacked, or the game is over. The
+    /// result has no history, so no repetition reaches back past it.
+    #[must_use]
+    pub fn passed(&self) -> Option<ChessGame<V>> {
+        if self.outcome.is_some() || self.pos.in_check() {
+            return None;
+        }
+        let mut pos = self.pos;
+        pos.pass();
+        Some(ChessGame::from_position(pos))
+    }
+
     /// Whether move `m` (legal here) takes a piece, en passant included.
     #[must_use]
     pub fn is_capture(&self, m: Move) -> bool {

@@ -752,6 +752,19 @@ impl<V: Variant> Position<V> {
         self.hash ^= z.black_to_move;
     }
 
+    /// Hands the move to the other side without moving a piece (no
+    /// en-passant square, the half-move clock advanced): a search's null
+    /// move, never a move of the game.
+    pub(crate) fn pass(&mut self) {
+        self.ep = NO_SQUARE;
+        self.halfmove = self.halfmove.saturating_add(1);
+        if self.turn == BLACK {
+            self.fullmove = self.fullmove.saturating_add(1);
+        }
+        self.turn ^= 1;
+        self.hash ^= ZOBRIST.black_to_move;
+    }
+
     /// Whether an en-passant capture is legal now.
     pub(crate) fn ep_legal(&self) -> bool {
         if self.ep >= 64 {

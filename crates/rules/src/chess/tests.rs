@@ -882,3 +882,40 @@ fn a_move_naming_a_square_off_the_board_is_refused_with_a_reason() {
     let e = format!("{:?}", g.parse_move("a9f1").unwrap_err());
     assert!(e.contains("a9 is not a square of the board"), "{e}");
 }
+
+// ---- the null move a search may use ----
+
+#[test]
+fn passing_hands_over_the_move_and_forgets_en_passant() {
+    // After e4 d5 e5 f5, e5xf6 en passant is legal: passing loses it,
+    // moves no piece, and passing back gives the placement again with
+    // White to move but no en-passant key.
+    let mut g = start();
+    play(&mut g, &["e4", "d5", "e5", "f5"]);
+    assert!(texts(&g).contains(&"exf6".to_string()));
+    let passed = g.passed().unwrap();
+    assert_eq!(
+        passed.position_text(),
+        "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR b KQkq - 1 3"
+    );
+    assert_eq!(passed.turn(), Turn::play(Side::Second));
+    assert_ne!(passed.position_key(), g.position_key());
+    let back = passed.passed().unwrap();
+    assert!(!texts(&back).contains(&"exf6".to_string()));
+    assert_eq!(
+        back.position_key(),
+        chess("rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3").position_key()
+    );
+    // In check, or with the game over, there is no pass.
+    assert!(chess("4k3/8/8/8/8/8/8/4K2r w - - 0 1").passed().is_none());
+    assert!(
+        chess("6k1/5ppp/8/8/8/8/8/R5K1 b - - 0 1")
+            .passed()
+            .is_some()
+    );
+    assert!(
+        chess("R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1")
+            .passed()
+            .is_none()
+    );
+}
