@@ -443,24 +443,17 @@ impl App {
             .replay()
             .map_err(|e| AppError::Unreadable(e.to_string()))?;
         let mut doc = GameDoc {
-            version: VERSION,
-            channel: new.channel.clone(),
-            id: new.id,
-            players: new.players,
-            record: record.to_string(),
-            created_ms: now,
-            turn_started_ms: now,
             move_limit_secs: new.move_limit_secs,
-            reminders_sent: 0,
-            draw_offer: None,
-            takeback: None,
-            next_event_ms: None,
-            result: None,
-            finished_ms: None,
             bot: new.bot,
             rated: new.rated && new.bot.is_none(),
             community: new.community,
-            rating: None,
+            ..GameDoc::new(
+                new.channel.clone(),
+                new.id,
+                new.players,
+                record.to_string(),
+                now,
+            )
         };
         let to_move = game.turn().side;
         doc.next_event_ms = next_event(&doc, to_move, now);

@@ -325,7 +325,7 @@ pub(crate) fn already_played(live: &Live, me: &User, text: &str, lang: Option<La
 
 #[cfg(test)]
 mod tests {
-    use tablero_store::{ChannelKey, GameDoc, Platform, UserRef, VERSION};
+    use tablero_store::{ChannelKey, GameDoc, Platform, UserRef};
 
     use super::*;
 
@@ -335,24 +335,16 @@ mod tests {
             name: n.into(),
         };
         GameDoc {
-            version: VERSION,
-            channel: ChannelKey::new(Platform::Console, "c"),
-            id: 1,
-            players: [u("a"), u("b")],
-            record: "breakthrough:".into(),
-            created_ms: 0,
             turn_started_ms: 1_000,
             move_limit_secs: limit_secs,
             reminders_sent: reminders,
-            draw_offer: None,
-            takeback: None,
-            next_event_ms: None,
-            result: None,
-            finished_ms: None,
-            bot: None,
-            rated: false,
-            community: None,
-            rating: None,
+            ..GameDoc::new(
+                ChannelKey::new(Platform::Console, "c"),
+                1,
+                [u("a"), u("b")],
+                "breakthrough:".into(),
+                0,
+            )
         }
     }
 
