@@ -329,20 +329,13 @@ fn uci(game: &AnyGame, canonical: &str) -> Option<String> {
 
 #[cfg(test)]
 mod tests {
-    use tablero_rules::{GameId, Setup};
+    use crate::testkit::after;
+    use tablero_rules::GameId;
 
     use super::*;
 
     fn start(id: GameId) -> AnyGame {
-        AnyGame::new(id, &Setup::default()).unwrap()
-    }
-
-    fn after(id: GameId, moves: &[&str]) -> AnyGame {
-        let mut g = start(id);
-        for m in moves {
-            g.play(m).unwrap();
-        }
-        g
+        after(id, &[])
     }
 
     #[test]

@@ -36,6 +36,21 @@ pub fn text_files(dir: &Path) -> Vec<PathBuf> {
     files
 }
 
+/// `id`'s start position (default setup) after `moves`, each in its
+/// canonical text.
+///
+/// # Panics
+/// When a move is not legal there (the test's own mistake).
+#[must_use]
+pub fn after(id: tablero_rules::GameId, moves: &[&str]) -> tablero_rules::AnyGame {
+    let mut g = tablero_rules::AnyGame::new(id, &tablero_rules::Setup::default())
+        .unwrap_or_else(|e| panic!("{id}: {}", e.0));
+    for m in moves {
+        g.play(m).unwrap_or_else(|e| panic!("{id} {m}: {e}"));
+    }
+    g
+}
+
 /// 2026-01-01 00:00 UTC, where test clocks start.
 pub const START_MS: i64 = 1_767_225_600_000;
 

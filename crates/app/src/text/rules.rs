@@ -394,18 +394,11 @@ Enroque por la fila 3 o 12: {}. Tablas como en ajedrez, automáticas: ahogado, r
 mod tests {
     use super::*;
     use crate::reply::Span;
+    use crate::testkit::after;
     use tablero_rules::Setup;
 
     fn start(id: GameId) -> AnyGame {
-        AnyGame::new(id, &Setup::default()).unwrap()
-    }
-
-    fn after(id: GameId, moves: &[&str]) -> AnyGame {
-        let mut g = start(id);
-        for m in moves {
-            g.play(m).unwrap_or_else(|e| panic!("{id} {m}: {e}"));
-        }
-        g
+        after(id, &[])
     }
 
     fn position(id: GameId, text: &str) -> AnyGame {
