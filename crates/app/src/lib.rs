@@ -53,3 +53,5 @@ pub use reply::{
     AfterGame, Attachment, BoardRef, ChallengeRef, ChannelKey, ChoiceGroup, FileKind, Incoming,
     Listing, OpenGame, Outgoing, PageButton, Pager, Pick, Platform, Reply, Span, Text, User,
 };
+pub use text::options::{OptionText, choice_text, option_text};
+pub use text::ui::{Permission, Ui, lang_of_locale};

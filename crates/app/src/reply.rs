@@ -435,12 +435,10 @@ impl AfterGame {
 
     /// The button's label.
     #[must_use]
-    pub fn label(self, lang: tablero_rules::Lang) -> &'static str {
-        match (self, lang) {
-            (AfterGame::Replay, tablero_rules::Lang::En) => "▶ Replay",
-            (AfterGame::Replay, tablero_rules::Lang::Es) => "▶ Repetición",
-            (AfterGame::Rematch, tablero_rules::Lang::En) => "⟲ Rematch",
-            (AfterGame::Rematch, tablero_rules::Lang::Es) => "⟲ Revancha",
+    pub fn label(self, lang: tablero_rules::Lang) -> String {
+        match self {
+            AfterGame::Replay => crate::Ui::Replay.text(lang),
+            AfterGame::Rematch => crate::Ui::Rematch.text(lang),
         }
     }
 }

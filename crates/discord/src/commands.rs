@@ -71,6 +71,49 @@ fn describe(c: &mut poise::Command<Data, Error>, spec: &CommandSpec) {
     }
     c.description_localizations = d.into();
     c.name_localizations = n.into();
+    let command = c.name.clone();
+    for p in &mut c.parameters {
+        describe_option(&command, p);
+    }
+}
+
+/// An option's description, Spanish name and fixed choices, from the
+/// catalogue (`tablero_app::option_text`, `choice_text`).
+fn describe_option(command: &str, p: &mut poise::CommandParameter<Data, Error>) {
+    let Some(t) = tablero_app::option_text(command, &p.name) else {
+        return;
+    };
+    p.description = Some(clip(t.en).into());
+    p.description_localizations = ES
+        .iter()
+        .map(|l| ((*l).into(), clip(t.es).into()))
+        .collect::<Vec<_>>()
+        .into();
+    if let Some(es) = t.es_name {
+        p.name_localizations = ES
+            .iter()
+            .map(|l| ((*l).into(), es.into()))
+            .collect::<Vec<_>>()
+            .into();
+    }
+    let option = p.name.to_string();
+    let choices: Vec<poise::CommandParameterChoice> = p
+        .choices
+        .iter()
+        .map(|choice| {
+            let mut choice = choice.clone();
+            if let Some((en, es)) = tablero_app::choice_text(&option, &choice.name) {
+                choice.name = en.into();
+                choice.localizations = ES
+                    .iter()
+                    .map(|l| ((*l).into(), es.into()))
+                    .collect::<Vec<_>>()
+                    .into();
+            }
+            choice
+        })
+        .collect();
+    p.choices = choices.into();
 }
 
 fn valid_name(s: &str) -> bool {
@@ -111,10 +154,7 @@ fn mention(u: &DiscordUser) -> String {
 }
 
 fn lang_of(ctx: Context<'_>) -> Lang {
-    match ctx.locale() {
-        Some(l) if l.starts_with("es") => Lang::Es,
-        _ => Lang::En,
-    }
+    tablero_app::lang_of_locale(ctx.locale())
 }
 
 /// Runs a command for the caller and answers it.
@@ -345,30 +385,15 @@ async fn complete_command(
 /// Which side the challenger plays.
 #[derive(Clone, Copy, Debug, poise::ChoiceParameter)]
 pub enum SideChoice {
-    #[name = "first to move"]
-    #[name_localized("es-ES", "el que empieza")]
-    #[name_localized("es-419", "el que empieza")]
     First,
-    #[name = "second to move"]
-    #[name_localized("es-ES", "el segundo")]
-    #[name_localized("es-419", "el segundo")]
     Second,
-    #[name = "random"]
-    #[name_localized("es-ES", "al azar")]
-    #[name_localized("es-419", "al azar")]
     Random,
 }
 
 /// An answer to an offer.
 #[derive(Clone, Copy, Debug, poise::ChoiceParameter)]
 pub enum AnswerChoice {
-    #[name = "accept"]
-    #[name_localized("es-ES", "aceptar")]
-    #[name_localized("es-419", "aceptar")]
     Accept,
-    #[name = "decline"]
-    #[name_localized("es-ES", "rechazar")]
-    #[name_localized("es-419", "rechazar")]
     Decline,
 }
 
@@ -384,33 +409,21 @@ impl AnswerChoice {
 /// How a channel's boards are turned.
 #[derive(Clone, Copy, Debug, poise::ChoiceParameter)]
 pub enum OrientationChoice {
-    #[name = "White at the bottom"]
-    #[name_localized("es-ES", "Blancas abajo")]
-    #[name_localized("es-419", "Blancas abajo")]
     White,
-    #[name = "The player to move at the bottom"]
-    #[name_localized("es-ES", "Abajo quien mueve")]
-    #[name_localized("es-419", "Abajo quien mueve")]
     Turn,
 }
 
 /// A language.
 #[derive(Clone, Copy, Debug, poise::ChoiceParameter)]
 pub enum LangChoice {
-    #[name = "English"]
     En,
-    #[name = "Español"]
     Es,
 }
 
 #[poise::command(slash_command)]
 pub async fn help(
     ctx: Context<'_>,
-    #[description = "A command"]
-    #[description_localized("es-ES", "Una orden")]
-    #[description_localized("es-419", "Una orden")]
-    #[autocomplete = "complete_command"]
-    command: Option<String>,
+    #[autocomplete = "complete_command"] command: Option<String>,
 ) -> Result<(), Error> {
     run(ctx, text("help", &[command]), Vec::new()).await
 }
@@ -423,11 +436,7 @@ pub async fn games(ctx: Context<'_>) -> Result<(), Error> {
 #[poise::command(slash_command)]
 pub async fn rules(
     ctx: Context<'_>,
-    #[description = "The game"]
-    #[description_localized("es-ES", "El juego")]
-    #[description_localized("es-419", "El juego")]
-    #[autocomplete = "complete_game_name"]
-    game: String,
+    #[autocomplete = "complete_game_name"] game: String,
 ) -> Result<(), Error> {
     run(ctx, text("rules", &[Some(game)]), Vec::new()).await
 }
@@ -436,36 +445,11 @@ pub async fn rules(
 #[allow(clippy::too_many_arguments)]
 pub async fn challenge(
     ctx: Context<'_>,
-    #[description = "The game"]
-    #[description_localized("es-ES", "El juego")]
-    #[description_localized("es-419", "El juego")]
-    #[autocomplete = "complete_game_name"]
-    game: String,
-    #[description = "Whom to challenge (nobody: anyone here may accept)"]
-    #[description_localized(
-        "es-ES",
-        "A quién desafías (nadie: cualquiera del canal puede aceptar)"
-    )]
-    #[description_localized(
-        "es-419",
-        "A quién desafías (nadie: cualquiera del canal puede aceptar)"
-    )]
+    #[autocomplete = "complete_game_name"] game: String,
     opponent: Option<DiscordUser>,
-    #[description = "Your side"]
-    #[description_localized("es-ES", "Tu bando")]
-    #[description_localized("es-419", "Tu bando")]
     side: Option<SideChoice>,
-    #[description = "Time per move: 1h to 14d, or none"]
-    #[description_localized("es-ES", "Tiempo por jugada: de 1h a 14d, o none")]
-    #[description_localized("es-419", "Tiempo por jugada: de 1h a 14d, o none")]
     time: Option<String>,
-    #[description = "The game's parameters, like size=6"]
-    #[description_localized("es-ES", "Los parámetros del juego, como size=6")]
-    #[description_localized("es-419", "Los parámetros del juego, como size=6")]
     options: Option<String>,
-    #[description = "Casual: the result does not change ratings"]
-    #[description_localized("es-ES", "Amistosa: el resultado no cambia la puntuación")]
-    #[description_localized("es-419", "Amistosa: el resultado no cambia la puntuación")]
     casual: Option<bool>,
 ) -> Result<(), Error> {
     let side = side.map(SideChoice::word);
@@ -490,30 +474,11 @@ pub async fn challenge(
 #[poise::command(slash_command)]
 pub async fn play(
     ctx: Context<'_>,
-    #[description = "The game"]
-    #[description_localized("es-ES", "El juego")]
-    #[description_localized("es-419", "El juego")]
-    #[autocomplete = "complete_game_name"]
-    game: String,
-    #[description = "Tablero's strength: 1 (a beginner) to 5 (its strongest); 3 if not said"]
-    #[description_localized(
-        "es-ES",
-        "La fuerza de Tablero: de 1 (principiante) a 5 (la mayor); 3 si no se dice"
-    )]
-    #[description_localized(
-        "es-419",
-        "La fuerza de Tablero: de 1 (principiante) a 5 (la mayor); 3 si no se dice"
-    )]
+    #[autocomplete = "complete_game_name"] game: String,
     #[min = 1]
     #[max = 5]
     level: Option<u8>,
-    #[description = "Your side"]
-    #[description_localized("es-ES", "Tu bando")]
-    #[description_localized("es-419", "Tu bando")]
     side: Option<SideChoice>,
-    #[description = "The game's parameters, like size=6"]
-    #[description_localized("es-ES", "Los parámetros del juego, como size=6")]
-    #[description_localized("es-419", "Los parámetros del juego, como size=6")]
     options: Option<String>,
 ) -> Result<(), Error> {
     let side = side.map(SideChoice::word);
@@ -543,9 +508,6 @@ macro_rules! game_no_command {
         #[poise::command(slash_command)]
         pub async fn $name(
             ctx: Context<'_>,
-            #[description = "The game or challenge number (#ID)"]
-            #[description_localized("es-ES", "El número de partida o desafío (#ID)")]
-            #[description_localized("es-419", "El número de partida o desafío (#ID)")]
             #[autocomplete = "complete_game_no"]
             #[min = 1]
             game: Option<u64>,
@@ -567,26 +529,16 @@ game_no_command!(rematch, "rematch");
 /// The file `/export` writes.
 #[derive(Debug, poise::ChoiceParameter)]
 pub enum FormatChoice {
-    #[name = "PGN"]
     Pgn,
-    #[name = "text"]
-    #[name_localized("es-ES", "texto")]
-    #[name_localized("es-419", "texto")]
     Text,
 }
 
 #[poise::command(slash_command)]
 pub async fn export(
     ctx: Context<'_>,
-    #[description = "The game number (#ID); nothing: your newest game here"]
-    #[description_localized("es-ES", "El número de partida (#ID); nada: tu última partida aquí")]
-    #[description_localized("es-419", "El número de partida (#ID); nada: tu última partida aquí")]
     #[autocomplete = "complete_game_no"]
     #[min = 1]
     game: Option<u64>,
-    #[description = "PGN (chess games) or Tablero's text record"]
-    #[description_localized("es-ES", "PGN (ajedreces) o el registro de texto de Tablero")]
-    #[description_localized("es-419", "PGN (ajedreces) o el registro de texto de Tablero")]
     format: Option<FormatChoice>,
 ) -> Result<(), Error> {
     let format = format.map(|f| match f {
@@ -599,11 +551,7 @@ pub async fn export(
 #[poise::command(slash_command)]
 pub async fn leaderboard(
     ctx: Context<'_>,
-    #[description = "The game (nothing: every game)"]
-    #[description_localized("es-ES", "El juego (nada: todos)")]
-    #[description_localized("es-419", "El juego (nada: todos)")]
-    #[autocomplete = "complete_game_name"]
-    game: Option<String>,
+    #[autocomplete = "complete_game_name"] game: Option<String>,
 ) -> Result<(), Error> {
     run(ctx, text("leaderboard", &[game]), Vec::new()).await
 }
@@ -612,16 +560,8 @@ pub async fn leaderboard(
 pub async fn move_(
     ctx: Context<'_>,
     #[rename = "move"]
-    #[description = "The move, like a2-a3"]
-    #[description_localized("es-ES", "La jugada, como a2-a3")]
-    #[description_localized("es-419", "La jugada, como a2-a3")]
-    #[name_localized("es-ES", "jugada")]
-    #[name_localized("es-419", "jugada")]
     #[autocomplete = "complete_move"]
     mv: String,
-    #[description = "The game number (#ID), if you play several here"]
-    #[description_localized("es-ES", "El número de partida (#ID), si juegas varias aquí")]
-    #[description_localized("es-419", "El número de partida (#ID), si juegas varias aquí")]
     #[autocomplete = "complete_game_no"]
     #[min = 1]
     game: Option<u64>,
@@ -630,16 +570,7 @@ pub async fn move_(
 }
 
 #[poise::command(slash_command)]
-pub async fn current(
-    ctx: Context<'_>,
-    #[description = "The page of a long list (nothing: the first)"]
-    #[description_localized("es-ES", "La página de una lista larga (nada: la primera)")]
-    #[description_localized("es-419", "La página de una lista larga (nada: la primera)")]
-    #[name_localized("es-ES", "pagina")]
-    #[name_localized("es-419", "pagina")]
-    #[min = 1]
-    page: Option<u64>,
-) -> Result<(), Error> {
+pub async fn current(ctx: Context<'_>, #[min = 1] page: Option<u64>) -> Result<(), Error> {
     run(
         ctx,
         text("current", &[page.map(|p| p.to_string())]),
@@ -649,16 +580,7 @@ pub async fn current(
 }
 
 #[poise::command(slash_command)]
-pub async fn mygames(
-    ctx: Context<'_>,
-    #[description = "The page of a long list (nothing: the first)"]
-    #[description_localized("es-ES", "La página de una lista larga (nada: la primera)")]
-    #[description_localized("es-419", "La página de una lista larga (nada: la primera)")]
-    #[name_localized("es-ES", "pagina")]
-    #[name_localized("es-419", "pagina")]
-    #[min = 1]
-    page: Option<u64>,
-) -> Result<(), Error> {
+pub async fn mygames(ctx: Context<'_>, #[min = 1] page: Option<u64>) -> Result<(), Error> {
     run(
         ctx,
         text("mygames", &[page.map(|p| p.to_string())]),
@@ -672,13 +594,7 @@ macro_rules! offer_command {
         #[poise::command(slash_command)]
         pub async fn $name(
             ctx: Context<'_>,
-            #[description = "Answer an offer (nothing: make one)"]
-            #[description_localized("es-ES", "Responde a una oferta (nada: haz una)")]
-            #[description_localized("es-419", "Responde a una oferta (nada: haz una)")]
             answer: Option<AnswerChoice>,
-            #[description = "The game number (#ID)"]
-            #[description_localized("es-ES", "El número de partida (#ID)")]
-            #[description_localized("es-419", "El número de partida (#ID)")]
             #[autocomplete = "complete_game_no"]
             #[min = 1]
             game: Option<u64>,
@@ -695,15 +611,8 @@ offer_command!(takeback, "takeback");
 #[poise::command(slash_command)]
 pub async fn stats(
     ctx: Context<'_>,
-    #[description = "Whose (nobody: yours)"]
-    #[description_localized("es-ES", "De quién (nadie: las tuyas)")]
-    #[description_localized("es-419", "De quién (nadie: las tuyas)")]
     user: Option<DiscordUser>,
-    #[description = "One game, with its rating chart"]
-    #[description_localized("es-ES", "Un juego, con su gráfica de puntuación")]
-    #[description_localized("es-419", "Un juego, con su gráfica de puntuación")]
-    #[autocomplete = "complete_game_name"]
-    game: Option<String>,
+    #[autocomplete = "complete_game_name"] game: Option<String>,
 ) -> Result<(), Error> {
     let mentions = user.iter().map(user_of).collect();
     run(
@@ -715,13 +624,7 @@ pub async fn stats(
 }
 
 #[poise::command(slash_command)]
-pub async fn lang(
-    ctx: Context<'_>,
-    #[description = "Your language"]
-    #[description_localized("es-ES", "Tu idioma")]
-    #[description_localized("es-419", "Tu idioma")]
-    language: LangChoice,
-) -> Result<(), Error> {
+pub async fn lang(ctx: Context<'_>, language: LangChoice) -> Result<(), Error> {
     let l = match language {
         LangChoice::En => "en",
         LangChoice::Es => "es",
@@ -730,13 +633,7 @@ pub async fn lang(
 }
 
 #[poise::command(slash_command)]
-pub async fn orientation(
-    ctx: Context<'_>,
-    #[description = "How boards are turned here"]
-    #[description_localized("es-ES", "Cómo se giran los tableros aquí")]
-    #[description_localized("es-419", "Cómo se giran los tableros aquí")]
-    way: Option<OrientationChoice>,
-) -> Result<(), Error> {
+pub async fn orientation(ctx: Context<'_>, way: Option<OrientationChoice>) -> Result<(), Error> {
     let w = way.map(|w| {
         match w {
             OrientationChoice::White => "white",
@@ -820,6 +717,17 @@ mod tests {
                     "{}",
                     p.name
                 );
+                assert_eq!(p.description_localizations.len(), ES.len(), "{}", p.name);
+                for choice in p.choices.iter() {
+                    assert!(
+                        tablero_app::choice_text(&p.name, &choice.name).is_none()
+                            && choice.localizations.len() == ES.len(),
+                        "/{} {}: the choice {} is not from the catalogue",
+                        c.name,
+                        p.name,
+                        choice.name
+                    );
+                }
             }
         }
     }

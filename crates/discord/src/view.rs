@@ -8,7 +8,7 @@ use serenity::all::{
     Permissions, UserId,
 };
 use tablero_app::place::GameAt;
-use tablero_app::{AfterGame, ChoiceGroup, Reply, Span};
+use tablero_app::{AfterGame, ChoiceGroup, Permission, Reply, Span, Ui};
 use tablero_deliver::chunk::Packer;
 use tablero_rules::Lang;
 
@@ -22,13 +22,6 @@ const MAX_LABEL: usize = 100;
 const MAX_PLACEHOLDER: usize = 150;
 /// The board's file name, referred to by the embed.
 pub const BOARD_FILE: &str = "board.png";
-
-fn en_es(lang: Lang, en: impl Into<String>, es: impl Into<String>) -> String {
-    match lang {
-        Lang::En => en.into(),
-        Lang::Es => es.into(),
-    }
-}
 
 /// The reply's text in its language, span by span in Discord's markdown:
 /// text with markdown characters escaped (a name like `some_user` stays
@@ -64,18 +57,17 @@ pub fn parts(reply: &Reply, max: usize) -> Vec<String> {
 /// person, Join for an open one; `tb:c:ID:a` / `tb:c:ID:d`.
 #[must_use]
 pub fn challenge_rows(c: tablero_app::ChallengeRef, lang: Lang) -> Vec<CreateActionRow> {
-    let es = lang == Lang::Es;
-    let button = |en: &str, es_label: &str, answer: char, style: ButtonStyle| {
+    let button = |label: Ui, answer: char, style: ButtonStyle| {
         CreateButton::new(format!("tb:c:{}:{answer}", c.id))
-            .label(if es { es_label } else { en })
+            .label(label.text(lang))
             .style(style)
     };
     let row = if c.open {
-        vec![button("Join", "Unirme", 'a', ButtonStyle::Success)]
+        vec![button(Ui::Join, 'a', ButtonStyle::Success)]
     } else {
         vec![
-            button("Accept", "Aceptar", 'a', ButtonStyle::Success),
-            button("Decline", "Rechazar", 'd', ButtonStyle::Secondary),
+            button(Ui::Accept, 'a', ButtonStyle::Success),
+            button(Ui::Decline, 'd', ButtonStyle::Secondary),
         ]
     };
     vec![CreateActionRow::Buttons(row)]
@@ -287,11 +279,9 @@ pub fn board_embed(reply: &Reply) -> Option<(CreateEmbed, CreateAttachment)> {
     let png = reply.image.as_ref()?;
     let mut embed = CreateEmbed::new().image(format!("attachment://{BOARD_FILE}"));
     if let Some((id, ply)) = board_of(reply) {
-        embed = embed.footer(CreateEmbedFooter::new(en_es(
-            reply.lang,
-            format!("Game #{id} · after {ply} moves"),
-            format!("Partida #{id} · tras {ply} jugadas"),
-        )));
+        embed = embed.footer(CreateEmbedFooter::new(
+            Ui::BoardFooter { game: id, ply }.text(reply.lang),
+        ));
     }
     Some((embed, CreateAttachment::bytes(png.clone(), BOARD_FILE)))
 }
@@ -310,12 +300,10 @@ fn total_moves(groups: &[ChoiceGroup]) -> usize {
 }
 
 fn origin_label(g: &ChoiceGroup, lang: Lang) -> String {
-    let n = g.moves.len();
-    match (&g.origin, lang) {
-        (Some(o), Lang::En) => format!("{o} ({n} move{})", if n == 1 { "" } else { "s" }),
-        (Some(o), Lang::Es) => format!("{o} ({n} jugada{})", if n == 1 { "" } else { "s" }),
-        (None, Lang::En) => format!("Other moves ({n})"),
-        (None, Lang::Es) => format!("Otras jugadas ({n})"),
+    let moves = g.moves.len();
+    match &g.origin {
+        Some(origin) => Ui::PieceMoves { origin, moves }.text(lang),
+        None => Ui::OtherMoves(moves).text(lang),
     }
 }
 
@@ -381,23 +369,13 @@ fn rows(
         .map(|(label, value)| CreateSelectMenuOption::new(label, value))
         .collect();
     let (component, what) = match shown {
-        Shown::Origins => (
-            Component::Origins { game, ply },
-            en_es(lang, "Choose a piece", "Elige una pieza"),
-        ),
-        Shown::Every => (
-            Component::Moves { game, ply },
-            en_es(lang, "Choose a move", "Elige una jugada"),
-        ),
+        Shown::Origins => (Component::Origins { game, ply }, Ui::ChoosePiece.text(lang)),
+        Shown::Every => (Component::Moves { game, ply }, Ui::ChooseMove.text(lang)),
         Shown::Moves(o) => (
             Component::Moves { game, ply },
             match o {
-                Some(o) => en_es(
-                    lang,
-                    format!("Choose a move from {o}"),
-                    format!("Elige una jugada desde {o}"),
-                ),
-                None => en_es(lang, "Choose a move", "Elige una jugada"),
+                Some(o) => Ui::ChooseMoveFrom(o).text(lang),
+                None => Ui::ChooseMove.text(lang),
             },
         ),
     };
@@ -434,14 +412,10 @@ fn rows(
         let buttons: Vec<CreateButton> = [
             page_button(
                 page.saturating_sub(1),
-                en_es(lang, "◀ Previous", "◀ Anterior"),
+                Ui::PreviousPage.text(lang),
                 page == 0,
             ),
-            page_button(
-                page + 1,
-                en_es(lang, "Next ▶", "Siguiente ▶"),
-                page + 1 >= pages,
-            ),
+            page_button(page + 1, Ui::NextPage.text(lang), page + 1 >= pages),
         ]
         .into_iter()
         .flatten()
@@ -496,39 +470,25 @@ pub fn picker_rows(
 /// The picker's text.
 #[must_use]
 pub fn picker_text(game: GameAt, list: &List, lang: Lang) -> String {
+    let game = &game.to_string();
     match list {
-        List::Origins => en_es(
-            lang,
-            format!("Game #{game}: choose a piece, then its move."),
-            format!("Partida #{game}: elige una pieza y luego su jugada."),
-        ),
-        List::Moves(Some(o)) => en_es(
-            lang,
-            format!("Game #{game}: the moves from {o}."),
-            format!("Partida #{game}: las jugadas desde {o}."),
-        ),
-        List::Moves(None) => en_es(
-            lang,
-            format!("Game #{game}: choose a move."),
-            format!("Partida #{game}: elige una jugada."),
-        ),
+        List::Origins => Ui::PickPieceThenMove { game },
+        List::Moves(Some(origin)) => Ui::MovesFrom { game, origin },
+        List::Moves(None) => Ui::PickMove { game },
     }
+    .text(lang)
 }
 
 /// What a picker says once its move is played.
 #[must_use]
 pub fn played_text(lang: Lang) -> String {
-    en_es(lang, "Played.", "Jugada hecha.")
+    Ui::Played.text(lang)
 }
 
 /// The short, private answer to a command whose board went to the channel.
 #[must_use]
 pub fn posted_text(lang: Lang) -> String {
-    en_es(
-        lang,
-        "Done: see the board below.",
-        "Hecho: mira el tablero abajo.",
-    )
+    Ui::Posted.text(lang)
 }
 
 /// The note in a channel whose new game is played in `thread`; the
@@ -540,47 +500,34 @@ pub fn thread_note(g: &tablero_app::GameSummary, thread: ChannelId, lang: Lang) 
         escape_markdown(&g.players[0].name),
         escape_markdown(&g.players[1].name),
     );
-    let name = g.game.info().name(lang);
-    en_es(
-        lang,
-        format!(
-            "Game #{id}, {name} between {a} and {b}, is played in its own thread: <#{thread}>.",
-            id = g.id
-        ),
-        format!(
-            "La partida #{id}, {name} entre {a} y {b}, se juega en su propio hilo: <#{thread}>.",
-            id = g.id
-        ),
-    )
+    Ui::InThread {
+        id: g.id,
+        game: g.game.info().name(lang),
+        a: &a,
+        b: &b,
+        thread: &format!("<#{thread}>"),
+    }
+    .text(lang)
 }
 
 /// What the bot needs in a channel to post a reply there: to see it and
 /// write in it (in a thread, the thread's own right), and for a board, to
-/// embed its image and attach the file. Named as Discord's settings name
-/// them, English then Spanish.
-const NEEDED: [(Permissions, &str, &str); 5] = [
-    (Permissions::VIEW_CHANNEL, "View Channel", "Ver canal"),
-    (
-        Permissions::SEND_MESSAGES,
-        "Send Messages",
-        "Enviar mensajes",
-    ),
+/// embed its image and attach the file.
+const NEEDED: [(Permissions, Permission); 5] = [
+    (Permissions::VIEW_CHANNEL, Permission::ViewChannel),
+    (Permissions::SEND_MESSAGES, Permission::SendMessages),
     (
         Permissions::SEND_MESSAGES_IN_THREADS,
-        "Send Messages in Threads",
-        "Enviar mensajes en hilos",
+        Permission::SendMessagesInThreads,
     ),
-    (Permissions::EMBED_LINKS, "Embed Links", "Insertar enlaces"),
-    (
-        Permissions::ATTACH_FILES,
-        "Attach Files",
-        "Adjuntar archivos",
-    ),
+    (Permissions::EMBED_LINKS, Permission::EmbedLinks),
+    (Permissions::ATTACH_FILES, Permission::AttachFiles),
 ];
 
 /// The permissions the bot lacks to post `board_or_text` in a channel
 /// where Discord says it has `granted` (`in_thread`: the channel is a
-/// thread), by name in `lang`; empty when it can post.
+/// thread), by name in `lang` (as Discord's settings name them); empty
+/// when it can post.
 #[must_use]
 pub fn missing_permissions(
     granted: Permissions,
@@ -590,7 +537,7 @@ pub fn missing_permissions(
 ) -> Vec<&'static str> {
     NEEDED
         .iter()
-        .filter(|(p, ..)| {
+        .filter(|(p, _)| {
             let needed = match *p {
                 Permissions::SEND_MESSAGES => !in_thread,
                 Permissions::SEND_MESSAGES_IN_THREADS => in_thread,
@@ -599,7 +546,7 @@ pub fn missing_permissions(
             };
             needed && !granted.contains(*p)
         })
-        .map(|(_, en, es)| if lang == Lang::Es { *es } else { *en })
+        .map(|(_, name)| name.name(lang))
         .collect()
 }
 
@@ -612,19 +559,7 @@ pub fn missing_text(missing: &[&str], lang: Lang) -> String {
         .map(|n| format!("**{n}**"))
         .collect::<Vec<_>>()
         .join(", ");
-    en_es(
-        lang,
-        format!(
-            "I cannot post in this channel: I lack the permission {names}. A server admin \
-             can grant it to me in the channel's settings (Permissions). Until then I answer \
-             here, and reminders and the bot's moves cannot reach this channel."
-        ),
-        format!(
-            "No puedo publicar en este canal: me falta el permiso {names}. Un administrador \
-             del servidor puede dármelo en los ajustes del canal (Permisos). Mientras tanto \
-             respondo aquí, y los recordatorios y las jugadas del bot no llegan a este canal."
-        ),
-    )
+    Ui::CannotPost { names: &names }.text(lang)
 }
 
 #[cfg(test)]

@@ -6,7 +6,7 @@
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
-use tablero_app::{App, ChannelKey, Outgoing, Reply, User};
+use tablero_app::{App, ChannelKey, Outgoing, Reply, Ui, User, lang_of_locale};
 use teloxide::types::{
     CallbackQuery, ChatId, MaybeInaccessibleMessage, Message, MessageEntityKind, MessageId, Update,
     UpdateKind,
@@ -284,7 +284,7 @@ impl<A: Api> Handler<A> {
         let (Some(button), Some((chat, message))) = (button, place) else {
             self.answer(
                 q.id.0,
-                Some("This button no longer works. / Este botón ya no funciona.".into()),
+                Some(Ui::StaleButton.text(lang_of_locale(q.from.language_code.as_deref()))),
             )
             .await;
             return;
@@ -319,7 +319,7 @@ impl<A: Api> Handler<A> {
             Action::Origin { page, .. } => reply
                 .choices
                 .first()
-                .and_then(|g| crate::keyboard::origin(g, game, ply, *page)),
+                .and_then(|g| crate::keyboard::origin(g, game, ply, *page, reply.lang)),
             Action::Move(_) | Action::Index { .. } => {
                 self.answer(q.id.0, None).await;
                 // Another chat's board has no place among this chat's.

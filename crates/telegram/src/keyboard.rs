@@ -21,10 +21,10 @@
 //! buttons `l:LIST:PAGE` (`c` the channel's games, `g` the reader's, `a`
 //! the challenges they may accept).
 
-use tablero_app::AfterGame;
 use tablero_app::ChoiceGroup;
 use tablero_app::place::GameAt;
 use tablero_app::press::Press;
+use tablero_app::{AfterGame, Ui};
 use teloxide::types::{InlineKeyboardButton, InlineKeyboardMarkup};
 
 /// Telegram's limit on callback data, in bytes.
@@ -125,20 +125,13 @@ impl Button {
 /// one person, Join for an open one. Their data is `c:ID:a` or `c:ID:d`.
 #[must_use]
 pub fn challenge(c: tablero_app::ChallengeRef, lang: tablero_rules::Lang) -> InlineKeyboardMarkup {
-    let es = lang == tablero_rules::Lang::Es;
-    let button = |en: &str, es_label: &str, answer: char| {
-        InlineKeyboardButton::callback(
-            if es { es_label } else { en },
-            format!("c:{}:{answer}", c.id),
-        )
+    let button = |label: Ui, answer: char| {
+        InlineKeyboardButton::callback(label.text(lang), format!("c:{}:{answer}", c.id))
     };
     let row = if c.open {
-        vec![button("Join", "Unirme", 'a')]
+        vec![button(Ui::Join, 'a')]
     } else {
-        vec![
-            button("Accept", "Aceptar", 'a'),
-            button("Decline", "Rechazar", 'd'),
-        ]
+        vec![button(Ui::Accept, 'a'), button(Ui::Decline, 'd')]
     };
     InlineKeyboardMarkup::new(vec![row])
 }
@@ -307,6 +300,7 @@ pub fn origin(
     game: GameAt,
     ply: usize,
     page: usize,
+    lang: tablero_rules::Lang,
 ) -> Option<InlineKeyboardMarkup> {
     let cell = group.origin.clone().unwrap_or_default();
     let back = Button {
@@ -323,7 +317,7 @@ pub fn origin(
             page,
             cell: cell.clone(),
         },
-        Some(back),
+        Some((back, Ui::BackToMenu.text(lang))),
     )
 }
 
@@ -333,7 +327,7 @@ fn paged(
     ply: usize,
     page: usize,
     at: impl Fn(usize) -> Action,
-    back: Option<Button>,
+    back: Option<(Button, String)>,
 ) -> Option<InlineKeyboardMarkup> {
     if entries.is_empty() {
         return None;
@@ -360,8 +354,8 @@ fn paged(
         .map(<[_]>::to_vec)
         .collect();
     let mut nav = Vec::new();
-    if let Some(b) = back {
-        nav.push(button("« menu".into(), b.action));
+    if let Some((b, label)) = back {
+        nav.push(button(label, b.action));
     }
     if page > 0 {
         nav.push(button(format!("◀ {}/{pages}", page), at(page - 1)));
@@ -514,7 +508,7 @@ mod tests {
         ];
         let k = menu(&groups, GameAt::here(1), 4, 0).unwrap();
         assert_eq!(datas(&k), [["p:1:4:0:a2", "p:1:4:0:b2", "m:1:4:pass"]]);
-        let k = origin(&groups[0], GameAt::here(1), 4, 0).unwrap();
+        let k = origin(&groups[0], GameAt::here(1), 4, 0, tablero_rules::Lang::En).unwrap();
         assert_eq!(
             datas(&k),
             vec![vec!["m:1:4:a2-a3", "m:1:4:a2-b3"], vec!["o:1:4:0"]]
@@ -546,7 +540,16 @@ mod tests {
         assert_eq!(seen, 100, "every move on some page");
         let long = "x".repeat(70);
         let g = group(Some("a1"), &["a1-a2", &long]);
-        let d = datas(&origin(&g, GameAt::here(123_456_789_012), 99_999, 0).unwrap());
+        let d = datas(
+            &origin(
+                &g,
+                GameAt::here(123_456_789_012),
+                99_999,
+                0,
+                tablero_rules::Lang::En,
+            )
+            .unwrap(),
+        );
         // A long label takes a row of its own.
         assert_eq!(d[1], ["i:123456789012:99999:1:a1"]);
         assert!(d.iter().flatten().all(|s| s.len() <= MAX_DATA));

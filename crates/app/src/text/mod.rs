@@ -8,8 +8,10 @@
 
 mod errors;
 mod events;
+pub(crate) mod options;
 mod records;
 mod rules;
+pub(crate) mod ui;
 
 pub(crate) use errors::{error, error_pager, error_picks};
 pub(crate) use events::{event, event_pages, my_games_shown};

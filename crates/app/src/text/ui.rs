@@ -1,0 +1,231 @@
+//! The words adapters draw themselves: button labels, menu placeholders,
+//! footers and the short notes of a platform's own gestures. An adapter
+//! names what it shows with a [`Ui`] key and renders [`Ui::text`]; it never
+//! holds a sentence or chooses between languages itself (the test
+//! `tests/catalogue.rs` of the workspace reads the adapters' sources to keep
+//! it so).
+
+use tablero_rules::Lang;
+
+use super::pick;
+
+/// One label or short sentence an adapter shows, with what it needs to
+/// say it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ui<'a> {
+    /// A challenge to one person: take it.
+    Accept,
+    /// A challenge to one person: refuse it.
+    Decline,
+    /// An open challenge: take it.
+    Join,
+    /// Under a finished game: its animated replay.
+    Replay,
+    /// Under a finished game: the same game again, sides swapped.
+    Rematch,
+    /// Back from one piece's moves to the menu of pieces.
+    BackToMenu,
+    /// The page of a menu before this one.
+    PreviousPage,
+    /// The page of a menu after this one.
+    NextPage,
+    /// A menu of the pieces that can move.
+    ChoosePiece,
+    /// A menu of moves.
+    ChooseMove,
+    /// A menu of the moves of the piece on `.0`.
+    ChooseMoveFrom(&'a str),
+    /// A piece in a menu of pieces, with how many moves it has.
+    PieceMoves { origin: &'a str, moves: usize },
+    /// The moves of no one piece (placements, passes), with their number.
+    OtherMoves(usize),
+    /// A private move picker of game `game` (as the chat names it: `7` or
+    /// `kqa7`): pieces first.
+    PickPieceThenMove { game: &'a str },
+    /// A private move picker of game `game`: the moves of one piece.
+    MovesFrom { game: &'a str, origin: &'a str },
+    /// A private move picker of game `game`: its moves.
+    PickMove { game: &'a str },
+    /// A private picker once its move is played.
+    Played,
+    /// The private answer to a command whose board went to the channel.
+    Posted,
+    /// A board's footer: the game and how many moves it has.
+    BoardFooter { game: u64, ply: usize },
+    /// The note in a channel whose new game is played in a thread;
+    /// `thread` is the platform's link to it.
+    InThread {
+        id: u64,
+        game: &'a str,
+        a: &'a str,
+        b: &'a str,
+        thread: &'a str,
+    },
+    /// A platform permission the bot needs, as the platform's settings
+    /// name it.
+    Permission(Permission),
+    /// The bot cannot post in a channel; `names` lists the permissions it
+    /// lacks, already in the platform's markup.
+    CannotPost { names: &'a str },
+    /// A press on a button the bot no longer knows.
+    StaleButton,
+}
+
+/// The chat permissions the bot asks for by name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Permission {
+    ViewChannel,
+    SendMessages,
+    SendMessagesInThreads,
+    EmbedLinks,
+    AttachFiles,
+}
+
+impl Ui<'_> {
+    /// The label or sentence in `l`.
+    #[must_use]
+    pub fn text(&self, l: Lang) -> String {
+        match *self {
+            Ui::Accept => pick(l, "Accept", "Aceptar").into(),
+            Ui::Decline => pick(l, "Decline", "Rechazar").into(),
+            Ui::Join => pick(l, "Join", "Unirme").into(),
+            Ui::Replay => pick(l, "▶ Replay", "▶ Repetición").into(),
+            Ui::Rematch => pick(l, "⟲ Rematch", "⟲ Revancha").into(),
+            Ui::BackToMenu => pick(l, "« menu", "« menú").into(),
+            Ui::PreviousPage => pick(l, "◀ Previous", "◀ Anterior").into(),
+            Ui::NextPage => pick(l, "Next ▶", "Siguiente ▶").into(),
+            Ui::ChoosePiece => pick(l, "Choose a piece", "Elige una pieza").into(),
+            Ui::ChooseMove => pick(l, "Choose a move", "Elige una jugada").into(),
+            Ui::ChooseMoveFrom(o) => match l {
+                Lang::En => format!("Choose a move from {o}"),
+                Lang::Es => format!("Elige una jugada desde {o}"),
+            },
+            Ui::PieceMoves { origin, moves } => match (l, moves) {
+                (Lang::En, 1) => format!("{origin} (1 move)"),
+                (Lang::En, n) => format!("{origin} ({n} moves)"),
+                (Lang::Es, 1) => format!("{origin} (1 jugada)"),
+                (Lang::Es, n) => format!("{origin} ({n} jugadas)"),
+            },
+            Ui::OtherMoves(n) => match l {
+                Lang::En => format!("Other moves ({n})"),
+                Lang::Es => format!("Otras jugadas ({n})"),
+            },
+            Ui::PickPieceThenMove { game } => match l {
+                Lang::En => format!("Game #{game}: choose a piece, then its move."),
+                Lang::Es => format!("Partida #{game}: elige una pieza y luego su jugada."),
+            },
+            Ui::MovesFrom { game, origin } => match l {
+                Lang::En => format!("Game #{game}: the moves from {origin}."),
+                Lang::Es => format!("Partida #{game}: las jugadas desde {origin}."),
+            },
+            Ui::PickMove { game } => match l {
+                Lang::En => format!("Game #{game}: choose a move."),
+                Lang::Es => format!("Partida #{game}: elige una jugada."),
+            },
+            Ui::Played => pick(l, "Played.", "Jugada hecha.").into(),
+            Ui::Posted => pick(
+                l,
+                "Done: see the board below.",
+                "Hecho: mira el tablero abajo.",
+            )
+            .into(),
+            Ui::BoardFooter { game, ply } => match (l, ply) {
+                (Lang::En, 1) => format!("Game #{game} · after 1 move"),
+                (Lang::En, n) => format!("Game #{game} · after {n} moves"),
+                (Lang::Es, 1) => format!("Partida #{game} · tras 1 jugada"),
+                (Lang::Es, n) => format!("Partida #{game} · tras {n} jugadas"),
+            },
+            Ui::InThread {
+                id,
+                game,
+                a,
+                b,
+                thread,
+            } => match l {
+                Lang::En => format!(
+                    "Game #{id}, {game} between {a} and {b}, is played in its own thread: {thread}."
+                ),
+                Lang::Es => format!(
+                    "La partida #{id}, {game} entre {a} y {b}, se juega en su propio hilo: {thread}."
+                ),
+            },
+            Ui::Permission(p) => p.name(l).into(),
+            Ui::CannotPost { names } => match l {
+                Lang::En => format!(
+                    "I cannot post in this channel: I lack the permission {names}. A server admin \
+                     can grant it to me in the channel's settings (Permissions). Until then I \
+                     answer here, and reminders and the bot's moves cannot reach this channel."
+                ),
+                Lang::Es => format!(
+                    "No puedo publicar en este canal: me falta el permiso {names}. Un \
+                     administrador del servidor puede dármelo en los ajustes del canal \
+                     (Permisos). Mientras tanto respondo aquí, y los recordatorios y las jugadas \
+                     del bot no llegan a este canal."
+                ),
+            },
+            Ui::StaleButton => pick(
+                l,
+                "This button no longer works.",
+                "Este botón ya no funciona.",
+            )
+            .into(),
+        }
+    }
+}
+
+/// The language of a platform's locale code (`es`, `es-419`, `en-GB`):
+/// Spanish for every Spanish locale, else English.
+#[must_use]
+pub fn lang_of_locale(code: Option<&str>) -> Lang {
+    match code {
+        Some(c) if c.get(..2).is_some_and(|p| p.eq_ignore_ascii_case("es")) => Lang::Es,
+        _ => Lang::En,
+    }
+}
+
+impl Permission {
+    /// The permission's name in the platform's settings, in `l`.
+    #[must_use]
+    pub fn name(self, l: Lang) -> &'static str {
+        match self {
+            Permission::ViewChannel => pick(l, "View Channel", "Ver canal"),
+            Permission::SendMessages => pick(l, "Send Messages", "Enviar mensajes"),
+            Permission::SendMessagesInThreads => {
+                pick(l, "Send Messages in Threads", "Enviar mensajes en hilos")
+            }
+            Permission::EmbedLinks => pick(l, "Embed Links", "Insertar enlaces"),
+            Permission::AttachFiles => pick(l, "Attach Files", "Adjuntar archivos"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_agree_in_both_languages() {
+        let one = Ui::PieceMoves {
+            origin: "e2",
+            moves: 1,
+        };
+        assert_eq!(one.text(Lang::En), "e2 (1 move)");
+        assert_eq!(one.text(Lang::Es), "e2 (1 jugada)");
+        let two = Ui::BoardFooter { game: 4, ply: 2 };
+        assert_eq!(two.text(Lang::En), "Game #4 · after 2 moves");
+        assert_eq!(two.text(Lang::Es), "Partida #4 · tras 2 jugadas");
+        let first = Ui::BoardFooter { game: 4, ply: 1 };
+        assert_eq!(first.text(Lang::Es), "Partida #4 · tras 1 jugada");
+    }
+
+    #[test]
+    fn spanish_locales_read_as_spanish() {
+        for es in ["es", "es-ES", "es-419", "ES"] {
+            assert_eq!(lang_of_locale(Some(es)), Lang::Es, "{es}");
+        }
+        for en in ["en", "en-GB", "pt-BR", "e", ""] {
+            assert_eq!(lang_of_locale(Some(en)), Lang::En, "{en}");
+        }
+        assert_eq!(lang_of_locale(None), Lang::En);
+    }
+}
