@@ -3,7 +3,7 @@
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender};
+use std::sync::mpsc::{RecvTimeoutError, Sender};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
@@ -12,18 +12,17 @@ use tablero_store::{Store, StoreError};
 use crate::clock::Clock;
 use crate::config::{Adapter, Config, StoreLocation};
 use crate::console::{self, ConsoleOptions};
-use crate::{App, BoardRenderer, Outgoing, Platform, Settings, SystemClock};
+use crate::{App, BoardRenderer, Platform, Settings, SystemClock};
 
-/// Runs a chat front-end until it stops, posting the notices it receives.
-pub type RunFrontend =
-    Box<dyn FnOnce(Arc<App>, Config, Receiver<Outgoing>) -> Result<(), String> + Send>;
+/// Runs a chat front-end until it stops; it posts the notices of its
+/// platform's mailbox ([`App::notices`]) with one pump.
+pub type RunFrontend = Box<dyn FnOnce(Arc<App>, Config) -> Result<(), String> + Send>;
 
 /// A chat front-end built into the binary (Telegram, Discord): it serves
 /// in a thread of its own.
 pub struct Frontend {
     pub adapter: Adapter,
-    /// The platform of its channels: [`App::tick`]'s notices are routed by
-    /// it.
+    /// The platform of its channels: notices go to its mailbox.
     pub platform: Platform,
     /// Checks its own section of the configuration (and the environment),
     /// before anything starts: a typo in `[discord]` is reported even when
@@ -171,8 +170,10 @@ pub fn run_with(
         let opts = opts.clone();
         std::thread::spawn(move || {
             loop {
-                let mut notices = app.wait_notices(Platform::Console, TICK);
-                notices.extend(app.tick());
+                for n in app.tick() {
+                    app.post(n);
+                }
+                let notices = app.wait_notices(Platform::Console, TICK);
                 if !notices.is_empty() {
                     let mut out = std::io::stdout().lock();
                     let _ = console::print_notices(&mut out, &notices, &opts);
@@ -194,19 +195,23 @@ fn run_chats(
     chosen: Vec<Frontend>,
     console_too: bool,
 ) -> Result<(), String> {
-    let mut routes: Vec<(Platform, Sender<Outgoing>)> = Vec::new();
+    let mut running = Vec::new();
     let (done_tx, done) = std::sync::mpsc::channel();
     for f in chosen {
-        let (tx, rx) = std::sync::mpsc::channel();
-        routes.push((f.platform, tx));
+        running.push(f.platform);
         let (app, config, run, done_tx) = (app.clone(), config.clone(), f.run, done_tx.clone());
         std::thread::spawn(move || {
-            let _ = done_tx.send(run(app, config, rx));
+            let _ = done_tx.send(run(app, config));
         });
     }
     drop(done_tx);
-    // Stops, and lets go of the app, when this function returns.
-    let _ticker = spawn_ticker(app.clone(), routes);
+    if console_too {
+        running.push(Platform::Console);
+    }
+    // Stops, and lets go of the app, when this function returns; then the
+    // front-ends' notice pumps end too.
+    let _closing = CloseNotices(app.clone());
+    let _ticker = spawn_ticker(app.clone(), running);
     if console_too {
         let opts = ConsoleOptions {
             boards_dir: config.boards_dir.clone(),
@@ -233,25 +238,34 @@ fn run_chats(
 /// ticker, and between the interactive console's lines.
 pub const TICK: Duration = Duration::from_secs(5);
 
+/// Closes the app's notice mailboxes when dropped.
+struct CloseNotices(Arc<App>);
+
+impl Drop for CloseNotices {
+    fn drop(&mut self) {
+        self.0.close_notices();
+    }
+}
+
 /// Starts the thread that posts, every [`TICK`], what has fallen due
 /// ([`App::tick`]: reminders, timeouts, expired challenges, a bot move
-/// whose search was lost), each notice to the front-end of its platform.
-/// Each chat front-end posts the bot's moves itself. The thread runs until
-/// the returned [`Ticker`] is dropped.
-pub fn spawn_ticker(app: Arc<App>, routes: Vec<(Platform, Sender<Outgoing>)>) -> Ticker {
+/// whose search was lost) to the mailbox of its platform
+/// ([`App::notices`]), where the bot's moves go too; a notice for a
+/// platform not `running` is logged and dropped. The thread runs until the
+/// returned [`Ticker`] is dropped.
+pub fn spawn_ticker(app: Arc<App>, running: Vec<Platform>) -> Ticker {
     let (stop, stopped) = std::sync::mpsc::channel::<()>();
     let thread = std::thread::spawn(move || {
         // Nothing is ever sent: the channel closes when the Ticker drops.
         while let Err(RecvTimeoutError::Timeout) = stopped.recv_timeout(TICK) {
             for n in app.tick() {
-                match routes.iter().find(|(p, _)| *p == n.channel.platform) {
-                    Some((_, tx)) => {
-                        let _ = tx.send(n);
-                    }
-                    None => tracing::warn!(
+                if running.contains(&n.channel.platform) {
+                    app.post(n);
+                } else {
+                    tracing::warn!(
                         platform = %n.channel.platform,
                         "a notice has no front-end running"
-                    ),
+                    );
                 }
             }
         }

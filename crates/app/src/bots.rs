@@ -18,6 +18,7 @@ use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::{Arc, Condvar, Mutex, RwLock, Weak};
 use std::time::{Duration, Instant};
 
+use tablero_deliver::Mailbox;
 use tablero_engine::{Level, Limits};
 use tablero_rules::{AnyGame, Side};
 use tablero_store::GameDoc;
@@ -169,9 +170,9 @@ pub(crate) struct Bots {
     queue: Mutex<Queue>,
     work: Condvar,
     idle: Condvar,
-    /// The bot's moves to post, by platform.
-    notices: Mutex<HashMap<Platform, Vec<Outgoing>>>,
-    posted: Condvar,
+    /// What the app posts on its own, by platform: one mailbox each,
+    /// emptied by that front-end's pump.
+    notices: Mutex<HashMap<Platform, Arc<Mailbox<Outgoing>>>>,
 }
 
 impl App {
@@ -268,42 +269,40 @@ impl App {
         true
     }
 
-    /// The bot's moves on `platform` posted since the last call; each
-    /// front-end takes its own.
-    pub fn take_notices(&self, platform: Platform) -> Vec<Outgoing> {
+    /// The mailbox of `platform`'s notices (reminders, timeouts, expiries,
+    /// the bot's moves, answers routed to another chat): the one way they
+    /// reach its front-end, whose pump ([`tablero_deliver::pump`]) empties
+    /// it.
+    #[must_use]
+    pub fn notices(&self, platform: Platform) -> Arc<Mailbox<Outgoing>> {
         lock(&self.bots.notices)
-            .remove(&platform)
-            .unwrap_or_default()
+            .entry(platform)
+            .or_insert_with(|| Arc::new(Mailbox::default()))
+            .clone()
+    }
+
+    /// The notices on `platform` posted since the last call.
+    pub fn take_notices(&self, platform: Platform) -> Vec<Outgoing> {
+        self.wait_notices(platform, Duration::ZERO)
     }
 
     /// Waits until a notice for `platform` is posted or `timeout` passes,
     /// then takes them.
     pub fn wait_notices(&self, platform: Platform, timeout: Duration) -> Vec<Outgoing> {
-        let end = Instant::now() + timeout;
-        let mut n = lock(&self.bots.notices);
-        loop {
-            if let Some(v) = n.remove(&platform) {
-                return v;
-            }
-            let left = end.saturating_duration_since(Instant::now());
-            if left.is_zero() {
-                return Vec::new();
-            }
-            n = self
-                .bots
-                .posted
-                .wait_timeout(n, left)
-                .unwrap_or_else(std::sync::PoisonError::into_inner)
-                .0;
+        self.notices(platform).wait(timeout).unwrap_or_default()
+    }
+
+    /// Closes every notice mailbox: the front-ends' pumps deliver what
+    /// waits, then end. Called when the process stops.
+    pub fn close_notices(&self) {
+        for m in lock(&self.bots.notices).values() {
+            m.close();
         }
     }
 
+    /// Posts a notice to its platform's front-end.
     pub(crate) fn post(&self, notice: Outgoing) {
-        lock(&self.bots.notices)
-            .entry(notice.channel.platform)
-            .or_default()
-            .push(notice);
-        self.bots.posted.notify_all();
+        self.notices(notice.channel.platform).post(notice);
     }
 
     /// Searches and plays the bot's move in game `id`, if it is the bot's

@@ -21,17 +21,23 @@
 //!   platform's limit, between pieces and at line ends, never inside a
 //!   mention or a tag.
 //! - [`Recent`]: a bounded map for what a front-end learns as it goes.
+//! - [`Mailbox`] and [`pump`]: the one way a notice (a reminder, a timeout,
+//!   the bot's move) reaches a front-end: a bounded mailbox per platform
+//!   that the app posts to and the front-end's one pump empties, ending
+//!   when the mailbox closes with the process.
 //!
 //! A front-end implements [`Transport`] (how to send one post, how to
 //! retire a board's controls) and pushes [`Job`]s.
 
 mod boards;
 pub mod chunk;
+mod mailbox;
 mod outbox;
 mod recent;
 mod retry;
 
 pub use boards::{Boards, Newest};
+pub use mailbox::{MAILBOX_CAPACITY, Mailbox, pump};
 pub use outbox::{Job, Outbox, Settings, Transport};
 pub use recent::Recent;
 pub use retry::{Retry, SendError, with_retries};

@@ -5,7 +5,6 @@
 //! menu is disabled when a newer board is posted.
 
 use std::sync::Arc;
-use std::sync::mpsc::Receiver;
 use std::time::Duration;
 
 use serenity::all::{
@@ -242,9 +241,9 @@ pub fn post_after_press(
 
 /// Posts the notices the app sends on its own (reminders, timeouts,
 /// expiries, the bot's moves) to their channels' outboxes, after the
-/// boards a restart kept from being posted.
-pub fn spawn_notices(app: Arc<tablero_app::App>, outbox: Outbox, notices: Receiver<Outgoing>) {
-    let rt = tokio::runtime::Handle::current();
+/// boards a restart kept from being posted: one pump on the app's Discord
+/// mailbox, ending when the mailbox closes.
+pub fn spawn_notices(app: Arc<tablero_app::App>, outbox: Outbox) {
     let missed = app.unposted_boards(PLATFORM);
     if !missed.is_empty() {
         tracing::info!(boards = missed.len(), "posting boards missed by a restart");
@@ -257,29 +256,14 @@ pub fn spawn_notices(app: Arc<tablero_app::App>, outbox: Outbox, notices: Receiv
             );
             return;
         };
-        if id == 0 {
-            return;
+        if id != 0 {
+            post(&outbox, ChannelId::new(id), &n.reply);
         }
-        // The outbox spawns its tasks on the runtime.
-        let _guard = rt.enter();
-        post(&outbox, ChannelId::new(id), &n.reply);
     };
     for n in missed {
         push(n);
     }
-    let from_bot = push.clone();
-    std::thread::spawn(move || {
-        loop {
-            for n in app.wait_notices(PLATFORM, Duration::from_secs(1)) {
-                from_bot(n);
-            }
-        }
-    });
-    std::thread::spawn(move || {
-        for n in notices {
-            push(n);
-        }
-    });
+    tokio::spawn(tablero_deliver::pump(app.notices(PLATFORM), push));
 }
 
 #[cfg(test)]

@@ -12,13 +12,12 @@
 //! Start it with [`run`] (its own runtime, for the binary) or build a
 //! client with [`client`] (tests drive one against a fake Discord).
 
-use std::sync::mpsc::Receiver;
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 use serenity::all::{GatewayIntents, GuildId, HttpBuilder};
 use tablero_app::config::{Config, check_http, from_env};
-use tablero_app::{App, Outgoing, User};
+use tablero_app::{App, User};
 
 pub mod commands;
 pub mod deliver;
@@ -334,11 +333,11 @@ pub fn frontend() -> tablero_app::bot::Frontend {
 }
 
 /// Runs the Discord front-end until it fails: its own runtime, the shards
-/// of `[discord] shards` (else automatic sharding), and `notices`
+/// of `[discord] shards` (else automatic sharding), and the app's notices
 /// (reminders, timeouts) posted to their channels. A notice may be for a
 /// channel of a shard another process connects: it is posted all the same,
 /// as posting goes through the REST API, not the gateway.
-pub fn run(app: Arc<App>, config: Config, notices: Receiver<Outgoing>) -> Result<(), String> {
+pub fn run(app: Arc<App>, config: Config) -> Result<(), String> {
     let settings =
         Settings::from_config(&config)?.ok_or("discord: no token; set TABLERO_DISCORD_TOKEN")?;
     let settings_shards = settings.shards;
@@ -348,7 +347,7 @@ pub fn run(app: Arc<App>, config: Config, notices: Receiver<Outgoing>) -> Result
         .map_err(|e| format!("discord: cannot start a runtime: {e}"))?;
     rt.block_on(async move {
         let (mut client, outbox) = client(app.clone(), settings).await?;
-        deliver::spawn_notices(app, outbox, notices);
+        deliver::spawn_notices(app, outbox);
         let started = match settings_shards {
             // serenity's range includes its end: `4..7` is shards 4 to 7.
             Some(r) => {

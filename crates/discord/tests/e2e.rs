@@ -687,7 +687,7 @@ struct Running {
     d: Discord,
     app: Arc<App>,
     renderer: Arc<SlowRenderer>,
-    notices: std::sync::mpsc::Sender<Outgoing>,
+    notices: Arc<tablero_deliver::Mailbox<Outgoing>>,
     /// The timers' ticker: its thread stops when this is dropped.
     _ticker: tablero_app::bot::Ticker,
     _dir: tempfile::TempDir,
@@ -726,13 +726,10 @@ async fn start(game_threads: bool) -> Running {
     let (mut client, outbox) = tablero_discord::client(app.clone(), settings)
         .await
         .unwrap();
-    let (notices, notices_rx) = std::sync::mpsc::channel();
-    tablero_discord::deliver::spawn_notices(app.clone(), outbox, notices_rx);
+    let notices = app.notices(tablero_app::Platform::Discord);
+    tablero_discord::deliver::spawn_notices(app.clone(), outbox);
     // The timers' ticker, as the binary runs it beside the front-ends.
-    let ticker = tablero_app::bot::spawn_ticker(
-        app.clone(),
-        vec![(tablero_app::Platform::Discord, notices.clone())],
-    );
+    let ticker = tablero_app::bot::spawn_ticker(app.clone(), vec![tablero_app::Platform::Discord]);
     tokio::spawn(async move { client.start_autosharded().await });
 
     Running {
@@ -1239,15 +1236,13 @@ async fn two_users_play_a_whole_game_on_a_fake_discord() {
 
     // A notice from the app's timers goes to its channel.
     let mark = fake.mark();
-    notices
-        .send(Outgoing {
-            channel: ChannelKey::new(tablero_app::Platform::Discord, CHANNEL.to_string()),
-            reply: Reply::new(
-                Msg::new("Reminder: <@1002> to move", "Recordatorio"),
-                Lang::En,
-            ),
-        })
-        .unwrap();
+    assert!(notices.post(Outgoing {
+        channel: ChannelKey::new(tablero_app::Platform::Discord, CHANNEL.to_string()),
+        reply: Reply::new(
+            Msg::new("Reminder: <@1002> to move", "Recordatorio"),
+            Lang::En,
+        ),
+    }));
     let n = fake.posted(mark, CHANNEL).await;
     assert!(content(&n).starts_with("Reminder"));
 
@@ -1278,12 +1273,10 @@ async fn two_users_play_a_whole_game_on_a_fake_discord() {
     // A notice there is refused once; the channel is then set aside, and
     // the next notice is not even tried.
     for text in ["Reminder one", "Reminder two"] {
-        notices
-            .send(Outgoing {
-                channel: ChannelKey::new(tablero_app::Platform::Discord, NO_FILES.to_string()),
-                reply: Reply::new(Msg::new(text, text), Lang::En),
-            })
-            .unwrap();
+        assert!(notices.post(Outgoing {
+            channel: ChannelKey::new(tablero_app::Platform::Discord, NO_FILES.to_string()),
+            reply: Reply::new(Msg::new(text, text), Lang::En),
+        }));
         tokio::time::sleep(Duration::from_millis(300)).await;
     }
     assert_eq!(posts_there(), 1, "one refused post, no retries");

@@ -28,15 +28,14 @@ use std::future::Future;
 use std::sync::Arc;
 use std::time::Duration;
 
+use tablero_app::App;
 use tablero_app::bot::Frontend;
 use tablero_app::config::{Adapter, Config, check_http, from_env};
-use tablero_app::{App, Outgoing};
 use teloxide::adaptors::throttle::Limits;
 use teloxide::dispatching::{Dispatcher, ShutdownToken, UpdateFilterExt};
 use teloxide::prelude::*;
 use teloxide::types::AllowedUpdate;
 use teloxide::update_listeners::Polling;
-use tokio::sync::mpsc;
 
 use crate::bot_api::{BotApi, classify};
 use crate::deliver::{Retry, with_retries};
@@ -244,7 +243,7 @@ pub fn frontend() -> Frontend {
         adapter: Adapter::Telegram,
         platform: PLATFORM,
         check: |config| Section::of(config, |k| std::env::var(k).ok()).map(drop),
-        run: Box::new(|app, config, notices| {
+        run: Box::new(|app, config| {
             let opts = Options::from_config(&config)?;
             let rt = tokio::runtime::Builder::new_multi_thread()
                 .worker_threads(2)
@@ -252,29 +251,21 @@ pub fn frontend() -> Frontend {
                 .build()
                 .map_err(|e| format!("telegram: cannot start tokio: {e}"))?;
             rt.block_on(async move {
-                let (tx, rx) = mpsc::unbounded_channel();
-                std::thread::spawn(move || {
-                    while let Ok(n) = notices.recv() {
-                        if tx.send(n).is_err() {
-                            break;
-                        }
-                    }
-                });
                 let stop = async {
                     let _ = tokio::signal::ctrl_c().await;
                 };
-                serve(app, opts, rx, stop).await
+                serve(app, opts, stop).await
             })
         }),
     }
 }
 
 /// Runs the bot until `stop` completes: polls for updates, answers them,
-/// posts `notices`. Fails only at start (a refused token, no server).
+/// posts the app's notices (its Telegram mailbox). Fails only at start (a
+/// refused token, no server).
 pub async fn serve(
     app: Arc<App>,
     opts: Options,
-    mut notices: mpsc::UnboundedReceiver<Outgoing>,
     stop: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), String> {
     // teloxide's default HTTP client gives up after 17 s, before a 30 s
@@ -331,29 +322,15 @@ pub async fn serve(
             }
         }
     });
+    // Reminders, timeouts, the bot's moves: one pump on the app's mailbox.
+    // It stops with this function (a later `serve` of the same app pumps
+    // instead), or when the mailbox closes with the process.
     let h = handler.clone();
-    tokio::spawn(async move {
-        while let Some(n) = notices.recv().await {
-            h.notice(&n);
-        }
-    });
-    // The bot's own moves, as it makes them.
-    let (h, moves) = (handler.clone(), app_for_moves);
-    tokio::spawn(async move {
-        loop {
-            let m = moves.clone();
-            let Ok(batch) = tokio::task::spawn_blocking(move || {
-                m.wait_notices(PLATFORM, Duration::from_secs(1))
-            })
-            .await
-            else {
-                return;
-            };
-            for n in batch {
-                h.notice(&n);
-            }
-        }
-    });
+    let pump = tokio::spawn(tablero_deliver::pump(
+        app_for_moves.notices(PLATFORM),
+        move |n| h.notice(&n),
+    ));
+    let _pump = AbortOnDrop(pump);
     let on_update = |h: Arc<Handler<BotApi>>, update: Update| async move {
         h.update(update).await;
         Ok::<(), std::convert::Infallible>(())
@@ -432,6 +409,15 @@ pub async fn serve(
         }
     }
     Ok(())
+}
+
+/// Aborts its task when dropped.
+struct AbortOnDrop(tokio::task::JoinHandle<()>);
+
+impl Drop for AbortOnDrop {
+    fn drop(&mut self) {
+        self.0.abort();
+    }
 }
 
 /// Shuts the dispatcher of `token` down once `stop` completes.

@@ -20,7 +20,7 @@ use tablero_store::Store;
 use tablero_telegram::deliver::Retry;
 use tablero_telegram::{Options, Updates, serve};
 use teloxide::adaptors::throttle::Limits;
-use tokio::sync::{Notify, mpsc, oneshot};
+use tokio::sync::{Notify, oneshot};
 
 const GROUP: i64 = -1_001_234;
 const TOKEN: &str = "123456:TEST-token";
@@ -640,7 +640,7 @@ struct Running {
     fake: Arc<Fake>,
     app: Arc<App>,
     clock: ManualClock,
-    notices: mpsc::UnboundedSender<tablero_app::Outgoing>,
+    notices: Arc<tablero_deliver::Mailbox<tablero_app::Outgoing>>,
     stop_tx: oneshot::Sender<()>,
     bot: tokio::task::JoinHandle<Result<(), String>>,
     c: Client,
@@ -649,7 +649,7 @@ struct Running {
 }
 
 type Launched = (
-    mpsc::UnboundedSender<tablero_app::Outgoing>,
+    Arc<tablero_deliver::Mailbox<tablero_app::Outgoing>>,
     oneshot::Sender<()>,
     tokio::task::JoinHandle<Result<(), String>>,
 );
@@ -679,9 +679,9 @@ fn launch_with(app: Arc<App>, addr: std::net::SocketAddr, updates: Updates) -> L
         poll_timeout: tablero_telegram::POLL_TIMEOUT,
         updates,
     };
-    let (notices, rx) = mpsc::unbounded_channel();
+    let notices = app.notices(tablero_app::Platform::Telegram);
     let (stop_tx, stop_rx) = oneshot::channel::<()>();
-    let bot = tokio::spawn(serve(app, opts, rx, async move {
+    let bot = tokio::spawn(serve(app, opts, async move {
         let _ = stop_rx.await;
     }));
     (notices, stop_tx, bot)
@@ -1086,14 +1086,14 @@ async fn three_games_in_a_group() {
     let b = c.board(None).await;
     clock.advance(40 * 60 * 1000);
     for n in app.tick() {
-        notices.send(n).unwrap();
+        assert!(notices.post(n));
     }
     let t = c.text().await;
     assert!(t.contains("@alice") && t.contains("your move"), "{t}");
     c.quiet().await;
     clock.advance(30 * 60 * 1000);
     for n in app.tick() {
-        notices.send(n).unwrap();
+        assert!(notices.post(n));
     }
     // The final board, with the result.
     let t = c.expect("sendphoto").await;
@@ -1572,12 +1572,10 @@ async fn chats_that_move_or_shut_the_bot_out() {
         tablero_rules::Msg::new("your move".to_string(), "tu turno".to_string()),
         tablero_rules::Lang::En,
     );
-    r.notices
-        .send(tablero_app::Outgoing {
-            channel: key(NEW_GROUP),
-            reply: reminder,
-        })
-        .unwrap();
+    assert!(r.notices.post(tablero_app::Outgoing {
+        channel: key(NEW_GROUP),
+        reply: reminder,
+    }));
     // Retries would come within the test's 50-200 ms pauses.
     tokio::time::sleep(Duration::from_millis(800)).await;
     assert_eq!(
