@@ -482,6 +482,14 @@ impl App {
             Command::Move {
                 game, text, ply, ..
             } => self.with_channel(ch, |st| self.play(who, st, game, &text, ply)),
+            Command::Pick {
+                game,
+                ply,
+                origin,
+                index,
+            } => self.with_channel(ch, |st| {
+                self.pick(who, st, game, ply, origin.as_deref(), index)
+            }),
             Command::Board(n) => self.with_channel(ch, |st| self.board(who, st, n)),
             Command::History(n) => self.with_channel(ch, |st| self.history(who, st, n)),
             Command::Channel(page) => self.with_channel(ch, |st| {

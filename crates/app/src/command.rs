@@ -55,6 +55,16 @@ pub enum Command {
         text: String,
         ply: Option<usize>,
     },
+    /// A move chosen on a board by its place in the board's list (a
+    /// button whose move did not fit its data): the `index`-th move of the
+    /// piece on `origin` (or of the moves of no piece), as the board of
+    /// move `ply` listed them. Looked up and played under one lock.
+    Pick {
+        game: GameNo,
+        ply: usize,
+        origin: Option<String>,
+        index: usize,
+    },
     /// Shows a game's board.
     Board(Option<GameNo>),
     /// A game's moves and its record.
@@ -503,6 +513,7 @@ impl Command {
     pub fn game(&self) -> Option<Option<GameNo>> {
         match self {
             Command::Move { game, .. } => Some(*game),
+            Command::Pick { game, .. } => Some(Some(*game)),
             Command::Board(n)
             | Command::History(n)
             | Command::Resign(n)
@@ -525,6 +536,14 @@ impl Command {
                 text,
                 ply,
             },
+            Command::Pick {
+                ply, origin, index, ..
+            } => Command::Pick {
+                game: n,
+                ply,
+                origin,
+                index,
+            },
             Command::Board(_) => Command::Board(Some(n)),
             Command::History(_) => Command::History(Some(n)),
             Command::Resign(_) => Command::Resign(Some(n)),
@@ -543,6 +562,7 @@ impl Command {
         matches!(
             self,
             Command::Move { .. }
+                | Command::Pick { .. }
                 | Command::Said { .. }
                 | Command::Resign(_)
                 | Command::Draw(..)

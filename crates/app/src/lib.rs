@@ -20,7 +20,7 @@ pub mod clock;
 pub mod command;
 pub mod config;
 pub mod console;
-#[doc(hidden)]
+#[cfg(any(test, feature = "testkit"))]
 pub mod corpus;
 mod direct;
 pub mod event;
@@ -37,7 +37,7 @@ mod reading;
 mod records;
 pub mod render;
 pub mod reply;
-#[doc(hidden)]
+#[cfg(any(test, feature = "testkit"))]
 pub mod testkit;
 mod text;
 mod timers;

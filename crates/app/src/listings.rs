@@ -11,7 +11,7 @@ use crate::command::{self, GameNo};
 use crate::event::{AppError, Event, GameView, HelpTopic, Outcome, Verb};
 use crate::play::check_press;
 use crate::press::{choice_groups, choice_groups_in};
-use crate::reply::{ChannelKey, User};
+use crate::reply::{ChannelKey, ChoiceGroup, User};
 
 /// An ongoing game, as adapters list it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -193,32 +193,7 @@ impl App {
     /// Changes nothing; refused like a move would be.
     pub fn choices(&self, who: &Actor, game: u64, ply: usize, origin: Option<&str>) -> Outcome {
         self.with_channel(&who.channel, |st| {
-            let Some(live) = st.games.get(&game) else {
-                return Err(self.gone(&who.channel, game)?);
-            };
-            check_press(live, game, ply, &who.user)?;
-            let side = live
-                .doc
-                .side_of(&who.user.id)
-                .ok_or(AppError::NotAPlayer(game))?;
-            let turn = live.game.turn().side;
-            if turn != side {
-                return Err(AppError::NotYourTurn {
-                    id: game,
-                    waiting_for: live.doc.player(turn).clone(),
-                });
-            }
-            let lang = self.lang_of(&who.channel, &who.user.id);
-            let mut groups = choice_groups_in(&live.game, lang);
-            if let Some(cell) = origin {
-                groups.retain(|g| g.origin.as_deref() == Some(cell));
-                if groups.is_empty() {
-                    return Err(AppError::NothingFrom {
-                        cell: cell.to_string(),
-                        id: game,
-                    });
-                }
-            }
+            let groups = self.choice_groups(who, st, game, ply, origin)?;
             Ok(Event::Choices {
                 game,
                 ply,
@@ -226,6 +201,45 @@ impl App {
                 groups,
             })
         })
+    }
+
+    /// The moves `who` may choose on the board of move `ply` of game
+    /// `game`, by piece (only those of the piece on `origin`, if given).
+    pub(crate) fn choice_groups(
+        &self,
+        who: &Actor,
+        st: &ChannelState,
+        game: u64,
+        ply: usize,
+        origin: Option<&str>,
+    ) -> Result<Vec<ChoiceGroup>, AppError> {
+        let Some(live) = st.games.get(&game) else {
+            return Err(self.gone(&who.channel, game)?);
+        };
+        check_press(live, game, ply, &who.user)?;
+        let side = live
+            .doc
+            .side_of(&who.user.id)
+            .ok_or(AppError::NotAPlayer(game))?;
+        let turn = live.game.turn().side;
+        if turn != side {
+            return Err(AppError::NotYourTurn {
+                id: game,
+                waiting_for: live.doc.player(turn).clone(),
+            });
+        }
+        let lang = self.lang_of(&who.channel, &who.user.id);
+        let mut groups = choice_groups_in(&live.game, lang);
+        if let Some(cell) = origin {
+            groups.retain(|g| g.origin.as_deref() == Some(cell));
+            if groups.is_empty() {
+                return Err(AppError::NothingFrom {
+                    cell: cell.to_string(),
+                    id: game,
+                });
+            }
+        }
+        Ok(groups)
     }
 
     /// Why game `id` is not ongoing: over, or unknown.

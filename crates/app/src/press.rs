@@ -9,8 +9,9 @@
 
 use crate::App;
 use crate::app::Actor;
+use crate::channel::ChannelState;
 use crate::command::Command;
-use crate::event::{AppError, Event};
+use crate::event::AppError;
 use crate::place::GameAt;
 use crate::reply::{AfterGame, ChannelKey, ChoiceGroup, Listing, Reply, User};
 
@@ -111,20 +112,15 @@ impl App {
             Press::Menu => self.choices(&who, game, ply, None),
             Press::Origin(cell) => self.choices(&who, game, ply, Some(cell)),
             Press::Move(text) => self.press_move(&who, game, ply, text.clone()),
-            Press::Index(origin, i) => match self.choices(&who, game, ply, origin.as_deref()) {
-                Ok(Event::Choices { groups, .. }) => {
-                    match groups
-                        .iter()
-                        .find(|g| g.origin == *origin)
-                        .and_then(|g| g.moves.get(*i))
-                    {
-                        Some(m) => self.press_move(&who, game, ply, m.clone()),
-                        None => Err(AppError::NoSuchButton),
-                    }
-                }
-                Err(AppError::NothingFrom { .. }) => Err(AppError::NoSuchButton),
-                other => other,
-            },
+            Press::Index(origin, index) => self.execute(
+                &who,
+                Command::Pick {
+                    game,
+                    ply,
+                    origin: origin.clone(),
+                    index: *index,
+                },
+            ),
         };
         if target != *channel {
             let plays = matches!(press, Press::Move(_) | Press::Index(..));
@@ -134,6 +130,31 @@ impl App {
             Ok(e) => self.present(&e, lang),
             Err(e) => self.present_error(&e, lang),
         }
+    }
+
+    /// The move a board listed `index`-th among the moves of the piece on
+    /// `origin` (or of no piece), played as a press of that board: looked
+    /// up and played under the one lock the caller holds.
+    pub(crate) fn pick(
+        &self,
+        who: &Actor,
+        st: &mut ChannelState,
+        game: u64,
+        ply: usize,
+        origin: Option<&str>,
+        index: usize,
+    ) -> crate::event::Outcome {
+        let groups = match self.choice_groups(who, st, game, ply, origin) {
+            Err(AppError::NothingFrom { .. }) => return Err(AppError::NoSuchButton),
+            other => other?,
+        };
+        let mv = groups
+            .iter()
+            .find(|g| g.origin.as_deref() == origin)
+            .and_then(|g| g.moves.get(index))
+            .ok_or(AppError::NoSuchButton)?
+            .clone();
+        self.play(who, st, Some(game), &mv, Some(ply))
     }
 
     /// Answers a press of a challenge's Accept (or Join) button, or its
@@ -341,6 +362,14 @@ mod tests {
             ("ana", 0, Press::Origin("a7".into()), "Nothing of yours"),
             ("ana", 0, Press::Index(Some("a2".into()), 2), "no move"),
             ("ana", 0, Press::Index(None, 0), "no move"),
+            ("ana", 0, Press::Index(Some("a7".into()), 0), "no move"),
+            (
+                "ben",
+                0,
+                Press::Index(Some("a7".into()), 0),
+                "not your turn",
+            ),
+            ("ana", 3, Press::Index(Some("a2".into()), 0), "out of date"),
             ("ana", 0, Press::Move("a2-a5".into()), "Legal moves"),
         ];
         for (who, ply, press, why) in cases {
