@@ -104,19 +104,10 @@ impl<C: Clone + Eq + Hash, M: PartialEq, R> Boards<C, M, R> {
         }
     }
 
-    /// The boards of `chat`'s games that are no longer being played
-    /// (`ongoing` lists those that are), forgotten and returned with their
-    /// games for retiring.
-    pub fn sweep(&mut self, chat: &C, ongoing: &[u64]) -> Vec<(u64, Newest<M, R>)> {
-        let over: Vec<(C, u64)> = self
-            .newest
-            .keys()
-            .filter(|(c, g)| c == chat && !ongoing.contains(g))
-            .cloned()
-            .collect();
-        over.iter()
-            .filter_map(|k| Some((k.1, self.remove(k)?)))
-            .collect()
+    /// The newest board of `chat`'s game `game`, which has just ended:
+    /// forgotten and returned for retiring.
+    pub fn ended(&mut self, chat: &C, game: u64) -> Option<Newest<M, R>> {
+        self.remove(&(chat.clone(), game))
     }
 
     /// Moves every board of chat `from` to chat `to` (a Telegram group
@@ -192,7 +183,7 @@ mod tests {
     }
 
     #[test]
-    fn presses_sweeps_and_moves() {
+    fn presses_endings_and_moves() {
         let mut s: Boards<&str, u32, ()> = Boards::new(100);
         s.posted(&"c", 1, 0, b(0, 10));
         s.posted(&"c", 2, 0, b(0, 20));
@@ -201,13 +192,12 @@ mod tests {
         assert_eq!(msg(s.take(&"c", 1, &10)), Some(10));
         assert!(s.get(&"c", 1).is_none());
         s.posted(&"c", 1, 1, b(1, 12));
-        let mut swept: Vec<u32> = s
-            .sweep(&"c", &[2])
-            .into_iter()
-            .map(|(_, n)| n.message)
-            .collect();
-        swept.sort_unstable();
-        assert_eq!(swept, vec![12]);
+        assert_eq!(msg(s.ended(&"c", 1)), Some(12));
+        assert!(
+            s.ended(&"c", 1).is_none(),
+            "an ended game's board is forgotten"
+        );
+        assert!(s.ended(&"c", 9).is_none());
         assert_eq!(s.len(), 2);
         s.move_chat(&"c", &"e");
         assert_eq!(s.get(&"e", 2).unwrap().message, 20);

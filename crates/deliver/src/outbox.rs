@@ -84,9 +84,9 @@ pub enum Job<T: Transport> {
     /// Retire this board of this game (if a game's) now: someone pressed
     /// a move on it.
     Retire(Option<u64>, Newest<T::Message, T::Retired>),
-    /// The games still being played in the chat: the newest boards of the
-    /// others (resigned, drawn, timed out) are retired.
-    Sweep(Vec<u64>),
+    /// The game has just ended (a resignation, a draw, a timeout, the last
+    /// move): its newest board is retired.
+    Ended(u64),
     /// The bot is thinking about its move: show it typing. After the posts
     /// queued before it, since a message from the bot clears the typing.
     /// Tried once: it is a courtesy.
@@ -98,7 +98,7 @@ impl<T: Transport> Debug for Job<T> {
         match self {
             Job::Post(p) => f.debug_tuple("Post").field(p).finish(),
             Job::Retire(g, n) => f.debug_tuple("Retire").field(g).field(&n.message).finish(),
-            Job::Sweep(g) => f.debug_tuple("Sweep").field(g).finish(),
+            Job::Ended(g) => f.debug_tuple("Ended").field(g).finish(),
             Job::Typing => f.write_str("Typing"),
         }
     }
@@ -379,9 +379,9 @@ impl<T: Transport> Inner<T> {
                 }
                 self.retire(chat, &board, wake).await?;
             }
-            Job::Sweep(ongoing) => {
-                let over = lock(&self.boards).sweep(chat, &ongoing);
-                for (game, old) in over {
+            Job::Ended(game) => {
+                let old = lock(&self.boards).ended(chat, game);
+                if let Some(old) = old {
                     self.transport.remember(chat, game, None).await;
                     self.retire(chat, &old, wake).await?;
                 }

@@ -167,7 +167,7 @@ async fn a_chat_gets_its_posts_in_order_and_old_boards_lose_their_controls() {
     // A board of an earlier move arriving late is retired at once.
     out.push(&1, [board("late", 7, 0, true)]);
     // The final board has no controls: it retires the last one.
-    out.push(&1, [board("end", 7, 2, false), Job::Sweep(vec![7])]);
+    out.push(&1, [board("end", 7, 2, false), Job::Ended(8)]);
     assert!(out.flushed(WAIT).await);
     assert_eq!(
         fake.calls(),
@@ -181,7 +181,7 @@ async fn a_chat_gets_its_posts_in_order_and_old_boards_lose_their_controls() {
             Call::Retired(1, 5),
             Call::Sent(1, "end".into(), 6),
             Call::Retired(1, 3),
-            // Game 8 is no longer being played.
+            // Game 8 ended.
             Call::Retired(1, 4),
         ]
     );
@@ -329,8 +329,8 @@ async fn after_a_restart_the_board_posted_before_it_is_still_retired() {
         ]
     );
     assert_eq!(fake.memory.lock().unwrap()[&(1, 5)].message, 2);
-    // A game that ends is swept and forgotten.
-    out.push(&1, [Job::Sweep(vec![])]);
+    // A game that ends is retired and forgotten.
+    out.push(&1, [Job::Ended(5)]);
     assert!(out.flushed(WAIT).await);
     assert!(fake.memory.lock().unwrap().is_empty());
 }

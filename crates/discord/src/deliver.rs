@@ -211,11 +211,20 @@ pub fn post(outbox: &Outbox, channel: ChannelId, reply: &Reply) {
     outbox.push(&channel, jobs(reply));
 }
 
-/// The posts of `reply`, then the bot's typing if it is thinking about
-/// its answer.
+/// The posts of `reply`; the retiring of the newest board of the game it
+/// ends, if it ends one of this channel (a resignation, a draw, a
+/// timeout); then the bot's typing if it is thinking about its answer.
 fn jobs(reply: &Reply) -> impl Iterator<Item = Job<Rest>> {
     let typing = reply.thinking.then_some(Job::Typing);
-    posts(reply).into_iter().map(Job::Post).chain(typing)
+    let ended = reply
+        .ended
+        .filter(|_| reply.place.is_none())
+        .map(Job::Ended);
+    posts(reply)
+        .into_iter()
+        .map(Job::Post)
+        .chain(ended)
+        .chain(typing)
 }
 
 /// Queues the retiring of a pressed board (its menu disabled, or removed

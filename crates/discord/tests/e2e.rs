@@ -1026,6 +1026,13 @@ async fn two_users_play_a_whole_game_on_a_fake_discord() {
         .await;
     let said = content(&c);
     assert!(said.contains("resign") || said.contains("wins"), "{said}");
+    // The resigned game's last board loses its menu (the reply that ends
+    // a game retires its board).
+    let board2 = b2.created.unwrap();
+    assert!(
+        disabled_soon(&fake, board2).await,
+        "the resigned game's board {board2} is disabled"
+    );
     assert!(
         app.store()
             .game(

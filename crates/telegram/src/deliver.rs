@@ -421,7 +421,7 @@ mod tests {
             &ChatId(1),
             [Job::Retire(Some(3), pressed), board(3, 2, "third")],
         );
-        out.push(&ChatId(1), [Job::Sweep(vec![3])]);
+        out.push(&ChatId(1), [Job::Ended(4)]);
         assert!(out.flushed(WAIT).await);
         assert_eq!(
             api.calls(),

@@ -99,15 +99,9 @@ impl<A: Api> Handler<A> {
     }
 
     /// Queues a reply's posts; `pressed` is a message (a board of a game,
-    /// or a challenge) whose keyboard goes, `ongoing` the games still
-    /// played in the chat.
-    fn post(
-        &self,
-        chat: ChatId,
-        reply: &Reply,
-        pressed: Option<(Option<u64>, MessageId)>,
-        ongoing: Option<Vec<u64>>,
-    ) {
+    /// or a challenge) whose keyboard goes. A reply that ends a game of
+    /// this chat retires that game's newest board.
+    fn post(&self, chat: ChatId, reply: &Reply, pressed: Option<(Option<u64>, MessageId)>) {
         let posts = posts(reply, &|u| self.username(u));
         let pressed = pressed.map(|(game, message)| {
             Job::<A>::Retire(
@@ -122,7 +116,7 @@ impl<A: Api> Handler<A> {
         let jobs = pressed
             .into_iter()
             .chain(posts.into_iter().map(Job::<A>::Post))
-            .chain(ongoing.map(Job::<A>::Sweep))
+            .chain(ended_here(reply).map(Job::<A>::Ended))
             .chain(reply.thinking.then_some(Job::<A>::Typing));
         self.outbox.push(&chat, jobs);
     }
@@ -133,7 +127,7 @@ impl<A: Api> Handler<A> {
             return;
         }
         match n.channel.channel.parse::<i64>() {
-            Ok(id) => self.post(ChatId(id), &n.reply, None, ongoing(&self.app, ChatId(id))),
+            Ok(id) => self.post(ChatId(id), &n.reply, None),
             Err(_) => tracing::warn!("no chat {}", n.channel.channel),
         }
     }
@@ -164,12 +158,8 @@ impl<A: Api> Handler<A> {
         self.outbox.wake(&m.chat.id);
         let app = self.app.clone();
         let chat = m.chat.id;
-        match tokio::task::spawn_blocking(move || {
-            app.handle(&msg).map(|r| (r, ongoing(&app, chat)))
-        })
-        .await
-        {
-            Ok(Some((reply, games))) => self.post(chat, &reply, None, games),
+        match tokio::task::spawn_blocking(move || app.handle(&msg)).await {
+            Ok(Some(reply)) => self.post(chat, &reply, None),
             Ok(None) => {}
             Err(e) => tracing::error!("a message could not be handled: {e}"),
         }
@@ -191,19 +181,16 @@ impl<A: Api> Handler<A> {
     ) {
         self.outbox.wake(&chat);
         let (app, user, handle) = (self.app.clone(), user_ref(&q.from), q.from.username.clone());
-        let reply = tokio::task::spawn_blocking(move || {
-            let r = run(&app, &channel(chat), &user, handle);
-            (r, ongoing(&app, chat))
-        })
-        .await;
+        let reply =
+            tokio::task::spawn_blocking(move || run(&app, &channel(chat), &user, handle)).await;
         match reply {
-            Ok((r, _)) if r.error => {
+            Ok(r) if r.error => {
                 let text = plain(&r, &|u| self.username(u));
                 self.answer(q.id.0.clone(), Some(text.chars().take(MAX_ALERT).collect()))
                     .await;
             }
-            Ok((r, games)) => {
-                self.post(chat, &r, pressed, games);
+            Ok(r) => {
+                self.post(chat, &r, pressed);
                 self.answer(q.id.0.clone(), None).await;
             }
             Err(e) => tracing::error!("{what} could not be handled: {e}"),
@@ -294,9 +281,8 @@ impl<A: Api> Handler<A> {
         let user = user_ref(&q.from);
         let press = button.press();
         let (game, ply) = (button.game, button.ply);
-        let (reply, games) = match tokio::task::spawn_blocking(move || {
-            let r = app.press(&channel(chat), &user, game, ply, &press);
-            (r, ongoing(&app, chat))
+        let reply = match tokio::task::spawn_blocking(move || {
+            app.press(&channel(chat), &user, game, ply, &press)
         })
         .await
         {
@@ -324,7 +310,7 @@ impl<A: Api> Handler<A> {
                 self.answer(q.id.0, None).await;
                 // Another chat's board has no place among this chat's.
                 let tracked = game.place.is_none().then_some(game.id);
-                self.post(chat, &reply, Some((tracked, message)), games);
+                self.post(chat, &reply, Some((tracked, message)));
                 return;
             }
         };
@@ -361,9 +347,8 @@ impl<A: Api> Handler<A> {
     }
 }
 
-/// The games being played in a chat; `None` if the store cannot tell
-/// (then no keyboard is removed).
-fn ongoing(app: &App, chat: ChatId) -> Option<Vec<u64>> {
-    let games = app.ongoing_games(&channel(chat)).ok()?;
-    Some(games.into_iter().map(|g| g.id).collect())
+/// The game of this chat that `reply` ends, if any (a reply about a game
+/// of another chat, in a private chat, retires nothing here).
+fn ended_here(reply: &Reply) -> Option<u64> {
+    reply.ended.filter(|_| reply.place.is_none())
 }
