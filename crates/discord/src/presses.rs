@@ -107,17 +107,27 @@ async fn pressed(
     if let Some((list, page)) = view::page_press(&ci.data.custom_id) {
         return page_pressed(ctx, data, ci, list, page).await;
     }
-    let Some(c) = Component::parse(&ci.data.custom_id) else {
-        return Ok(());
-    };
-    if let Component::Open { game } = c {
-        return open_pressed(ctx, data, ci, game).await;
+    match Component::parse(&ci.data.custom_id) {
+        Some(Component::Open { game }) => open_pressed(ctx, data, ci, game).await,
+        Some(c) => board_pressed(ctx, data, ci, &c).await,
+        None => Ok(()),
     }
+}
+
+/// A board's menu or button, or a picker's: the app answers the press
+/// under the channel lock; then a picker is shown, or the move's reply
+/// posted.
+async fn board_pressed(
+    ctx: &SerenityContext,
+    data: &Data,
+    ci: &ComponentInteraction,
+    c: &Component,
+) -> Result<(), Error> {
     let value = match &ci.data.kind {
         ComponentInteractionDataKind::StringSelect { values } => values.first().map(String::as_str),
         _ => None,
     };
-    let Some((game, ply, press, ask)) = what(&c, value) else {
+    let Some((game, ply, press, ask)) = what(c, value) else {
         // A broken value: say nothing, change nothing.
         ci.create_response(ctx, CreateInteractionResponse::Acknowledge)
             .await?;
@@ -130,8 +140,7 @@ async fn pressed(
         .flags
         .is_some_and(|f| f.contains(MessageFlags::EPHEMERAL));
     let app = data.app.clone();
-    let ch2 = ch.clone();
-    let job = tokio::task::spawn_blocking(move || app.press(&ch2, &user, game, ply, &press));
+    let job = tokio::task::spawn_blocking(move || app.press(&ch, &user, game, ply, &press));
     let (reply, acked) = answer_in_time(job, || {
         ci.create_response(ctx, CreateInteractionResponse::Acknowledge)
     })
@@ -139,85 +148,113 @@ async fn pressed(
     if reply.error {
         return say_privately(ctx, ci, &reply, acked).await;
     }
+    let answered = Answered { private, acked };
     match ask {
         Ask::Show(list, page) => {
             let groups = shown_groups(reply.choices, &list);
             let rows = view::picker_rows(game, ply, &groups, &list, page, reply.lang);
             let text = view::picker_text(game, &list, reply.lang);
-            match (private, acked) {
-                (true, false) => {
-                    let m = CreateInteractionResponseMessage::new()
-                        .content(text)
-                        .components(rows);
-                    ci.create_response(ctx, CreateInteractionResponse::UpdateMessage(m))
-                        .await?;
-                }
-                (true, true) => {
-                    ci.edit_response(
-                        ctx,
-                        EditInteractionResponse::new()
-                            .content(text)
-                            .components(rows),
-                    )
-                    .await?;
-                }
-                (false, false) => {
-                    let m = CreateInteractionResponseMessage::new()
-                        .content(text)
-                        .components(rows)
-                        .ephemeral(true);
-                    ci.create_response(ctx, CreateInteractionResponse::Message(m))
-                        .await?;
-                }
-                (false, true) => {
-                    let m = CreateInteractionResponseFollowup::new()
-                        .content(text)
-                        .components(rows)
-                        .ephemeral(true);
-                    ci.create_followup(ctx, m).await?;
-                }
-            }
+            show_picker(ctx, ci, answered, text, rows).await
         }
-        Ask::Play => {
-            if private {
-                let text = view::played_text(reply.lang);
-                if acked {
-                    ci.edit_response(
-                        ctx,
-                        EditInteractionResponse::new()
-                            .content(text)
-                            .components(Vec::new()),
-                    )
-                    .await?;
-                } else {
-                    let m = CreateInteractionResponseMessage::new()
-                        .content(text)
-                        .components(Vec::new());
-                    ci.create_response(ctx, CreateInteractionResponse::UpdateMessage(m))
-                        .await?;
-                }
-            } else {
-                if !acked {
-                    // Not UpdateMessage: it would drop the board's image.
-                    ci.create_response(ctx, CreateInteractionResponse::Acknowledge)
-                        .await?;
-                }
-                // The pressed board is outdated now (another channel's
-                // game, in a DM, is no board of this channel's).
-                if game.place.is_none() {
-                    deliver::post_after_press(
-                        data.outbox(),
-                        ci.channel_id,
-                        game.id,
-                        ci.message.id,
-                        &reply,
-                    );
-                    return Ok(());
-                }
-            }
-            deliver::post(data.outbox(), ci.channel_id, &reply);
+        Ask::Play => played(ctx, data, ci, answered, game, &reply).await,
+    }
+}
+
+/// Where a press stands: on a private picker or a public board, and
+/// whether it was acknowledged while the app was busy.
+#[derive(Clone, Copy)]
+struct Answered {
+    private: bool,
+    acked: bool,
+}
+
+/// A picker of moves, only for the presser: the pressed picker itself,
+/// updated, or a new private message under the pressed board.
+async fn show_picker(
+    ctx: &SerenityContext,
+    ci: &ComponentInteraction,
+    a: Answered,
+    text: String,
+    rows: Vec<serenity::all::CreateActionRow>,
+) -> Result<(), Error> {
+    match (a.private, a.acked) {
+        (true, false) => {
+            let m = CreateInteractionResponseMessage::new()
+                .content(text)
+                .components(rows);
+            ci.create_response(ctx, CreateInteractionResponse::UpdateMessage(m))
+                .await?;
+        }
+        (true, true) => {
+            ci.edit_response(
+                ctx,
+                EditInteractionResponse::new()
+                    .content(text)
+                    .components(rows),
+            )
+            .await?;
+        }
+        (false, false) => {
+            let m = CreateInteractionResponseMessage::new()
+                .content(text)
+                .components(rows)
+                .ephemeral(true);
+            ci.create_response(ctx, CreateInteractionResponse::Message(m))
+                .await?;
+        }
+        (false, true) => {
+            let m = CreateInteractionResponseFollowup::new()
+                .content(text)
+                .components(rows)
+                .ephemeral(true);
+            ci.create_followup(ctx, m).await?;
         }
     }
+    Ok(())
+}
+
+/// A move played by a press: a picker says so and loses its menu; a
+/// pressed board of this channel's game is retired before the reply is
+/// posted.
+async fn played(
+    ctx: &SerenityContext,
+    data: &Data,
+    ci: &ComponentInteraction,
+    a: Answered,
+    game: GameAt,
+    reply: &Reply,
+) -> Result<(), Error> {
+    if a.private {
+        let text = view::played_text(reply.lang);
+        if a.acked {
+            ci.edit_response(
+                ctx,
+                EditInteractionResponse::new()
+                    .content(text)
+                    .components(Vec::new()),
+            )
+            .await?;
+        } else {
+            let m = CreateInteractionResponseMessage::new()
+                .content(text)
+                .components(Vec::new());
+            ci.create_response(ctx, CreateInteractionResponse::UpdateMessage(m))
+                .await?;
+        }
+    } else {
+        if !a.acked {
+            // Not UpdateMessage: it would drop the board's image.
+            ci.create_response(ctx, CreateInteractionResponse::Acknowledge)
+                .await?;
+        }
+        // The pressed board is outdated now (another channel's game, in a
+        // DM, is no board of this channel's).
+        if game.place.is_none() {
+            deliver::post_after_press(data.outbox(), ci.channel_id, game.id, ci.message.id, reply);
+            return Ok(());
+        }
+    }
+    deliver::post(data.outbox(), ci.channel_id, reply);
     Ok(())
 }
 
