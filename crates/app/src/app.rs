@@ -183,6 +183,8 @@ pub struct App {
     pub(crate) titles: Mutex<HashMap<ChannelKey, String>>,
     /// The bounded pool of heavy jobs (`heavy.rs`).
     pub(crate) heavy: crate::heavy::Heavy,
+    /// Change notices and page addresses for the web (`watch.rs`).
+    pub(crate) watch: crate::watch::Watch,
 }
 
 pub(crate) fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -214,6 +216,7 @@ impl App {
                 settings.limits.heavy_jobs_per_user,
             ),
             settings,
+            watch: crate::watch::Watch::default(),
         }
     }
 
@@ -253,12 +256,19 @@ impl App {
         // The handlers keep the cache in step with what they commit. A
         // failure after a commit might not have: then read it all again.
         let after = self.store.channel_version(ch);
+        let after_version = after.as_ref().ok().copied();
         st.settle(match (&out, after) {
             (Ok(_), Ok(v)) => Some(v),
             (Err(_), Ok(v)) if v == before => Some(v),
             _ => None,
         });
         drop(held);
+        // Durable now: tell the web (`watch.rs`).
+        if let Some(v) = after_version
+            && v != before
+        {
+            self.publish_change(ch, v);
+        }
         out
     }
 

@@ -82,7 +82,7 @@ fn board_of(e: &Event) -> Option<Board<'_>> {
 /// Puts a finished game's result on its view: a resignation, a timeout
 /// or an agreed draw is no outcome of the rules, so the view alone would
 /// still show a player to move.
-fn show_result(view: &mut tablero_rules::BoardView, r: &ResultDoc) {
+pub(crate) fn show_result(view: &mut tablero_rules::BoardView, r: &ResultDoc) {
     let reason = match r.termination {
         Termination::Rules(reason) => reason,
         Termination::Resigned => EndReason::Resignation,

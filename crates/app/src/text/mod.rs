@@ -10,6 +10,7 @@ mod errors;
 mod events;
 mod records;
 mod rules;
+pub(crate) mod web;
 
 pub(crate) use errors::{error, error_pager, error_picks};
 pub(crate) use events::{event, event_pages, my_games_shown};
