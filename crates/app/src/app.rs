@@ -104,6 +104,8 @@ pub struct Actor {
     pub community: Option<String>,
     /// See [`Incoming::direct`].
     pub direct: bool,
+    /// See [`Incoming::manages`].
+    pub manages: bool,
 }
 
 impl Actor {
@@ -120,6 +122,7 @@ impl Actor {
             reply_to: None,
             community: None,
             direct: false,
+            manages: false,
         }
     }
 
@@ -135,6 +138,7 @@ impl Actor {
             reply_to: msg.reply_to.as_ref().map(capped),
             community: msg.community.clone(),
             direct: msg.direct,
+            manages: msg.manages,
         }
     }
 }
@@ -539,6 +543,7 @@ impl App {
             Command::Orientation(w) => {
                 self.with_channel(ch, |_| self.orientation(ch, w.as_deref()))
             }
+            Command::Web(w) => self.with_channel(ch, |_| self.web_listing(who, w.as_deref())),
         }
     }
 

@@ -238,6 +238,7 @@ impl App {
     pub(crate) fn present_to(&self, e: &Event, lang: Lang, viewer: Option<&User>) -> Reply {
         let mut reply = Reply::new(text::event(e), lang);
         reply.begins = matches!(e, Event::Accepted { .. });
+        self.link_page(e, &mut reply);
         reply.ended = ended(e);
         reply.file = self.file_of(e, lang);
         if let Some((pager, offered)) = text::event_pages(e) {

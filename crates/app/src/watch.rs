@@ -325,6 +325,36 @@ impl App {
         }
     }
 
+    /// Puts the web page of the game `e` shows on `reply`, when the web
+    /// runs: a link on every board; a button on a game's first board and
+    /// on `board` and `history`, whose texts also end with the link.
+    pub(crate) fn link_page(&self, e: &crate::Event, reply: &mut crate::Reply) {
+        use crate::Event as E;
+        let game = match e {
+            E::Accepted { game, .. }
+            | E::Played { game, .. }
+            | E::Board(game)
+            | E::History(game)
+            | E::Resigned { game, .. }
+            | E::TimedOut { game, .. }
+            | E::Offer { game, .. } => game,
+            _ => return,
+        };
+        let Some(url) = self.game_url(&game.doc.channel, game.id()) else {
+            return;
+        };
+        reply.web_button = matches!(e, E::Accepted { .. } | E::Board(_) | E::History(_));
+        if matches!(e, E::Board(_) | E::History(_)) {
+            for l in [Lang::En, Lang::Es] {
+                reply
+                    .text
+                    .get_mut(l)
+                    .append(text::t(format!("\n{}", text::web::watch_line(&url, l))));
+            }
+        }
+        reply.web = Some(url);
+    }
+
     /// The game a token names, ongoing or finished.
     fn game_of(&self, token: &str) -> Res<Option<GameDoc>> {
         if token.len() != 32 || !token.bytes().all(|b| b.is_ascii_hexdigit()) {
@@ -556,6 +586,48 @@ impl App {
             .map_err(AppError::Unreadable)
     }
 
+    /// `web`: whether the caller's chat is listed on the web, or with
+    /// `on` / `off` lists it or stops (someone who can manage the chat;
+    /// never a direct chat). Runs under the channel's lock; the change
+    /// bumps the channel's version, so open lists update.
+    pub(crate) fn web_listing(&self, who: &crate::Actor, word: Option<&str>) -> crate::event::Outcome {
+        let ch = &who.channel;
+        let listed = self.store.listing(ch)?.is_some();
+        let url = self.web_base().map(|b| format!("{b}/"));
+        let Some(word) = word else {
+            return Ok(crate::Event::Web {
+                listed,
+                changed: false,
+                url,
+            });
+        };
+        let on = match word.to_lowercase().as_str() {
+            "on" | "si" | "sí" | "yes" | "true" | "1" | "activar" | "encender" => true,
+            "off" | "no" | "false" | "0" | "desactivar" | "apagar" => false,
+            _ => return Err(AppError::BadWeb(word.to_string())),
+        };
+        if on && who.direct {
+            return Err(AppError::WebDirect);
+        }
+        if !who.manages {
+            return Err(AppError::NotManager);
+        }
+        if on != listed {
+            let mut b = self.store.batch();
+            let doc = ListingDoc {
+                version: tablero_store::VERSION,
+                community: who.community.clone(),
+            };
+            b.put_listing(ch, on.then_some(&doc));
+            self.commit(b)?;
+        }
+        Ok(crate::Event::Web {
+            listed: on,
+            changed: on != listed,
+            url,
+        })
+    }
+
     /// The listed channels (never a direct chat's).
     fn listed(&self) -> Res<Vec<(ChannelKey, ListingDoc)>> {
         Ok(self.store.listed_channels()?)
@@ -746,6 +818,34 @@ impl App {
                 })
             })
             .collect()
+    }
+}
+
+/// Starts the web front-end `w` for `app`: its address is printed in
+/// console mode and links in replies point to it; a port that cannot be
+/// had is a warning, and the bot runs on without the web.
+pub(crate) fn start_web(
+    app: &std::sync::Arc<App>,
+    config: &crate::Config,
+    w: crate::bot::WebFrontend,
+    console: bool,
+) -> Option<crate::bot::WebStarted> {
+    match (w.start)(app.clone(), config, console) {
+        Ok(Some(started)) => {
+            app.set_web_base(started.links.clone());
+            if console {
+                println!("Watch the games on the web: {}/", started.address);
+            }
+            Some(started)
+        }
+        Ok(None) => None,
+        Err(e) => {
+            tracing::warn!("web front-end not started: {e}");
+            if console {
+                println!("Warning: the web page is off: {e}. Set TABLERO_WEB_LISTEN to another address (or `off`).");
+            }
+            None
+        }
     }
 }
 

@@ -751,6 +751,41 @@ pub fn start(
     }))
 }
 
+/// The web front-end for `tablero_app::bot::run_with_web`: checks
+/// `[web]`, then starts as it and `TABLERO_WEB_LISTEN` say.
+#[must_use]
+pub fn frontend() -> tablero_app::bot::WebFrontend {
+    tablero_app::bot::WebFrontend {
+        check: |config| {
+            let s: Section = config.section("web").map_err(|e| e.to_string())?;
+            tablero_app::config::check_http("[web] public_url", s.public_url.as_deref())?;
+            if s.connections_per_address == Some(0) {
+                return Err("[web] connections_per_address: must be at least 1".into());
+            }
+            Ok(())
+        },
+        start: Box::new(|app, config, console| {
+            let section: Section = config.section("web").map_err(|e| e.to_string())?;
+            let env = std::env::var("TABLERO_WEB_LISTEN").ok();
+            let Some(running) = start(app, &section, env, console)? else {
+                return Ok(None);
+            };
+            let address = format!("http://{}", running.addr);
+            // Chats link only to an address people can reach.
+            let links = match (&section.public_url, console) {
+                (Some(u), _) => Some(u.trim_end_matches('/').to_string()),
+                (None, true) => Some(address.clone()),
+                (None, false) => None,
+            };
+            Ok(Some(tablero_app::bot::WebStarted {
+                address,
+                links,
+                guard: Box::new(running),
+            }))
+        }),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

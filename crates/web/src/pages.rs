@@ -131,7 +131,7 @@ pub fn game_side(page: &GamePage, ply: usize, ask: Ask) -> Markup {
                 a href=(format!("/g/{}/replay.{}.gif", page.token, w.code)) { (w.replay) }
             }
         }
-        p #live .live data-state="off" data-on=(w.live) data-off=(w.offline) aria-live="polite" { (w.offline) }
+        p #live .live data-on=(w.live) data-off=(w.offline) aria-live="polite" {}
     }
 }
 
@@ -187,10 +187,10 @@ pub fn game(page: &GamePage, ply: usize, ask: Ask) -> Markup {
                 h1 #title { (title) }
                 img #board src=(board_src(page, ply, l)) alt=(page.plies[ply].alt.get(l)) width="720" height="720";
                 nav.steps aria-label=(w.moves_heading) {
-                    button #first type="button" aria-label=(w.first) title=(w.first) disabled[ply == 0] { "⏮" }
-                    button #back type="button" aria-label=(w.back) title=(w.back) disabled[ply == 0] { "◀" }
-                    button #forward type="button" aria-label=(w.forward) title=(w.forward) disabled[ply + 1 >= page.plies.len()] { "▶" }
-                    button #last type="button" aria-label=(w.last) title=(w.last) disabled[ply + 1 >= page.plies.len()] { "⏭" }
+                    button #first type="button" aria-label=(w.first) title=(w.first) disabled[ply == 0] { "«" }
+                    button #back type="button" aria-label=(w.back) title=(w.back) disabled[ply == 0] { "‹" }
+                    button #forward type="button" aria-label=(w.forward) title=(w.forward) disabled[ply + 1 >= page.plies.len()] { "›" }
+                    button #last type="button" aria-label=(w.last) title=(w.last) disabled[ply + 1 >= page.plies.len()] { "»" }
                 }
                 p.hint { (w.keys_hint) }
             }
@@ -268,7 +268,7 @@ pub fn live(games: &[LiveGame], game: Option<GameId>, now_ms: i64, ask: Ask) -> 
                 }
             }
             div #list data-events=(events) { (live_table(games, now_ms, ask)) }
-            p #live .live data-state="off" data-on=(w.live) data-off=(w.offline) aria-live="polite" { (w.offline) }
+            p #live .live data-on=(w.live) data-off=(w.offline) aria-live="polite" {}
         }
     };
     layout(ask, &heading, &here, body)

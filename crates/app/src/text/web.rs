@@ -232,3 +232,36 @@ pub fn ago(then_ms: i64, now_ms: i64, l: Lang) -> String {
         Lang::Es => format!("hace {d}"),
     }
 }
+
+/// The answer to `web`: whether this chat's games are listed, whether
+/// that just changed, and where the list is.
+pub(super) fn listing(listed: bool, changed: bool, url: Option<&str>) -> crate::reply::Bi {
+    use super::{t, tr};
+    let mut s = match (listed, changed) {
+        (true, true) => tr(
+            "This chat's games are now listed on the web for spectators.",
+            "Las partidas de este chat aparecen ahora en la web para espectadores.",
+            &[],
+        ),
+        (false, true) => tr(
+            "This chat's games are no longer listed on the web. Each game's page still opens from its own link.",
+            "Las partidas de este chat ya no aparecen en la web. La página de cada partida sigue abriéndose desde su enlace.",
+            &[],
+        ),
+        (true, false) => tr(
+            "This chat's games are listed on the web. `web list off` hides them.",
+            "Las partidas de este chat aparecen en la web. `web lista no` las oculta.",
+            &[],
+        ),
+        (false, false) => tr(
+            "This chat's games are not listed on the web (each game's page opens from its own link). Someone who can manage the chat lists them with `web list on`.",
+            "Las partidas de este chat no aparecen en la web (la página de cada partida se abre desde su enlace). Quien puede administrar el chat las muestra con `web lista si`.",
+            &[],
+        ),
+    };
+    if let Some(u) = url {
+        s.en.append(t(format!(" Games being played: {u}")));
+        s.es.append(t(format!(" Partidas en juego: {u}")));
+    }
+    s
+}
