@@ -138,7 +138,8 @@ pub fn run_with(
 /// default).
 pub struct WebFrontend {
     pub check: fn(&Config) -> Result<(), String>,
-    pub start: Box<dyn FnOnce(Arc<App>, &Config, bool) -> Result<Option<WebStarted>, String> + Send>,
+    pub start:
+        Box<dyn FnOnce(Arc<App>, &Config, bool) -> Result<Option<WebStarted>, String> + Send>,
 }
 
 /// A web front-end that runs.

@@ -275,7 +275,10 @@ impl App {
     fn token(&self, link: &WebLink) -> Res<String> {
         let what = match link {
             WebLink::Game { channel, id } => {
-                format!("g\u{1f}{}\u{1f}{}\u{1f}{id}", channel.platform, channel.channel)
+                format!(
+                    "g\u{1f}{}\u{1f}{}\u{1f}{id}",
+                    channel.platform, channel.channel
+                )
             }
             WebLink::Player { platform, user } => format!("p\u{1f}{platform}\u{1f}{user}"),
         };
@@ -378,7 +381,9 @@ impl App {
         let version = self.store.channel_version(&doc.channel)?;
         let doc = self.game_of(token)?.unwrap_or(doc);
         let record = record_of(&doc).map_err(AppError::Unreadable)?;
-        let game = record.replay().map_err(|e| AppError::Unreadable(e.to_string()))?;
+        let game = record
+            .replay()
+            .map_err(|e| AppError::Unreadable(e.to_string()))?;
         let now = self.now();
         let view = GameView {
             doc: doc.clone(),
@@ -590,7 +595,11 @@ impl App {
     /// `on` / `off` lists it or stops (someone who can manage the chat;
     /// never a direct chat). Runs under the channel's lock; the change
     /// bumps the channel's version, so open lists update.
-    pub(crate) fn web_listing(&self, who: &crate::Actor, word: Option<&str>) -> crate::event::Outcome {
+    pub(crate) fn web_listing(
+        &self,
+        who: &crate::Actor,
+        word: Option<&str>,
+    ) -> crate::event::Outcome {
         let ch = &who.channel;
         let listed = self.store.listing(ch)?.is_some();
         let url = self.web_base().map(|b| format!("{b}/"));
@@ -786,7 +795,10 @@ impl App {
         let mut members: HashSet<(Platform, String)> = HashSet::new();
         for (ch, doc) in self.listed()? {
             let community = doc.community.unwrap_or_else(|| ch.channel.clone());
-            for u in self.store.community_players(ch.platform, &community, game)? {
+            for u in self
+                .store
+                .community_players(ch.platform, &community, game)?
+            {
                 members.insert((ch.platform, u));
             }
         }
@@ -842,7 +854,9 @@ pub(crate) fn start_web(
         Err(e) => {
             tracing::warn!("web front-end not started: {e}");
             if console {
-                println!("Warning: the web page is off: {e}. Set TABLERO_WEB_LISTEN to another address (or `off`).");
+                println!(
+                    "Warning: the web page is off: {e}. Set TABLERO_WEB_LISTEN to another address (or `off`)."
+                );
             }
             None
         }

@@ -776,8 +776,14 @@ pub enum WebChoice {
 pub async fn web(
     ctx: Context<'_>,
     #[description = "List this channel's games on the web, or stop"]
-    #[description_localized("es-ES", "Mostrar las partidas de este canal en la web, o dejar de hacerlo")]
-    #[description_localized("es-419", "Mostrar las partidas de este canal en la web, o dejar de hacerlo")]
+    #[description_localized(
+        "es-ES",
+        "Mostrar las partidas de este canal en la web, o dejar de hacerlo"
+    )]
+    #[description_localized(
+        "es-419",
+        "Mostrar las partidas de este canal en la web, o dejar de hacerlo"
+    )]
     list: Option<WebChoice>,
 ) -> Result<(), Error> {
     let w = list.map(|w| {

@@ -13,8 +13,8 @@ use serde::de::DeserializeOwned;
 
 use crate::kv::{Db, KvBatch};
 use crate::{
-    BoardDoc, ChallengeDoc, ChannelDoc, GameDoc, ProfileDoc, RatingDoc, Result, StatsDoc, Store, printable,
-    read_value,
+    BoardDoc, ChallengeDoc, ChannelDoc, GameDoc, ProfileDoc, RatingDoc, Result, StatsDoc, Store,
+    printable, read_value,
 };
 
 /// Entries written per batch by a salvage.

@@ -84,8 +84,8 @@ pub use ids::{ChannelKey, Platform, UserRef};
 pub(crate) use keys::*;
 pub use shared::StoreLock;
 pub use store::Store;
-pub use web::{ListingDoc, WebLink, WebLinkDoc, WebSecretDoc};
 pub(crate) use store::{printable, read_value};
+pub use web::{ListingDoc, WebLink, WebLinkDoc, WebSecretDoc};
 
 /// The version written in every value by this build. Older values are
 /// upgraded when read (see `migrate.rs`).

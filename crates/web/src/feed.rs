@@ -182,8 +182,8 @@ impl Hub {
             let first = changes.recv().await;
             let mut touched = Vec::new();
             let mut all = false;
-            let mut note = |r: Result<tablero_app::watch::Change, broadcast::error::RecvError>| {
-                match r {
+            let mut note =
+                |r: Result<tablero_app::watch::Change, broadcast::error::RecvError>| match r {
                     Ok(c) => {
                         if self.news(&c.channel, c.version) && !touched.contains(&c.channel) {
                             touched.push(c.channel);
@@ -195,8 +195,7 @@ impl Hub {
                         true
                     }
                     Err(broadcast::error::RecvError::Closed) => false,
-                }
-            };
+                };
             if !note(first) {
                 break;
             }

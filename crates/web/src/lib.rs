@@ -103,7 +103,10 @@ impl Pictures {
         }
         while m.1 > PICTURE_CACHE_BYTES {
             // Drop the least recently used.
-            let Some(oldest) = m.0.iter().min_by_key(|(_, (_, t))| *t).map(|(k, _)| k.clone())
+            let Some(oldest) =
+                m.0.iter()
+                    .min_by_key(|(_, (_, t))| *t)
+                    .map(|(k, _)| k.clone())
             else {
                 break;
             };
@@ -148,7 +151,11 @@ pub fn accept_language(value: &str) -> Lang {
         let mut bits = part.split(';');
         let tag = bits.next().unwrap_or("").trim().to_ascii_lowercase();
         let q = bits
-            .find_map(|b| b.trim().strip_prefix("q=").and_then(|q| q.parse::<f32>().ok()))
+            .find_map(|b| {
+                b.trim()
+                    .strip_prefix("q=")
+                    .and_then(|q| q.parse::<f32>().ok())
+            })
             .unwrap_or(1.0);
         let lang = match tag.split('-').next() {
             Some("es") => Lang::Es,
@@ -181,7 +188,11 @@ fn not_found(ask: Ask) -> Response {
 }
 
 fn unavailable() -> Response {
-    (StatusCode::SERVICE_UNAVAILABLE, "The store cannot be read just now.\n").into_response()
+    (
+        StatusCode::SERVICE_UNAVAILABLE,
+        "The store cannot be read just now.\n",
+    )
+        .into_response()
 }
 
 /// Runs `f` on a blocking thread (the app is synchronous).
@@ -489,7 +500,8 @@ async fn chart(
     let ask = ask_of(&PageQuery::default(), &headers);
     let (Some(l), Some(game)) = (
         lang_code(&lang),
-        file.strip_suffix(".png").and_then(|g| g.parse::<GameId>().ok()),
+        file.strip_suffix(".png")
+            .and_then(|g| g.parse::<GameId>().ok()),
     ) else {
         return not_found(ask);
     };
@@ -531,7 +543,11 @@ async fn leaderboard(
 
 async fn asset(Path(file): Path<String>, headers: HeaderMap) -> Response {
     let (body, kind, tag) = if file == format!("style.{}.css", assets::style_tag()) {
-        (assets::STYLE, "text/css; charset=utf-8", assets::style_tag())
+        (
+            assets::STYLE,
+            "text/css; charset=utf-8",
+            assets::style_tag(),
+        )
     } else if file == format!("app.{}.js", assets::script_tag()) {
         (
             assets::SCRIPT,
@@ -795,7 +811,10 @@ mod tests {
         assert_eq!(accept_language(""), Lang::En);
         assert_eq!(accept_language("es-ES,es;q=0.9,en;q=0.8"), Lang::Es);
         assert_eq!(accept_language("en-US,en;q=0.9,es;q=0.8"), Lang::En);
-        assert_eq!(accept_language("fr-FR,fr;q=0.9,es;q=0.7,en;q=0.5"), Lang::Es);
+        assert_eq!(
+            accept_language("fr-FR,fr;q=0.9,es;q=0.7,en;q=0.5"),
+            Lang::Es
+        );
         assert_eq!(accept_language("de, en;q=0.1, es;q=0.2"), Lang::Es);
         assert_eq!(accept_language("es;q=0, en"), Lang::En);
         assert_eq!(accept_language("ES-mx"), Lang::Es);

@@ -97,7 +97,25 @@ impl Guarded {
     }
 }
 
+/// The kernel's send buffer per connection, in bytes (it doubles it for
+/// its own book-keeping).
+pub const SEND_BUFFER: usize = 64 * 1024;
+
 const REFUSED: &[u8] = b"HTTP/1.1 503 Service Unavailable\r\ncontent-type: text/plain; charset=utf-8\r\ncontent-length: 22\r\nretry-after: 5\r\nconnection: close\r\n\r\nToo many connections.\n";
+
+/// Answers `503` and closes gently (reading what the client sent, for at
+/// most a second, so the close is no reset that would lose the answer).
+async fn refuse(mut stream: TcpStream) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let _ = tokio::time::timeout(Duration::from_secs(1), async {
+        stream.write_all(REFUSED).await?;
+        stream.shutdown().await?;
+        let mut sink = [0u8; 1024];
+        while stream.read(&mut sink).await? > 0 {}
+        Ok::<(), io::Error>(())
+    })
+    .await;
+}
 
 impl axum::serve::Listener for Guarded {
     type Io = Counted;
@@ -115,11 +133,14 @@ impl axum::serve::Listener for Guarded {
                 }
             };
             let Some(slot) = self.admit(addr.ip()) else {
-                // Best effort; the socket is closed when dropped.
-                let _ = stream.try_write(REFUSED);
+                tokio::spawn(refuse(stream));
                 continue;
             };
             let _ = stream.set_nodelay(true);
+            // A fixed send buffer: what a client that stops reading can
+            // make the kernel hold for it is bounded too (autotuning
+            // would grow it to megabytes).
+            let _ = socket2::SockRef::from(&stream).set_send_buffer_size(SEND_BUFFER);
             return (
                 Counted {
                     stream,

@@ -2,9 +2,7 @@
 //! value). Words come from the app's catalogue (`watch::web_text`).
 
 use maud::{DOCTYPE, Markup, PreEscaped, html};
-use tablero_app::watch::{
-    GamePage, LiveGame, PlayerPage, StandingView, WebText, ago, web_text,
-};
+use tablero_app::watch::{GamePage, LiveGame, PlayerPage, StandingView, WebText, ago, web_text};
 
 use tablero_rules::{GameId, Lang};
 
@@ -352,7 +350,12 @@ pub fn leaderboard(game: GameId, rows: &[StandingView], ask: Ask) -> Markup {
             }
         }
     };
-    layout(ask, &heading, &format!("/leaderboard/{}", game.info().key), body)
+    layout(
+        ask,
+        &heading,
+        &format!("/leaderboard/{}", game.info().key),
+        body,
+    )
 }
 
 /// A page saying there is nothing here (or why not).

@@ -214,7 +214,10 @@ pub(crate) fn board_alt(
 
 /// The line under a chat's board that leads to the game's web page.
 pub(crate) fn watch_line(url: &str, l: Lang) -> String {
-    format!("{} {url}", pick(l, "Watch on the web:", "Síguela en la web:"))
+    format!(
+        "{} {url}",
+        pick(l, "Watch on the web:", "Síguela en la web:")
+    )
 }
 
 /// The label of the button that opens a game's web page.
