@@ -129,7 +129,6 @@ pub fn game_side(page: &GamePage, ply: usize, ask: Ask) -> Markup {
                 a href=(format!("/g/{}/replay.{}.gif", page.token, w.code)) { (w.replay) }
             }
         }
-        p #live .live data-on=(w.live) data-off=(w.offline) aria-live="polite" {}
     }
 }
 
@@ -191,6 +190,7 @@ pub fn game(page: &GamePage, ply: usize, ask: Ask) -> Markup {
                     button #last type="button" aria-label=(w.last) title=(w.last) disabled[ply + 1 >= page.plies.len()] { "»" }
                 }
                 p.hint { (w.keys_hint) }
+                p #live .live data-on=(w.live) data-off=(w.offline) aria-live="polite" {}
             }
             div #side { (game_side(page, ply, ask)) }
             script #plies type="application/json" { (PreEscaped(plies_json(page, l))) }
