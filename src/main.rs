@@ -535,10 +535,11 @@ fn run(cli: Cli) -> Result<(), Failure> {
     let Some(command) = cli.command else {
         let config = tablero_app::bot::load_config(cli.config)?;
         let frontends = vec![tablero_telegram::frontend(), tablero_discord::frontend()];
-        return Ok(tablero_app::bot::run_with(
+        return Ok(tablero_app::bot::run_with_web(
             config,
             Arc::new(tablero_app::PngRenderer),
             frontends,
+            Some(tablero_web::frontend()),
         )?);
     };
     match command {

@@ -95,6 +95,7 @@ fn incoming(mode: Mode, user: &str, text: &str) -> Option<Incoming> {
                     reply_to: None,
                     community: Some(GUILD.to_string()),
                     direct: false,
+                    manages: false,
                     title: None,
                 });
             }

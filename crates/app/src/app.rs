@@ -104,6 +104,8 @@ pub struct Actor {
     pub community: Option<String>,
     /// See [`Incoming::direct`].
     pub direct: bool,
+    /// See [`Incoming::manages`].
+    pub manages: bool,
 }
 
 impl Actor {
@@ -120,6 +122,7 @@ impl Actor {
             reply_to: None,
             community: None,
             direct: false,
+            manages: false,
         }
     }
 
@@ -135,6 +138,7 @@ impl Actor {
             reply_to: msg.reply_to.as_ref().map(capped),
             community: msg.community.clone(),
             direct: msg.direct,
+            manages: msg.manages,
         }
     }
 }
@@ -183,6 +187,8 @@ pub struct App {
     pub(crate) titles: Mutex<HashMap<ChannelKey, String>>,
     /// The bounded pool of heavy jobs (`heavy.rs`).
     pub(crate) heavy: crate::heavy::Heavy,
+    /// Change notices and page addresses for the web (`watch.rs`).
+    pub(crate) watch: crate::watch::Watch,
 }
 
 pub(crate) fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -214,6 +220,7 @@ impl App {
                 settings.limits.heavy_jobs_per_user,
             ),
             settings,
+            watch: crate::watch::Watch::default(),
         }
     }
 
@@ -253,12 +260,19 @@ impl App {
         // The handlers keep the cache in step with what they commit. A
         // failure after a commit might not have: then read it all again.
         let after = self.store.channel_version(ch);
+        let after_version = after.as_ref().ok().copied();
         st.settle(match (&out, after) {
             (Ok(_), Ok(v)) => Some(v),
             (Err(_), Ok(v)) if v == before => Some(v),
             _ => None,
         });
         drop(held);
+        // Durable now: tell the web (`watch.rs`).
+        if let Some(v) = after_version
+            && v != before
+        {
+            self.publish_change(ch, v);
+        }
         out
     }
 
@@ -537,6 +551,7 @@ impl App {
             Command::Orientation(w) => {
                 self.with_channel(ch, |_| self.orientation(ch, w.as_deref()))
             }
+            Command::Web(w) => self.with_channel(ch, |_| self.web_listing(who, w.as_deref())),
         }
     }
 

@@ -126,10 +126,44 @@ pub fn run(config: Config, renderer: Arc<dyn BoardRenderer>) -> Result<(), Strin
 pub fn run_with(
     config: Config,
     renderer: Arc<dyn BoardRenderer>,
+    frontends: Vec<Frontend>,
+) -> Result<(), String> {
+    run_with_web(config, renderer, frontends, None)
+}
+
+/// The web front-end built into the binary (`tablero-web`), which the app
+/// cannot name: it checks `[web]` before anything starts, and starts once
+/// the app is open (told whether the console runs, where it is on by
+/// default).
+pub struct WebFrontend {
+    pub check: fn(&Config) -> Result<(), String>,
+    pub start:
+        Box<dyn FnOnce(Arc<App>, &Config, bool) -> Result<Option<WebStarted>, String> + Send>,
+}
+
+/// A web front-end that runs.
+pub struct WebStarted {
+    /// Where it listens, as a browser on this machine reaches it.
+    pub address: String,
+    /// The address chat replies link to (`public_url`; in console mode,
+    /// `address`), if any.
+    pub links: Option<String>,
+    /// Keeps it running; it stops when dropped.
+    pub guard: Box<dyn Send>,
+}
+
+/// [`run_with`], and the web front-end when given.
+pub fn run_with_web(
+    config: Config,
+    renderer: Arc<dyn BoardRenderer>,
     mut frontends: Vec<Frontend>,
+    web: Option<WebFrontend>,
 ) -> Result<(), String> {
     for f in &frontends {
         (f.check)(&config)?;
+    }
+    if let Some(w) = &web {
+        (w.check)(&config)?;
     }
     let adapters = config.adapters_to_run();
     let mut chosen = Vec::new();
@@ -152,6 +186,9 @@ pub fn run_with(
     // Stops when this function returns, like the ticker.
     let _backups = spawn_backups(app.store().clone(), &config);
     app.start_bots();
+    let console = chosen.is_empty() || adapters.contains(&Adapter::Console);
+    // Stops when this function returns.
+    let _web = web.and_then(|w| crate::watch::start_web(&app, &config, w, console));
     if !chosen.is_empty() {
         return run_chats(app, &config, chosen, adapters.contains(&Adapter::Console));
     }

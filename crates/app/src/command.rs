@@ -101,6 +101,9 @@ pub enum Command {
     /// Shows or sets how this channel's boards are turned: `white` (White
     /// at the bottom) or `turn` (the player to move at the bottom).
     Orientation(Option<String>),
+    /// Shows whether this chat's games are listed on the web, or with
+    /// `on` / `off` (`si` / `no`) lists them or stops.
+    Web(Option<String>),
 }
 
 /// The file `export` writes.
@@ -302,6 +305,14 @@ pub static COMMANDS: &[CommandSpec] = &[
         usage_es: "orientacion blancas|turno",
         en: "how boards are turned in this channel: White at the bottom (the default), or the player to move at the bottom",
         es: "cómo se giran los tableros en este canal: blancas abajo (lo normal), o abajo quien mueve",
+    },
+    CommandSpec {
+        name: "web",
+        aliases: &["www"],
+        usage: "web list on|off",
+        usage_es: "web lista si|no",
+        en: "whether this chat's games are listed on the bot's web page for spectators; someone who can manage the chat turns it on or off",
+        es: "si las partidas de este chat aparecen en la página web del bot para espectadores; quien puede administrar el chat lo activa o desactiva",
     },
     CommandSpec {
         name: "lang",
@@ -719,6 +730,14 @@ pub fn parse(text: &str) -> Result<Command, ParseError> {
         "orientation" => match rest.as_slice() {
             [] => Command::Orientation(None),
             [w] => Command::Orientation(Some(w.to_string())),
+            _ => return usage(Usage::TooManyWords),
+        },
+        "web" => match rest.as_slice() {
+            [] => Command::Web(None),
+            [l, w] if matches!(l.to_lowercase().as_str(), "list" | "lista" | "listar") => {
+                Command::Web(Some(w.to_string()))
+            }
+            [w] => Command::Web(Some(w.to_string())),
             _ => return usage(Usage::TooManyWords),
         },
         _ => unreachable!("every table entry is handled"),

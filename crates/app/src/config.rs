@@ -167,6 +167,7 @@ struct File {
     limits: Option<LimitsFile>,
     telegram: Option<toml::Table>,
     discord: Option<toml::Table>,
+    web: Option<toml::Table>,
     discord_token: Option<String>,
     telegram_token: Option<String>,
 }
@@ -458,6 +459,9 @@ impl Config {
         }
         if let Some(d) = file.discord {
             c.sections.insert("discord".into(), d);
+        }
+        if let Some(w) = file.web {
+            c.sections.insert("web".into(), w);
         }
         c.discord_token = file.discord_token;
         c.telegram_token = file.telegram_token;

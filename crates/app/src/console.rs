@@ -50,6 +50,8 @@ pub fn incoming(me: &str, channel: &str, line: &str) -> Incoming {
         reply_to: None,
         community: None,
         direct: false,
+        // The console's user runs the console.
+        manages: true,
         title: None,
     }
 }
@@ -72,6 +74,12 @@ pub fn print_reply(
             Ok(()) => writeln!(out, "board: {}", path.display())?,
             Err(e) => writeln!(out, "(could not write {}: {e})", path.display())?,
         }
+    }
+    // The board's live page, unless the text already gave it.
+    if let (Some(url), Some(_)) = (&reply.web, &reply.image)
+        && !reply.plain_text().contains(url.as_str())
+    {
+        writeln!(out, "web: {url}")?;
     }
     if opts.diagrams
         && let Some(d) = &reply.diagram

@@ -344,6 +344,7 @@ impl App {
         let there = Actor {
             channel: target.clone(),
             community: None,
+            manages: false,
             ..who.clone()
         };
         match self.execute(&there, cmd) {

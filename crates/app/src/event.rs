@@ -158,6 +158,13 @@ pub enum Event {
         orientation: tablero_store::Orientation,
         changed: bool,
     },
+    /// Whether the channel's games are listed on the web, whether that
+    /// was just set, and the web's address when it has one.
+    Web {
+        listed: bool,
+        changed: bool,
+        url: Option<String>,
+    },
     /// The reader's language, and whether it was just chosen.
     Lang {
         lang: Lang,
@@ -421,6 +428,12 @@ pub enum AppError {
     BadLang(String),
     /// `orientation` with a word that is neither `white` nor `turn`.
     BadOrientation(String),
+    /// `web list` with a word that is neither `on` nor `off`.
+    BadWeb(String),
+    /// `web list on|off` by someone who cannot manage the chat.
+    NotManager,
+    /// `web list on` in a direct chat, whose games are never listed.
+    WebDirect,
     /// `rematch` on a game still being played.
     NotOverYet(u64),
     /// `rematch` without a finished game of the caller here.
@@ -511,6 +524,7 @@ impl AppError {
                 options,
             },
             AppError::BadOrientation(w) => AppError::BadOrientation(brief(&w)),
+            AppError::BadWeb(w) => AppError::BadWeb(brief(&w)),
             AppError::UnknownGame(w) => AppError::UnknownGame(brief(&w)),
             AppError::UnknownUser(w) => AppError::UnknownUser(brief(&w)),
             AppError::BadLevel(w) => AppError::BadLevel(brief(&w)),

@@ -41,6 +41,7 @@ pub mod reply;
 pub mod testkit;
 mod text;
 mod timers;
+pub mod watch;
 
 pub use app::{Actor, App, MAX_NAME_CHARS, Settings, capped};
 pub use clock::{Clock, ManualClock, SystemClock};

@@ -82,7 +82,7 @@ fn board_of(e: &Event) -> Option<Board<'_>> {
 /// Puts a finished game's result on its view: a resignation, a timeout
 /// or an agreed draw is no outcome of the rules, so the view alone would
 /// still show a player to move.
-fn show_result(view: &mut tablero_rules::BoardView, r: &ResultDoc) {
+pub(crate) fn show_result(view: &mut tablero_rules::BoardView, r: &ResultDoc) {
     let reason = match r.termination {
         Termination::Rules(reason) => reason,
         Termination::Resigned => EndReason::Resignation,
@@ -238,6 +238,7 @@ impl App {
     pub(crate) fn present_to(&self, e: &Event, lang: Lang, viewer: Option<&User>) -> Reply {
         let mut reply = Reply::new(text::event(e), lang);
         reply.begins = matches!(e, Event::Accepted { .. });
+        self.link_page(e, &mut reply);
         reply.ended = ended(e);
         reply.file = self.file_of(e, lang);
         if let Some((pager, offered)) = text::event_pages(e) {

@@ -308,6 +308,7 @@ mod tests {
             reply_to: None,
             community: None,
             direct: false,
+            manages: false,
             title: None,
         };
         app.handle(&msg).expect("a reply")

@@ -120,7 +120,7 @@ impl App {
 
     /// Every rated player of `game` (of `community` only, if given), best
     /// first: by rating shown now, then by games played.
-    fn standings(
+    pub(crate) fn standings(
         &self,
         platform: Platform,
         game: GameId,
@@ -248,7 +248,7 @@ impl App {
 }
 
 /// What a record's header says of a stored game.
-fn header_of(doc: &GameDoc) -> RecordHeader {
+pub(crate) fn header_of(doc: &GameDoc) -> RecordHeader {
     RecordHeader {
         event: String::new(),
         site: format!("{} {}", doc.channel.platform, doc.channel.channel),

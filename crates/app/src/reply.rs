@@ -37,6 +37,10 @@ pub struct Incoming {
     /// The chat is the author's own direct chat with the bot: their games
     /// in every other chat are within reach from it (`direct.rs`).
     pub direct: bool,
+    /// Whether the author can manage the chat (a group's administrator, a
+    /// Discord member with Manage Channels; the console's user): only they
+    /// may list its games on the web.
+    pub manages: bool,
     /// The chat's name, where the platform gives one (a group's title),
     /// for lists of games elsewhere.
     pub title: Option<String>,
@@ -292,6 +296,13 @@ pub struct Reply {
     /// offer each as a button that acts as `accept #ID` typed by whoever
     /// presses it (the data of a challenge's own Accept button).
     pub picks: Vec<Pick>,
+    /// The web page of the game the reply shows, when the web front-end
+    /// runs (`watch.rs`).
+    pub web: Option<String>,
+    /// Whether front-ends put a "watch on the web" button to [`Reply::web`]
+    /// under the reply: on a game's first board and on `board` and
+    /// `history` (whose text carries the link too).
+    pub web_button: bool,
 }
 
 /// A game a reply offers to open.
@@ -477,6 +488,8 @@ impl Reply {
             open: Vec::new(),
             pager: None,
             picks: Vec::new(),
+            web: None,
+            web_button: false,
         }
     }
 

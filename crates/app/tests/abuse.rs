@@ -26,6 +26,7 @@ fn chat(user: &str, text: &str) -> Incoming {
         reply_to: None,
         community: None,
         direct: false,
+        manages: false,
         title: None,
     }
 }

@@ -38,6 +38,7 @@ fn group(h: &Harness, chat: &str, title: &str, who: &str, text: &str) -> Option<
         reply_to: None,
         community: None,
         direct: false,
+        manages: false,
         title: Some(title.into()),
     })
 }
@@ -54,6 +55,7 @@ fn dm(h: &Harness, who: &str, text: &str) -> Option<Reply> {
         reply_to: None,
         community: None,
         direct: true,
+        manages: false,
         title: None,
     })
 }

@@ -19,6 +19,7 @@ fn message(author: User, text: &str, mentions: Vec<User>) -> Incoming {
         reply_to: None,
         community: None,
         direct: false,
+        manages: false,
         title: None,
     }
 }

@@ -48,6 +48,7 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         rematch(),
         lang(),
         orientation(),
+        web(),
     ];
     for c in &mut cmds {
         if let Some(spec) = COMMANDS.iter().find(|s| s.name == c.name) {
@@ -170,6 +171,17 @@ async fn run(ctx: Context<'_>, text: String, mentions: Vec<User>) -> Result<(), 
         reply_to: None,
         community: ctx.guild_id().map(|g| g.to_string()),
         direct: ctx.guild_id().is_none(),
+        // The member's permissions in this channel, as the interaction
+        // carries them.
+        manages: match ctx {
+            poise::Context::Application(a) => a
+                .interaction
+                .member
+                .as_ref()
+                .and_then(|m| m.permissions)
+                .is_some_and(|p| p.manage_channels() || p.manage_guild()),
+            poise::Context::Prefix(_) => false,
+        },
         // The channel's name, as the interaction carries it: a player's
         // list of games elsewhere names the channel by it.
         title: match ctx {
@@ -642,6 +654,43 @@ pub async fn orientation(ctx: Context<'_>, way: Option<OrientationChoice>) -> Re
         .to_string()
     });
     run(ctx, text("orientation", &[w]), Vec::new()).await
+}
+
+/// Whether a channel's games are listed on the web.
+#[derive(Clone, Copy, Debug, poise::ChoiceParameter)]
+pub enum WebChoice {
+    #[name = "List this channel's games on the web"]
+    #[name_localized("es-ES", "Mostrar las partidas de este canal en la web")]
+    #[name_localized("es-419", "Mostrar las partidas de este canal en la web")]
+    On,
+    #[name = "Stop listing them"]
+    #[name_localized("es-ES", "Dejar de mostrarlas")]
+    #[name_localized("es-419", "Dejar de mostrarlas")]
+    Off,
+}
+
+#[poise::command(slash_command)]
+pub async fn web(
+    ctx: Context<'_>,
+    #[description = "List this channel's games on the web, or stop"]
+    #[description_localized(
+        "es-ES",
+        "Mostrar las partidas de este canal en la web, o dejar de hacerlo"
+    )]
+    #[description_localized(
+        "es-419",
+        "Mostrar las partidas de este canal en la web, o dejar de hacerlo"
+    )]
+    list: Option<WebChoice>,
+) -> Result<(), Error> {
+    let w = list.map(|w| {
+        match w {
+            WebChoice::On => "on",
+            WebChoice::Off => "off",
+        }
+        .to_string()
+    });
+    run(ctx, text("web", &[w]), Vec::new()).await
 }
 
 #[cfg(test)]

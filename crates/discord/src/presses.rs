@@ -438,6 +438,7 @@ pub fn incoming(m: &Message) -> Option<Incoming> {
             .map(|r| user_of(&r.author)),
         community: m.guild_id.map(|g| g.to_string()),
         direct: m.guild_id.is_none(),
+        manages: false,
         title: None,
     })
 }

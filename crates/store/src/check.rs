@@ -13,15 +13,15 @@ use serde::de::DeserializeOwned;
 
 use crate::kv::{Db, KvBatch};
 use crate::{
-    BoardDoc, ChallengeDoc, GameDoc, ProfileDoc, RatingDoc, Result, StatsDoc, Store, printable,
-    read_value,
+    BoardDoc, ChallengeDoc, ChannelDoc, GameDoc, ProfileDoc, RatingDoc, Result, StatsDoc, Store,
+    printable, read_value,
 };
 
 /// Entries written per batch by a salvage.
 const CHUNK: usize = 1000;
 
 /// Every first field of a key (the layout in `lib.rs`).
-const PREFIXES: &[u8] = b"abcfglmnprstu";
+const PREFIXES: &[u8] = b"abcfglmnoprstuw";
 
 /// A record that cannot be read, or a part of the store that cannot.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -77,8 +77,20 @@ fn check_value(k: &[u8], v: &[u8]) -> std::result::Result<(), String> {
         Some(b'b') => typed::<BoardDoc>(k, v),
         Some(b'r') => typed::<RatingDoc>(k, v),
         Some(b'n' | b'm') => typed::<u64>(k, v),
+        Some(b'o') => typed::<ChannelDoc>(k, v),
+        Some(b'w') => check_web(k, v),
         Some(b'u' | b't' | b'l') if v.is_empty() => Ok(()),
         Some(b'u' | b't' | b'l') => Err("an index entry with a value".into()),
+        _ => Err("a key outside Tablero's layout".into()),
+    }
+}
+
+/// Why a value of the web's prefix cannot be read (`web.rs`).
+fn check_web(k: &[u8], v: &[u8]) -> std::result::Result<(), String> {
+    match k.get(2) {
+        Some(b's') => typed::<crate::WebSecretDoc>(k, v),
+        Some(b't') => typed::<crate::WebLinkDoc>(k, v),
+        Some(b'l') => typed::<crate::ListingDoc>(k, v),
         _ => Err("a key outside Tablero's layout".into()),
     }
 }

@@ -37,6 +37,7 @@
 //! | `l` | platform, community, game key, user | empty: who played rated games in a chat or server |
 //! | `o` | platform, channel | [`ChannelDoc`]: the channel's settings |
 //! | `m` | name | store metadata (`schema`) |
+//! | `w` | `s`; `t`, token; `l`, platform, channel | the web's secret, page addresses and listed channels (`web.rs`) |
 //!
 //! [`Store::move_channel`] moves a channel's games, challenges, indexes and
 //! next id to another channel id in one change (a Telegram group that
@@ -66,6 +67,7 @@ pub mod pg_backend;
 mod shared;
 pub mod sled_backend;
 mod store;
+mod web;
 
 pub use backup::BackupReport;
 pub use batch::Batch;
@@ -83,6 +85,7 @@ pub(crate) use keys::*;
 pub use shared::StoreLock;
 pub use store::Store;
 pub(crate) use store::{printable, read_value};
+pub use web::{ListingDoc, WebLink, WebLinkDoc, WebSecretDoc};
 
 /// The version written in every value by this build. Older values are
 /// upgraded when read (see `migrate.rs`).

@@ -105,7 +105,7 @@ impl Store {
 
     /// Decodes the value at `k`; an undecodable value is moved to the
     /// quarantine area and reported.
-    fn decode<T: DeserializeOwned>(&self, k: &[u8], v: &[u8]) -> Result<T> {
+    pub(crate) fn decode<T: DeserializeOwned>(&self, k: &[u8], v: &[u8]) -> Result<T> {
         match read_value(k, v) {
             Ok(t) => Ok(t),
             Err(why) => {
@@ -148,7 +148,7 @@ impl Store {
             .collect()
     }
 
-    fn get<T: DeserializeOwned>(&self, k: &[u8]) -> Result<Option<T>> {
+    pub(crate) fn get<T: DeserializeOwned>(&self, k: &[u8]) -> Result<Option<T>> {
         match self.db.get(k)? {
             None => Ok(None),
             Some(v) => self.decode(k, &v).map(Some),

@@ -73,6 +73,8 @@ pub fn incoming(msg: &Message, bot: &str) -> Option<Incoming> {
         reply_to,
         community: None,
         direct: private,
+        // Telegram does not say on a message; see `handler.rs`.
+        manages: false,
         title: msg.chat.title().map(str::to_string),
     })
 }

@@ -713,6 +713,21 @@ pub(crate) fn error(e: &AppError) -> Bi {
             "`{}` no es una orientación: `orientacion blancas` (blancas abajo) u `orientacion turno` (abajo quien mueve).",
             &[t(quote(w))],
         ),
+        E::BadWeb(w) => tr(
+            "`{}` is neither on nor off: `web list on` shows this chat's games on the web, `web list off` hides them.",
+            "`{}` no es ni sí ni no: `web lista si` muestra las partidas de este chat en la web, `web lista no` las oculta.",
+            &[t(quote(w))],
+        ),
+        E::NotManager => tr(
+            "Only someone who can manage this chat can choose whether its games are listed on the web. Nothing changed.",
+            "Solo quien puede administrar este chat puede elegir si sus partidas aparecen en la web. No ha cambiado nada.",
+            &[],
+        ),
+        E::WebDirect => tr(
+            "Games of a direct chat are never listed on the web; each still has its own page, reached by its link. Nothing changed.",
+            "Las partidas de un chat directo nunca aparecen en la web; cada una tiene su página, a la que se llega por su enlace. No ha cambiado nada.",
+            &[],
+        ),
         E::BadLang(w) => tr(
             "`{}` is not a language I speak: `en` or `es`.",
             "`{}` no es un idioma que hable: `en` o `es`.",

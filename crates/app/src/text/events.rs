@@ -262,6 +262,11 @@ pub(crate) fn event(e: &Event) -> Bi {
         Event::Leaderboard(board) => both(|l| super::records::leaderboard(board, l)),
         Event::Export { game, format, .. } => both(|l| super::records::export(game, *format, l)),
         Event::Replay(game) => both(|l| super::records::replay(game, l)),
+        Event::Web {
+            listed,
+            changed,
+            url,
+        } => super::web::listing(*listed, *changed, url.as_deref()),
         Event::Orientation {
             orientation,
             changed,

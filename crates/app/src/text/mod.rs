@@ -12,6 +12,7 @@ pub(crate) mod options;
 mod records;
 mod rules;
 pub(crate) mod ui;
+pub(crate) mod web;
 
 pub(crate) use errors::{error, error_pager, error_picks};
 pub(crate) use events::{event, event_pages, my_games_shown};

@@ -1,0 +1,894 @@
+//! What the web front-end (`crates/web`) shows, as the app's own view
+//! types, and how it hears of changes. Nothing here changes a game.
+//!
+//! **Page addresses.** A game's page is `/g/TOKEN`, a player's `/p/TOKEN`:
+//! the token is an HMAC-SHA256 of what it names (platform, channel and
+//! number; platform and user) under a random secret the store keeps
+//! (`Store::web_secret`), cut to 128 bits. It cannot be guessed from a game
+//! number and names no platform id; the store maps it back
+//! (`Store::web_link`), written the first time the token is made.
+//!
+//! **Changes.** Every handler that commits under a channel's lock
+//! publishes [`Change`] (the channel and its new version) once the commit
+//! is durable (`App::with_channel`). Another process's commits on a shared
+//! PostgreSQL database are found by the web front-end itself, which polls
+//! [`App::watch_version`] of the channels someone is watching.
+//!
+//! **Privacy.** A channel's games are listed only while someone who can
+//! manage it has turned listing on (`web list on`); a direct chat's never
+//! are. Views carry display names only: no platform id reaches a page.
+
+use std::collections::HashSet;
+use std::sync::{Mutex, OnceLock};
+
+use hmac::{Hmac, KeyInit, Mac};
+use sha2::{Digest, Sha256};
+use tablero_rating::Glicko2;
+use tablero_rules::{GameId, GameRecord, Lang, Side};
+use tablero_store::{GameDoc, ListingDoc, WebLink};
+
+use crate::app::{App, Res, lock};
+use crate::channel::{deadline_of, info_of, movers, record_of};
+use crate::event::{AppError, GameView};
+use crate::reply::{ChannelKey, Platform, User};
+use crate::text;
+
+pub use crate::text::web::{WebText, ago, watch_button, web_text};
+
+/// How many changes a slow listener may fall behind before it is told it
+/// lagged (it then reads everything again).
+const CHANGES: usize = 1024;
+
+/// The channel a change or a page is about. Opaque: the web front-end
+/// compares and hashes it, and never shows it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct WatchChannel(pub(crate) ChannelKey);
+
+/// A channel was changed (a move, an offer, a resignation, a timeout, a
+/// listing turned on or off): its store version is now `version`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Change {
+    pub channel: WatchChannel,
+    pub version: u64,
+}
+
+/// A text in both languages.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Both {
+    pub en: String,
+    pub es: String,
+}
+
+impl Both {
+    fn of(f: impl Fn(Lang) -> String) -> Both {
+        Both {
+            en: f(Lang::En),
+            es: f(Lang::Es),
+        }
+    }
+
+    /// The text in `l`.
+    #[must_use]
+    pub fn get(&self, l: Lang) -> &str {
+        match l {
+            Lang::En => &self.en,
+            Lang::Es => &self.es,
+        }
+    }
+}
+
+/// A player as a page shows them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayerView {
+    pub name: String,
+    /// `White`, `Negras`…
+    pub side: Both,
+    /// The rating in this game as shown now (`1500?` while provisional),
+    /// for a player with rated games of it.
+    pub rating: Option<String>,
+    /// `level 3` for Tablero.
+    pub level: Option<Both>,
+    /// The player's page token; `None` for Tablero.
+    pub page: Option<String>,
+}
+
+/// One position of a game: the start (ply 0) or the position after a move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlyView {
+    pub ply: usize,
+    /// `1.` or `1…` before the move; empty for the start.
+    pub number: String,
+    /// The move that led here, in each language's letters; empty for the
+    /// start.
+    pub text: Both,
+    /// The side that moved here.
+    pub side: Option<usize>,
+    /// The board's alt text.
+    pub alt: Both,
+    /// Names this position's picture: it changes whenever the picture
+    /// would (a takeback and another move, the result drawn on it), so a
+    /// picture's address can be cached for ever.
+    pub key: String,
+}
+
+/// Everything a game's page shows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GamePage {
+    pub token: String,
+    pub channel: WatchChannel,
+    /// The game's number in its chat.
+    pub number: u64,
+    pub game: GameId,
+    /// `Chess #3`.
+    pub title: Both,
+    pub players: [PlayerView; 2],
+    /// The start and every position after it.
+    pub plies: Vec<PlyView>,
+    /// The side to move, while the game is on.
+    pub to_move: Option<usize>,
+    /// When the player to move runs out of time (ms since the epoch).
+    pub deadline_ms: Option<i64>,
+    pub now_ms: i64,
+    /// Whose turn and time left, or the result.
+    pub status: Both,
+    pub finished: bool,
+    /// Whether the game has a PGN record (the chess family).
+    pub pgn: bool,
+    /// When the last move was played (or the game began).
+    pub last_ms: i64,
+    /// The channel's version the page was read at.
+    pub version: u64,
+}
+
+/// A game being played in a listed channel, for the lists.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LiveGame {
+    pub token: String,
+    pub game: GameId,
+    pub title: Both,
+    pub players: [String; 2],
+    pub plies: usize,
+    /// Who is to move.
+    pub to_move: Option<String>,
+    pub last_ms: i64,
+    /// The chat's name, as the platform shows it.
+    pub chat: Option<String>,
+}
+
+/// A game on a player's page.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayerGame {
+    pub token: String,
+    pub title: Both,
+    pub opponent: String,
+    pub plies: usize,
+    /// The result, or "being played".
+    pub result: Option<Both>,
+    pub last_ms: i64,
+}
+
+/// A player's page.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayerPage {
+    pub token: String,
+    pub name: String,
+    /// Per game with rated play: the rating as shown now and the number of
+    /// rated games.
+    pub ratings: Vec<(GameId, String, u32)>,
+    /// Their games in listed channels, newest first.
+    pub games: Vec<PlayerGame>,
+}
+
+/// A leaderboard row.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StandingView {
+    pub rank: usize,
+    pub name: String,
+    pub rating: String,
+    pub games: u32,
+    pub page: String,
+}
+
+/// The app's side of the web: change notices, the address secret and the
+/// public address links are built on.
+pub(crate) struct Watch {
+    changes: tokio::sync::broadcast::Sender<Change>,
+    secret: OnceLock<Vec<u8>>,
+    /// Tokens known to be in the store already.
+    written: Mutex<HashSet<String>>,
+    /// The web front-end's public address, when one runs.
+    base: Mutex<Option<String>>,
+}
+
+impl Default for Watch {
+    fn default() -> Watch {
+        Watch {
+            changes: tokio::sync::broadcast::channel(CHANGES).0,
+            secret: OnceLock::new(),
+            written: Mutex::new(HashSet::new()),
+            base: Mutex::new(None),
+        }
+    }
+}
+
+/// `bytes` as lower-case hex.
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// A game's rating as shown now, for the player of `side`.
+fn rating_of(app: &App, d: &GameDoc, game: GameId, side: Side) -> Option<String> {
+    if d.bot.is_some_and(|b| b.side == side) {
+        return None;
+    }
+    let r = app
+        .store
+        .rating(d.channel.platform, game, &d.player(side).id)
+        .ok()
+        .flatten()?;
+    Some(Glicko2::default().current(&r.rating, app.now()).display())
+}
+
+impl App {
+    /// Listens for changes; see [`Change`].
+    #[must_use]
+    pub fn watch_changes(&self) -> tokio::sync::broadcast::Receiver<Change> {
+        self.watch.changes.subscribe()
+    }
+
+    /// Tells the web a channel changed (after a durable commit).
+    pub(crate) fn publish_change(&self, ch: &ChannelKey, version: u64) {
+        // No receiver: no page open. Nothing to do.
+        let _ = self.watch.changes.send(Change {
+            channel: WatchChannel(ch.clone()),
+            version,
+        });
+    }
+
+    /// The store's version of `ch` now, from any process: the web polls it
+    /// for the channels it shows, to hear of other processes' moves.
+    pub fn watch_version(&self, ch: &WatchChannel) -> Res<u64> {
+        Ok(self.store.channel_version(&ch.0)?)
+    }
+
+    /// Sets the web front-end's public address (`https://example.org`,
+    /// without a trailing `/`), so that replies carry games' page links.
+    pub fn set_web_base(&self, url: Option<String>) {
+        *lock(&self.watch.base) = url.map(|u| u.trim_end_matches('/').to_string());
+    }
+
+    /// The web front-end's public address, if set.
+    #[must_use]
+    pub fn web_base(&self) -> Option<String> {
+        lock(&self.watch.base).clone()
+    }
+
+    fn secret(&self) -> Res<&[u8]> {
+        if let Some(s) = self.watch.secret.get() {
+            return Ok(s);
+        }
+        let s = self.store.web_secret()?;
+        Ok(self.watch.secret.get_or_init(|| s.into_bytes()))
+    }
+
+    /// The token naming `link`, recorded in the store the first time.
+    fn token(&self, link: &WebLink) -> Res<String> {
+        let what = match link {
+            WebLink::Game { channel, id } => {
+                format!(
+                    "g\u{1f}{}\u{1f}{}\u{1f}{id}",
+                    channel.platform, channel.channel
+                )
+            }
+            WebLink::Player { platform, user } => format!("p\u{1f}{platform}\u{1f}{user}"),
+        };
+        let mut mac = <Hmac<Sha256> as KeyInit>::new_from_slice(self.secret()?)
+            .map_err(|_| AppError::Unreadable("web secret".into()))?;
+        mac.update(what.as_bytes());
+        let token = hex(&mac.finalize().into_bytes()[..16]);
+        if lock(&self.watch.written).contains(&token) {
+            return Ok(token);
+        }
+        if self.store.web_link(&token)?.as_ref() != Some(link) {
+            self.store.put_web_link(&token, link)?;
+        }
+        let mut written = lock(&self.watch.written);
+        if written.len() > 100_000 {
+            written.clear();
+        }
+        written.insert(token.clone());
+        Ok(token)
+    }
+
+    /// The token of game `id` of `ch`'s page.
+    pub fn game_token(&self, ch: &ChannelKey, id: u64) -> Res<String> {
+        self.token(&WebLink::Game {
+            channel: ch.clone(),
+            id,
+        })
+    }
+
+    fn player_token(&self, platform: Platform, user: &str) -> Res<String> {
+        self.token(&WebLink::Player {
+            platform,
+            user: user.to_string(),
+        })
+    }
+
+    /// The public address of game `id` of `ch`'s page, when the web has one.
+    #[must_use]
+    pub fn game_url(&self, ch: &ChannelKey, id: u64) -> Option<String> {
+        let base = self.web_base()?;
+        match self.game_token(ch, id) {
+            Ok(t) => Some(format!("{base}/g/{t}")),
+            Err(e) => {
+                tracing::warn!(error = ?e, "cannot make a game's web address");
+                None
+            }
+        }
+    }
+
+    /// Puts the web page of the game `e` shows on `reply`, when the web
+    /// runs: a link on every board; a button on a game's first board and
+    /// on `board` and `history`, whose texts also end with the link.
+    pub(crate) fn link_page(&self, e: &crate::Event, reply: &mut crate::Reply) {
+        use crate::Event as E;
+        let game = match e {
+            E::Accepted { game, .. }
+            | E::Played { game, .. }
+            | E::Board(game)
+            | E::History(game)
+            | E::Resigned { game, .. }
+            | E::TimedOut { game, .. }
+            | E::Offer { game, .. } => game,
+            _ => return,
+        };
+        let Some(url) = self.game_url(&game.doc.channel, game.id()) else {
+            return;
+        };
+        reply.web_button = matches!(e, E::Accepted { .. } | E::Board(_) | E::History(_));
+        if matches!(e, E::Board(_) | E::History(_)) {
+            for l in [Lang::En, Lang::Es] {
+                reply
+                    .text
+                    .get_mut(l)
+                    .append(text::t(format!("\n{}", text::web::watch_line(&url, l))));
+            }
+        }
+        reply.web = Some(url);
+    }
+
+    /// The game a token names, ongoing or finished.
+    fn game_of(&self, token: &str) -> Res<Option<GameDoc>> {
+        if token.len() != 32 || !token.bytes().all(|b| b.is_ascii_hexdigit()) {
+            return Ok(None);
+        }
+        let Some(WebLink::Game { channel, id }) = self.store.web_link(token)? else {
+            return Ok(None);
+        };
+        Ok(match self.store.game(&channel, id, true)? {
+            Some(d) => Some(d),
+            None => self.store.game(&channel, id, false)?,
+        })
+    }
+
+    /// Game `token`'s page, `None` when no game has that token.
+    pub fn watch_game(&self, token: &str) -> Res<Option<GamePage>> {
+        // The version first: a change after it is announced again.
+        let Some(doc) = self.game_of(token)? else {
+            return Ok(None);
+        };
+        let version = self.store.channel_version(&doc.channel)?;
+        let doc = self.game_of(token)?.unwrap_or(doc);
+        let record = record_of(&doc).map_err(AppError::Unreadable)?;
+        let game = record
+            .replay()
+            .map_err(|e| AppError::Unreadable(e.to_string()))?;
+        let now = self.now();
+        let view = GameView {
+            doc: doc.clone(),
+            game,
+            now_ms: now,
+        };
+        let info = info_of(&doc);
+        let movers = movers(&record);
+        let finished = doc.result.is_some();
+        let result = doc
+            .result
+            .as_ref()
+            .map(|r| Both::of(|l| text::result(&doc, info, r, l).write(|u| u.name.clone())));
+        let mut plies = Vec::with_capacity(record.moves.len() + 1);
+        let mut replay = tablero_rules::AnyGame::new(record.game, &record.setup)
+            .map_err(|e| AppError::Unreadable(e.to_string()))?;
+        let mut hash = Sha256::new();
+        hash.update(doc.record.split(':').next().unwrap_or("").as_bytes());
+        hash.update(doc.players[0].name.as_bytes());
+        hash.update([0]);
+        hash.update(doc.players[1].name.as_bytes());
+        let (mut round, mut open) = (0usize, false);
+        for ply in 0..=record.moves.len() {
+            let last = ply == record.moves.len();
+            let (number, text, side) = if ply == 0 {
+                (String::new(), Both::default(), None)
+            } else {
+                let mv = &record.moves[ply - 1];
+                let side = movers.get(ply - 1).copied().unwrap_or(Side::First);
+                hash.update([0]);
+                hash.update(mv.as_bytes());
+                let number = match side {
+                    Side::First => {
+                        round += 1;
+                        open = true;
+                        format!("{round}.")
+                    }
+                    Side::Second if open => {
+                        open = false;
+                        String::new()
+                    }
+                    Side::Second => {
+                        round += usize::from(round == 0);
+                        format!("{round}…")
+                    }
+                };
+                let text = Both::of(|l| crate::reading::shown(record.game, mv, l));
+                (number, text, Some(side.index()))
+            };
+            if ply > 0 {
+                let _ = replay.play(&record.moves[ply - 1]);
+            }
+            let to_move = replay.view().status.to_move;
+            let ends = if last { result.as_ref() } else { None };
+            let shown_number = if number.is_empty() && ply > 0 {
+                format!("{round}…")
+            } else {
+                number.clone()
+            };
+            let alt = Both::of(|l| {
+                text::web::board_alt(
+                    &doc,
+                    (ply > 0).then(|| (shown_number.as_str(), text.get(l))),
+                    to_move,
+                    ends.map(|r| r.get(l)),
+                    l,
+                )
+            });
+            let mut key = hash.clone();
+            if last && finished {
+                key.update(b"end");
+                key.update(format!("{:?}", doc.result).as_bytes());
+            }
+            if doc.bot.is_some() {
+                key.update(format!("{:?}", doc.bot).as_bytes());
+            }
+            let key = hex(&key.finalize()[..8]);
+            plies.push(PlyView {
+                ply,
+                number,
+                text,
+                side,
+                alt,
+                key,
+            });
+        }
+        let players = Side::ALL.map(|side| {
+            let p = doc.player(side);
+            let bot = doc.bot.filter(|b| b.side == side);
+            PlayerView {
+                name: p.name.clone(),
+                side: Both::of(|l| text::side_word(&doc, info, side, l)),
+                rating: rating_of(self, &doc, record.game, side),
+                level: bot.map(|b| Both::of(|l| text::level_word(b.level, l))),
+                page: match bot {
+                    Some(_) => None,
+                    None => self.player_token(doc.channel.platform, &p.id).ok(),
+                },
+            }
+        });
+        let status = Both::of(|l| text::status(&view, l).write(|u| u.name.clone()));
+        Ok(Some(GamePage {
+            token: token.to_string(),
+            channel: WatchChannel(doc.channel.clone()),
+            number: doc.id,
+            game: record.game,
+            title: Both::of(|l| text::web::game_title(record.game, doc.id, l)),
+            players,
+            plies,
+            to_move: (!finished)
+                .then(|| view.game.view().status.to_move.map(Side::index))
+                .flatten(),
+            deadline_ms: if finished { None } else { deadline_of(&doc) },
+            now_ms: now,
+            status,
+            finished,
+            pgn: tablero_rules::export::pgn_variant(record.game).is_some(),
+            last_ms: doc.finished_ms.unwrap_or(doc.turn_started_ms),
+            version,
+        }))
+    }
+
+    /// The picture of game `token` at `ply`, in `lang`, when `key` is that
+    /// position's current key ([`PlyView::key`]); `None` otherwise.
+    pub fn watch_board(
+        &self,
+        token: &str,
+        ply: usize,
+        key: &str,
+        lang: Lang,
+    ) -> Res<Option<Vec<u8>>> {
+        let Some(page) = self.watch_game(token)? else {
+            return Ok(None);
+        };
+        if page.plies.get(ply).is_none_or(|p| p.key != key) {
+            return Ok(None);
+        }
+        let Some(doc) = self.game_of(token)? else {
+            return Ok(None);
+        };
+        let mut record = record_of(&doc).map_err(AppError::Unreadable)?;
+        let last = ply + 1 == page.plies.len();
+        record.moves.truncate(ply);
+        let game = record
+            .replay()
+            .map_err(|e| AppError::Unreadable(e.to_string()))?;
+        let mut view = game.view();
+        if let (true, Some(r)) = (last, &doc.result) {
+            crate::present::show_result(&mut view, r);
+        }
+        let mut players = [doc.players[0].name.clone(), doc.players[1].name.clone()];
+        if let Some(b) = doc.bot {
+            let name = &mut players[b.side.index()];
+            *name = format!("{name} · {}", text::level_word(b.level, lang));
+        }
+        // Against the bot, the person's side at the bottom; else White.
+        let flip = doc.bot.is_some_and(|b| b.side == Side::First);
+        self.renderer
+            .render(record.game, &view, flip, players, lang)
+            .map(Some)
+            .map_err(AppError::Unreadable)
+    }
+
+    /// A finished game's record: PGN (`pgn`) or the text record, with
+    /// display names and no platform id.
+    pub fn watch_record(&self, token: &str, pgn: bool) -> Res<Option<(String, String)>> {
+        let Some(doc) = self.game_of(token)?.filter(|d| d.result.is_some()) else {
+            return Ok(None);
+        };
+        let record: GameRecord = record_of(&doc).map_err(AppError::Unreadable)?;
+        let mut header = crate::records::header_of(&doc);
+        header.site = "Tablero".into();
+        let body = if pgn {
+            if tablero_rules::export::pgn_variant(record.game).is_none() {
+                return Ok(None);
+            }
+            tablero_rules::export::pgn(&record, &header)
+        } else {
+            tablero_rules::export::text(&record, &header)
+        }
+        .map_err(|e| AppError::Unreadable(e.to_string()))?;
+        let ext = if pgn { "pgn" } else { "txt" };
+        Ok(Some((
+            crate::records::file_name(&doc, record.game, ext),
+            body,
+        )))
+    }
+
+    /// A finished game's replay GIF.
+    pub fn watch_replay(&self, token: &str, lang: Lang) -> Res<Option<Vec<u8>>> {
+        let Some(doc) = self.game_of(token)?.filter(|d| d.result.is_some()) else {
+            return Ok(None);
+        };
+        let record = record_of(&doc).map_err(AppError::Unreadable)?;
+        let mut views = record
+            .views()
+            .map_err(|e| AppError::Unreadable(e.to_string()))?;
+        if let (Some(r), Some(last)) = (&doc.result, views.last_mut()) {
+            crate::present::show_result(last, r);
+        }
+        let players = [doc.players[0].name.clone(), doc.players[1].name.clone()];
+        self.renderer
+            .replay(record.game, &views, players, lang)
+            .map(Some)
+            .map_err(AppError::Unreadable)
+    }
+
+    /// `web`: whether the caller's chat is listed on the web, or with
+    /// `on` / `off` lists it or stops (someone who can manage the chat;
+    /// never a direct chat). Runs under the channel's lock; the change
+    /// bumps the channel's version, so open lists update.
+    pub(crate) fn web_listing(
+        &self,
+        who: &crate::Actor,
+        word: Option<&str>,
+    ) -> crate::event::Outcome {
+        let ch = &who.channel;
+        let listed = self.store.listing(ch)?.is_some();
+        let url = self.web_base().map(|b| format!("{b}/"));
+        let Some(word) = word else {
+            return Ok(crate::Event::Web {
+                listed,
+                changed: false,
+                url,
+            });
+        };
+        let on = match word.to_lowercase().as_str() {
+            "on" | "si" | "sí" | "yes" | "true" | "1" | "activar" | "encender" => true,
+            "off" | "no" | "false" | "0" | "desactivar" | "apagar" => false,
+            _ => return Err(AppError::BadWeb(word.to_string())),
+        };
+        if on && who.direct {
+            return Err(AppError::WebDirect);
+        }
+        if !who.manages {
+            return Err(AppError::NotManager);
+        }
+        if on != listed {
+            let mut b = self.store.batch();
+            let doc = ListingDoc {
+                version: tablero_store::VERSION,
+                community: who.community.clone(),
+            };
+            b.put_listing(ch, on.then_some(&doc));
+            self.commit(b)?;
+        }
+        Ok(crate::Event::Web {
+            listed: on,
+            changed: on != listed,
+            url,
+        })
+    }
+
+    /// The listed channels (never a direct chat's).
+    fn listed(&self) -> Res<Vec<(ChannelKey, ListingDoc)>> {
+        Ok(self.store.listed_channels()?)
+    }
+
+    /// Whether `ch`'s games are listed; the web polls the listed channels
+    /// for changes too.
+    pub fn watch_listed(&self) -> Res<Vec<WatchChannel>> {
+        Ok(self
+            .listed()?
+            .into_iter()
+            .map(|(c, _)| WatchChannel(c))
+            .collect())
+    }
+
+    /// The games being played in listed channels (of `game` only, if
+    /// given), the most recently moved first.
+    pub fn watch_live(&self, game: Option<GameId>) -> Res<Vec<LiveGame>> {
+        let mut out = Vec::new();
+        for (ch, _) in self.listed()? {
+            let title = self.store.channel_settings(&ch)?.title;
+            for doc in self.store.channel_games(&ch)?.into_iter().flatten() {
+                let Ok(record) = record_of(&doc) else {
+                    continue;
+                };
+                if game.is_some_and(|g| g != record.game) {
+                    continue;
+                }
+                let to_move = record
+                    .replay()
+                    .ok()
+                    .and_then(|g| g.view().status.to_move)
+                    .map(|s| doc.player(s).name.clone());
+                out.push(LiveGame {
+                    token: self.game_token(&ch, doc.id)?,
+                    game: record.game,
+                    title: Both::of(|l| text::web::game_title(record.game, doc.id, l)),
+                    players: [doc.players[0].name.clone(), doc.players[1].name.clone()],
+                    plies: record.moves.len(),
+                    to_move,
+                    last_ms: doc.turn_started_ms,
+                    chat: title.clone(),
+                });
+            }
+        }
+        out.sort_by(|a, b| b.last_ms.cmp(&a.last_ms).then(a.token.cmp(&b.token)));
+        Ok(out)
+    }
+
+    /// Player `token`'s page: their ratings, and their games in listed
+    /// channels.
+    pub fn watch_player(&self, token: &str) -> Res<Option<PlayerPage>> {
+        if token.len() != 32 || !token.bytes().all(|b| b.is_ascii_hexdigit()) {
+            return Ok(None);
+        }
+        let Some(WebLink::Player { platform, user }) = self.store.web_link(token)? else {
+            return Ok(None);
+        };
+        let glicko = Glicko2::default();
+        let now = self.now();
+        let mut name = self
+            .store
+            .profile(platform, &user)?
+            .map(|p| p.name)
+            .unwrap_or_default();
+        let mut ratings = Vec::new();
+        for g in GameId::ALL {
+            if let Some(r) = self.store.rating(platform, g, &user)? {
+                if name.is_empty() {
+                    name.clone_from(&r.name);
+                }
+                let shown = glicko.current(&r.rating, now).display();
+                ratings.push((g, shown, r.rating.games));
+            }
+        }
+        let mut games = Vec::new();
+        for (ch, _) in self.listed()? {
+            if ch.platform != platform {
+                continue;
+            }
+            let ongoing = self.store.channel_games(&ch)?;
+            let finished = self.store.finished_games(&ch)?;
+            for doc in ongoing.into_iter().chain(finished).flatten() {
+                let Some(side) = doc.side_of(&user) else {
+                    continue;
+                };
+                if name.is_empty() {
+                    name.clone_from(&doc.player(side).name);
+                }
+                let Ok(record) = record_of(&doc) else {
+                    continue;
+                };
+                let info = info_of(&doc);
+                games.push(PlayerGame {
+                    token: self.game_token(&ch, doc.id)?,
+                    title: Both::of(|l| text::web::game_title(record.game, doc.id, l)),
+                    opponent: doc.player(side.other()).name.clone(),
+                    plies: record.moves.len(),
+                    result: doc.result.as_ref().map(|r| {
+                        Both::of(|l| text::result(&doc, info, r, l).write(|u| u.name.clone()))
+                    }),
+                    last_ms: doc.finished_ms.unwrap_or(doc.turn_started_ms),
+                });
+            }
+        }
+        games.sort_by(|a, b| b.last_ms.cmp(&a.last_ms));
+        games.truncate(200);
+        Ok(Some(PlayerPage {
+            token: token.to_string(),
+            name,
+            ratings,
+            games,
+        }))
+    }
+
+    /// Player `token`'s rating chart in `game`, when they have one.
+    pub fn watch_chart(&self, token: &str, game: GameId, lang: Lang) -> Res<Option<Vec<u8>>> {
+        if token.len() != 32 || !token.bytes().all(|b| b.is_ascii_hexdigit()) {
+            return Ok(None);
+        }
+        let Some(WebLink::Player { platform, user }) = self.store.web_link(token)? else {
+            return Ok(None);
+        };
+        let Some(r) = self.store.rating(platform, game, &user)? else {
+            return Ok(None);
+        };
+        let shown = Glicko2::default().current(&r.rating, self.now());
+        let points: Vec<crate::render::RatingPoint> = r
+            .history
+            .iter()
+            .map(|p| crate::render::RatingPoint {
+                time_ms: p.ms,
+                rating: p.rating,
+                deviation: p.deviation,
+            })
+            .collect();
+        let h = crate::event::RatingHistory {
+            game,
+            points: r.history.clone(),
+            now: shown,
+            games: r.rating.games,
+        };
+        let who = User {
+            id: String::new(),
+            name: r.name.clone(),
+        };
+        self.renderer
+            .chart(&points, &text::chart_texts(&who, &h, lang))
+            .map(Some)
+            .map_err(AppError::Unreadable)
+    }
+
+    /// The best rated players of `game` among those who played rated games
+    /// in a listed channel's community, best first.
+    pub fn watch_leaderboard(&self, game: GameId) -> Res<Vec<StandingView>> {
+        let mut members: HashSet<(Platform, String)> = HashSet::new();
+        for (ch, doc) in self.listed()? {
+            let community = doc.community.unwrap_or_else(|| ch.channel.clone());
+            for u in self
+                .store
+                .community_players(ch.platform, &community, game)?
+            {
+                members.insert((ch.platform, u));
+            }
+        }
+        let platforms: HashSet<Platform> = members.iter().map(|(p, _)| *p).collect();
+        let mut rows = Vec::new();
+        for p in platforms {
+            for s in self.standings(p, game, None)? {
+                if members.contains(&(p, s.user.id.clone())) {
+                    rows.push((s.rating, s.games, s.user.name.clone(), p, s.user.id));
+                }
+            }
+        }
+        rows.sort_by(|a, b| {
+            b.0.rating
+                .total_cmp(&a.0.rating)
+                .then(b.1.cmp(&a.1))
+                .then_with(|| a.2.cmp(&b.2))
+        });
+        rows.truncate(100);
+        rows.into_iter()
+            .enumerate()
+            .map(|(i, (rating, games, name, p, id))| {
+                Ok(StandingView {
+                    rank: i + 1,
+                    name,
+                    rating: rating.display(),
+                    games,
+                    page: self.player_token(p, &id)?,
+                })
+            })
+            .collect()
+    }
+}
+
+/// Starts the web front-end `w` for `app`: its address is printed in
+/// console mode and links in replies point to it; a port that cannot be
+/// had is a warning, and the bot runs on without the web.
+pub(crate) fn start_web(
+    app: &std::sync::Arc<App>,
+    config: &crate::Config,
+    w: crate::bot::WebFrontend,
+    console: bool,
+) -> Option<crate::bot::WebStarted> {
+    match (w.start)(app.clone(), config, console) {
+        Ok(Some(started)) => {
+            app.set_web_base(started.links.clone());
+            if console {
+                println!("Watch the games on the web: {}/", started.address);
+            }
+            Some(started)
+        }
+        Ok(None) => None,
+        Err(e) => {
+            tracing::warn!("web front-end not started: {e}");
+            if console {
+                println!(
+                    "Warning: the web page is off: {e}. Set TABLERO_WEB_LISTEN to another address (or `off`)."
+                );
+            }
+            None
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testkit::Harness;
+
+    #[test]
+    fn tokens_are_unguessable_stable_and_name_their_game() {
+        let dir = tempfile::tempdir().unwrap();
+        let h = Harness::new(dir.path());
+        let app = h.app();
+        let ch = ChannelKey::new(Platform::Console, "club");
+        let a = app.game_token(&ch, 1).unwrap();
+        let b = app.game_token(&ch, 2).unwrap();
+        assert_eq!(a.len(), 32);
+        assert_ne!(a, b);
+        assert_eq!(app.game_token(&ch, 1).unwrap(), a);
+        assert_eq!(
+            app.store.web_link(&a).unwrap(),
+            Some(WebLink::Game {
+                channel: ch.clone(),
+                id: 1
+            })
+        );
+        // Another store has another secret, so other tokens.
+        let dir2 = tempfile::tempdir().unwrap();
+        let other = Harness::new(dir2.path());
+        assert_ne!(other.app().game_token(&ch, 1).unwrap(), a);
+    }
+}

@@ -1,0 +1,369 @@
+//! The HTML of every page, rendered on the server (maud escapes every
+//! value). Words come from the app's catalogue (`watch::web_text`).
+
+use maud::{DOCTYPE, Markup, PreEscaped, html};
+use tablero_app::watch::{GamePage, LiveGame, PlayerPage, StandingView, WebText, ago, web_text};
+
+use tablero_rules::{GameId, Lang};
+
+/// How a page was asked for: its language, and whether the reader chose
+/// it (`?lang=`), so links keep the choice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Ask {
+    pub lang: Lang,
+    pub chosen: bool,
+}
+
+impl Ask {
+    fn w(self) -> &'static WebText {
+        web_text(self.lang)
+    }
+
+    /// `?lang=es` when chosen, for links.
+    pub fn query(self) -> String {
+        if self.chosen {
+            format!("?lang={}", self.w().code)
+        } else {
+            String::new()
+        }
+    }
+
+    fn other(self) -> Lang {
+        match self.lang {
+            Lang::En => Lang::Es,
+            Lang::Es => Lang::En,
+        }
+    }
+}
+
+/// A whole page around `body`.
+fn layout(ask: Ask, title: &str, here: &str, body: Markup) -> Markup {
+    let w = ask.w();
+    let other = web_text(ask.other());
+    html! {
+        (DOCTYPE)
+        html lang=(w.code) {
+            head {
+                meta charset="utf-8";
+                meta name="viewport" content="width=device-width, initial-scale=1";
+                meta name="color-scheme" content="light dark";
+                title { (title) " · " (w.site) }
+                link rel="stylesheet" href=(format!("/static/style.{}.css", crate::assets::style_tag()));
+            }
+            body {
+                header.top {
+                    a.brand href=(format!("/{}", ask.query())) { (w.site) }
+                    nav aria-label=(w.site) {
+                        a href=(format!("/{}", ask.query())) { (w.live_heading) }
+                        a href=(format!("{here}?lang={}", other.code)) lang=(other.code) { (w.other_lang) }
+                    }
+                }
+                (body)
+                script src=(format!("/static/app.{}.js", crate::assets::script_tag())) defer {}
+            }
+        }
+    }
+}
+
+/// The address of the picture of `page` at `ply` in `lang`.
+pub fn board_src(page: &GamePage, ply: usize, lang: Lang) -> String {
+    format!(
+        "/g/{}/board/{}/{ply}/{}.png",
+        page.token,
+        web_text(lang).code,
+        page.plies[ply].key
+    )
+}
+
+/// The side panel of a game page: players, status, clock, moves,
+/// downloads. Sent again whole with every live update.
+pub fn game_side(page: &GamePage, ply: usize, ask: Ask) -> Markup {
+    let w = ask.w();
+    let l = ask.lang;
+    let q = ask.query();
+    let amp = if q.is_empty() { "?" } else { "&" };
+    html! {
+        section aria-labelledby="players-h" {
+            h2 #players-h { (w.players_heading) }
+            ul.players {
+                @for (i, p) in page.players.iter().enumerate() {
+                    li class=[(page.to_move == Some(i)).then_some("tomove")] {
+                        @match &p.page {
+                            Some(t) => a href=(format!("/p/{t}{q}")) { (p.name) },
+                            None => span { (p.name) },
+                        }
+                        " · " (p.side.get(l))
+                        @if let Some(r) = &p.rating { " · " (r) }
+                        @if let Some(lv) = &p.level { " · " (lv.get(l)) }
+                    }
+                }
+            }
+            p #status role="status" { (page.status.get(l)) }
+            @if let Some(d) = page.deadline_ms {
+                p { span #clock data-deadline=(d) { (tablero_app::clock::format_duration(d - page.now_ms)) } " " (w.time_left) }
+            }
+        }
+        section aria-labelledby="moves-h" {
+            h2 #moves-h { (w.moves_heading) }
+            @if page.plies.len() <= 1 {
+                p.muted { (w.no_moves) }
+            }
+            ol.moves {
+                li { a href=(format!("{q}{amp}ply=0")) data-ply="0" aria-current=[(ply == 0).then_some("step")] { (w.start) } }
+                @for p in page.plies.iter().skip(1) {
+                    li {
+                        a href=(format!("{q}{amp}ply={}", p.ply)) data-ply=(p.ply)
+                            aria-current=[(ply == p.ply).then_some("step")] {
+                            @if !p.number.is_empty() { span.n { (p.number) } " " }
+                            (p.text.get(l))
+                        }
+                    }
+                }
+            }
+        }
+        @if page.finished {
+            section.downloads aria-labelledby="dl-h" {
+                h2 #dl-h { (w.downloads) }
+                @if page.pgn { a href=(format!("/g/{}/record.pgn", page.token)) download { (w.pgn) } }
+                a href=(format!("/g/{}/record.txt", page.token)) download { (w.text_record) }
+                a href=(format!("/g/{}/replay.{}.gif", page.token, w.code)) { (w.replay) }
+            }
+        }
+    }
+}
+
+/// What the page's script steps through: each position's picture and alt.
+fn plies_value(page: &GamePage, lang: Lang) -> serde_json::Value {
+    let list: Vec<serde_json::Value> = page
+        .plies
+        .iter()
+        .map(|p| {
+            serde_json::json!({
+                "src": board_src(page, p.ply, lang),
+                "alt": p.alt.get(lang),
+            })
+        })
+        .collect();
+    serde_json::Value::Array(list)
+}
+
+/// [`plies_value`] as text safe inside `<script>`: no `</` can close it.
+pub fn plies_json(page: &GamePage, lang: Lang) -> String {
+    plies_value(page, lang).to_string().replace("</", "<\\/")
+}
+
+/// A live update of a game page.
+pub fn game_state(page: &GamePage, ask: Ask) -> String {
+    let last = page.plies.len() - 1;
+    serde_json::json!({
+        "plies": plies_value(page, ask.lang),
+        "side": game_side(page, last, ask).into_string(),
+        "title": format!("{} · {}", page.title.get(ask.lang), ask.w().site),
+        "now": page.now_ms,
+    })
+    .to_string()
+}
+
+/// A game's page, showing position `ply`.
+pub fn game(page: &GamePage, ply: usize, ask: Ask) -> Markup {
+    let w = ask.w();
+    let l = ask.lang;
+    let title = page.title.get(l);
+    let events = format!("/g/{}/events{}", page.token, {
+        let q = ask.query();
+        if q.is_empty() {
+            format!("?lang={}", w.code)
+        } else {
+            q
+        }
+    });
+    let body = html! {
+        main.game data-ply=(ply) data-now=(page.now_ms) data-events=(events)
+            data-lang=[ask.chosen.then_some(w.code)] {
+            section.board aria-labelledby="title" {
+                h1 #title { (title) }
+                img #board src=(board_src(page, ply, l)) alt=(page.plies[ply].alt.get(l)) width="720" height="720";
+                nav.steps aria-label=(w.moves_heading) {
+                    button #first type="button" aria-label=(w.first) title=(w.first) disabled[ply == 0] { "«" }
+                    button #back type="button" aria-label=(w.back) title=(w.back) disabled[ply == 0] { "‹" }
+                    button #forward type="button" aria-label=(w.forward) title=(w.forward) disabled[ply + 1 >= page.plies.len()] { "›" }
+                    button #last type="button" aria-label=(w.last) title=(w.last) disabled[ply + 1 >= page.plies.len()] { "»" }
+                }
+                p.hint { (w.keys_hint) }
+                p #live .live data-on=(w.live) data-off=(w.offline) aria-live="polite" {}
+            }
+            div #side { (game_side(page, ply, ask)) }
+            script #plies type="application/json" { (PreEscaped(plies_json(page, l))) }
+        }
+    };
+    layout(ask, title, &format!("/g/{}", page.token), body)
+}
+
+/// The table of live games (also sent whole with every live update).
+pub fn live_table(games: &[LiveGame], now_ms: i64, ask: Ask) -> Markup {
+    let w = ask.w();
+    let l = ask.lang;
+    let q = ask.query();
+    html! {
+        @if games.is_empty() {
+            p { (w.no_live) }
+        } @else {
+            table {
+                thead { tr {
+                    th scope="col" { (w.game_col) }
+                    th scope="col" { (w.players_col) }
+                    th.num scope="col" { (w.moves_col) }
+                    th.wide scope="col" { (w.turn_col) }
+                    th.wide scope="col" { (w.last_col) }
+                    th.wide scope="col" { (w.chat_col) }
+                } }
+                tbody {
+                    @for g in games {
+                        tr {
+                            td { a href=(format!("/g/{}{q}", g.token)) { (g.title.get(l)) } }
+                            td { (g.players[0]) " – " (g.players[1]) }
+                            td.num { (g.plies) }
+                            td.wide { @if let Some(t) = &g.to_move { (t) } }
+                            td.wide { (ago(g.last_ms, now_ms, l)) }
+                            td.wide { @if let Some(c) = &g.chat { (c) } }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// `/` and `/games/{game}`: the games being played in listed chats.
+pub fn live(games: &[LiveGame], game: Option<GameId>, now_ms: i64, ask: Ask) -> Markup {
+    let w = ask.w();
+    let l = ask.lang;
+    let heading = match game {
+        Some(g) => format!("{} · {}", w.live_heading, g.info().name(l)),
+        None => w.live_heading.to_string(),
+    };
+    let (here, events) = match game {
+        Some(g) => (
+            format!("/games/{}", g.info().key),
+            format!("/games/{}/events?lang={}", g.info().key, w.code),
+        ),
+        None => ("/".to_string(), format!("/events?lang={}", w.code)),
+    };
+    let q = ask.query();
+    let body = html! {
+        main {
+            h1 { (heading) }
+            p.muted { (w.live_intro) }
+            nav aria-label=(w.game_col) {
+                p {
+                    a href=(format!("/{q}")) { (w.all_games) }
+                    @for g in GameId::ALL {
+                        " · " a href=(format!("/games/{}{q}", g.info().key)) { (g.info().name(l)) }
+                    }
+                }
+                @if let Some(g) = game {
+                    p { a href=(format!("/leaderboard/{}{q}", g.info().key)) { (w.leaderboard) " · " (g.info().name(l)) } }
+                }
+            }
+            div #list data-events=(events) { (live_table(games, now_ms, ask)) }
+            p #live .live data-on=(w.live) data-off=(w.offline) aria-live="polite" {}
+        }
+    };
+    layout(ask, &heading, &here, body)
+}
+
+/// A player's page.
+pub fn player(p: &PlayerPage, now_ms: i64, ask: Ask) -> Markup {
+    let w = ask.w();
+    let l = ask.lang;
+    let q = ask.query();
+    let body = html! {
+        main {
+            h1 { (p.name) }
+            h2 { (w.ratings_heading) }
+            @if p.ratings.is_empty() { p.muted { (w.no_ratings) } }
+            @for (g, rating, games) in &p.ratings {
+                h3 { (g.info().name(l)) ": " (rating) " · " (games) " " (w.games.to_lowercase()) }
+                img.chart src=(format!("/p/{}/chart/{}/{}.png", p.token, w.code, g.info().key))
+                    alt=(format!("{} · {} · {}", w.chart_alt, p.name, g.info().name(l))) width="800" height="420" loading="lazy";
+            }
+            h2 { (w.player_games) }
+            @if p.games.is_empty() {
+                p.muted { (w.no_games) }
+            } @else {
+                table {
+                    thead { tr {
+                        th scope="col" { (w.game_col) }
+                        th scope="col" { (w.players_col) }
+                        th.num scope="col" { (w.moves_col) }
+                        th scope="col" { (w.result_col) }
+                        th.wide scope="col" { (w.last_col) }
+                    } }
+                    tbody {
+                        @for g in &p.games {
+                            tr {
+                                td { a href=(format!("/g/{}{q}", g.token)) { (g.title.get(l)) } }
+                                td { (g.opponent) }
+                                td.num { (g.plies) }
+                                td { @match &g.result { Some(r) => (r.get(l)), None => (w.ongoing) } }
+                                td.wide { (ago(g.last_ms, now_ms, l)) }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    };
+    layout(ask, &p.name, &format!("/p/{}", p.token), body)
+}
+
+/// `/leaderboard/{game}`.
+pub fn leaderboard(game: GameId, rows: &[StandingView], ask: Ask) -> Markup {
+    let w = ask.w();
+    let l = ask.lang;
+    let q = ask.query();
+    let heading = format!("{} · {}", w.leaderboard_heading, game.info().name(l));
+    let body = html! {
+        main {
+            h1 { (heading) }
+            @if rows.is_empty() {
+                p { (w.no_ratings) }
+            } @else {
+                table {
+                    thead { tr {
+                        th.num scope="col" { (w.rank) }
+                        th scope="col" { (w.player) }
+                        th.num scope="col" { (w.rating) }
+                        th.num scope="col" { (w.games) }
+                    } }
+                    tbody {
+                        @for r in rows {
+                            tr {
+                                td.num { (r.rank) }
+                                td { a href=(format!("/p/{}{q}", r.page)) { (r.name) } }
+                                td.num { (r.rating) }
+                                td.num { (r.games) }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    };
+    layout(
+        ask,
+        &heading,
+        &format!("/leaderboard/{}", game.info().key),
+        body,
+    )
+}
+
+/// A page saying there is nothing here (or why not).
+pub fn message(ask: Ask, heading: &str, text: &str) -> Markup {
+    layout(
+        ask,
+        heading,
+        "/",
+        html! { main { h1 { (heading) } p { (text) } p { a href=(format!("/{}", ask.query())) { (ask.w().live_heading) } } } },
+    )
+}
