@@ -915,18 +915,28 @@ mod tests {
             let r = h.say("club", "ben", cmd).unwrap();
             assert!(r.web_button, "{cmd}");
             assert!(
-                r.text.en.write(|u| u.name.clone()).contains(&format!("{line} {url}")),
+                r.text
+                    .en
+                    .write(|u| u.name.clone())
+                    .contains(&format!("{line} {url}")),
                 "{cmd}: {}",
                 r.plain_text()
             );
             assert!(
-                r.text.es.write(|u| u.name.clone()).contains(&format!("Síguela en la web: {url}")),
+                r.text
+                    .es
+                    .write(|u| u.name.clone())
+                    .contains(&format!("Síguela en la web: {url}")),
                 "{cmd}"
             );
         }
         h.say("club", "ana", "challenge @ben breakthrough");
         let begins = h.say("club", "ben", "accept 2").unwrap();
-        assert!(begins.web_button && begins.web.is_some(), "{}", begins.plain_text());
+        assert!(
+            begins.web_button && begins.web.is_some(),
+            "{}",
+            begins.plain_text()
+        );
     }
 
     #[test]
@@ -943,10 +953,18 @@ mod tests {
         let r = said("web", false);
         assert!(r.plain_text().contains("not listed"), "{}", r.plain_text());
         let r = said("web list on", false);
-        assert!(r.error && r.plain_text().contains("manage"), "{}", r.plain_text());
+        assert!(
+            r.error && r.plain_text().contains("manage"),
+            "{}",
+            r.plain_text()
+        );
         assert!(app.store.listing(&club).unwrap().is_none());
         let r = said("web list maybe", true);
-        assert!(r.error && r.plain_text().contains("`maybe`"), "{}", r.plain_text());
+        assert!(
+            r.error && r.plain_text().contains("`maybe`"),
+            "{}",
+            r.plain_text()
+        );
         for (text, listed) in [
             ("web lista si", true),
             ("web list off", false),
@@ -956,7 +974,11 @@ mod tests {
         ] {
             let r = said(text, true);
             assert!(!r.error, "{text}: {}", r.plain_text());
-            assert_eq!(app.store.listing(&club).unwrap().is_some(), listed, "{text}");
+            assert_eq!(
+                app.store.listing(&club).unwrap().is_some(),
+                listed,
+                "{text}"
+            );
         }
         assert_eq!(app.watch_listed().unwrap(), vec![WatchChannel(club)]);
         // A direct chat is never listed.

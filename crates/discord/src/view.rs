@@ -175,8 +175,7 @@ pub fn components(reply: &Reply) -> Vec<CreateActionRow> {
     // rows).
     if let (true, Some(url), true) = (reply.web_button, &reply.web, rows.len() < 5) {
         rows.push(CreateActionRow::Buttons(vec![
-            CreateButton::new_link(url.clone())
-                .label(tablero_app::watch::watch_button(reply.lang)),
+            CreateButton::new_link(url.clone()).label(tablero_app::watch::watch_button(reply.lang)),
         ]));
     }
     rows
