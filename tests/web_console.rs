@@ -78,7 +78,7 @@ fn the_console_game_has_a_live_page() {
     let deadline = Instant::now() + Duration::from_secs(10);
     loop {
         let (_, body) = get(&page);
-        if body.contains(">e4<") {
+        if body.contains(" e4</a>") {
             break;
         }
         assert!(Instant::now() < deadline, "the move never showed: {body}");
