@@ -315,6 +315,21 @@ impl App {
         })
     }
 
+    /// After game `id` moved from `from` to `to` (a Discord thread): its
+    /// old page address leads to it where it is now.
+    pub(crate) fn relink_game(&self, from: &ChannelKey, id: u64, to: &ChannelKey) {
+        let moved = WebLink::Game {
+            channel: to.clone(),
+            id,
+        };
+        let relinked = self
+            .game_token(from, id)
+            .and_then(|t| Ok(self.store.put_web_link(&t, &moved)?));
+        if let Err(e) = relinked {
+            tracing::warn!(error = ?e, "a moved game's web address still leads to where it was");
+        }
+    }
+
     /// The public address of game `id` of `ch`'s page, when the web has one.
     #[must_use]
     pub fn game_url(&self, ch: &ChannelKey, id: u64) -> Option<String> {
@@ -988,5 +1003,22 @@ mod tests {
         let r = app.handle(&msg).unwrap();
         assert!(r.error, "{}", r.plain_text());
         assert_eq!(app.watch_listed().unwrap().len(), 1);
+    }
+
+    #[test]
+    fn a_game_moved_to_a_thread_keeps_its_address() {
+        let dir = tempfile::tempdir().unwrap();
+        let h = Harness::new(dir.path());
+        let app = h.app();
+        h.say("club", "ana", "challenge @ben chess");
+        h.say("club", "ben", "accept");
+        let club = ChannelKey::new(Platform::Console, "club");
+        let token = app.game_token(&club, 1).unwrap();
+        let thread = ChannelKey::new(Platform::Console, "club-thread");
+        app.move_game(&club, 1, &thread).unwrap();
+        h.say("club-thread", "ana", "e4");
+        let page = app.watch_game(&token).unwrap().expect("still found");
+        assert_eq!(page.plies.len(), 2);
+        assert_eq!(page.channel, WatchChannel(thread));
     }
 }
