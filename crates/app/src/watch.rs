@@ -757,7 +757,7 @@ impl App {
                 });
             }
         }
-        games.sort_by(|a, b| b.last_ms.cmp(&a.last_ms));
+        games.sort_by_key(|g| std::cmp::Reverse(g.last_ms));
         games.truncate(200);
         Ok(Some(PlayerPage {
             token: token.to_string(),

@@ -83,8 +83,11 @@ struct Web {
 /// A bounded cache of pictures by address (whose content never changes).
 #[derive(Default)]
 struct Pictures {
-    map: Mutex<(HashMap<String, (Arc<Vec<u8>>, Instant)>, usize)>,
+    /// Each picture and when it was last asked for; the bytes held.
+    map: Mutex<(HashMap<String, Kept>, usize)>,
 }
+
+type Kept = (Arc<Vec<u8>>, Instant);
 
 impl Pictures {
     fn get(&self, k: &str) -> Option<Arc<Vec<u8>>> {
@@ -162,8 +165,8 @@ impl<S: Send + Sync> axum::extract::FromRequestParts<S> for Asked {
 }
 
 /// The game a path names, or the not-found page.
-fn game_named(name: &str, ask: Ask) -> Result<GameId, Response> {
-    name.parse::<GameId>().map_err(|_| not_found(ask))
+fn game_named(name: &str, ask: Ask) -> Result<GameId, Box<Response>> {
+    name.parse::<GameId>().map_err(|_| Box::new(not_found(ask)))
 }
 
 /// The preferred of English and Spanish in an `Accept-Language` header.
@@ -234,7 +237,7 @@ async fn game_list_page(
 ) -> Response {
     match game_named(&game, ask) {
         Ok(g) => list_page(web, Some(g), ask).await,
-        Err(r) => r,
+        Err(r) => *r,
     }
 }
 
@@ -279,7 +282,7 @@ async fn game_list_events(
 ) -> Response {
     match game_named(&game, ask) {
         Ok(g) => list_stream(web, Some(g), ask).await,
-        Err(r) => r,
+        Err(r) => *r,
     }
 }
 
@@ -537,7 +540,7 @@ async fn leaderboard(
 ) -> Response {
     let g = match game_named(&game, ask) {
         Ok(g) => g,
-        Err(r) => return r,
+        Err(r) => return *r,
     };
     let app = web.app.clone();
     match blocking(move || app.watch_leaderboard(g)).await {
