@@ -314,6 +314,8 @@ impl App {
         if !self.store.move_game(from, id, to)? {
             return Err(AppError::NoGame(id));
         }
+        // Links already posted keep leading to the game (`watch.rs`).
+        self.relink_game(from, id, to);
         *ga = ChannelState::default();
         *gb = ChannelState::default();
         // Before `ongoing_games` below locks `to` again.

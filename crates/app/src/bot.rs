@@ -137,9 +137,13 @@ pub fn run_with(
 /// default).
 pub struct WebFrontend {
     pub check: fn(&Config) -> Result<(), String>,
-    pub start:
-        Box<dyn FnOnce(Arc<App>, &Config, bool) -> Result<Option<WebStarted>, String> + Send>,
+    pub start: StartWeb,
 }
+
+/// Starts the web front-end: the app, the configuration, whether the
+/// console runs.
+pub type StartWeb =
+    Box<dyn FnOnce(Arc<App>, &Config, bool) -> Result<Option<WebStarted>, String> + Send>;
 
 /// A web front-end that runs.
 pub struct WebStarted {

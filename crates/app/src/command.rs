@@ -308,7 +308,7 @@ pub static COMMANDS: &[CommandSpec] = &[
     },
     CommandSpec {
         name: "web",
-        aliases: &["www"],
+        aliases: &[],
         usage: "web list on|off",
         usage_es: "web lista si|no",
         en: "whether this chat's games are listed on the bot's web page for spectators; someone who can manage the chat turns it on or off",

@@ -315,6 +315,21 @@ impl App {
         })
     }
 
+    /// After game `id` moved from `from` to `to` (a Discord thread): its
+    /// old page address leads to it where it is now.
+    pub(crate) fn relink_game(&self, from: &ChannelKey, id: u64, to: &ChannelKey) {
+        let moved = WebLink::Game {
+            channel: to.clone(),
+            id,
+        };
+        let relinked = self
+            .game_token(from, id)
+            .and_then(|t| Ok(self.store.put_web_link(&t, &moved)?));
+        if let Err(e) = relinked {
+            tracing::warn!(error = ?e, "a moved game's web address still leads to where it was");
+        }
+    }
+
     /// The public address of game `id` of `ch`'s page, when the web has one.
     #[must_use]
     pub fn game_url(&self, ch: &ChannelKey, id: u64) -> Option<String> {
@@ -742,7 +757,7 @@ impl App {
                 });
             }
         }
-        games.sort_by(|a, b| b.last_ms.cmp(&a.last_ms));
+        games.sort_by_key(|g| std::cmp::Reverse(g.last_ms));
         games.truncate(200);
         Ok(Some(PlayerPage {
             token: token.to_string(),
@@ -890,5 +905,120 @@ mod tests {
         let dir2 = tempfile::tempdir().unwrap();
         let other = Harness::new(dir2.path());
         assert_ne!(other.app().game_token(&ch, 1).unwrap(), a);
+    }
+
+    #[test]
+    fn replies_carry_the_page_link_once_the_web_runs() {
+        let dir = tempfile::tempdir().unwrap();
+        let h = Harness::new(dir.path());
+        let app = h.app();
+        h.say("club", "ana", "challenge @ben chess");
+        let first = h.say("club", "ben", "accept").unwrap();
+        assert_eq!(first.web, None, "no web, no link");
+        app.set_web_base(Some("https://t.example.org/".into()));
+        let token = app
+            .game_token(&ChannelKey::new(Platform::Console, "club"), 1)
+            .unwrap();
+        let url = format!("https://t.example.org/g/{token}");
+        let moved = h.say("club", "ana", "e4").unwrap();
+        assert_eq!(moved.web.as_deref(), Some(url.as_str()));
+        assert!(!moved.web_button, "a move's board has no button");
+        for (cmd, line) in [
+            ("board", "Watch on the web:"),
+            ("history", "Watch on the web:"),
+        ] {
+            let r = h.say("club", "ben", cmd).unwrap();
+            assert!(r.web_button, "{cmd}");
+            assert!(
+                r.text
+                    .en
+                    .write(|u| u.name.clone())
+                    .contains(&format!("{line} {url}")),
+                "{cmd}: {}",
+                r.plain_text()
+            );
+            assert!(
+                r.text
+                    .es
+                    .write(|u| u.name.clone())
+                    .contains(&format!("Síguela en la web: {url}")),
+                "{cmd}"
+            );
+        }
+        h.say("club", "ana", "challenge @ben breakthrough");
+        let begins = h.say("club", "ben", "accept 2").unwrap();
+        assert!(
+            begins.web_button && begins.web.is_some(),
+            "{}",
+            begins.plain_text()
+        );
+    }
+
+    #[test]
+    fn listing_is_asked_in_both_languages_and_checked() {
+        let dir = tempfile::tempdir().unwrap();
+        let h = Harness::new(dir.path());
+        let app = h.app();
+        let club = ChannelKey::new(Platform::Console, "club");
+        let said = |text: &str, manages: bool| {
+            let mut msg = crate::console::incoming("ana", "club", text);
+            msg.manages = manages;
+            app.handle(&msg).unwrap()
+        };
+        let r = said("web", false);
+        assert!(r.plain_text().contains("not listed"), "{}", r.plain_text());
+        let r = said("web list on", false);
+        assert!(
+            r.error && r.plain_text().contains("manage"),
+            "{}",
+            r.plain_text()
+        );
+        assert!(app.store.listing(&club).unwrap().is_none());
+        let r = said("web list maybe", true);
+        assert!(
+            r.error && r.plain_text().contains("`maybe`"),
+            "{}",
+            r.plain_text()
+        );
+        for (text, listed) in [
+            ("web lista si", true),
+            ("web list off", false),
+            ("/web on", true),
+            ("WEB LISTA NO", false),
+            ("web lista sí", true),
+        ] {
+            let r = said(text, true);
+            assert!(!r.error, "{text}: {}", r.plain_text());
+            assert_eq!(
+                app.store.listing(&club).unwrap().is_some(),
+                listed,
+                "{text}"
+            );
+        }
+        assert_eq!(app.watch_listed().unwrap(), vec![WatchChannel(club)]);
+        // A direct chat is never listed.
+        let mut msg = crate::console::incoming("ana", "ana-dm", "web list on");
+        msg.direct = true;
+        msg.manages = true;
+        let r = app.handle(&msg).unwrap();
+        assert!(r.error, "{}", r.plain_text());
+        assert_eq!(app.watch_listed().unwrap().len(), 1);
+    }
+
+    #[test]
+    fn a_game_moved_to_a_thread_keeps_its_address() {
+        let dir = tempfile::tempdir().unwrap();
+        let h = Harness::new(dir.path());
+        let app = h.app();
+        h.say("club", "ana", "challenge @ben chess");
+        h.say("club", "ben", "accept");
+        let club = ChannelKey::new(Platform::Console, "club");
+        let token = app.game_token(&club, 1).unwrap();
+        let thread = ChannelKey::new(Platform::Console, "club-thread");
+        app.move_game(&club, 1, &thread).unwrap();
+        h.say("club-thread", "ana", "e4");
+        let page = app.watch_game(&token).unwrap().expect("still found");
+        assert_eq!(page.plies.len(), 2);
+        assert_eq!(page.channel, WatchChannel(thread));
     }
 }

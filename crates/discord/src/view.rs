@@ -163,6 +163,13 @@ pub fn components(reply: &Reply) -> Vec<CreateActionRow> {
     }
     rows.extend(open_rows(reply));
     rows.extend(listing_rows(reply));
+    // The game's web page, when one is configured (Discord allows five
+    // rows).
+    if let (true, Some(url), true) = (reply.web_button, &reply.web, rows.len() < 5) {
+        rows.push(CreateActionRow::Buttons(vec![
+            CreateButton::new_link(url.clone()).label(tablero_app::watch::watch_button(reply.lang)),
+        ]));
+    }
     rows
 }
 

@@ -136,16 +136,16 @@ impl Store {
                 "telegram" => Platform::Telegram,
                 _ => continue,
             };
-            match self.decode::<ListingDoc>(&k, &v) {
-                Ok(doc) => out.push((
+            // An unreadable one is quarantined by `decode`; `store check`
+            // reports it.
+            if let Ok(doc) = self.decode::<ListingDoc>(&k, &v) {
+                out.push((
                     ChannelKey {
                         platform,
                         channel: channel.to_string(),
                     },
                     doc,
-                )),
-                // Quarantined by `decode`; `store check` reports it.
-                Err(_) => {}
+                ));
             }
         }
         Ok(out)

@@ -159,6 +159,16 @@ impl Api for BotApi {
             .map(drop)
             .map_err(classify)
     }
+
+    async fn manages(&self, chat: ChatId, user: teloxide::types::UserId) -> bool {
+        match self.0.get_chat_member(chat, user).await {
+            Ok(m) => m.is_privileged(),
+            Err(e) => {
+                tracing::warn!(error = %e, "cannot tell whether a user administers a chat");
+                false
+            }
+        }
+    }
 }
 
 impl BotApi {

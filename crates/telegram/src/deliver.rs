@@ -70,6 +70,16 @@ pub trait Api: Send + Sync + 'static {
     /// Shows the bot as typing in `chat` (`sendChatAction`): Telegram
     /// shows it for five seconds or until the bot's next message arrives.
     fn typing(&self, chat: ChatId) -> impl Future<Output = Result<(), SendError>> + Send;
+    /// Whether `user` administers group `chat` (asked only for the
+    /// command that needs it, `web list on|off`); no by default.
+    fn manages(
+        &self,
+        chat: ChatId,
+        user: teloxide::types::UserId,
+    ) -> impl Future<Output = bool> + Send {
+        let _ = (chat, user);
+        async { false }
+    }
 }
 
 /// What to do when Telegram says a chat moved to a new id: a task the

@@ -151,9 +151,21 @@ impl<A: Api> Handler<A> {
                 self.learn(user);
             }
         }
-        let Some(msg) = incoming(&m, &self.bot) else {
+        let Some(mut msg) = incoming(&m, &self.bot) else {
             return;
         };
+        // Only `web list on|off` needs to know who administers the group:
+        // ask Telegram then, and never for anything else.
+        if let (true, false, Some(u)) = (msg.addressed, msg.direct, &m.from)
+            && msg
+                .text
+                .split_whitespace()
+                .next()
+                .and_then(tablero_app::command::find)
+                .is_some_and(|c| c.name == "web")
+        {
+            msg.manages = self.api.manages(m.chat.id, u.id).await;
+        }
         // Someone is here: whatever waits for this chat goes out now.
         self.outbox.wake(&m.chat.id);
         let app = self.app.clone();

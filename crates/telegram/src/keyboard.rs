@@ -196,6 +196,23 @@ pub fn listing(reply: &tablero_app::Reply) -> Option<InlineKeyboardMarkup> {
     (!rows.is_empty()).then(|| InlineKeyboardMarkup::new(rows))
 }
 
+/// `k` with a last row holding a link to a game's web page (`url`); `k`
+/// as it was when the address is not one Telegram takes.
+#[must_use]
+pub fn with_watch(
+    k: Option<InlineKeyboardMarkup>,
+    url: &str,
+    lang: tablero_rules::Lang,
+) -> Option<InlineKeyboardMarkup> {
+    let Ok(parsed) = url::Url::parse(url) else {
+        return k;
+    };
+    let button = InlineKeyboardButton::url(tablero_app::watch::watch_button(lang), parsed);
+    let mut rows = k.map(|k| k.inline_keyboard).unwrap_or_default();
+    rows.push(vec![button]);
+    Some(InlineKeyboardMarkup::new(rows))
+}
+
 /// Reads a page button's data: the list and the page asked for.
 #[must_use]
 pub fn page_press(data: &str) -> Option<(tablero_app::Listing, usize)> {
@@ -371,6 +388,7 @@ fn paged(
 
 #[cfg(test)]
 mod tests {
+    use tablero_rules::Lang;
     use teloxide::types::InlineKeyboardButtonKind;
 
     use super::*;
@@ -444,6 +462,23 @@ mod tests {
         ] {
             assert_eq!(Button::decode(junk), None, "{junk}");
         }
+    }
+
+    #[test]
+    fn a_web_page_link_is_a_last_row_of_its_own() {
+        let url = "https://t.example.org/g/0123456789abcdef0123456789abcdef";
+        let k = with_watch(Some(after_game(3, Lang::Es)), url, Lang::Es).unwrap();
+        let last = k.inline_keyboard.last().unwrap();
+        assert_eq!(last.len(), 1);
+        assert_eq!(last[0].text, "Ver en la web");
+        assert!(matches!(
+            &last[0].kind,
+            InlineKeyboardButtonKind::Url(u) if u.as_str() == url
+        ));
+        assert_eq!(k.inline_keyboard.len(), 2, "the other buttons stay");
+        let alone = with_watch(None, url, Lang::En).unwrap();
+        assert_eq!(alone.inline_keyboard[0][0].text, "Watch on the web");
+        assert_eq!(with_watch(None, "not a url", Lang::En), None);
     }
 
     #[test]

@@ -136,6 +136,11 @@ pub fn posts(reply: &Reply, usernames: &dyn Fn(&User) -> Option<String>) -> Vec<
     let ended = reply.ended.filter(|_| reply.place.is_none());
     let lasting = keyboard.is_none() && ended.is_some();
     let keyboard = keyboard.or_else(|| ended.map(|g| keyboard::after_game(g, reply.lang)));
+    // The game's web page, when one is configured.
+    let keyboard = match (&reply.web, reply.web_button) {
+        (Some(url), true) => keyboard::with_watch(keyboard, url, reply.lang),
+        _ => keyboard,
+    };
     let whole = pieces(reply, usernames, usize::MAX).remove(0);
     let (mut html, mut visible) = (whole.markup, whole.visible);
     let chunks = || pieces(reply, usernames, MAX_TEXT);

@@ -83,8 +83,11 @@ struct Web {
 /// A bounded cache of pictures by address (whose content never changes).
 #[derive(Default)]
 struct Pictures {
-    map: Mutex<(HashMap<String, (Arc<Vec<u8>>, Instant)>, usize)>,
+    /// Each picture and when it was last asked for; the bytes held.
+    map: Mutex<(HashMap<String, Kept>, usize)>,
 }
+
+type Kept = (Arc<Vec<u8>>, Instant);
 
 impl Pictures {
     fn get(&self, k: &str) -> Option<Arc<Vec<u8>>> {
@@ -141,6 +144,29 @@ fn ask_of(q: &PageQuery, headers: &HeaderMap) -> Ask {
         ),
         chosen: false,
     }
+}
+
+/// The language a request asks for, as an extractor (see [`ask_of`]).
+struct Asked(Ask);
+
+impl<S: Send + Sync> axum::extract::FromRequestParts<S> for Asked {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        _: &S,
+    ) -> Result<Asked, Self::Rejection> {
+        // A query that does not parse asks for nothing.
+        let q = Query::<PageQuery>::try_from_uri(&parts.uri)
+            .map(|q| q.0)
+            .unwrap_or_default();
+        Ok(Asked(ask_of(&q, &parts.headers)))
+    }
+}
+
+/// The game a path names, or the not-found page.
+fn game_named(name: &str, ask: Ask) -> Result<GameId, Box<Response>> {
+    name.parse::<GameId>().map_err(|_| Box::new(not_found(ask)))
 }
 
 /// The preferred of English and Spanish in an `Accept-Language` header.
@@ -200,24 +226,18 @@ async fn blocking<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> 
     tokio::task::spawn_blocking(f).await.ok()
 }
 
-async fn live_page(
-    State(web): State<Web>,
-    Query(q): Query<PageQuery>,
-    headers: HeaderMap,
-) -> Response {
-    list_page(web, None, ask_of(&q, &headers)).await
+async fn live_page(State(web): State<Web>, Asked(ask): Asked) -> Response {
+    list_page(web, None, ask).await
 }
 
 async fn game_list_page(
     State(web): State<Web>,
     Path(game): Path<String>,
-    Query(q): Query<PageQuery>,
-    headers: HeaderMap,
+    Asked(ask): Asked,
 ) -> Response {
-    let ask = ask_of(&q, &headers);
-    match game.parse::<GameId>() {
+    match game_named(&game, ask) {
         Ok(g) => list_page(web, Some(g), ask).await,
-        Err(_) => not_found(ask),
+        Err(r) => *r,
     }
 }
 
@@ -251,29 +271,23 @@ fn sse(rx: tokio::sync::watch::Receiver<Arc<str>>, name: &'static str) -> Respon
     r
 }
 
-async fn list_events(
-    State(web): State<Web>,
-    Query(q): Query<PageQuery>,
-    headers: HeaderMap,
-) -> Response {
-    let ask = ask_of(&q, &headers);
-    match web.hub.subscribe(FeedKey::List(None, ask)).await {
-        Some(rx) => sse(rx, "list"),
-        None => unavailable(),
-    }
+async fn list_events(State(web): State<Web>, Asked(ask): Asked) -> Response {
+    list_stream(web, None, ask).await
 }
 
 async fn game_list_events(
     State(web): State<Web>,
     Path(game): Path<String>,
-    Query(q): Query<PageQuery>,
-    headers: HeaderMap,
+    Asked(ask): Asked,
 ) -> Response {
-    let ask = ask_of(&q, &headers);
-    let Ok(g) = game.parse::<GameId>() else {
-        return not_found(ask);
-    };
-    match web.hub.subscribe(FeedKey::List(Some(g), ask)).await {
+    match game_named(&game, ask) {
+        Ok(g) => list_stream(web, Some(g), ask).await,
+        Err(r) => *r,
+    }
+}
+
+async fn list_stream(web: Web, game: Option<GameId>, ask: Ask) -> Response {
+    match web.hub.subscribe(FeedKey::List(game, ask)).await {
         Some(rx) => sse(rx, "list"),
         None => unavailable(),
     }
@@ -313,10 +327,8 @@ async fn game_page(
 async fn game_events(
     State(web): State<Web>,
     Path(token): Path<String>,
-    Query(q): Query<PageQuery>,
-    headers: HeaderMap,
+    Asked(ask): Asked,
 ) -> Response {
-    let ask = ask_of(&q, &headers);
     if !token_shaped(&token) {
         return not_found(ask);
     }
@@ -406,9 +418,9 @@ async fn board(
 async fn record(
     State(web): State<Web>,
     Path((token, file)): Path<(String, String)>,
+    Asked(ask): Asked,
     headers: HeaderMap,
 ) -> Response {
-    let ask = ask_of(&PageQuery::default(), &headers);
     if !token_shaped(&token) {
         return not_found(ask);
     }
@@ -477,10 +489,8 @@ fn finished_file(
 async fn player_page(
     State(web): State<Web>,
     Path(token): Path<String>,
-    Query(q): Query<PageQuery>,
-    headers: HeaderMap,
+    Asked(ask): Asked,
 ) -> Response {
-    let ask = ask_of(&q, &headers);
     if !token_shaped(&token) {
         return not_found(ask);
     }
@@ -495,9 +505,8 @@ async fn player_page(
 async fn chart(
     State(web): State<Web>,
     Path((token, lang, file)): Path<(String, String, String)>,
-    headers: HeaderMap,
+    Asked(ask): Asked,
 ) -> Response {
-    let ask = ask_of(&PageQuery::default(), &headers);
     let (Some(l), Some(game)) = (
         lang_code(&lang),
         file.strip_suffix(".png")
@@ -527,12 +536,11 @@ async fn chart(
 async fn leaderboard(
     State(web): State<Web>,
     Path(game): Path<String>,
-    Query(q): Query<PageQuery>,
-    headers: HeaderMap,
+    Asked(ask): Asked,
 ) -> Response {
-    let ask = ask_of(&q, &headers);
-    let Ok(g) = game.parse::<GameId>() else {
-        return not_found(ask);
+    let g = match game_named(&game, ask) {
+        Ok(g) => g,
+        Err(r) => return *r,
     };
     let app = web.app.clone();
     match blocking(move || app.watch_leaderboard(g)).await {
@@ -541,7 +549,7 @@ async fn leaderboard(
     }
 }
 
-async fn asset(Path(file): Path<String>, headers: HeaderMap) -> Response {
+async fn asset(Path(file): Path<String>, Asked(ask): Asked, headers: HeaderMap) -> Response {
     let (body, kind, tag) = if file == format!("style.{}.css", assets::style_tag()) {
         (
             assets::STYLE,
@@ -555,13 +563,13 @@ async fn asset(Path(file): Path<String>, headers: HeaderMap) -> Response {
             assets::script_tag(),
         )
     } else {
-        return not_found(ask_of(&PageQuery::default(), &headers));
+        return not_found(ask);
     };
     immutable(Arc::new(body.as_bytes().to_vec()), tag, kind, &headers)
 }
 
-async fn fallback(headers: HeaderMap) -> Response {
-    not_found(ask_of(&PageQuery::default(), &headers))
+async fn fallback(Asked(ask): Asked) -> Response {
+    not_found(ask)
 }
 
 /// Refuses request targets longer than [`MAX_URI`], and any method but
