@@ -16,7 +16,9 @@
 //!
 //! Between its moves in a game the bot keeps its engine (the alpha-beta
 //! table or the MCTS graph below the moves played) in [`Kept`], so each
-//! search starts from what the last one learnt rather than cold. Each
+//! search starts from what the last one learnt rather than cold (where
+//! it can: `Engine::learns_between_moves`; alpha-beta's noisy levels 1–3
+//! clear their table for every search and are not kept). Each
 //! engine holds at most [`GAME_MEMORY`]; those kept between moves hold
 //! at most [`KEPT_MEMORY`] together, the least recently used game's
 //! dropped first. A kept engine is used only when the game's record
@@ -473,6 +475,7 @@ impl App {
             Ok(e @ Event::Played { .. }) => {
                 if let Event::Played { game: view, .. } = &e
                     && view.game.outcome().is_none()
+                    && engine.learns_between_moves()
                     && let Ok(played) = engine.advance(&text)
                 {
                     let mut moves = moves;
@@ -743,7 +746,9 @@ mod tests {
         };
         let game1 = (ChannelKey::new(Platform::Console, "general"), 1);
         let kept_moves = |job: &Job| lock(&app.bots.kept).games.get(job).map(|k| k.moves.clone());
-        said("play breakthrough level=3 black");
+        // Level 4: its alpha-beta table carries over (level 3's noise does
+        // not let it).
+        said("play breakthrough level=4 black");
         assert!(app.wait_bots(Duration::from_secs(120)));
         let first = kept_moves(&game1).expect("kept after the bot's first move");
         assert_eq!(first.len(), 1);
@@ -756,7 +761,7 @@ mod tests {
         assert_eq!(second[..2], [first[0].clone(), "h7-h6".to_string()]);
         // Ana resigns; her next game there drops the first one's engine.
         said("resign");
-        said("play breakthrough level=2 black");
+        said("play cracovia level=2 demons");
         assert!(app.wait_bots(Duration::from_secs(120)));
         assert_eq!(kept_moves(&game1), None);
         assert!(kept_moves(&(game1.0.clone(), 2)).is_some());

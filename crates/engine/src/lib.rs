@@ -671,6 +671,19 @@ impl Engine {
         dispatch!(&self.searcher, s => s.memory())
     }
 
+    /// Whether its next search starts from what this one learnt (so that
+    /// keeping it between moves is worth its memory): the MCTS graph
+    /// below the moves played when reuse is on; the alpha-beta table at
+    /// the levels without evaluation noise (4 and 5: a noisy level's table
+    /// is cleared for every search, its noise being drawn afresh).
+    #[must_use]
+    pub fn learns_between_moves(&self) -> bool {
+        match self.algorithm() {
+            Algorithm::Mcts => dispatch!(&self.searcher, s => s.reuse),
+            Algorithm::AlphaBeta => self.level.alphabeta().0 == 0,
+        }
+    }
+
     /// What the last [`Engine::choose`] saw.
     #[must_use]
     pub fn last_info(&self) -> SearchInfo {

@@ -547,6 +547,21 @@ fn a_memory_limit_bounds_what_the_search_holds() {
 }
 
 #[test]
+fn only_searches_that_learn_between_moves_say_so() {
+    let bt = AnyGame::new(GameId::Breakthrough, &Setup::default()).unwrap();
+    let learns = |level: u8| Engine::new(&bt, Level::new(level).unwrap(), 1).learns_between_moves();
+    assert_eq!(
+        (1..=5).map(learns).collect::<Vec<_>>(),
+        [false, false, false, true, true]
+    );
+    let cr = AnyGame::new(GameId::Cracovia, &Setup::default()).unwrap();
+    let mut mcts = Engine::new(&cr, Level::MIN, 1);
+    assert!(mcts.learns_between_moves());
+    mcts.set_reuse(false);
+    assert!(!mcts.learns_between_moves());
+}
+
+#[test]
 fn a_limit_set_late_drops_what_is_held_beyond_it() {
     let g = AnyGame::new(GameId::Chess, &Setup::default()).unwrap();
     let mut bot = Engine::new(&g, Level::MAX, 1);
