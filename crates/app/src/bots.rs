@@ -13,13 +13,25 @@
 //! person has at most one search running at a time. So one person with
 //! many games against the bot, at its slowest level, delays another's
 //! move by at most one search of theirs, never by all of them.
+//!
+//! Between its moves in a game the bot keeps its engine (the alpha-beta
+//! table or the MCTS graph below the moves played) in [`Kept`], so each
+//! search starts from what the last one learnt rather than cold (where
+//! it can: `Engine::learns_between_moves`; alpha-beta's noisy levels 1–3
+//! clear their table for every search and are not kept). Each
+//! engine holds at most [`GAME_MEMORY`]; those kept between moves hold
+//! at most [`KEPT_MEMORY`] together, the least recently used game's
+//! dropped first. A kept engine is used only when the game's record
+//! continues the moves it has seen (a takeback, a restart or an eviction
+//! means a cold start, the same search as before), and it is dropped
+//! when its game ends, or after [`KEPT_IDLE`] unused.
 
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::{Arc, Condvar, Mutex, RwLock, Weak};
 use std::time::{Duration, Instant};
 
 use tablero_deliver::Mailbox;
-use tablero_engine::{Level, Limits};
+use tablero_engine::{Engine, Level, Limits};
 use tablero_rules::{AnyGame, Side};
 use tablero_store::GameDoc;
 
@@ -36,8 +48,116 @@ pub(crate) const RETRY_MS: i64 = 60_000;
 /// The level of a game against the bot when the challenge names none.
 pub const DEFAULT_LEVEL: u8 = 3;
 
+/// The memory one game's engine may hold, during its search and between
+/// moves (`Engine::set_memory_limit`): above what level 5 uses in its
+/// 2 s (a 24 MiB alpha-beta table; MCTS graphs of 10–60 MiB measured,
+/// BENCHMARKS.md), so the bound does not change its play.
+pub(crate) const GAME_MEMORY: usize = 64 << 20;
+
+/// The memory the engines kept between moves may hold together. With
+/// the searches running (one per worker, each within [`GAME_MEMORY`]),
+/// the bot's engines hold at most this plus `bot_threads` ×
+/// [`GAME_MEMORY`].
+pub(crate) const KEPT_MEMORY: usize = 256 << 20;
+
+/// A kept engine unused this long is dropped: its game is idle, or has
+/// ended where the bot did not see it (a resignation, a timeout).
+pub(crate) const KEPT_IDLE: Duration = Duration::from_secs(3600);
+
 /// A game whose bot move is searched.
 type Job = (ChannelKey, u64);
+
+/// The bot's engine of one game, kept between its moves.
+struct KeptGame {
+    engine: Engine,
+    /// The record's moves the engine has played, in order.
+    moves: Vec<String>,
+    /// What `engine.memory()` said when it was kept.
+    bytes: usize,
+    used: Instant,
+}
+
+/// The engines kept between the bot's moves, by game, within a total of
+/// memory.
+pub(crate) struct Kept {
+    games: HashMap<Job, KeptGame>,
+    cap: usize,
+    idle: Duration,
+}
+
+impl Default for Kept {
+    fn default() -> Kept {
+        Kept {
+            games: HashMap::new(),
+            cap: KEPT_MEMORY,
+            idle: KEPT_IDLE,
+        }
+    }
+}
+
+impl Kept {
+    /// Takes `job`'s engine out, brought to the position after `moves`
+    /// (the game's record), if it plays at `level` and its moves begin
+    /// `moves`; else drops it. `game` is that position: a kept engine
+    /// whose position differs is never used.
+    fn take(
+        &mut self,
+        job: &Job,
+        level: Level,
+        moves: &[String],
+        game: &AnyGame,
+    ) -> Option<Engine> {
+        let mut kept = self.games.remove(job)?;
+        if kept.engine.level() != level || !moves.starts_with(&kept.moves) {
+            return None;
+        }
+        for m in &moves[kept.moves.len()..] {
+            kept.engine.advance(m).ok()?;
+        }
+        (kept.engine.position_text() == game.position_text()).then_some(kept.engine)
+    }
+
+    /// Keeps `engine`, which has played `moves`, for `job`'s next search;
+    /// drops idle engines, then the least recently used until all fit.
+    fn put(&mut self, job: Job, engine: Engine, moves: Vec<String>) {
+        let now = Instant::now();
+        let bytes = engine.memory();
+        self.games.insert(
+            job,
+            KeptGame {
+                engine,
+                moves,
+                bytes,
+                used: now,
+            },
+        );
+        self.games
+            .retain(|_, k| now.duration_since(k.used) < self.idle);
+        while self.memory() > self.cap {
+            let oldest = self
+                .games
+                .iter()
+                .min_by_key(|(_, k)| k.used)
+                .map(|(j, _)| j.clone());
+            match oldest {
+                Some(j) => self.games.remove(&j),
+                None => break,
+            };
+        }
+    }
+
+    /// Drops the engines of `ch`'s games that are not among `ongoing`
+    /// (finished, or gone).
+    fn forget_ended(&mut self, ch: &ChannelKey, ongoing: &HashSet<u64>) {
+        self.games
+            .retain(|(c, id), _| c != ch || ongoing.contains(id));
+    }
+
+    /// The memory the kept engines hold.
+    fn memory(&self) -> usize {
+        self.games.values().map(|k| k.bytes).sum()
+    }
+}
 
 /// Whose search a job is: the person the bot plays, on their platform.
 type Owner = (Platform, String);
@@ -173,6 +293,8 @@ pub(crate) struct Bots {
     /// What the app posts on its own, by platform: one mailbox each,
     /// emptied by that front-end's pump.
     notices: Mutex<HashMap<Platform, Arc<Mailbox<Outgoing>>>>,
+    /// Each game's engine between the bot's moves.
+    kept: Mutex<Kept>,
 }
 
 impl App {
@@ -310,39 +432,55 @@ impl App {
     fn bot_move(&self, ch: &ChannelKey, id: u64) {
         let queued = Instant::now();
         let snapshot = self.with_channel(ch, |st| {
-            Ok(st.games.get(&id).and_then(|live| {
+            let ongoing: HashSet<u64> = st.games.keys().copied().collect();
+            let bot_to_move = st.games.get(&id).and_then(|live| {
                 let bot = live.doc.bot?;
                 (live.game.outcome().is_none() && live.game.turn().side == bot.side).then(|| {
-                    let ply = live.ply();
                     (
                         live.game.clone(),
-                        ply,
+                        crate::channel::record_of(&live.doc)
+                            .map_or_else(|_| Vec::new(), |r| r.moves),
                         bot,
                         live.doc.player(bot.side).clone(),
                         live.doc.player(bot.side.other()).clone(),
                     )
                 })
-            }))
+            });
+            Ok((ongoing, bot_to_move))
         });
-        let Ok(Some((game, ply, bot, me, opponent))) = snapshot else {
+        let Ok((ongoing, bot_to_move)) = snapshot else {
             return;
         };
+        lock(&self.bots.kept).forget_ended(ch, &ongoing);
+        let Some((game, moves, bot, me, opponent)) = bot_to_move else {
+            return;
+        };
+        let ply = moves.len();
         // A place in the pool of heavy jobs, for as long as it searches.
         let place = self.heavy.enter((ch.platform, opponent.id.clone()), None);
-        let found = self.search(&game, bot.level, ch, id, ply);
+        let found = self.search(&game, &moves, bot.level, ch, id);
         drop(place);
-        let Some(text) = found else {
+        let Some((text, mut engine)) = found else {
             return;
         };
         std::thread::sleep(self.settings.bot_min_delay.saturating_sub(queued.elapsed()));
         let actor = Actor::without_message(ch, &me, None);
         let cmd = Command::Move {
             game: Some(id),
-            text,
+            text: text.clone(),
             ply: Some(ply),
         };
         match self.execute(&actor, cmd) {
             Ok(e @ Event::Played { .. }) => {
+                if let Event::Played { game: view, .. } = &e
+                    && view.game.outcome().is_none()
+                    && engine.learns_between_moves()
+                    && let Ok(played) = engine.advance(&text)
+                {
+                    let mut moves = moves;
+                    moves.push(played);
+                    lock(&self.bots.kept).put((ch.clone(), id), engine, moves);
+                }
                 let lang = self.lang_of(ch, &opponent.id);
                 self.post(Outgoing {
                     channel: ch.clone(),
@@ -355,15 +493,18 @@ impl App {
         }
     }
 
-    /// The bot's move in `game`.
+    /// The bot's move in `game` (the position after `moves`, game `id` of
+    /// `ch`), and the engine that found it: the one kept from the bot's
+    /// last move in the game where it still applies, else a new one.
     fn search(
         &self,
         game: &AnyGame,
+        moves: &[String],
         level: u8,
         ch: &ChannelKey,
         id: u64,
-        ply: usize,
-    ) -> Option<String> {
+    ) -> Option<(String, Engine)> {
+        let ply = moves.len();
         let level = Level::new(level).unwrap_or(Level::MAX);
         let limits = if self.settings.bot_nodes {
             Limits::level_nodes(level, game.id())
@@ -377,15 +518,23 @@ impl App {
             seed = splitmix(seed ^ u64::from(b));
         }
         let started = Instant::now();
-        match tablero_engine::choose(game, level, limits, seed) {
+        let kept = lock(&self.bots.kept).take(&(ch.clone(), id), level, moves, game);
+        let warm = kept.is_some();
+        let mut engine = kept.unwrap_or_else(|| {
+            let mut e = Engine::new(game, level, seed);
+            e.set_memory_limit(GAME_MEMORY);
+            e
+        });
+        match engine.choose(limits) {
             Ok(m) => {
                 tracing::debug!(
                     game = id,
                     ply,
+                    warm,
                     ms = started.elapsed().as_millis() as u64,
                     "bot chose {m}"
                 );
-                Some(m)
+                Some((m, engine))
             }
             Err(e) => {
                 tracing::warn!(game = id, error = %e, "the bot found no move");
@@ -483,6 +632,138 @@ mod tests {
         // Ana again while mallory's runs: ana's goes first.
         q.push(job(1001), owner("ana"));
         assert_eq!(q.pop(), Some(job(1001)));
+    }
+
+    /// An engine of `id` at level 3 that has searched the start and
+    /// played `moves`.
+    fn engine_after(id: tablero_rules::GameId, moves: &[&str]) -> (Engine, AnyGame) {
+        let start = AnyGame::new(id, &tablero_rules::Setup::default()).unwrap();
+        let mut e = Engine::new(&start, Level::new(3).unwrap(), 1);
+        e.set_memory_limit(GAME_MEMORY);
+        e.choose(Limits::nodes(2_000)).unwrap();
+        let game = crate::testkit::after(id, moves);
+        for m in moves {
+            e.advance(m).unwrap();
+        }
+        (e, game)
+    }
+
+    fn strings(moves: &[&str]) -> Vec<String> {
+        moves.iter().map(ToString::to_string).collect()
+    }
+
+    #[test]
+    fn a_kept_engine_follows_the_record_or_is_dropped() {
+        use tablero_rules::GameId::Breakthrough;
+        let three = Level::new(3).unwrap();
+        let mut kept = Kept::default();
+        let (e, _) = engine_after(Breakthrough, &["a2-a3"]);
+        kept.put(job(1), e, strings(&["a2-a3"]));
+        // The record goes on: the engine is brought to its position.
+        let moves = strings(&["a2-a3", "h7-h6"]);
+        let now = crate::testkit::after(Breakthrough, &["a2-a3", "h7-h6"]);
+        let e = kept.take(&job(1), three, &moves, &now).expect("kept");
+        assert_eq!(e.position_text(), now.position_text());
+        assert!(e.memory() > 0, "its table came along");
+        assert!(kept.games.is_empty(), "taken out while it searches");
+        // A takeback: the record no longer continues what the engine saw.
+        kept.put(job(1), e, moves.clone());
+        let back = strings(&["a2-a3"]);
+        let then = crate::testkit::after(Breakthrough, &["a2-a3"]);
+        assert!(kept.take(&job(1), three, &back, &then).is_none());
+        assert!(kept.games.is_empty(), "dropped, not kept for later");
+        // Another move in its place, or another level: not used either.
+        let (e, _) = engine_after(Breakthrough, &["a2-a3", "h7-h6"]);
+        kept.put(job(1), e, moves.clone());
+        let other = strings(&["a2-a3", "g7-g6"]);
+        let there = crate::testkit::after(Breakthrough, &["a2-a3", "g7-g6"]);
+        assert!(kept.take(&job(1), three, &other, &there).is_none());
+        let (e, _) = engine_after(Breakthrough, &["a2-a3", "h7-h6"]);
+        kept.put(job(1), e, moves.clone());
+        assert!(kept.take(&job(1), Level::MAX, &moves, &now).is_none());
+        // Another game's engine is never handed out.
+        let (e, _) = engine_after(Breakthrough, &["a2-a3", "h7-h6"]);
+        kept.put(job(1), e, moves.clone());
+        assert!(kept.take(&job(2), three, &moves, &now).is_none());
+        assert!(kept.take(&job(1), three, &moves, &now).is_some());
+    }
+
+    #[test]
+    fn kept_engines_stay_within_their_total_least_recently_used_first() {
+        use tablero_rules::GameId::Breakthrough;
+        let (e, _) = engine_after(Breakthrough, &[]);
+        // Level 3's table: 2^20 entries, within one game's bound.
+        let each = e.memory();
+        assert!(each > 8 << 20 && each <= GAME_MEMORY, "{each}");
+        let mut kept = Kept {
+            cap: 3 * each,
+            ..Kept::default()
+        };
+        kept.put(job(1), e, Vec::new());
+        for n in 2..=3 {
+            kept.put(job(n), engine_after(Breakthrough, &[]).0, Vec::new());
+        }
+        assert_eq!(kept.games.len(), 3);
+        // Game 1 is used again: game 2 is now the least recently used.
+        let start = crate::testkit::after(Breakthrough, &[]);
+        let three = Level::new(3).unwrap();
+        let e = kept.take(&job(1), three, &[], &start).unwrap();
+        kept.put(job(1), e, Vec::new());
+        kept.put(job(4), engine_after(Breakthrough, &[]).0, Vec::new());
+        let mut left: Vec<u64> = kept.games.keys().map(|(_, n)| *n).collect();
+        left.sort_unstable();
+        assert_eq!(left, [1, 3, 4]);
+        assert!(kept.memory() <= kept.cap);
+        // Idle ones go at the next put; ended games when their channel
+        // is next looked at.
+        kept.idle = Duration::ZERO;
+        kept.put(job(5), engine_after(Breakthrough, &[]).0, Vec::new());
+        assert!(kept.games.is_empty(), "even the new one is idle at once");
+        kept.idle = KEPT_IDLE;
+        for n in [1, 2] {
+            kept.put(job(n), engine_after(Breakthrough, &[]).0, Vec::new());
+        }
+        let elsewhere = (ChannelKey::new(Platform::Telegram, "h"), 1);
+        kept.put(
+            elsewhere.clone(),
+            engine_after(Breakthrough, &[]).0,
+            Vec::new(),
+        );
+        kept.forget_ended(&job(1).0, &HashSet::from([2]));
+        assert!(kept.games.contains_key(&job(2)) && kept.games.contains_key(&elsewhere));
+        assert_eq!(kept.games.len(), 2);
+    }
+
+    #[test]
+    fn the_bot_keeps_its_engine_through_a_game_and_drops_it_after() {
+        let dir = tempfile::tempdir().unwrap();
+        let h = crate::testkit::Harness::new(dir.path());
+        let app = h.app();
+        let said = |text: &str| {
+            let r = h.say("general", "ana", text).unwrap();
+            assert!(!r.error, "{text}: {}", r.plain_text());
+        };
+        let game1 = (ChannelKey::new(Platform::Console, "general"), 1);
+        let kept_moves = |job: &Job| lock(&app.bots.kept).games.get(job).map(|k| k.moves.clone());
+        // Level 4: its alpha-beta table carries over (level 3's noise does
+        // not let it).
+        said("play breakthrough level=4 black");
+        assert!(app.wait_bots(Duration::from_secs(120)));
+        let first = kept_moves(&game1).expect("kept after the bot's first move");
+        assert_eq!(first.len(), 1);
+        // Ana's reply, as people type it; the bot's next search starts
+        // from its kept engine and keeps it again, two plies on.
+        said("h7h6");
+        assert!(app.wait_bots(Duration::from_secs(120)));
+        let second = kept_moves(&game1).expect("kept after its second move");
+        assert_eq!(second.len(), 3);
+        assert_eq!(second[..2], [first[0].clone(), "h7-h6".to_string()]);
+        // Ana resigns; her next game there drops the first one's engine.
+        said("resign");
+        said("play cracovia level=2 demons");
+        assert!(app.wait_bots(Duration::from_secs(120)));
+        assert_eq!(kept_moves(&game1), None);
+        assert!(kept_moves(&(game1.0.clone(), 2)).is_some());
     }
 
     #[test]

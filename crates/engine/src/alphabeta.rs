@@ -114,6 +114,28 @@ impl<G: Knowledge> AlphaBeta<G> {
         }
     }
 
+    /// The bytes its table and move-ordering tables hold (the heap, by
+    /// capacity).
+    #[must_use]
+    pub fn memory(&self) -> usize {
+        use std::mem::size_of;
+        self.table.capacity() * size_of::<Option<Entry<G::Move>>>()
+            + self.killers.capacity() * size_of::<[Option<G::Move>; 2]>()
+            + self.history.capacity() * size_of::<i32>()
+            + self.lists.capacity() * size_of::<Vec<G::Move>>()
+            + self
+                .lists
+                .iter()
+                .map(|l| l.capacity() * size_of::<G::Move>())
+                .sum::<usize>()
+    }
+
+    /// The table's bytes per entry.
+    #[must_use]
+    pub fn entry_bytes() -> usize {
+        std::mem::size_of::<Option<Entry<G::Move>>>()
+    }
+
     fn probe(&self, key: u64) -> Option<Entry<G::Move>> {
         let i = (key as usize) & (self.table.len() - 1);
         self.table[i].filter(|e| e.key == key)
@@ -510,8 +532,9 @@ fn from_table(score: i32, ply: usize) -> i32 {
 
 #[cfg(test)]
 mod tests {
-    use tablero_rules::Game;
+    use tablero_rules::breakthrough::Breakthrough;
     use tablero_rules::chess::Chess;
+    use tablero_rules::{Game, Setup};
 
     use super::*;
 
@@ -535,5 +558,42 @@ mod tests {
         let (m, info) = ab.search(&g, &budget, &mut Rng::new(1));
         assert_eq!(g.move_text(m.unwrap()), "Nc2+");
         assert!(info.score.unwrap() > 300, "{info}");
+    }
+
+    /// What a kept table is for: through a game (the search playing both
+    /// sides, 16 plies), searching each position to the same depth visits
+    /// fewer positions with the table the earlier searches filled than
+    /// with an empty one each time: about a fifth fewer at depth 6 in
+    /// Breakthrough and chess; at least a tenth is asked.
+    #[test]
+    fn a_kept_table_searches_the_next_positions_in_fewer_nodes() {
+        fn check<G: Knowledge>(start: G) {
+            let config = AlphaBetaConfig {
+                max_depth: 6,
+                ..AlphaBetaConfig::default()
+            };
+            let unlimited = Budget {
+                think: None,
+                nodes: None,
+            };
+            let mut kept = AlphaBeta::<G>::new(config);
+            let mut g = start;
+            let (mut warm, mut cold) = (0, 0);
+            for i in 0..16 {
+                let (m, with) = kept.search(&g, &unlimited, &mut Rng::new(i));
+                let (_, without) =
+                    AlphaBeta::<G>::new(config).search(&g, &unlimited, &mut Rng::new(i));
+                assert_eq!((with.depth, without.depth), (6, 6));
+                warm += with.nodes;
+                cold += without.nodes;
+                g.play(m.unwrap());
+            }
+            assert!(
+                warm * 10 < cold * 9,
+                "kept table {warm} nodes, empty {cold}"
+            );
+        }
+        check(Breakthrough::new(&Setup::default()).unwrap());
+        check(Chess::new(&Setup::default()).unwrap());
     }
 }

@@ -298,6 +298,10 @@ impl fmt::Display for SearchInfo {
     }
 }
 
+/// What an alpha-beta search holds besides its table, at most: history
+/// (64 KiB), killers and the move lists of every ply.
+const AB_FIXED_BYTES: usize = 512 << 10;
+
 /// The search that plays `game` best.
 #[must_use]
 pub fn algorithm(game: GameId) -> Algorithm {
@@ -321,6 +325,7 @@ pub struct Searcher<G: Knowledge> {
     mcts: Option<Mcts<G>>,
     alphabeta: Option<AlphaBeta<G>>,
     reuse: bool,
+    memory_limit: Option<usize>,
 }
 
 impl<G: Knowledge> Searcher<G> {
@@ -338,7 +343,38 @@ impl<G: Knowledge> Searcher<G> {
             mcts: None,
             alphabeta: None,
             reuse: true,
+            memory_limit: None,
         }
+    }
+
+    /// Bounds the memory the search holds, during a search and between
+    /// moves, to about `bytes` ([`Searcher::memory`]): the alpha-beta
+    /// table is made smaller where the level's would not fit, and the
+    /// MCTS graph stops growing at the bound (its search goes on with
+    /// playouts). What it holds already beyond the bound is dropped.
+    pub fn set_memory_limit(&mut self, bytes: usize) {
+        self.memory_limit = Some(bytes);
+        if let Some(tree) = &mut self.mcts {
+            if tree.memory() > bytes {
+                self.mcts = None;
+            } else {
+                tree.set_memory_limit(bytes);
+            }
+        }
+        if self
+            .alphabeta
+            .as_ref()
+            .is_some_and(|ab| ab.memory() > bytes)
+        {
+            self.alphabeta = None;
+        }
+    }
+
+    /// The bytes its search holds on the heap (the MCTS graph, or the
+    /// alpha-beta table and move-ordering tables), counted by capacity.
+    pub fn memory(&self) -> usize {
+        self.mcts.as_ref().map_or(0, Mcts::memory)
+            + self.alphabeta.as_ref().map_or(0, AlphaBeta::memory)
     }
 
     /// Whether the MCTS graph below the move played is kept when the game
@@ -409,18 +445,30 @@ impl<G: Knowledge> Searcher<G> {
         }
         match self.algorithm {
             Algorithm::Mcts => {
-                let game = &self.game;
-                let tree = self
-                    .mcts
-                    .get_or_insert_with(|| Mcts::new(game.clone(), MctsConfig::default()));
+                let (game, limit) = (&self.game, self.memory_limit);
+                let tree = self.mcts.get_or_insert_with(|| {
+                    let mut tree = Mcts::new(game.clone(), MctsConfig::default());
+                    if let Some(bytes) = limit {
+                        tree.set_memory_limit(bytes);
+                    }
+                    tree
+                });
                 tree.search(budget, rng, level.temperature())
             }
             Algorithm::AlphaBeta => {
                 let (noise, max_depth) = level.alphabeta();
+                let mut table_bits = if level.get() <= 2 { 14 } else { 20 };
+                if let Some(bytes) = self.memory_limit {
+                    // Room for the move-ordering tables besides the table.
+                    let room = bytes.saturating_sub(AB_FIXED_BYTES);
+                    while table_bits > 10 && (AlphaBeta::<G>::entry_bytes() << table_bits) > room {
+                        table_bits -= 1;
+                    }
+                }
                 let config = AlphaBetaConfig {
                     noise,
                     max_depth,
-                    table_bits: if level.get() <= 2 { 14 } else { 20 },
+                    table_bits,
                     contempt: CONTEMPT,
                 };
                 let ab = self.alphabeta.get_or_insert_with(|| AlphaBeta::new(config));
@@ -607,6 +655,33 @@ impl Engine {
     /// [`Searcher::set_reuse`]).
     pub fn set_reuse(&mut self, reuse: bool) {
         dispatch!(&mut self.searcher, s => s.set_reuse(reuse));
+    }
+
+    /// Bounds the memory its search holds to about `bytes`, during a
+    /// search and between moves (see [`Searcher::set_memory_limit`]); for
+    /// a player kept in memory for a whole game, such as the chat bot's.
+    pub fn set_memory_limit(&mut self, bytes: usize) {
+        dispatch!(&mut self.searcher, s => s.set_memory_limit(bytes));
+    }
+
+    /// The bytes its search holds on the heap between moves (the MCTS
+    /// graph or the alpha-beta tables; [`Searcher::memory`]).
+    #[must_use]
+    pub fn memory(&self) -> usize {
+        dispatch!(&self.searcher, s => s.memory())
+    }
+
+    /// Whether its next search starts from what this one learnt (so that
+    /// keeping it between moves is worth its memory): the MCTS graph
+    /// below the moves played when reuse is on; the alpha-beta table at
+    /// the levels without evaluation noise (4 and 5: a noisy level's table
+    /// is cleared for every search, its noise being drawn afresh).
+    #[must_use]
+    pub fn learns_between_moves(&self) -> bool {
+        match self.algorithm() {
+            Algorithm::Mcts => dispatch!(&self.searcher, s => s.reuse),
+            Algorithm::AlphaBeta => self.level.alphabeta().0 == 0,
+        }
     }
 
     /// What the last [`Engine::choose`] saw.

@@ -118,6 +118,36 @@ pub struct Mcts<G: Knowledge> {
     moves: Vec<G::Move>,
     priors: Vec<i32>,
     path: Vec<(u32, u32)>,
+    /// The graph grows only while its memory stays within this many bytes
+    /// ([`Mcts::set_memory_limit`]).
+    max_bytes: usize,
+}
+
+/// The capacity a vector of capacity `cap` holding `len` items has after
+/// `add` more are pushed (the standard library doubles it, at least 4).
+fn vec_grown(len: usize, cap: usize, add: usize) -> usize {
+    if len + add <= cap {
+        cap
+    } else {
+        (cap * 2).max(len + add).max(4)
+    }
+}
+
+/// The bytes of a `HashMap<u64, u32>` able to hold `items` without
+/// growing: hashbrown's buckets (a power of two, 8/7 of the items) of an
+/// entry and a control byte each, and one group of control bytes more.
+fn table_bytes(items: usize) -> usize {
+    if items == 0 {
+        return 0;
+    }
+    let buckets = if items < 4 {
+        4
+    } else if items < 8 {
+        8
+    } else {
+        (items * 8).div_ceil(7).next_power_of_two()
+    };
+    buckets * (std::mem::size_of::<(u64, u32)>() + 1) + 16
 }
 
 impl<G: Knowledge> Mcts<G> {
@@ -133,6 +163,7 @@ impl<G: Knowledge> Mcts<G> {
             moves: Vec::new(),
             priors: Vec::new(),
             path: Vec::new(),
+            max_bytes: usize::MAX,
         };
         let state = m.root_state.clone();
         m.root = m.new_node(&state);
@@ -142,6 +173,52 @@ impl<G: Knowledge> Mcts<G> {
     /// The position searched.
     pub fn position(&self) -> &G {
         &self.root_state
+    }
+
+    /// The bytes the graph holds on the heap (its vectors' and table's
+    /// capacities; the allocator's own overhead aside).
+    #[must_use]
+    pub fn memory(&self) -> usize {
+        self.graph_bytes(
+            self.nodes.capacity(),
+            self.edges.capacity(),
+            self.table.capacity(),
+        ) + self.moves.capacity() * size_of::<G::Move>()
+            + self.priors.capacity() * size_of::<i32>()
+            + self.path.capacity() * size_of::<(u32, u32)>()
+    }
+
+    fn graph_bytes(&self, nodes: usize, edges: usize, table: usize) -> usize {
+        nodes * size_of::<Node>() + edges * size_of::<Edge<G::Move>>() + table_bytes(table)
+    }
+
+    /// Stops the graph growing where it would hold more than `bytes`
+    /// ([`Mcts::memory`]): past that the search goes on with playouts
+    /// from the positions it has, as at `max_edges`. The root's moves are
+    /// always generated. Without a limit the graph is bounded by
+    /// `max_edges` alone.
+    pub fn set_memory_limit(&mut self, bytes: usize) {
+        self.max_bytes = bytes;
+    }
+
+    /// Whether `nodes` more positions and `edges` more moves fit within
+    /// the memory limit, counting the capacity the vectors and the table
+    /// grow to when they must.
+    fn room(&self, nodes: usize, edges: usize) -> bool {
+        if self.max_bytes == usize::MAX {
+            return true;
+        }
+        let table = if self.table.len() + nodes > self.table.capacity() {
+            (self.table.capacity() + 1).max(self.table.len() + nodes)
+        } else {
+            self.table.capacity()
+        };
+        let grown = self.graph_bytes(
+            vec_grown(self.nodes.len(), self.nodes.capacity(), nodes),
+            vec_grown(self.edges.len(), self.edges.capacity(), edges),
+            table,
+        );
+        grown <= self.max_bytes
     }
 
     /// Makes a node for `state` (finished positions get their proof).
@@ -173,9 +250,14 @@ impl<G: Knowledge> Mcts<G> {
     }
 
     /// Generates the moves of `node` (position `state`), most promising
-    /// first, ties in a random order.
-    fn expand(&mut self, node: u32, state: &G, rng: &mut Rng) {
+    /// first, ties in a random order; returns false, changing nothing,
+    /// when they do not fit within the memory limit (the root's always
+    /// do).
+    fn expand(&mut self, node: u32, state: &G, rng: &mut Rng) -> bool {
         state.legal_moves(&mut self.moves);
+        if node != self.root && !self.room(0, self.moves.len()) {
+            return false;
+        }
         state.priors(&self.moves, &mut self.priors);
         let mut scored: Vec<(i32, u64, G::Move)> = self
             .moves
@@ -194,6 +276,7 @@ impl<G: Knowledge> Mcts<G> {
         let n = &mut self.nodes[node as usize];
         n.first = first;
         n.len = self.edges.len() as u32 - first;
+        true
     }
 
     /// The edge UCT follows from `node`, or `None` when every move is proven
@@ -287,6 +370,9 @@ impl<G: Knowledge> Mcts<G> {
         self.path.clear();
         let mut node = self.root;
         let result: f32;
+        // Whether the search ended on a node of the graph (rather than on
+        // a move whose position did not fit in memory).
+        let mut on_node = true;
         loop {
             let n = &self.nodes[node as usize];
             if let Some(r) = n.terminal {
@@ -308,7 +394,10 @@ impl<G: Knowledge> Mcts<G> {
                     result = self.playout(&mut state, rng);
                     break;
                 }
-                self.expand(node, &state, rng);
+                if !self.expand(node, &state, rng) {
+                    result = self.playout(&mut state, rng);
+                    break;
+                }
             }
             let Some(e) = self.select(node) else {
                 // Every move is proven lost: the node is proven.
@@ -326,13 +415,20 @@ impl<G: Knowledge> Mcts<G> {
             if child == NONE {
                 child = match self.table.get(&state.position_key()) {
                     Some(&c) => c,
-                    None => self.new_node(&state),
+                    None if self.room(1, 0) => self.new_node(&state),
+                    None => {
+                        result = self.playout(&mut state, rng);
+                        on_node = false;
+                        break;
+                    }
                 };
                 self.edges[e as usize].child = child;
             }
             node = child;
         }
-        self.nodes[node as usize].visits += 1;
+        if on_node {
+            self.nodes[node as usize].visits += 1;
+        }
         self.backup(result);
     }
 
@@ -352,7 +448,8 @@ impl<G: Knowledge> Mcts<G> {
             self.nodes[node as usize].visits += 1;
             if proving {
                 let child = self.edges[e as usize].child;
-                proving = self.nodes[child as usize].proven != Proven::Unknown
+                proving = child != NONE
+                    && self.nodes[child as usize].proven != Proven::Unknown
                     && (self.has_winning_child(node) || self.try_prove(node));
                 if proving && self.nodes[node as usize].proven == Proven::Unknown {
                     self.nodes[node as usize].proven = Proven::Won(side);
@@ -514,7 +611,9 @@ impl<G: Knowledge> Mcts<G> {
         match child {
             Some(c) => self.compact(c),
             None => {
+                let limit = self.max_bytes;
                 *self = Mcts::new(self.root_state.clone(), self.config);
+                self.max_bytes = limit;
             }
         }
     }
@@ -543,6 +642,16 @@ impl<G: Knowledge> Mcts<G> {
                 }
             }
         }
+        // Exactly the room the kept graph needs: what it holds between
+        // moves is what it uses.
+        nodes.shrink_to_fit();
+        edges.reserve_exact(
+            nodes
+                .iter()
+                .filter(|n| n.first != NONE)
+                .map(|n| n.len as usize)
+                .sum(),
+        );
         for node in &mut nodes {
             if node.first == NONE {
                 continue;

@@ -513,6 +513,67 @@ fn reuse_carries_the_subtree_over_and_can_be_turned_off() {
     }
 }
 
+#[test]
+fn a_memory_limit_bounds_what_the_search_holds() {
+    // An MCTS game whose graph would pass the limit many times over, and
+    // an alpha-beta game whose level-5 table alone (2^20 entries) would:
+    // within the limit after every search and every move, and still
+    // legal moves and reuse (the MCTS graph below a move carries over).
+    const LIMIT: usize = 1 << 20;
+    for id in [GameId::Bombardment, GameId::Breakthrough] {
+        let mut g = AnyGame::new(id, &Setup::default()).unwrap();
+        let mut free = Engine::new(&g, Level::MAX, 1);
+        let mut bot = Engine::new(&g, Level::MAX, 1);
+        bot.set_memory_limit(LIMIT);
+        free.choose(Limits::nodes(40_000)).unwrap();
+        assert!(free.memory() > 4 * LIMIT, "{id}: {}", free.memory());
+        let mut carried = 0;
+        for _ in 0..6 {
+            let m = bot.choose(Limits::nodes(40_000)).unwrap();
+            assert!(bot.memory() <= LIMIT, "{id}: {}", bot.memory());
+            assert!(g.legal_moves().contains(&m), "{id}: {m}");
+            carried += bot.last_info().carried;
+            g.play(&m).unwrap();
+            bot.advance(&m).unwrap();
+            assert!(bot.memory() <= LIMIT, "{id}: {}", bot.memory());
+            if g.outcome().is_some() {
+                break;
+            }
+        }
+        if id == GameId::Bombardment {
+            assert!(carried > 0, "{id}: no playouts carried over");
+        }
+    }
+}
+
+#[test]
+fn only_searches_that_learn_between_moves_say_so() {
+    let bt = AnyGame::new(GameId::Breakthrough, &Setup::default()).unwrap();
+    let learns = |level: u8| Engine::new(&bt, Level::new(level).unwrap(), 1).learns_between_moves();
+    assert_eq!(
+        (1..=5).map(learns).collect::<Vec<_>>(),
+        [false, false, false, true, true]
+    );
+    let cr = AnyGame::new(GameId::Cracovia, &Setup::default()).unwrap();
+    let mut mcts = Engine::new(&cr, Level::MIN, 1);
+    assert!(mcts.learns_between_moves());
+    mcts.set_reuse(false);
+    assert!(!mcts.learns_between_moves());
+}
+
+#[test]
+fn a_limit_set_late_drops_what_is_held_beyond_it() {
+    let g = AnyGame::new(GameId::Chess, &Setup::default()).unwrap();
+    let mut bot = Engine::new(&g, Level::MAX, 1);
+    let m = bot.choose(Limits::nodes(5_000)).unwrap();
+    assert!(bot.memory() > 1 << 20);
+    bot.set_memory_limit(1 << 20);
+    assert_eq!(bot.memory(), 0);
+    bot.advance(&m).unwrap();
+    bot.choose(Limits::nodes(5_000)).unwrap();
+    assert!((1..=1 << 20).contains(&bot.memory()), "{}", bot.memory());
+}
+
 /// The exact value of an Empuje position for the first player (the
 /// setter): 1 won, 0.5 drawn, 0 lost, by plain minimax over every move.
 /// Only for positions whose set-up is complete: every push takes at least
