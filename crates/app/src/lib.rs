@@ -37,6 +37,7 @@ mod reading;
 mod records;
 pub mod render;
 pub mod reply;
+mod teach;
 #[doc(hidden)]
 pub mod testkit;
 mod text;
@@ -51,5 +52,6 @@ pub use listings::GameSummary;
 pub use render::{BoardRenderer, FakeRenderer, PngRenderer, diagram};
 pub use reply::{
     AfterGame, Attachment, BoardRef, ChallengeRef, ChannelKey, ChoiceGroup, FileKind, Incoming,
-    Listing, OpenGame, Outgoing, PageButton, Pager, Pick, Platform, Reply, Span, Text, User,
+    Listing, OpenGame, Outgoing, PageButton, Pager, Pick, Picture, Platform, Reply, Span, Text,
+    User,
 };

@@ -292,6 +292,20 @@ pub struct Reply {
     /// offer each as a button that acts as `accept #ID` typed by whoever
     /// presses it (the data of a challenge's own Accept button).
     pub picks: Vec<Pick>,
+    /// Pictures sent together after the text, each with its caption (the
+    /// rule cards of `rules GAME`): Telegram one album, Discord one message
+    /// with several attachments, the console one file each.
+    pub album: Vec<Picture>,
+}
+
+/// One picture of a reply's album.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Picture {
+    /// A file name, say `breakthrough-rules-1.png`.
+    pub name: String,
+    pub png: Vec<u8>,
+    /// One line in the reply's language, also drawn under the picture.
+    pub caption: String,
 }
 
 /// A game a reply offers to open.
@@ -479,6 +493,7 @@ impl Reply {
             open: Vec::new(),
             pager: None,
             picks: Vec::new(),
+            album: Vec::new(),
         }
     }
 

@@ -6,11 +6,13 @@
 //! the next argument, text between backticks is code, and a user is a
 //! mention span, so adapters can write each in their platform's markup.
 
+mod cards;
 mod errors;
 mod events;
 mod records;
 mod rules;
 
+pub(crate) use cards::caption;
 pub(crate) use errors::{error, error_pager, error_picks};
 pub(crate) use events::{event, event_pages, my_games_shown};
 pub(crate) use records::{chart_texts, leaderboard_table, rating_change};
