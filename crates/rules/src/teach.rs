@@ -167,19 +167,15 @@ pub fn targets(game: &AnyGame, only_from: Option<Cell>) -> Vec<Target> {
             let view = after.view();
             let mut to = Vec::new();
             for h in &view.highlights {
-                let landing = match h.kind {
-                    HighlightKind::Placed => true,
-                    // Castling marks the rook's squares too: keep the
-                    // landing of the piece that left the origin, which the
-                    // view lists right after its From.
-                    HighlightKind::To => true,
-                    _ => false,
-                };
+                let landing = matches!(h.kind, HighlightKind::To | HighlightKind::Placed);
                 if landing && !to.contains(&h.cell) {
                     to.push(h.cell);
                 }
             }
-            if c.origin.is_some() && to.len() > 1 {
+            // A piece lands on one cell: the first landing the view lists.
+            // Castling lists the rook's landing after the king's, and Bloc
+            // the marker placed after the step.
+            if c.origin.is_some() {
                 to.truncate(1);
             }
             let captures = to

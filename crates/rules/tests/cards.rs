@@ -95,3 +95,45 @@ fn marks_are_checked_against_the_rules() {
     assert!(mark_holds(teach::dot("a3"), &ts));
     assert!(!mark_holds(teach::dot("a4"), &ts));
 }
+
+#[test]
+fn a_piece_targets_are_dots_and_rings() {
+    // White's e4 faces e5 (blocked) with an enemy on f5 and d5 empty.
+    let id = GameId::Breakthrough;
+    let mut game = tablero_rules::AnyGame::new(id, &teach::example_setup(id)).unwrap();
+    for m in [
+        "e2-e3", "e7-e6", "e3-e4", "e6-e5", "a2-a3", "f7-f6", "a3-a4", "f6-f5",
+    ] {
+        game.play(m).unwrap();
+    }
+    let e4 = teach::cell("e4");
+    let ts = targets(&game, Some(e4));
+    let mut texts: Vec<&str> = ts.iter().map(|t| t.text.as_str()).collect();
+    texts.sort_unstable();
+    assert_eq!(texts, ["e4-d5", "e4xf5"]);
+    assert!(ts.iter().all(|t| t.from == Some(e4)));
+    assert_eq!(
+        teach::target_marks(&ts),
+        [teach::dot("d5"), teach::ring("f5")]
+    );
+    // Placements have no origin: every empty cell of Cracovia's board is
+    // a demon's target once the angels moved.
+    let mut cracovia =
+        tablero_rules::AnyGame::new(GameId::Cracovia, &teach::example_setup(GameId::Cracovia))
+            .unwrap();
+    cracovia.play("a1-c3").unwrap();
+    let ts = targets(&cracovia, None);
+    assert_eq!(ts.len(), 64 - 4);
+    assert!(
+        ts.iter()
+            .all(|t| t.from.is_none() && t.to.len() == 1 && t.captures.is_empty())
+    );
+    // Castling lands the king, not the rook.
+    let mut chess = tablero_rules::AnyGame::new(GameId::Chess, &Default::default()).unwrap();
+    for m in ["e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5"] {
+        chess.play(m).unwrap();
+    }
+    let king = targets(&chess, Some(teach::cell("e1")));
+    let castle = king.iter().find(|t| t.text == "O-O").expect("castling");
+    assert_eq!(castle.to, [teach::cell("g1")]);
+}
