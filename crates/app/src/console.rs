@@ -86,6 +86,13 @@ pub fn print_reply(
     {
         writeln!(out, "{d}")?;
     }
+    for p in &reply.album {
+        let path = opts.boards_dir.join(safe(&format!("{channel}-{}", p.name)));
+        match write_png(&path, &p.png) {
+            Ok(()) => writeln!(out, "picture: {} ({})", path.display(), p.caption)?,
+            Err(e) => writeln!(out, "(could not write {}: {e})", path.display())?,
+        }
+    }
     if let Some(f) = &reply.file {
         let path = opts.boards_dir.join(safe(&format!("{channel}-{}", f.name)));
         match write_png(&path, &f.bytes) {

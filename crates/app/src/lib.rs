@@ -37,6 +37,7 @@ mod reading;
 mod records;
 pub mod render;
 pub mod reply;
+mod teach;
 #[cfg(any(test, feature = "testkit"))]
 pub mod testkit;
 mod text;
@@ -52,7 +53,8 @@ pub use listings::GameSummary;
 pub use render::{BoardRenderer, FakeRenderer, PngRenderer, diagram};
 pub use reply::{
     AfterGame, Attachment, BoardRef, ChallengeRef, ChannelKey, ChoiceGroup, FileKind, Incoming,
-    Listing, OpenGame, Outgoing, PageButton, Pager, Pick, Platform, Reply, Span, Text, User,
+    Listing, OpenGame, Outgoing, PageButton, Pager, Pick, Picture, Platform, Reply, Span, Text,
+    User,
 };
 pub use text::options::{OptionText, choice_text, option_text};
 pub use text::ui::{Permission, Ui, lang_of_locale};

@@ -47,16 +47,7 @@ fn board_of(e: &Event) -> Option<Board<'_>> {
         }
     }
     match e {
-        Event::Rules { id, start } => Some(Board {
-            game: start,
-            players: [String::new(), String::new()],
-            shows: BoardRef::Example(*id),
-            choices: false,
-            bot: None,
-            result: None,
-            channel: None,
-            doc: None,
-        }),
+        // The rules show their cards (`teach.rs`), the start among them.
         // Every ending shows the final board with its result.
         Event::Accepted { game, .. }
         | Event::Played { game, .. }
@@ -241,6 +232,7 @@ impl App {
         self.link_page(e, &mut reply);
         reply.ended = ended(e);
         reply.file = self.file_of(e, lang);
+        reply.album = self.album_of(e, lang);
         if let Some((pager, offered)) = text::event_pages(e) {
             reply.pager = pager;
             reply.picks = picks(&offered, lang);

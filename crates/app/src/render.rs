@@ -4,6 +4,7 @@
 //! ([`PngRenderer`], backed by `tablero-render`) and a test fake
 //! ([`FakeRenderer`]).
 
+use tablero_rules::teach::Mark;
 use tablero_rules::{BoardView, CellView, Color, GameId, Lang, Piece, PieceKind, Shape, Terrain};
 
 pub use tablero_render::{ChartOptions, Column, ColumnAlign, RatingPoint, TableOptions, TableRow};
@@ -45,6 +46,25 @@ pub trait BoardRenderer: Send + Sync {
     /// A table (a leaderboard) as a PNG.
     fn table(&self, rows: &[TableRow], opts: &TableOptions) -> Result<Vec<u8>, String> {
         tablero_render::render_table(rows, opts).map_err(|e| e.to_string())
+    }
+
+    /// A board with teaching marks over it and a caption under it (a rule
+    /// card, a piece's moves, a hint).
+    fn marked(
+        &self,
+        game: GameId,
+        view: &BoardView,
+        marks: &[Mark],
+        caption: Option<&str>,
+        flip: bool,
+        lang: Lang,
+    ) -> Result<Vec<u8>, String> {
+        let opts = tablero_render::RenderOptions {
+            flip,
+            lang,
+            ..tablero_render::RenderOptions::new(game)
+        };
+        tablero_render::render_marked_png(view, marks, caption, &opts).map_err(|e| e.to_string())
     }
 }
 
@@ -107,6 +127,25 @@ impl BoardRenderer for FakeRenderer {
             s.push_str(if r.highlight { " *\n" } else { "\n" });
         }
         Ok(s.into_bytes())
+    }
+
+    fn marked(
+        &self,
+        game: GameId,
+        view: &BoardView,
+        marks: &[Mark],
+        caption: Option<&str>,
+        flip: bool,
+        _lang: Lang,
+    ) -> Result<Vec<u8>, String> {
+        let marks: Vec<String> = marks.iter().map(|m| format!("{m:?}")).collect();
+        Ok(format!(
+            "FAKECARD {game} ply={} flip={flip} marks={} | {}",
+            view.status.ply,
+            marks.join(","),
+            caption.unwrap_or("")
+        )
+        .into_bytes())
     }
 }
 

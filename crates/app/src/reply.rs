@@ -303,6 +303,20 @@ pub struct Reply {
     /// under the reply: on a game's first board and on `board` and
     /// `history` (whose text carries the link too).
     pub web_button: bool,
+    /// Pictures sent together after the text, each with its caption (the
+    /// rule cards of `rules GAME`): Telegram one album, Discord one message
+    /// with several attachments, the console one file each.
+    pub album: Vec<Picture>,
+}
+
+/// One picture of a reply's album.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Picture {
+    /// A file name, say `breakthrough-rules-1.png`.
+    pub name: String,
+    pub png: Vec<u8>,
+    /// One line in the reply's language, also drawn under the picture.
+    pub caption: String,
 }
 
 /// A game a reply offers to open.
@@ -490,6 +504,7 @@ impl Reply {
             picks: Vec::new(),
             web: None,
             web_button: false,
+            album: Vec::new(),
         }
     }
 

@@ -139,6 +139,9 @@ pub fn reply_lines(r: &Reply, diagrams: bool) -> Vec<String> {
             Some((id, ply)) => v.push(format!("[board #{id} ply {ply}]")),
         }
     }
+    for p in &r.album {
+        v.push(format!("[picture {}: {}]", p.name, p.caption));
+    }
     if diagrams && let Some(d) = &r.diagram {
         v.extend(d.lines().map(str::to_string));
     }

@@ -280,6 +280,9 @@ async fn answer(ctx: Context<'_>, reply: &Reply, deferred: bool) -> Result<(), E
             if let Some(file) = view::file_attachment(reply) {
                 r = r.attachment(file);
             }
+            for picture in view::album_attachments(reply) {
+                r = r.attachment(picture);
+            }
             r = r.components(view::components(reply));
         }
         ctx.send(r).await?;

@@ -185,12 +185,13 @@ pub fn posts(reply: &Reply) -> Vec<Post> {
             let file = view::file_attachment(reply);
             if let Some((e, board_file)) = embed.clone() {
                 m = m.embed(e).add_file(board_file);
-            } else if part.is_empty() && file.is_none() {
+            } else if part.is_empty() && file.is_none() && reply.album.is_empty() {
                 continue;
             }
             if let Some(file) = file {
                 m = m.add_file(file);
             }
+            m = m.add_files(view::album_attachments(reply));
             m = m.components(view::components(reply));
             if let Some((game, ply)) = board {
                 let at = tablero_app::place::GameAt::here(game);

@@ -139,6 +139,25 @@ pub fn file_attachment(reply: &Reply) -> Option<CreateAttachment> {
     Some(CreateAttachment::bytes(f.bytes.clone(), f.name.clone()))
 }
 
+/// Most attachments Discord takes on one message.
+pub const MAX_ATTACHMENTS: usize = 10;
+
+/// A reply's album (the rule cards) as attachments of one message, in
+/// order, each described by its caption (Discord's alt text, at most
+/// 1,024 characters), as many as one message takes.
+#[must_use]
+pub fn album_attachments(reply: &Reply) -> Vec<CreateAttachment> {
+    reply
+        .album
+        .iter()
+        .take(MAX_ATTACHMENTS)
+        .map(|p| {
+            let alt: String = p.caption.chars().take(1024).collect();
+            CreateAttachment::bytes(p.png.clone(), p.name.clone()).description(alt)
+        })
+        .collect()
+}
+
 /// The components under a reply's last message: a board's move menu, a
 /// challenge's buttons, or a finished game's Replay and Rematch buttons.
 #[must_use]

@@ -204,6 +204,7 @@ async fn rest(State(fake): State<Arc<Fake>>, req: Request) -> Response {
                 // Boards come from the fake renderer; replays from the
                 // real one (the slow renderer draws them); records are text.
                 let magic: &[u8] = match file.rsplit('.').next() {
+                    Some("png") if file.contains("-rules-") => b"\x89PNG",
                     Some("png") => b"FAKEPNG",
                     Some("gif") => b"GIF89a",
                     _ => b"",
@@ -219,6 +220,30 @@ async fn rest(State(fake): State<Arc<Fake>>, req: Request) -> Response {
         if !bytes.is_empty() {
             body = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
         }
+    }
+    // Discord takes at most 10 attachments on a message, each described
+    // in at most 1,024 characters.
+    let described = body["attachments"]
+        .as_array()
+        .or_else(|| body["data"]["attachments"].as_array())
+        .cloned()
+        .unwrap_or_default();
+    if files.len() > 10
+        || described.iter().any(|a| {
+            a["description"]
+                .as_str()
+                .is_some_and(|d| d.chars().count() > 1024)
+        })
+    {
+        let refusal = json!({"code": 50035, "message": "Invalid Form Body"});
+        fake.calls.lock().unwrap().push(Call {
+            method,
+            path,
+            body,
+            files,
+            created: None,
+        });
+        return (StatusCode::BAD_REQUEST, axum::Json(refusal)).into_response();
     }
     // Routes, after the `/api/v10` prefix.
     let rest = path.strip_prefix("/api/v10").unwrap_or("").to_string();
@@ -1527,5 +1552,56 @@ async fn each_game_in_its_own_thread() {
             format!("/api/v10/channels/{THREADS_REFUSED}/threads"),
         ],
         "a thread per game in the channel, none without the permission"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rules_come_as_one_message_with_every_card_in_order() {
+    let Running { fake, d, .. } = start(false).await;
+    let (mark, token) = d.slash(
+        ANA_,
+        CHANNEL,
+        "rules",
+        json!([{"name": "game", "type": 3, "value": "cracovia"}]),
+        json!({}),
+    );
+    let c = fake
+        .wait(mark, "the rules with their cards", |c| !c.files.is_empty())
+        .await;
+    assert!(
+        c.path.contains(&token) || c.path.contains("/channels/"),
+        "{}",
+        c.path
+    );
+    assert_eq!(
+        c.files,
+        [
+            "cracovia-rules-1.png",
+            "cracovia-rules-2.png",
+            "cracovia-rules-3.png"
+        ]
+    );
+    let body = if c.body["data"].is_object() {
+        &c.body["data"]
+    } else {
+        &c.body
+    };
+    assert!(
+        body["content"].as_str().unwrap_or("").contains("Cracovia"),
+        "{body}"
+    );
+    let described: Vec<&str> = body["attachments"]
+        .as_array()
+        .expect("attachments")
+        .iter()
+        .map(|a| a["description"].as_str().unwrap_or(""))
+        .collect();
+    assert_eq!(
+        described,
+        [
+            "An angel moves one or two squares in any direction, never over anything.",
+            "The demons place one demon a turn on any empty square; demons never move.",
+            "The angels win by joining all four in one block (corners count).",
+        ]
     );
 }

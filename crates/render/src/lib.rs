@@ -24,6 +24,7 @@ mod board;
 mod encode;
 pub mod geometry;
 mod layout;
+mod marks;
 mod paint;
 mod replay;
 mod sprites;
@@ -39,6 +40,7 @@ use std::fmt;
 use tablero_rules::{BoardView, Cell, GameId, Lang, Shape, Side};
 use tiny_skia::Pixmap;
 
+pub use marks::{render_marked_pixmap, render_marked_png};
 pub use replay::{FIRST_DELAY_CS, LAST_DELAY_CS, MAX_FRAMES, MOVE_DELAY_CS, render_replay};
 pub use stats::{
     ChartOptions, Column, ColumnAlign, MAX_CHART_POINTS, MAX_TABLE_COLUMNS, MAX_TABLE_ROWS,

@@ -14,6 +14,7 @@
 
 mod any;
 mod board_text;
+mod cards;
 mod cell;
 mod error;
 mod game;
@@ -28,6 +29,7 @@ pub mod export;
 pub mod letters;
 pub mod rng;
 pub mod san;
+pub mod teach;
 
 pub mod barrier;
 pub mod bloc;

@@ -6,12 +6,13 @@ use std::time::Duration;
 use teloxide::adaptors::Throttle;
 use teloxide::prelude::*;
 use teloxide::types::{
-    BotCommand, CallbackQueryId, ChatAction, InlineKeyboardMarkup, InputFile, MessageId, ParseMode,
+    BotCommand, CallbackQueryId, ChatAction, InlineKeyboardMarkup, InputFile, InputMedia,
+    InputMediaPhoto, MessageId, ParseMode,
 };
 use teloxide::{ApiError, RequestError};
 
 use crate::deliver::{Api, SendError};
-use tablero_app::{Attachment, FileKind};
+use tablero_app::{Attachment, FileKind, Picture};
 
 /// The bot the adapter talks through.
 pub type TgBot = Throttle<Bot>;
@@ -120,6 +121,28 @@ impl Api for BotApi {
             FileKind::Animation => send!(self.0.send_animation(chat, input)),
             FileKind::Image => send!(self.0.send_photo(chat, input)),
         }
+    }
+
+    async fn send_album(&self, chat: ChatId, album: &[Picture]) -> Result<MessageId, SendError> {
+        let media: Vec<InputMedia> = album
+            .iter()
+            .map(|p| {
+                let file = InputFile::memory(p.png.clone()).file_name(p.name.clone());
+                let mut photo = InputMediaPhoto::new(file);
+                if !p.caption.is_empty() {
+                    photo = photo.caption(p.caption.clone()).parse_mode(ParseMode::Html);
+                }
+                InputMedia::Photo(photo)
+            })
+            .collect();
+        let sent = self
+            .0
+            .send_media_group(chat, media)
+            .await
+            .map_err(classify)?;
+        sent.first().map(|m| m.id).ok_or_else(|| {
+            SendError::Permanent("Telegram answered an album with no message".into())
+        })
     }
 
     async fn set_keyboard(

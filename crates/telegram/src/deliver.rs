@@ -13,7 +13,7 @@ use std::collections::HashMap;
 use std::future::Future;
 use std::sync::{Arc, Mutex, PoisonError};
 
-use tablero_app::{App, Attachment};
+use tablero_app::{App, Attachment, Picture};
 pub use tablero_deliver::{Newest, Retry, SendError, Settings, with_retries};
 use teloxide::types::{ChatId, InlineKeyboardMarkup, MessageId};
 
@@ -52,6 +52,13 @@ pub trait Api: Send + Sync + 'static {
         file: &Attachment,
         caption: &str,
         keyboard: Option<InlineKeyboardMarkup>,
+    ) -> impl Future<Output = Result<MessageId, SendError>> + Send;
+    /// Sends pictures as one album (`sendMediaGroup`: 2 to 10 photos, each
+    /// with its HTML caption), returning the first message's id.
+    fn send_album(
+        &self,
+        chat: ChatId,
+        album: &[Picture],
     ) -> impl Future<Output = Result<MessageId, SendError>> + Send;
     /// Replaces a message's keyboard; `None` removes it.
     fn set_keyboard(
@@ -116,6 +123,9 @@ impl<A: Api> Tg<A> {
     }
 
     async fn send_to(&self, chat: ChatId, post: &Post) -> Result<MessageId, SendError> {
+        if !post.album.is_empty() {
+            return self.api.send_album(chat, &post.album).await;
+        }
         if let Some(file) = &post.file {
             return self
                 .api
@@ -215,6 +225,7 @@ impl<A: Api> tablero_deliver::Transport for Tg<A> {
             post.html.clone()
         };
         Some(Post {
+            album: Vec::new(),
             photo: None,
             file: None,
             html,
@@ -249,6 +260,8 @@ pub(crate) mod fake {
     pub enum Call {
         Text(i64, String, bool),
         Photo(i64, String, bool),
+        /// An album: its captions in order.
+        Album(i64, Vec<String>),
         File(i64, String, String, bool),
         Keyboard(i64, i32, bool),
         Answer(String, Option<String>, bool),
@@ -271,6 +284,7 @@ pub(crate) mod fake {
                 Call::Text(c, ..)
                 | Call::Photo(c, ..)
                 | Call::File(c, ..)
+                | Call::Album(c, ..)
                 | Call::Keyboard(c, ..)
                 | Call::Typing(c) => Some(*c),
                 Call::Answer(..) => None,
@@ -324,6 +338,17 @@ pub(crate) mod fake {
                 file.name.clone(),
                 caption.into(),
                 keyboard.is_some(),
+            ))
+        }
+
+        async fn send_album(
+            &self,
+            chat: ChatId,
+            album: &[Picture],
+        ) -> Result<MessageId, SendError> {
+            self.record(Call::Album(
+                chat.0,
+                album.iter().map(|p| p.caption.clone()).collect(),
             ))
         }
 
@@ -388,6 +413,7 @@ mod tests {
 
     fn text(s: &str) -> Job<FakeApi> {
         Job::Post(Post {
+            album: Vec::new(),
             photo: None,
             file: None,
             html: s.into(),
@@ -399,6 +425,7 @@ mod tests {
 
     fn board(game: u64, ply: usize, caption: &str) -> Job<FakeApi> {
         Job::Post(Post {
+            album: Vec::new(),
             photo: Some(vec![0]),
             file: None,
             html: caption.into(),

@@ -2,7 +2,7 @@
 //! caption and a keyboard. Pure, tested without a network.
 
 use tablero_app::place::GameAt;
-use tablero_app::{Attachment, Reply, Span, User};
+use tablero_app::{Attachment, Picture, Reply, Span, User};
 use tablero_deliver::chunk::{Chunk, Packer};
 use teloxide::types::InlineKeyboardMarkup;
 
@@ -30,6 +30,9 @@ pub struct Post {
     /// The keyboard is a finished game's Replay and Rematch buttons, which
     /// stay when the game's boards are retired.
     pub lasting: bool,
+    /// Pictures sent as one album (`sendMediaGroup`), each with its
+    /// caption; such a post has no text, photo, file or keyboard.
+    pub album: Vec<Picture>,
 }
 
 /// How a user is mentioned: `@username` when they have one (Telegram links
@@ -110,6 +113,53 @@ pub fn plain(reply: &Reply, usernames: &dyn Fn(&User) -> Option<String>) -> Stri
 /// `usernames` tells a user's username, when known.
 #[must_use]
 pub fn posts(reply: &Reply, usernames: &dyn Fn(&User) -> Option<String>) -> Vec<Post> {
+    let mut out = text_posts(reply, usernames);
+    out.extend(album_posts(&reply.album));
+    out
+}
+
+/// Most photos in one album (`sendMediaGroup` takes 2–10).
+pub const MAX_ALBUM: usize = 10;
+
+/// A reply's album as posts: groups of up to ten pictures, each with its
+/// caption (HTML-escaped, cut to the 1,024 characters a caption may hold);
+/// a group of one is a plain photo, as Telegram takes no album of one.
+fn album_posts(album: &[Picture]) -> Vec<Post> {
+    album
+        .chunks(MAX_ALBUM)
+        .map(|group| {
+            let group: Vec<Picture> = group
+                .iter()
+                .map(|p| {
+                    let mut caption = p.caption.clone();
+                    while utf16_len(&escape(&caption)) > MAX_CAPTION {
+                        caption.pop();
+                    }
+                    Picture {
+                        caption: escape(&caption),
+                        ..p.clone()
+                    }
+                })
+                .collect();
+            let single = (group.len() == 1).then(|| group[0].clone());
+            Post {
+                photo: single.as_ref().map(|p| p.png.clone()),
+                file: None,
+                html: single
+                    .as_ref()
+                    .map(|p| p.caption.clone())
+                    .unwrap_or_default(),
+                keyboard: None,
+                board: None,
+                lasting: false,
+                album: if single.is_some() { Vec::new() } else { group },
+            }
+        })
+        .collect()
+}
+
+/// The posts of a reply's text, board and file.
+fn text_posts(reply: &Reply, usernames: &dyn Fn(&User) -> Option<String>) -> Vec<Post> {
     // Another chat's game (in a direct chat) is named with its place, and
     // its board is not one of this chat's games.
     let at = |id| GameAt {
@@ -153,6 +203,7 @@ pub fn posts(reply: &Reply, usernames: &dyn Fn(&User) -> Option<String>) -> Vec<
     }
     // A piece of a text too long to go with the photo or file.
     let text_post = |html: String| Post {
+        album: Vec::new(),
         photo: None,
         file: None,
         html,
@@ -165,6 +216,7 @@ pub fn posts(reply: &Reply, usernames: &dyn Fn(&User) -> Option<String>) -> Vec<
         // A file with the text as its caption, or after the text.
         if utf16_len(&visible) <= MAX_CAPTION {
             out.push(Post {
+                album: Vec::new(),
                 photo: None,
                 file: Some(file.clone()),
                 html,
@@ -176,6 +228,7 @@ pub fn posts(reply: &Reply, usernames: &dyn Fn(&User) -> Option<String>) -> Vec<
         }
         out.extend(chunks().into_iter().map(|p| text_post(p.markup)));
         out.push(Post {
+            album: Vec::new(),
             photo: None,
             file: Some(file.clone()),
             html: String::new(),
@@ -188,6 +241,7 @@ pub fn posts(reply: &Reply, usernames: &dyn Fn(&User) -> Option<String>) -> Vec<
     if let Some(png) = &reply.image {
         if utf16_len(&visible) <= MAX_CAPTION {
             out.push(Post {
+                album: Vec::new(),
                 photo: Some(png.clone()),
                 file: None,
                 html,
@@ -198,6 +252,7 @@ pub fn posts(reply: &Reply, usernames: &dyn Fn(&User) -> Option<String>) -> Vec<
             return out;
         }
         out.push(Post {
+            album: Vec::new(),
             photo: Some(png.clone()),
             file: None,
             html: String::new(),
@@ -216,6 +271,7 @@ pub fn posts(reply: &Reply, usernames: &dyn Fn(&User) -> Option<String>) -> Vec<
     let last = pieces.len() - 1;
     for (i, html) in pieces.into_iter().enumerate() {
         out.push(Post {
+            album: Vec::new(),
             photo: None,
             file: None,
             html,

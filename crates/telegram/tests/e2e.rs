@@ -35,6 +35,8 @@ struct Call {
     params: Value,
     /// The uploaded file, for `sendPhoto`.
     file: Option<Vec<u8>>,
+    /// Every uploaded file by its field name, for `sendMediaGroup`.
+    files: HashMap<String, Vec<u8>>,
     /// The id of the message a send made.
     sent: Option<i32>,
 }
@@ -102,7 +104,7 @@ fn ok(result: Value) -> Response {
 
 /// Reads a JSON or multipart body into JSON; `attach://` references are
 /// resolved to the files they name.
-async fn params(req: Request) -> (Value, Option<Vec<u8>>) {
+async fn params(req: Request) -> (Value, Option<Vec<u8>>, HashMap<String, Vec<u8>>) {
     let multipart = req
         .headers()
         .get(header::CONTENT_TYPE)
@@ -110,7 +112,11 @@ async fn params(req: Request) -> (Value, Option<Vec<u8>>) {
         .is_some_and(|v| v.starts_with("multipart/form-data"));
     if !multipart {
         let body = Bytes::from_request(req, &()).await.unwrap_or_default();
-        return (serde_json::from_slice(&body).unwrap_or(json!({})), None);
+        return (
+            serde_json::from_slice(&body).unwrap_or(json!({})),
+            None,
+            HashMap::new(),
+        );
     }
     let mut form = Multipart::from_request(req, &()).await.expect("multipart");
     let mut fields = serde_json::Map::new();
@@ -135,9 +141,9 @@ async fn params(req: Request) -> (Value, Option<Vec<u8>>) {
     }
     // A file sent directly under its field's name.
     if file.is_none() {
-        file = files.into_values().next();
+        file = files.values().next().cloned();
     }
-    (Value::Object(fields), file)
+    (Value::Object(fields), file, files)
 }
 
 async fn api(State(fake): State<Arc<Fake>>, req: Request) -> Response {
@@ -157,7 +163,7 @@ async fn api(State(fake): State<Arc<Fake>>, req: Request) -> Response {
         )
             .into_response();
     }
-    let (params, file) = params(req).await;
+    let (params, file, files) = params(req).await;
     if let Some(chat) = params["chat_id"].as_i64() {
         if let Some(new) = fake.migrated.lock().unwrap().get(&chat) {
             // What Telegram answers (and teloxide reads as MigrateToChatId).
@@ -211,10 +217,16 @@ async fn api(State(fake): State<Arc<Fake>>, req: Request) -> Response {
                 "sendphoto" | "senddocument" | "sendanimation"
             ) && file.is_some());
         sent = sends.then(|| fake.next_message.fetch_add(1, Ordering::SeqCst) + 1);
+        if method == "sendmediagroup" && album_refused(&params, &files).is_none() {
+            // An album is a message per photo; the call keeps the first.
+            let n = params["media"].as_array().map_or(0, Vec::len) as i32;
+            sent = Some(fake.next_message.fetch_add(n, Ordering::SeqCst) + 1);
+        }
         calls.push(Call {
             method: method.clone(),
             params: params.clone(),
             file: file.clone(),
+            files: files.clone(),
             sent,
         });
     }
@@ -284,6 +296,27 @@ async fn api(State(fake): State<Arc<Fake>>, req: Request) -> Response {
             }
             ok(message_json(new_id(), chat_of(chat), "file"))
         }
+        "sendmediagroup" => {
+            let chat = params["chat_id"].as_i64().unwrap_or(GROUP);
+            if let Some(why) = album_refused(&params, &files) {
+                return (
+                    StatusCode::BAD_REQUEST,
+                    axum::Json(json!({"ok": false, "error_code": 400, "description": why})),
+                )
+                    .into_response();
+            }
+            let first = new_id();
+            let n = params["media"].as_array().map_or(0, Vec::len) as i32;
+            let messages: Vec<Value> = (0..n)
+                .map(|i| {
+                    let mut m = message_json(first + i, chat_of(chat), "");
+                    m["media_group_id"] = json!(format!("{first}"));
+                    m["photo"] = json!([{"file_id": format!("p{}", first + i), "file_unique_id": format!("u{}", first + i), "width": 640, "height": 866}]);
+                    m
+                })
+                .collect();
+            ok(json!(messages))
+        }
         "sendchataction" => {
             // The Bot API's actions; anything else is refused.
             const ACTIONS: [&str; 11] = [
@@ -311,6 +344,35 @@ async fn api(State(fake): State<Arc<Fake>>, req: Request) -> Response {
         )
             .into_response(),
     }
+}
+
+/// What Telegram refuses of an album (`sendMediaGroup`): fewer than 2 or
+/// more than 10 items, an item that is no photo here (documents, audio and
+/// video cannot mix with photos; Tablero sends photos), a photo named by
+/// `attach://` with no such upload, a caption over 1,024 characters.
+fn album_refused(params: &Value, files: &HashMap<String, Vec<u8>>) -> Option<&'static str> {
+    let Some(media) = params["media"].as_array() else {
+        return Some("Bad Request: field \"media\" must be an array");
+    };
+    if !(2..=10).contains(&media.len()) {
+        return Some("Bad Request: wrong number of media in the group");
+    }
+    for item in media {
+        if item["type"] != "photo" {
+            return Some("Bad Request: wrong media type");
+        }
+        let uploaded = item["media"]
+            .as_str()
+            .and_then(|m| m.strip_prefix("attach://"))
+            .is_some_and(|name| files.get(name).is_some_and(|f| !f.is_empty()));
+        if !uploaded {
+            return Some("Bad Request: wrong file identifier/HTTP URL specified");
+        }
+        if refused("sendphoto", item).is_some() {
+            return Some("Bad Request: message caption is too long");
+        }
+    }
+    None
 }
 
 /// What Telegram refuses of a post: a text longer than 4,096 characters
@@ -1852,5 +1914,68 @@ async fn long_lists_come_a_page_at_a_time_with_buttons() {
     let text = last.params["text"].as_str().unwrap_or("");
     assert!(text.contains("Page 2 of 2"), "{text}");
     assert_eq!(buttons(&last.params), ["l:c:1"]);
+    r.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rules_come_as_text_then_one_album_of_cards_in_order() {
+    let mut r = start().await;
+    r.c.say(&ALICE, "/rules breakthrough");
+    let text = r.c.text().await;
+    assert!(text.contains("Breakthrough"), "{text}");
+    let album = r.c.expect("sendmediagroup").await;
+    assert_eq!(album.params["chat_id"], GROUP);
+    let media = album.params["media"].as_array().expect("media").clone();
+    let captions: Vec<&str> = media
+        .iter()
+        .map(|m| m["caption"].as_str().unwrap_or(""))
+        .collect();
+    assert_eq!(
+        captions,
+        [
+            "One step forward or diagonally forward.",
+            "Captures only diagonally: a piece straight ahead blocks the way.",
+            "The first piece to reach the far row wins.",
+        ]
+    );
+    // Each photo is its own upload, in the cards' order (the fake
+    // renderer's bytes name the card's marks).
+    let pictures: Vec<String> = media
+        .iter()
+        .map(|m| {
+            let name = m["media"]
+                .as_str()
+                .unwrap()
+                .strip_prefix("attach://")
+                .unwrap();
+            String::from_utf8(album.files[name].clone()).unwrap()
+        })
+        .collect();
+    assert!(
+        pictures
+            .iter()
+            .all(|p| p.starts_with("FAKECARD breakthrough")),
+        "{pictures:?}"
+    );
+    assert!(pictures[1].contains("Ring"), "{}", pictures[1]);
+    assert!(media.iter().all(|m| m["parse_mode"] == "HTML"));
+    r.c.quiet().await;
+    // In Spanish, with HTML's special characters escaped in the captions.
+    r.c.say(&BOB, "/idioma es");
+    r.c.text().await;
+    r.c.say(&BOB, "/reglas bloc");
+    r.c.text().await;
+    let album = r.c.expect("sendmediagroup").await;
+    let captions: Vec<String> = album.params["media"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["caption"].as_str().unwrap_or("").to_string())
+        .collect();
+    assert_eq!(captions.len(), 3);
+    assert!(
+        captions[0].starts_with("Avanza una casilla"),
+        "{captions:?}"
+    );
     r.stop().await;
 }

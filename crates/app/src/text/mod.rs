@@ -6,6 +6,7 @@
 //! the next argument, text between backticks is code, and a user is a
 //! mention span, so adapters can write each in their platform's markup.
 
+mod cards;
 mod errors;
 mod events;
 pub(crate) mod options;
@@ -14,6 +15,7 @@ mod rules;
 pub(crate) mod ui;
 pub(crate) mod web;
 
+pub(crate) use cards::caption;
 pub(crate) use errors::{error, error_pager, error_picks};
 pub(crate) use events::{event, event_pages, my_games_shown};
 pub(crate) use records::{chart_texts, leaderboard_table, rating_change};
