@@ -298,6 +298,11 @@ pub(crate) struct Bots {
 }
 
 impl App {
+    /// Drops the engine kept for game `id` of `ch`, which has ended.
+    pub(crate) fn forget_engine(&self, ch: &ChannelKey, id: u64) {
+        lock(&self.bots.kept).games.remove(&(ch.clone(), id));
+    }
+
     /// Tells the app who the bot is on `platform` (the chat adapters learn
     /// it when they connect); a challenge to this user is a game against
     /// the bot. The console's bot is `tablero` unless set.

@@ -345,6 +345,10 @@ impl App {
         let game = record_of(doc).map_err(AppError::Unreadable)?.game;
         let platform = doc.channel.platform;
         let vs_bot = doc.bot.is_some();
+        if vs_bot {
+            // The bot's engine of this game is no longer needed.
+            self.forget_engine(&doc.channel, doc.id);
+        }
         for side in Side::ALL {
             if doc.bot.is_some_and(|b| b.side == side) {
                 continue;
