@@ -662,30 +662,12 @@ pub async fn orientation(ctx: Context<'_>, way: Option<OrientationChoice>) -> Re
 /// Whether a channel's games are listed on the web.
 #[derive(Clone, Copy, Debug, poise::ChoiceParameter)]
 pub enum WebChoice {
-    #[name = "List this channel's games on the web"]
-    #[name_localized("es-ES", "Mostrar las partidas de este canal en la web")]
-    #[name_localized("es-419", "Mostrar las partidas de este canal en la web")]
     On,
-    #[name = "Stop listing them"]
-    #[name_localized("es-ES", "Dejar de mostrarlas")]
-    #[name_localized("es-419", "Dejar de mostrarlas")]
     Off,
 }
 
 #[poise::command(slash_command)]
-pub async fn web(
-    ctx: Context<'_>,
-    #[description = "List this channel's games on the web, or stop"]
-    #[description_localized(
-        "es-ES",
-        "Mostrar las partidas de este canal en la web, o dejar de hacerlo"
-    )]
-    #[description_localized(
-        "es-419",
-        "Mostrar las partidas de este canal en la web, o dejar de hacerlo"
-    )]
-    list: Option<WebChoice>,
-) -> Result<(), Error> {
+pub async fn web(ctx: Context<'_>, list: Option<WebChoice>) -> Result<(), Error> {
     let w = list.map(|w| {
         match w {
             WebChoice::On => "on",

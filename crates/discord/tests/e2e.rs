@@ -1157,7 +1157,7 @@ async fn two_users_play_a_whole_game_on_a_fake_discord() {
     assert!(disabled_soon(&fake, board5).await);
     renderer.slow.store(false, Ordering::SeqCst);
 
-    // A DM: the rules with their start position, as the command's answer.
+    // A DM: the rules with their rule cards, as the command's answer.
     let (mark, token) = d.slash(
         ANA_,
         DM,
@@ -1166,7 +1166,14 @@ async fn two_users_play_a_whole_game_on_a_fake_discord() {
         json!({}),
     );
     let c = fake.callback(mark, &token).await;
-    assert_eq!(c.files, ["board.png"]);
+    assert_eq!(
+        c.files,
+        [
+            "breakthrough-rules-1.png",
+            "breakthrough-rules-2.png",
+            "breakthrough-rules-3.png"
+        ]
+    );
     assert!(content(&c).contains("Breakthrough"));
 
     // A whole game against the bot: `/play`, the bot's own moves posted as

@@ -881,11 +881,14 @@ async fn three_games_in_a_group() {
     // That was a private chat: Telegram opens it with /start, and every
     // message there is for the bot.
     c.say_privately(&CAROL, "rules breakthrough");
-    let photo = c.expect("sendphoto").await;
-    assert_eq!(photo.params["chat_id"], CAROL.id);
+    // The text first, then its cards as one album.
+    let text = c.expect("sendmessage").await;
+    assert_eq!(text.params["chat_id"], CAROL.id);
+    let album = c.expect("sendmediagroup").await;
+    assert_eq!(album.params["chat_id"], CAROL.id);
     assert!(
-        buttons(&photo.params).is_empty(),
-        "a rules diagram has no buttons"
+        buttons(&album.params).is_empty(),
+        "rule cards have no buttons"
     );
 
     // Help, addressed the group way; a command for another bot is ignored.

@@ -108,6 +108,10 @@ pub fn option_text(command: &str, option: &str) -> Option<OptionText> {
             "Un juego, con su gráfica de puntuación",
         ),
         ("lang", "language") => o("Your language", "Tu idioma"),
+        ("web", "list") => o(
+            "List this channel's games on the web, or stop",
+            "Mostrar las partidas de este canal en la web, o dejar de hacerlo",
+        ),
         ("orientation", "way") => o(
             "How boards are turned here",
             "Cómo se giran los tableros aquí",
@@ -130,6 +134,11 @@ pub fn choice_text(option: &str, choice: &str) -> Option<(&'static str, &'static
         ("format", "Text") => ("text", "texto"),
         ("way", "White") => ("White at the bottom", "Blancas abajo"),
         ("way", "Turn") => ("The player to move at the bottom", "Abajo quien mueve"),
+        ("list", "On") => (
+            "List this channel's games on the web",
+            "Mostrar las partidas de este canal en la web",
+        ),
+        ("list", "Off") => ("Stop listing them", "Dejar de mostrarlas"),
         // Each language by its own name, in both.
         ("language", "En") => ("English", "English"),
         ("language", "Es") => ("Español", "Español"),
