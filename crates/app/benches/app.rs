@@ -18,7 +18,7 @@ use common::splitmix;
 use tablero_app::App;
 use tablero_app::console::incoming;
 use tablero_rules::{AnyGame, GameId, GameRecord, Setup};
-use tablero_store::{ChannelKey, GameDoc, Store, UserRef, VERSION};
+use tablero_store::{ChannelKey, GameDoc, Store, UserRef};
 
 fn app(dir: &std::path::Path) -> App {
     common::app(Store::open(dir, 16 << 20).unwrap())
@@ -99,24 +99,16 @@ fn populate(dir: &std::path::Path) {
             let ch = ChannelKey::new(tablero_app::Platform::Console, format!("c{}", n / 10));
             let id = n % 10 + 1;
             let doc = GameDoc {
-                version: VERSION,
-                channel: ch.clone(),
-                id,
-                players: [user(n % 400), user((n * 7 + 1) % 400)],
-                record: record.clone(),
                 created_ms: 0,
-                turn_started_ms: 1_767_225_600_000,
                 move_limit_secs: Some(72 * 3600),
-                reminders_sent: 0,
-                draw_offer: None,
-                takeback: None,
                 next_event_ms: Some(1_767_225_600_000 + 36 * 3_600_000),
-                result: None,
-                finished_ms: None,
-                bot: None,
-                rated: false,
-                community: None,
-                rating: None,
+                ..GameDoc::new(
+                    ch.clone(),
+                    id,
+                    [user(n % 400), user((n * 7 + 1) % 400)],
+                    record.clone(),
+                    1_767_225_600_000,
+                )
             };
             b.put_game(&doc, None);
             b.set_next_id(&ch, 11);

@@ -574,24 +574,15 @@ mod tests {
 
     fn doc(ch: &ChannelKey, id: u64, next: Option<i64>) -> GameDoc {
         GameDoc {
-            version: VERSION,
-            channel: ch.clone(),
-            id,
-            players: [user("alice"), user("bob")],
-            record: "breakthrough:".into(),
-            created_ms: 0,
-            turn_started_ms: 0,
             move_limit_secs: Some(3600),
-            reminders_sent: 0,
-            draw_offer: None,
-            takeback: None,
             next_event_ms: next,
-            result: None,
-            finished_ms: None,
-            bot: None,
-            rated: false,
-            community: None,
-            rating: None,
+            ..GameDoc::new(
+                ch.clone(),
+                id,
+                [user("alice"), user("bob")],
+                "breakthrough:".into(),
+                0,
+            )
         }
     }
 
