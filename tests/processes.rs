@@ -21,9 +21,7 @@ use std::sync::mpsc::{Receiver, Sender, channel};
 use std::time::{Duration, Instant, SystemTime};
 
 use tablero_rules::{AnyGame, GameId, Setup, Side};
-use tablero_store::{
-    ChallengeDoc, ChannelKey, GameDoc, Platform, Store, Termination, UserRef, VERSION,
-};
+use tablero_store::{ChallengeDoc, ChannelKey, GameDoc, Platform, Store, Termination, UserRef};
 
 const CHANNELS: [&str; 2] = ["arena", "annex"];
 /// Games played by moves, per channel.
@@ -82,7 +80,6 @@ fn seed(store: &Store, seed: &mut u64, spread_ms: u64) {
         for k in 0..EXPIRING {
             let id = 100 + k;
             b.put_challenge(&ChallengeDoc {
-                version: VERSION,
                 channel: ch.clone(),
                 id,
                 challenger: user("carol"),

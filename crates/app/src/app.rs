@@ -22,7 +22,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use tablero_rules::Lang;
-use tablero_store::{Batch, Orientation, ProfileDoc, Store, VERSION};
+use tablero_store::{Batch, Orientation, ProfileDoc, Store};
 
 use crate::channel::ChannelState;
 use crate::clock::Clock;
@@ -363,7 +363,6 @@ impl App {
             let _lock = self.store.lock_stats().ok()?;
             let p = self.store.profile(platform, &u.id).ok().flatten();
             let doc = ProfileDoc {
-                version: VERSION,
                 name: u.name.clone(),
                 lang: p.as_ref().and_then(|p| p.lang),
             };
@@ -602,7 +601,6 @@ impl App {
             "turn" | "turno" | "mover" | "move" | "tomove" => Orientation::Turn,
             _ => return Err(AppError::BadOrientation(word.to_string())),
         };
-        doc.version = VERSION;
         doc.orientation = new;
         let mut b = self.store.batch();
         b.put_channel(ch, &doc);
@@ -629,11 +627,9 @@ impl App {
         // Profiles are written under the stats lock (see `touch_user`).
         let _lock = self.store.lock_stats()?;
         let mut doc = self.store.profile(p, &who.user.id)?.unwrap_or(ProfileDoc {
-            version: VERSION,
             name: who.user.name.clone(),
             lang: None,
         });
-        doc.version = VERSION;
         doc.lang = Some(new);
         let mut b = self.store.batch();
         b.put_profile(p, &who.user.id, &doc);

@@ -3,7 +3,7 @@
 //! retires the controls of the one posted before the restart, and a board
 //! the restart kept from being posted is posted when the bot is back.
 
-use tablero_store::{BoardDoc, VERSION};
+use tablero_store::BoardDoc;
 
 use crate::app::App;
 use crate::event::Event;
@@ -20,11 +20,7 @@ impl App {
     /// logged: at worst an old board keeps its controls, which the app
     /// turns down as stale.
     pub fn remember_board(&self, ch: &ChannelKey, game: u64, board: Option<(usize, String)>) {
-        let doc = board.map(|(ply, message)| BoardDoc {
-            version: VERSION,
-            ply,
-            message,
-        });
+        let doc = board.map(|(ply, message)| BoardDoc { ply, message });
         let mut b = self.store().batch();
         b.put_board(ch, game, doc.as_ref());
         if let Err(e) = self.store().commit(b) {

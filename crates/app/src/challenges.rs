@@ -1,7 +1,7 @@
 //! Challenges: made, accepted (the game begins), declined, cancelled.
 
 use tablero_rules::{AnyGame, GameId, GameRecord, Setup, Side};
-use tablero_store::{Batch, BotDoc, ChallengeDoc, GameDoc, VERSION};
+use tablero_store::{Batch, BotDoc, ChallengeDoc, GameDoc};
 
 use crate::app::{Actor, App, Res};
 use crate::bots::next_event;
@@ -119,7 +119,6 @@ impl App {
         }
         self.check_challenge_limits(who, &self.challenges(ch)?)?;
         let doc = ChallengeDoc {
-            version: VERSION,
             channel: ch.clone(),
             id: cid,
             challenger: who.user.clone(),
@@ -394,7 +393,6 @@ impl App {
             });
         }
         let c = ChallengeDoc {
-            version: VERSION,
             channel: ch.clone(),
             id: cid,
             challenger: me.clone(),

@@ -25,7 +25,7 @@
 use std::collections::BTreeSet;
 
 use tablero_rules::Lang;
-use tablero_store::{OfferKind, VERSION};
+use tablero_store::OfferKind;
 
 use crate::app::{Actor, App, Res};
 use crate::channel::info_of;
@@ -120,7 +120,6 @@ impl App {
         let saved = self.with_channel(ch, |_| {
             let mut doc = self.store.channel_settings(ch)?;
             if doc.title.as_deref() != Some(&title) {
-                doc.version = VERSION;
                 doc.title = Some(title.clone());
                 let mut b = self.store.batch();
                 b.put_channel(ch, &doc);

@@ -5,7 +5,6 @@ use tablero_rating::{Glicko2, Score};
 use tablero_rules::{AnyGame, Lang, MoveError, Outcome as RulesOutcome, Side};
 use tablero_store::{
     Batch, GameDoc, RATING_HISTORY, RatingChange, RatingPointDoc, ResultDoc, StatsDoc, Termination,
-    VERSION,
 };
 
 use crate::app::{Actor, App, Res};
@@ -361,7 +360,6 @@ impl App {
                 .find(|(g, _)| *g == game)
                 .map(|(_, s)| s)
                 .unwrap_or_default();
-            s.version = VERSION;
             match result.winner {
                 None => {
                     s.draws += 1;
@@ -425,7 +423,6 @@ impl App {
         b.set_rating_seq(seq);
         for (side, new) in Side::ALL.into_iter().zip([a, z]) {
             let r = &mut docs[side.index()];
-            r.version = VERSION;
             r.name = doc.player(side).name.clone();
             r.rating = new;
             r.history.push(RatingPointDoc {

@@ -639,7 +639,6 @@ impl App {
         if on != listed {
             let mut b = self.store.batch();
             let doc = ListingDoc {
-                version: tablero_store::VERSION,
                 community: who.community.clone(),
             };
             b.put_listing(ch, on.then_some(&doc));

@@ -2,11 +2,27 @@
 
 use serde::Serialize;
 
-use crate::keys::{board_key, game_key, key, num, rating_key, timer_key, user_game_key};
+use crate::keys::{Key, Meta};
 use crate::*;
 
+/// A plain value's bytes (a next id, a sequence number).
 pub(crate) fn encode<T: Serialize>(v: &T) -> Vec<u8> {
-    serde_json::to_vec(v).expect("store documents always serialise")
+    serde_json::to_vec(v).expect("store values always serialise")
+}
+
+/// A document's bytes, stamped with the [`VERSION`] this build writes: the
+/// store owns versions, so the documents themselves carry none.
+pub(crate) fn encode_doc<T: Document>(doc: &T) -> Vec<u8> {
+    #[derive(Serialize)]
+    struct Stamped<'a, T> {
+        version: u32,
+        #[serde(flatten)]
+        doc: &'a T,
+    }
+    encode(&Stamped {
+        version: VERSION,
+        doc,
+    })
 }
 
 /// Changes applied together by [`Store::commit`]: all or nothing.
@@ -17,13 +33,13 @@ pub struct Batch {
 }
 
 impl Batch {
-    pub(crate) fn insert(&mut self, k: Vec<u8>, v: Vec<u8>) {
-        self.batch.insert(k, v);
+    pub(crate) fn insert(&mut self, k: Key<'_>, v: Vec<u8>) {
+        self.batch.insert(k.encode(), v);
         self.empty = false;
     }
 
-    pub(crate) fn remove(&mut self, k: Vec<u8>) {
-        self.batch.remove(k);
+    pub(crate) fn remove(&mut self, k: Key<'_>) {
+        self.batch.remove(k.encode());
         self.empty = false;
     }
 
@@ -37,55 +53,42 @@ impl Batch {
         let ongoing = doc.result.is_none();
         if ongoing {
             for p in &doc.players {
-                self.insert(user_game_key(&doc.channel, &p.id, doc.id), Vec::new());
+                self.insert(Key::user_game(&doc.channel, &p.id, doc.id), Vec::new());
             }
             if let Some(due) = doc.next_event_ms {
                 self.insert(
-                    timer_key(due, TimerKind::Game, &doc.channel, doc.id),
+                    Key::timer(due, TimerKind::Game, &doc.channel, doc.id),
                     Vec::new(),
                 );
             }
         }
-        self.insert(game_key(ongoing, &doc.channel, doc.id), encode(doc));
+        self.insert(Key::game(ongoing, &doc.channel, doc.id), encode_doc(doc));
     }
 
     pub(crate) fn unindex_game(&mut self, old: &GameDoc) {
         let ongoing = old.result.is_none();
-        self.remove(game_key(ongoing, &old.channel, old.id));
+        self.remove(Key::game(ongoing, &old.channel, old.id));
         for p in &old.players {
-            self.remove(user_game_key(&old.channel, &p.id, old.id));
+            self.remove(Key::user_game(&old.channel, &p.id, old.id));
         }
         if let Some(due) = old.next_event_ms {
-            self.remove(timer_key(due, TimerKind::Game, &old.channel, old.id));
+            self.remove(Key::timer(due, TimerKind::Game, &old.channel, old.id));
         }
     }
 
     /// Writes a challenge and its expiry timer.
     pub fn put_challenge(&mut self, doc: &ChallengeDoc) {
+        self.insert(Key::challenge(&doc.channel, doc.id), encode_doc(doc));
         self.insert(
-            key(&[
-                "c",
-                doc.channel.platform.as_str(),
-                &doc.channel.channel,
-                &num(doc.id),
-            ]),
-            encode(doc),
-        );
-        self.insert(
-            timer_key(doc.expires_ms, TimerKind::Challenge, &doc.channel, doc.id),
+            Key::timer(doc.expires_ms, TimerKind::Challenge, &doc.channel, doc.id),
             Vec::new(),
         );
     }
 
     /// Removes a challenge (answered, cancelled or expired) and its timer.
     pub fn remove_challenge(&mut self, doc: &ChallengeDoc) {
-        self.remove(key(&[
-            "c",
-            doc.channel.platform.as_str(),
-            &doc.channel.channel,
-            &num(doc.id),
-        ]));
-        self.remove(timer_key(
+        self.remove(Key::challenge(&doc.channel, doc.id));
+        self.remove(Key::timer(
             doc.expires_ms,
             TimerKind::Challenge,
             &doc.channel,
@@ -95,15 +98,12 @@ impl Batch {
 
     /// Removes a timer that points at nothing (its record is gone).
     pub fn remove_timer(&mut self, t: &Timer) {
-        self.remove(timer_key(t.due_ms, t.kind, &t.channel, t.id));
+        self.remove(Key::timer(t.due_ms, t.kind, &t.channel, t.id));
     }
 
     /// Sets the channel's next id.
     pub fn set_next_id(&mut self, ch: &ChannelKey, next: u64) {
-        self.insert(
-            key(&["n", ch.platform.as_str(), &ch.channel]),
-            encode(&next),
-        );
+        self.insert(Key::NextId(ch.into()), encode(&next));
     }
 
     /// Writes a user's stats in one game: against people, or (`vs_bot`)
@@ -116,10 +116,14 @@ impl Batch {
         vs_bot: bool,
         s: &StatsDoc,
     ) {
-        let prefix = if vs_bot { "a" } else { "s" };
         self.insert(
-            key(&[prefix, platform.as_str(), user, game.key()]),
-            encode(s),
+            Key::Stats {
+                vs_bot,
+                platform,
+                user,
+                game,
+            },
+            encode_doc(s),
         );
     }
 
@@ -133,32 +137,74 @@ impl Batch {
         game: GameId,
         r: &RatingDoc,
     ) {
-        self.insert(rating_key(platform, game, user), encode(r));
         self.insert(
-            key(&["l", platform.as_str(), community, game.key(), user]),
+            Key::Rating {
+                platform,
+                game,
+                user,
+            },
+            encode_doc(r),
+        );
+        self.insert(
+            Key::Community {
+                platform,
+                community,
+                game,
+                user,
+            },
             Vec::new(),
         );
     }
 
     /// Sets the number of the last rated result applied.
     pub fn set_rating_seq(&mut self, seq: u64) {
-        self.insert(key(&["m", "rating_seq"]), encode(&seq));
+        self.insert(Key::Meta(Meta::RatingSeq), encode(&seq));
     }
 
     /// Writes a user's profile.
     pub fn put_profile(&mut self, platform: Platform, user: &str, p: &ProfileDoc) {
-        self.insert(key(&["p", platform.as_str(), user]), encode(p));
+        self.insert(Key::Profile { platform, user }, encode_doc(p));
+    }
+
+    /// Writes a channel's settings.
+    pub fn put_channel(&mut self, ch: &ChannelKey, doc: &ChannelDoc) {
+        self.insert(Key::Channel(ch.into()), encode_doc(doc));
     }
 
     /// Remembers a game's newest board message; `None` forgets it.
-    pub fn put_channel(&mut self, ch: &ChannelKey, doc: &ChannelDoc) {
-        self.insert(key(&["o", ch.platform.as_str(), &ch.channel]), encode(doc));
-    }
-
     pub fn put_board(&mut self, ch: &ChannelKey, game: u64, board: Option<&BoardDoc>) {
         match board {
-            Some(b) => self.insert(board_key(ch, game), encode(b)),
-            None => self.remove(board_key(ch, game)),
+            Some(b) => self.insert(Key::board(ch, game), encode_doc(b)),
+            None => self.remove(Key::board(ch, game)),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::keys::Key;
+
+    /// A written document carries the version this build writes, though
+    /// the type has no such field, and reads back as it was; one written
+    /// by a newer build is refused rather than misread.
+    #[test]
+    fn documents_are_stamped_with_the_version() {
+        let doc = ProfileDoc {
+            name: "Ana".into(),
+            lang: Some(Lang::Es),
+        };
+        let bytes = encode_doc(&doc);
+        let json: serde_json::Value = serde_json::from_slice(&bytes).unwrap();
+        assert_eq!(json["version"], serde_json::json!(VERSION));
+        assert_eq!(json["name"], "Ana");
+        let k = Key::Profile {
+            platform: Platform::Telegram,
+            user: "7",
+        }
+        .encode();
+        assert_eq!(read_value::<ProfileDoc>(&k, &bytes).unwrap(), doc);
+        let newer = format!(r#"{{"version":{},"name":"Ana"}}"#, VERSION + 1);
+        assert!(read_value::<ProfileDoc>(&k, newer.as_bytes()).is_err());
     }
 }

@@ -11,6 +11,7 @@
 
 use serde::de::DeserializeOwned;
 
+use crate::keys::{Key, Kind};
 use crate::kv::{Db, KvBatch};
 use crate::{
     BoardDoc, ChallengeDoc, ChannelDoc, GameDoc, ProfileDoc, RatingDoc, Result, StatsDoc, Store,
@@ -19,9 +20,6 @@ use crate::{
 
 /// Entries written per batch by a salvage.
 const CHUNK: usize = 1000;
-
-/// Every first field of a key (the layout in `lib.rs`).
-const PREFIXES: &[u8] = b"abcfglmnoprstuw";
 
 /// A record that cannot be read, or a part of the store that cannot.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -69,29 +67,25 @@ fn typed<T: DeserializeOwned>(k: &[u8], v: &[u8]) -> std::result::Result<(), Str
 
 /// Why the value at `k` cannot be read, if it cannot.
 fn check_value(k: &[u8], v: &[u8]) -> std::result::Result<(), String> {
-    match k.first() {
-        Some(b'g' | b'f') => typed::<GameDoc>(k, v),
-        Some(b'c') => typed::<ChallengeDoc>(k, v),
-        Some(b's' | b'a') => typed::<StatsDoc>(k, v),
-        Some(b'p') => typed::<ProfileDoc>(k, v),
-        Some(b'b') => typed::<BoardDoc>(k, v),
-        Some(b'r') => typed::<RatingDoc>(k, v),
-        Some(b'n' | b'm') => typed::<u64>(k, v),
-        Some(b'o') => typed::<ChannelDoc>(k, v),
-        Some(b'w') => check_web(k, v),
-        Some(b'u' | b't' | b'l') if v.is_empty() => Ok(()),
-        Some(b'u' | b't' | b'l') => Err("an index entry with a value".into()),
-        _ => Err("a key outside Tablero's layout".into()),
-    }
-}
-
-/// Why a value of the web's prefix cannot be read (`web.rs`).
-fn check_web(k: &[u8], v: &[u8]) -> std::result::Result<(), String> {
-    match k.get(2) {
-        Some(b's') => typed::<crate::WebSecretDoc>(k, v),
-        Some(b't') => typed::<crate::WebLinkDoc>(k, v),
-        Some(b'l') => typed::<crate::ListingDoc>(k, v),
-        _ => Err("a key outside Tablero's layout".into()),
+    let Some(key) = Key::decode(k) else {
+        return Err("a key outside Tablero's layout".into());
+    };
+    match key {
+        Key::Game { .. } => typed::<GameDoc>(k, v),
+        Key::Challenge { .. } => typed::<ChallengeDoc>(k, v),
+        Key::Stats { .. } => typed::<StatsDoc>(k, v),
+        Key::Profile { .. } => typed::<ProfileDoc>(k, v),
+        Key::Board { .. } => typed::<BoardDoc>(k, v),
+        Key::Rating { .. } => typed::<RatingDoc>(k, v),
+        Key::NextId(_) | Key::Meta(_) => typed::<u64>(k, v),
+        Key::Channel(_) => typed::<ChannelDoc>(k, v),
+        Key::WebSecret => typed::<crate::WebSecretDoc>(k, v),
+        Key::WebLink(_) => typed::<crate::WebLinkDoc>(k, v),
+        Key::WebListing(_) => typed::<crate::ListingDoc>(k, v),
+        index if index.kind().is_index() && v.is_empty() => Ok(()),
+        Key::UserGame { .. } | Key::Timer { .. } | Key::Community { .. } => {
+            Err("an index entry with a value".into())
+        }
     }
 }
 
@@ -104,22 +98,25 @@ fn read_all(
     mut each: impl FnMut(Vec<u8>, Vec<u8>, std::result::Result<(), String>) -> Result<()>,
     damaged: &mut Vec<Damage>,
 ) -> Result<()> {
+    let mut kinds = Kind::ALL;
+    kinds.sort_by_key(|k| k.tag());
     let mut seen = Vec::new();
-    for p in PREFIXES {
-        seen.push(*p);
-        for kv in db.scan_prefix([*p]) {
+    for kind in kinds {
+        let p = kind.tag().as_bytes()[0];
+        seen.push(p);
+        for kv in db.scan_prefix([p]) {
             let (k, v) = match kv {
                 Ok(kv) => kv,
                 Err(e) => {
                     damaged.push(Damage {
-                        key: format!("{}…", *p as char),
+                        key: format!("{}…", kind.tag()),
                         why: e.to_string(),
                     });
                     break;
                 }
             };
             let mut verdict = check_value(&k, &v);
-            if verdict.is_ok() && matches!(k.first(), Some(b'g' | b'f')) {
+            if verdict.is_ok() && matches!(kind, Kind::Ongoing | Kind::Finished) {
                 if let Ok(doc) = read_value::<GameDoc>(&k, &v) {
                     verdict = extra(&doc);
                 }
@@ -263,7 +260,7 @@ impl Store {
             )))
         };
         for k in self.db.iter().keys() {
-            if k?.first() != Some(&b'm') {
+            if Kind::of_key(&k?) != Some(Kind::Meta) {
                 return Err(taken());
             }
         }
@@ -277,7 +274,7 @@ impl Store {
     /// quarantined record).
     pub(crate) fn holds_data(&self) -> Result<bool> {
         for k in self.db.iter().keys() {
-            if k?.first() != Some(&b'm') {
+            if Kind::of_key(&k?) != Some(Kind::Meta) {
                 return Ok(true);
             }
         }

@@ -1,10 +1,10 @@
-//! The documents the store keeps, each JSON with a `version`.
+//! The documents the store keeps. Each is stored as JSON stamped with the
+//! `version` it was written with (`batch::encode_doc`); the documents
+//! themselves carry no version: the store owns it.
 
 use serde::{Deserialize, Serialize};
 
-use crate::{
-    ChannelKey, EndReason, GameId, Lang, PlayerRating, Rating, Side, UserRef, VERSION, keyed,
-};
+use crate::{ChannelKey, EndReason, GameId, Lang, PlayerRating, Rating, Side, UserRef, keyed};
 
 /// Why a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -40,7 +40,6 @@ pub enum OfferKind {
 /// A game in a channel: players, record and clock.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameDoc {
-    pub version: u32,
     pub channel: ChannelKey,
     /// The short id, unique in the channel (shared with challenges).
     pub id: u64,
@@ -113,8 +112,7 @@ pub struct BotDoc {
 
 impl GameDoc {
     /// A new game of `channel` numbered `id`, begun at `now_ms` with no
-    /// time limit: no offers, no result, no bot, casual, in the store's
-    /// current document version. Set the rest with struct update syntax.
+    /// time limit: no offers, no result, no bot, casual. Set the rest with struct update syntax.
     #[must_use]
     pub fn new(
         channel: ChannelKey,
@@ -124,7 +122,6 @@ impl GameDoc {
         now_ms: i64,
     ) -> GameDoc {
         GameDoc {
-            version: VERSION,
             channel,
             id,
             players,
@@ -178,7 +175,6 @@ impl GameDoc {
 /// A challenge waiting for an answer.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ChallengeDoc {
-    pub version: u32,
     pub channel: ChannelKey,
     pub id: u64,
     pub challenger: UserRef,
@@ -213,7 +209,6 @@ pub struct ChallengeDoc {
 /// Results of one user in one game.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct StatsDoc {
-    pub version: u32,
     pub wins: u32,
     pub losses: u32,
     pub draws: u32,
@@ -229,7 +224,6 @@ pub struct StatsDoc {
 /// A user's Glicko-2 rating in one game on one platform.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct RatingDoc {
-    pub version: u32,
     /// The player's name when they last played a rated game.
     #[serde(default)]
     pub name: String,
@@ -256,7 +250,6 @@ impl RatingDoc {
     #[must_use]
     pub fn new() -> RatingDoc {
         RatingDoc {
-            version: VERSION,
             name: String::new(),
             rating: PlayerRating::new(),
             history: Vec::new(),
@@ -273,7 +266,6 @@ impl Default for RatingDoc {
 /// What the bot remembers of a user.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ProfileDoc {
-    pub version: u32,
     pub name: String,
     /// The language the user chose, if they did.
     #[serde(with = "keyed::opt")]
@@ -294,7 +286,6 @@ pub enum Orientation {
 /// A channel's settings.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ChannelDoc {
-    pub version: u32,
     /// How boards are turned in games between people.
     #[serde(default)]
     pub orientation: Orientation,
@@ -309,7 +300,6 @@ pub struct ChannelDoc {
 /// a board the restart kept from being posted is posted.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BoardDoc {
-    pub version: u32,
     /// The number of moves the board shows.
     pub ply: usize,
     /// The platform's id of the message.
@@ -333,3 +323,18 @@ pub struct Timer {
     pub channel: ChannelKey,
     pub id: u64,
 }
+
+/// A value the store keeps as a versioned document (`batch::encode_doc`
+/// stamps the version; `store::read_value` upgrades older ones).
+pub trait Document: Serialize + serde::de::DeserializeOwned {}
+
+impl Document for GameDoc {}
+impl Document for ChallengeDoc {}
+impl Document for StatsDoc {}
+impl Document for RatingDoc {}
+impl Document for ProfileDoc {}
+impl Document for ChannelDoc {}
+impl Document for BoardDoc {}
+impl Document for crate::WebSecretDoc {}
+impl Document for crate::WebLinkDoc {}
+impl Document for crate::ListingDoc {}

@@ -8,8 +8,9 @@
 //! rules core's `GameRecord` (game, setup, canonical moves) plus who plays
 //! it and its clock, and the app rebuilds the position by replaying it.
 //!
-//! Every value is JSON with a `version` field. Every change goes through a
-//! [`Batch`] that is applied atomically and flushed to disk before
+//! Every document is JSON stamped with the `version` it was written in
+//! (the store stamps it; the document types carry none). Every change goes
+//! through a [`Batch`] that is applied atomically and flushed to disk before
 //! [`Store::commit`] returns, so a caller acknowledges only durable changes.
 //! A value that cannot be decoded is moved to the `quarantine` area (never
 //! deleted) and reported as [`StoreError::Corrupt`].
@@ -71,17 +72,17 @@ mod web;
 
 pub use backup::BackupReport;
 pub use batch::Batch;
-pub(crate) use batch::encode;
+pub(crate) use batch::{encode, encode_doc};
 pub use check::{CheckReport, Damage, SalvageReport};
 pub use copy::CopyReport;
 pub use docs::{
-    BoardDoc, BotDoc, ChallengeDoc, ChannelDoc, GameDoc, OfferKind, Orientation, ProfileDoc,
-    RATING_HISTORY, RatingChange, RatingDoc, RatingPointDoc, ResultDoc, StatsDoc, Termination,
-    Timer, TimerKind,
+    BoardDoc, BotDoc, ChallengeDoc, ChannelDoc, Document, GameDoc, OfferKind, Orientation,
+    ProfileDoc, RATING_HISTORY, RatingChange, RatingDoc, RatingPointDoc, ResultDoc, StatsDoc,
+    Termination, Timer, TimerKind,
 };
 pub use error::{Result, StoreError};
 pub use ids::{ChannelKey, Platform, UserRef};
-pub(crate) use keys::*;
+
 pub use shared::StoreLock;
 pub use store::Store;
 pub(crate) use store::{printable, read_value};

@@ -8,26 +8,10 @@
 
 use serde_json::{Value, json};
 
-/// What a stored value is, from the first field of its key.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Kind {
-    Game,
-    Challenge,
-    Other,
-}
-
-impl Kind {
-    pub(crate) fn of_key(key: &[u8]) -> Kind {
-        match key.first() {
-            Some(b'g' | b'f') => Kind::Game,
-            Some(b'c') => Kind::Challenge,
-            _ => Kind::Other,
-        }
-    }
-}
+use crate::keys::Kind;
 
 /// Brings `v`, written with `from`, up to [`crate::VERSION`].
-pub(crate) fn upgrade(kind: Kind, from: u32, mut v: Value) -> Result<Value, String> {
+pub(crate) fn upgrade(kind: Option<Kind>, from: u32, mut v: Value) -> Result<Value, String> {
     if from < 2 {
         v = v1_to_v2(kind, v)?;
     }
@@ -38,10 +22,10 @@ pub(crate) fn upgrade(kind: Kind, from: u32, mut v: Value) -> Result<Value, Stri
 /// as a string key (`resigned`, `time`, `agreed`, or the rules' end
 /// reason); version 2 writes sides by name and the result as a typed
 /// termination.
-fn v1_to_v2(kind: Kind, mut v: Value) -> Result<Value, String> {
+fn v1_to_v2(kind: Option<Kind>, mut v: Value) -> Result<Value, String> {
     let obj = v.as_object_mut().ok_or("not an object")?;
     match kind {
-        Kind::Game => {
+        Some(Kind::Ongoing | Kind::Finished) => {
             for field in ["draw_offer", "takeback"] {
                 let side = side(obj.get(field))?;
                 obj.insert(field.into(), side);
@@ -62,11 +46,11 @@ fn v1_to_v2(kind: Kind, mut v: Value) -> Result<Value, String> {
                 r.insert("termination".into(), termination);
             }
         }
-        Kind::Challenge => {
+        Some(Kind::Challenge) => {
             let side = side(obj.get("challenger_side"))?;
             obj.insert("challenger_side".into(), side);
         }
-        Kind::Other => {}
+        _ => {}
     }
     obj.insert("version".into(), json!(2));
     Ok(v)
@@ -92,7 +76,7 @@ mod tests {
     fn version_1_games_get_named_sides_and_a_typed_termination() {
         let v1 = json!({"version": 1, "draw_offer": 1, "takeback": null,
             "result": {"winner": 0, "reason": "checkmate"}});
-        let v2 = upgrade(Kind::Game, 1, v1).unwrap();
+        let v2 = upgrade(Some(Kind::Ongoing), 1, v1).unwrap();
         assert_eq!(
             v2,
             json!({"version": 2, "draw_offer": "second", "takeback": null,
@@ -100,7 +84,7 @@ mod tests {
         );
         let v1 = json!({"version": 1, "draw_offer": null, "takeback": 0,
             "result": {"winner": null, "reason": "agreed"}});
-        let v2 = upgrade(Kind::Game, 1, v1).unwrap();
+        let v2 = upgrade(Some(Kind::Ongoing), 1, v1).unwrap();
         assert_eq!(
             v2["result"],
             json!({"winner": null, "termination": "agreed"})
@@ -111,9 +95,9 @@ mod tests {
     #[test]
     fn bad_version_1_values_are_refused() {
         let v1 = json!({"version": 1, "draw_offer": 7});
-        assert!(upgrade(Kind::Game, 1, v1).is_err());
+        assert!(upgrade(Some(Kind::Ongoing), 1, v1).is_err());
         let v1 = json!({"version": 1, "challenger_side": "white"});
-        assert!(upgrade(Kind::Challenge, 1, v1).is_err());
-        assert!(upgrade(Kind::Game, 1, json!([1, 2])).is_err());
+        assert!(upgrade(Some(Kind::Challenge), 1, v1).is_err());
+        assert!(upgrade(Some(Kind::Ongoing), 1, json!([1, 2])).is_err());
     }
 }

@@ -26,8 +26,9 @@
 //! On sled (one process) the lock is in-process, versions count from 0 at
 //! start-up and leases live in memory; the calling pattern is the same.
 
+use crate::keys::{Key, TIMER_PLATFORM_FIELD, channel_id, due_range};
 use crate::kv::{FieldIn, KvBatch, LockGuard};
-use crate::{ChannelKey, Platform, Result, SEP, Store, Timer, key, parse_timer, time};
+use crate::{ChannelKey, Platform, Result, SEP, Store, Timer};
 
 /// A lock held across processes (on PostgreSQL, a session advisory lock);
 /// released when dropped. Not re-entrant: taking a lock one already holds
@@ -37,23 +38,11 @@ pub struct StoreLock {
     _guard: Box<dyn LockGuard>,
 }
 
-/// The bytes naming a channel in versions and lock names.
-fn channel_id(ch: &ChannelKey) -> Vec<u8> {
-    key(&[ch.platform.as_str(), &ch.channel])
-}
-
-/// The channel a key of the main area belongs to, from the key layout in
-/// the crate docs; `None` for stats, profiles and metadata.
+/// The channel whose version a change of key `k` bumps (its games,
+/// challenges, next id, their indexes and its web listing); `None` for
+/// stats, profiles, boards, settings and metadata.
 fn channel_of(k: &[u8]) -> Option<Vec<u8>> {
-    let s = std::str::from_utf8(k).ok()?;
-    let parts: Vec<&str> = s.split(SEP).collect();
-    let (platform, channel) = match parts.as_slice() {
-        ["g" | "f" | "c", platform, channel, _] | ["n", platform, channel] => (platform, channel),
-        ["u", platform, _, channel, _] => (platform, channel),
-        ["t", _, _, platform, channel, _] => (platform, channel),
-        _ => return None,
-    };
-    Some(key(&[platform, channel]))
+    Key::decode(k)?.channel().map(channel_id)
 }
 
 impl Store {
@@ -73,7 +62,7 @@ impl Store {
     pub fn lock_channel(&self, ch: &ChannelKey) -> Result<StoreLock> {
         let mut name = b"channel".to_vec();
         name.push(SEP as u8);
-        name.extend(channel_id(ch));
+        name.extend(channel_id(ch.into()));
         Ok(StoreLock {
             _guard: self.db.backend.lock(&name)?,
         })
@@ -95,7 +84,7 @@ impl Store {
     /// from any process, and never otherwise. Read it under the channel
     /// lock to know whether what was cached is current.
     pub fn channel_version(&self, ch: &ChannelKey) -> Result<u64> {
-        Ok(self.db.backend.version(&channel_id(ch))?)
+        Ok(self.db.backend.version(&channel_id(ch.into()))?)
     }
 
     /// Timers due at or before `now_ms`, earliest first, at most `limit`,
@@ -113,22 +102,19 @@ impl Store {
         limit: usize,
         platforms: Option<&[Platform]>,
     ) -> Result<Vec<Timer>> {
-        let start = key(&["t", ""]);
-        let mut end = key(&["t", &time(now_ms)]);
-        end.push(SEP as u8 + 1);
-        // Timer keys: t, due, kind, platform, channel, id.
+        let due = due_range(now_ms);
         let only = platforms.map(|ps| FieldIn {
-            index: 3,
+            index: TIMER_PLATFORM_FIELD,
             values: ps.iter().map(|p| p.as_str().to_string()).collect(),
         });
         let keys = self.db.backend.claim(
-            &start[..]..&end[..],
+            &due.start[..]..&due.end[..],
             only.as_ref(),
             now_ms,
             now_ms.saturating_add(lease_ms),
             limit,
         )?;
-        Ok(keys.iter().filter_map(|k| parse_timer(k)).collect())
+        Ok(keys.iter().filter_map(|k| Key::timer_of(k)).collect())
     }
 
     /// Where the store lives (`sled:PATH` or `postgres://user@host:port/db`,
@@ -142,28 +128,51 @@ impl Store {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Platform, TimerKind, game_key, timer_key, user_game_key};
+    use crate::keys::{Meta, Scan};
+    use crate::{GameId, TimerKind};
 
     #[test]
     fn every_channel_key_names_its_channel() {
         let ch = ChannelKey::new(Platform::Telegram, "-100");
-        let id = channel_id(&ch);
+        let id = channel_id((&ch).into());
+        assert_eq!(id, b"telegram\x1f-100".to_vec());
         for k in [
-            game_key(true, &ch, 3),
-            game_key(false, &ch, 3),
-            user_game_key(&ch, "alice", 3),
-            timer_key(99, TimerKind::Challenge, &ch, 3),
-            key(&["c", "telegram", "-100", "00000000000000000003"]),
-            key(&["n", "telegram", "-100"]),
+            Key::game(true, &ch, 3),
+            Key::game(false, &ch, 3),
+            Key::user_game(&ch, "alice", 3),
+            Key::timer(99, TimerKind::Challenge, &ch, 3),
+            Key::challenge(&ch, 3),
+            Key::NextId((&ch).into()),
+            Key::WebListing((&ch).into()),
         ] {
-            assert_eq!(channel_of(&k), Some(id.clone()), "{k:?}");
+            assert_eq!(channel_of(&k.encode()), Some(id.clone()), "{k:?}");
         }
+        let chess: GameId = "chess".parse().unwrap();
         for k in [
-            key(&["s", "telegram", "alice", "chess"]),
-            key(&["p", "telegram", "alice"]),
-            key(&["m", "schema"]),
+            Key::Stats {
+                vs_bot: false,
+                platform: Platform::Telegram,
+                user: "alice",
+                game: chess,
+            },
+            Key::Profile {
+                platform: Platform::Telegram,
+                user: "alice",
+            },
+            Key::Meta(Meta::Schema),
         ] {
-            assert_eq!(channel_of(&k), None, "{k:?}");
+            assert_eq!(channel_of(&k.encode()), None, "{k:?}");
         }
+    }
+
+    /// The field the backends filter timers on is the timer key's
+    /// platform.
+    #[test]
+    fn the_timer_filter_field_is_the_platform() {
+        let ch = ChannelKey::new(Platform::Discord, "9");
+        let k = Key::timer(5, TimerKind::Game, &ch, 1).encode();
+        let fields: Vec<&[u8]> = k.split(|&b| b == SEP as u8).collect();
+        assert_eq!(fields[TIMER_PLATFORM_FIELD], b"discord");
+        assert!(k.starts_with(&Scan::All(crate::keys::Kind::Timer).prefix()));
     }
 }

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use serde::de::DeserializeOwned;
 
-use crate::keys::*;
+use crate::keys::{Key, Kind, Meta, Scan, due_range};
 use crate::kv::{Area, Backend, Db, DbError};
 use crate::pg_backend::PgBackend;
 use crate::sled_backend::SledBackend;
@@ -64,7 +64,7 @@ impl Store {
             db: Db::new(backend.clone(), Area::Main),
             quarantine: Db::new(backend, Area::Quarantine),
         };
-        if store.db.get(key(&["m", "schema"]))?.is_none() {
+        if store.db.get(Key::Meta(Meta::Schema).encode())?.is_none() {
             return Err(StoreError::Db(DbError::msg(format!(
                 "{} holds no Tablero store",
                 store.describe()
@@ -79,7 +79,7 @@ impl Store {
             db: Db::new(backend.clone(), Area::Main),
             quarantine: Db::new(backend, Area::Quarantine),
         };
-        let schema = key(&["m", "schema"]);
+        let schema = Key::Meta(Meta::Schema).encode();
         if store.db.get(&schema)?.is_none() {
             store.db.insert(schema, encode(&VERSION))?;
             store.db.flush()?;
@@ -132,9 +132,9 @@ impl Store {
     /// indexes removed, and is never deleted.
     pub fn quarantine_game(&self, doc: &GameDoc) -> Result<()> {
         let ongoing = doc.result.is_none();
-        let k = game_key(ongoing, &doc.channel, doc.id);
+        let k = Key::game(ongoing, &doc.channel, doc.id).encode();
         let mut b = Batch::default();
-        b.batch.quarantine.push((k, encode(doc)));
+        b.batch.quarantine.push((k, encode_doc(doc)));
         b.unindex_game(doc);
         self.commit(b)
     }
@@ -148,18 +148,19 @@ impl Store {
             .collect()
     }
 
-    pub(crate) fn get<T: DeserializeOwned>(&self, k: &[u8]) -> Result<Option<T>> {
-        match self.db.get(k)? {
+    pub(crate) fn get<T: DeserializeOwned>(&self, k: Key<'_>) -> Result<Option<T>> {
+        let k = k.encode();
+        match self.db.get(&k)? {
             None => Ok(None),
-            Some(v) => self.decode(k, &v).map(Some),
+            Some(v) => self.decode(&k, &v).map(Some),
         }
     }
 
     /// Every value under `prefix`; unreadable ones are quarantined and
     /// returned as errors beside the good ones.
-    fn scan<T: DeserializeOwned>(&self, prefix: &[u8]) -> Result<Vec<Result<T>>> {
+    fn scan<T: DeserializeOwned>(&self, scan: Scan<'_>) -> Result<Vec<Result<T>>> {
         let mut out = Vec::new();
-        for kv in self.db.scan_prefix(prefix) {
+        for kv in self.db.scan_prefix(scan.prefix()) {
             let (k, v) = kv?;
             out.push(self.decode(&k, &v));
         }
@@ -168,54 +169,50 @@ impl Store {
 
     /// An ongoing game, or a finished one when `ongoing` is false.
     pub fn game(&self, ch: &ChannelKey, id: u64, ongoing: bool) -> Result<Option<GameDoc>> {
-        self.get(&game_key(ongoing, ch, id))
+        self.get(Key::game(ongoing, ch, id))
     }
 
     /// The ongoing games of a channel, by id.
     pub fn channel_games(&self, ch: &ChannelKey) -> Result<Vec<Result<GameDoc>>> {
-        let mut p = key(&["g", ch.platform.as_str(), &ch.channel]);
-        p.push(SEP as u8);
-        self.scan(&p)
+        self.scan(Scan::Games {
+            ongoing: true,
+            ch: ch.into(),
+        })
     }
 
     /// The finished games of a channel, by id.
     pub fn finished_games(&self, ch: &ChannelKey) -> Result<Vec<Result<GameDoc>>> {
-        let mut p = key(&["f", ch.platform.as_str(), &ch.channel]);
-        p.push(SEP as u8);
-        self.scan(&p)
+        self.scan(Scan::Games {
+            ongoing: false,
+            ch: ch.into(),
+        })
     }
 
     /// The challenges of a channel, by id.
     pub fn channel_challenges(&self, ch: &ChannelKey) -> Result<Vec<Result<ChallengeDoc>>> {
-        let mut p = key(&["c", ch.platform.as_str(), &ch.channel]);
-        p.push(SEP as u8);
-        self.scan(&p)
+        self.scan(Scan::Challenges(ch.into()))
     }
 
     /// One challenge.
     pub fn challenge(&self, ch: &ChannelKey, id: u64) -> Result<Option<ChallengeDoc>> {
-        self.get(&key(&["c", ch.platform.as_str(), &ch.channel, &num(id)]))
+        self.get(Key::challenge(ch, id))
     }
 
     /// The next free id of a channel (1 for a new channel).
     pub fn next_id(&self, ch: &ChannelKey) -> Result<u64> {
-        Ok(self
-            .get::<u64>(&key(&["n", ch.platform.as_str(), &ch.channel]))?
-            .unwrap_or(1))
+        Ok(self.get::<u64>(Key::NextId(ch.into()))?.unwrap_or(1))
     }
 
     /// Where `user`'s ongoing games are, on `platform`: (channel, id).
     pub fn user_games(&self, platform: Platform, user: &str) -> Result<Vec<(ChannelKey, u64)>> {
-        let mut p = key(&["u", platform.as_str(), user]);
-        p.push(SEP as u8);
         let mut out = Vec::new();
-        for k in self.db.scan_prefix(&p).keys() {
-            let k = k?;
-            let s = String::from_utf8_lossy(&k[p.len()..]).into_owned();
-            if let Some((channel, id)) = s.rsplit_once(SEP)
-                && let Ok(id) = id.parse()
-            {
-                out.push((ChannelKey::new(platform, channel), id));
+        for k in self
+            .db
+            .scan_prefix(Scan::UserGames { platform, user }.prefix())
+            .keys()
+        {
+            if let Some(Key::UserGame { ch, id, .. }) = Key::decode(&k?) {
+                out.push((ch.owned(), id));
             }
         }
         Ok(out)
@@ -223,12 +220,9 @@ impl Store {
 
     /// Timers due at or before `now_ms`, earliest first.
     pub fn due_timers(&self, now_ms: i64) -> Result<Vec<Timer>> {
-        let start = key(&["t", ""]);
-        let mut end = key(&["t", &time(now_ms)]);
-        end.push(SEP as u8 + 1);
         let mut out = Vec::new();
-        for k in self.db.range(start..end).keys() {
-            if let Some(t) = parse_timer(&k?) {
+        for k in self.db.range(due_range(now_ms)).keys() {
+            if let Some(t) = Key::timer_of(&k?) {
                 out.push(t);
             }
         }
@@ -242,14 +236,15 @@ impl Store {
         user: &str,
         vs_bot: bool,
     ) -> Result<Vec<(GameId, StatsDoc)>> {
-        let prefix = if vs_bot { "a" } else { "s" };
-        let mut p = key(&[prefix, platform.as_str(), user]);
-        p.push(SEP as u8);
+        let scan = Scan::Stats {
+            vs_bot,
+            platform,
+            user,
+        };
         let mut out = Vec::new();
-        for kv in self.db.scan_prefix(&p) {
+        for kv in self.db.scan_prefix(scan.prefix()) {
             let (k, v) = kv?;
-            let game = String::from_utf8_lossy(&k[p.len()..]).into_owned();
-            let Ok(game) = game.parse::<GameId>() else {
+            let Some(Key::Stats { game, .. }) = Key::decode(&k) else {
                 continue;
             };
             match self.decode::<StatsDoc>(&k, &v) {
@@ -265,10 +260,13 @@ impl Store {
     /// Tablero) are set aside in the quarantine as unreadable.
     pub fn stats_set_aside(&self, platform: Platform, user: &str) -> Result<usize> {
         let mut n = 0;
-        for prefix in ["s", "a"] {
-            let mut p = key(&[prefix, platform.as_str(), user]);
-            p.push(SEP as u8);
-            for k in self.quarantine.scan_prefix(&p).keys() {
+        for vs_bot in [false, true] {
+            let scan = Scan::Stats {
+                vs_bot,
+                platform,
+                user,
+            };
+            for k in self.quarantine.scan_prefix(scan.prefix()).keys() {
                 k?;
                 n += 1;
             }
@@ -283,17 +281,26 @@ impl Store {
         game: GameId,
         user: &str,
     ) -> Result<Option<RatingDoc>> {
-        self.get(&rating_key(platform, game, user))
+        self.get(Key::Rating {
+            platform,
+            game,
+            user,
+        })
     }
 
     /// Every rating of `game` on `platform`, by user id. Unreadable ones
     /// are quarantined and left out.
     pub fn ratings(&self, platform: Platform, game: GameId) -> Result<Vec<(String, RatingDoc)>> {
-        let p = key(&["r", platform.as_str(), game.key(), ""]);
         let mut out = Vec::new();
-        for kv in self.db.scan_prefix(&p) {
+        for kv in self
+            .db
+            .scan_prefix(Scan::Ratings { platform, game }.prefix())
+        {
             let (k, v) = kv?;
-            let user = String::from_utf8_lossy(&k[p.len()..]).into_owned();
+            let Some(Key::Rating { user, .. }) = Key::decode(&k) else {
+                continue;
+            };
+            let user = user.to_string();
             match self.decode::<RatingDoc>(&k, &v) {
                 Ok(r) => out.push((user, r)),
                 Err(StoreError::Corrupt { .. }) => {}
@@ -310,26 +317,33 @@ impl Store {
         community: &str,
         game: GameId,
     ) -> Result<Vec<String>> {
-        let p = key(&["l", platform.as_str(), community, game.key(), ""]);
+        let scan = Scan::Community {
+            platform,
+            community,
+            game: Some(game),
+        };
         let mut out = Vec::new();
-        for k in self.db.scan_prefix(&p).keys() {
-            let k = k?;
-            out.push(String::from_utf8_lossy(&k[p.len()..]).into_owned());
+        for k in self.db.scan_prefix(scan.prefix()).keys() {
+            if let Some(Key::Community { user, .. }) = Key::decode(&k?) {
+                out.push(user.to_string());
+            }
         }
         Ok(out)
     }
 
     /// The games with rated play in `community`.
     pub fn community_games(&self, platform: Platform, community: &str) -> Result<Vec<GameId>> {
-        let p = key(&["l", platform.as_str(), community, ""]);
+        let scan = Scan::Community {
+            platform,
+            community,
+            game: None,
+        };
         let mut out: Vec<GameId> = Vec::new();
-        for k in self.db.scan_prefix(&p).keys() {
-            let k = k?;
-            let rest = String::from_utf8_lossy(&k[p.len()..]).into_owned();
-            if let Some(g) = rest.split(SEP).next().and_then(|g| g.parse().ok())
-                && !out.contains(&g)
+        for k in self.db.scan_prefix(scan.prefix()).keys() {
+            if let Some(Key::Community { game, .. }) = Key::decode(&k?)
+                && !out.contains(&game)
             {
-                out.push(g);
+                out.push(game);
             }
         }
         Ok(out)
@@ -337,19 +351,17 @@ impl Store {
 
     /// The number of the last rated result applied (0 before any).
     pub fn rating_seq(&self) -> Result<u64> {
-        Ok(self.get::<u64>(&key(&["m", "rating_seq"]))?.unwrap_or(0))
+        Ok(self.get::<u64>(Key::Meta(Meta::RatingSeq))?.unwrap_or(0))
+    }
+
+    /// A channel's settings (the defaults when none were chosen).
+    pub fn channel_settings(&self, ch: &ChannelKey) -> Result<ChannelDoc> {
+        Ok(self.get(Key::Channel(ch.into()))?.unwrap_or_default())
     }
 
     /// A game's newest board message, if a front-end remembered one.
-    /// A channel's settings (the defaults when none were chosen).
-    pub fn channel_settings(&self, ch: &ChannelKey) -> Result<ChannelDoc> {
-        Ok(self
-            .get(&key(&["o", ch.platform.as_str(), &ch.channel]))?
-            .unwrap_or_default())
-    }
-
     pub fn board(&self, ch: &ChannelKey, game: u64) -> Result<Option<BoardDoc>> {
-        self.get(&board_key(ch, game))
+        self.get(Key::board(ch, game))
     }
 
     /// Every remembered board of `platform` (channel, game and board;
@@ -364,7 +376,7 @@ impl Store {
         now_ms: i64,
         lease_ms: i64,
     ) -> Result<Vec<(ChannelKey, u64, BoardDoc)>> {
-        let start = key(&["b", platform.as_str(), ""]);
+        let start = Scan::Boards(platform).prefix();
         let end = kv::prefix_end(&start).unwrap_or_default();
         let keys = self.db.backend.claim(
             &start[..]..&end[..],
@@ -377,7 +389,7 @@ impl Store {
         for k in keys {
             // Forgotten since it was listed: nothing to show.
             let Some(v) = self.db.get(&k)? else { continue };
-            if let Some(b) = self.board_entry(platform, &k, &v)? {
+            if let Some(b) = self.board_entry(&k, &v)? {
                 out.push(b);
             }
         }
@@ -386,23 +398,12 @@ impl Store {
 
     /// One remembered board from its key and value; `None` when either
     /// cannot be read (the value is quarantined).
-    fn board_entry(
-        &self,
-        platform: Platform,
-        k: &[u8],
-        v: &[u8],
-    ) -> Result<Option<(ChannelKey, u64, BoardDoc)>> {
-        let Some((channel, game)) = std::str::from_utf8(k).ok().and_then(|s| {
-            let parts: Vec<&str> = s.split(SEP).collect();
-            match parts.as_slice() {
-                ["b", _, channel, game] => Some((channel.to_string(), game.parse().ok()?)),
-                _ => None,
-            }
-        }) else {
+    fn board_entry(&self, k: &[u8], v: &[u8]) -> Result<Option<(ChannelKey, u64, BoardDoc)>> {
+        let Some(Key::Board { ch, game }) = Key::decode(k) else {
             return Ok(None);
         };
         match self.decode::<BoardDoc>(k, v) {
-            Ok(b) => Ok(Some((ChannelKey::new(platform, channel), game, b))),
+            Ok(b) => Ok(Some((ch.owned(), game, b))),
             Err(StoreError::Corrupt { .. }) => Ok(None),
             Err(e) => Err(e),
         }
@@ -410,18 +411,19 @@ impl Store {
 
     /// A user's profile.
     pub fn profile(&self, platform: Platform, user: &str) -> Result<Option<ProfileDoc>> {
-        self.get(&key(&["p", platform.as_str(), user]))
+        self.get(Key::Profile { platform, user })
     }
 
     /// Finds a user of `platform` by display name (case-insensitive), for
     /// `@name` typed where the platform gives no mention data.
     pub fn find_user_by_name(&self, platform: Platform, name: &str) -> Result<Option<UserRef>> {
-        let mut p = key(&["p", platform.as_str()]);
-        p.push(SEP as u8);
         let want = name.to_lowercase();
-        for kv in self.db.scan_prefix(&p) {
+        for kv in self.db.scan_prefix(Scan::Profiles(platform).prefix()) {
             let (k, v) = kv?;
-            let id = String::from_utf8_lossy(&k[p.len()..]).into_owned();
+            let Some(Key::Profile { user: id, .. }) = Key::decode(&k) else {
+                continue;
+            };
+            let id = id.to_string();
             if let Ok(doc) = serde_json::from_slice::<ProfileDoc>(&v)
                 && (doc.name.to_lowercase() == want || id.to_lowercase() == want)
             {
@@ -440,13 +442,11 @@ impl Store {
         let mut b = self.batch();
         let mut moved = 0;
         for ongoing in [true, false] {
-            let mut p = key(&[
-                if ongoing { "g" } else { "f" },
-                from.platform.as_str(),
-                &from.channel,
-            ]);
-            p.push(SEP as u8);
-            for doc in self.scan::<GameDoc>(&p)?.into_iter().flatten() {
+            let scan = Scan::Games {
+                ongoing,
+                ch: from.into(),
+            };
+            for doc in self.scan::<GameDoc>(scan)?.into_iter().flatten() {
                 let mut new = doc.clone();
                 new.channel = to.clone();
                 b.unindex_game(&doc);
@@ -461,14 +461,14 @@ impl Store {
             b.put_challenge(&new);
             moved += 1;
         }
-        let settings = key(&["o", from.platform.as_str(), &from.channel]);
-        if let Some(doc) = self.get::<ChannelDoc>(&settings)? {
+        let settings = Key::Channel(from.into());
+        if let Some(doc) = self.get::<ChannelDoc>(settings)? {
             b.remove(settings);
             b.put_channel(to, &doc);
         }
         let next = self.next_id(from)?;
         if next > 1 {
-            b.remove(key(&["n", from.platform.as_str(), &from.channel]));
+            b.remove(Key::NextId(from.into()));
             b.set_next_id(to, next.max(self.next_id(to)?));
         }
         self.commit(b)?;
@@ -504,8 +504,14 @@ impl Store {
 
     /// How many games (ongoing and finished) the store holds.
     pub fn count_games(&self) -> Result<(usize, usize)> {
-        let ongoing = self.db.scan_prefix(key(&["g", ""])).count();
-        let finished = self.db.scan_prefix(key(&["f", ""])).count();
+        let ongoing = self
+            .db
+            .scan_prefix(Scan::All(Kind::Ongoing).prefix())
+            .count();
+        let finished = self
+            .db
+            .scan_prefix(Scan::All(Kind::Finished).prefix())
+            .count();
         Ok((ongoing, finished))
     }
 
@@ -521,7 +527,7 @@ impl Store {
     #[doc(hidden)]
     #[must_use]
     pub fn raw_game_key(ch: &ChannelKey, id: u64) -> String {
-        String::from_utf8_lossy(&game_key(true, ch, id)).into_owned()
+        String::from_utf8_lossy(&Key::game(true, ch, id).encode()).into_owned()
     }
 
     /// Flushes everything (used before closing).
@@ -549,7 +555,7 @@ pub(crate) fn read_value<T: DeserializeOwned>(
             version: Some(n), ..
         }) if n < VERSION => serde_json::from_slice(v)
             .map_err(|e| e.to_string())
-            .and_then(|json| migrate::upgrade(migrate::Kind::of_key(k), n, json))
+            .and_then(|json| migrate::upgrade(Kind::of_key(k), n, json))
             .and_then(|json| serde_json::from_value::<T>(json).map_err(|e| e.to_string()))
             .map_err(|e| format!("cannot upgrade from version {n}: {e}")),
         _ => serde_json::from_slice::<T>(v).map_err(|e| e.to_string()),
@@ -668,9 +674,9 @@ mod tests {
     #[test]
     fn timer_keys_parse_back() {
         let ch = ChannelKey::new(Platform::Discord, "123");
-        let k = timer_key(42, TimerKind::Challenge, &ch, 9);
+        let k = Key::timer(42, TimerKind::Challenge, &ch, 9).encode();
         assert_eq!(
-            parse_timer(&k),
+            Key::timer_of(&k),
             Some(Timer {
                 due_ms: 42,
                 kind: TimerKind::Challenge,

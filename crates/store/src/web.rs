@@ -13,13 +13,12 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::keys::key;
+use crate::keys::{Key, Scan};
 use crate::*;
 
 /// The secret a store's web addresses are derived from, made once.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct WebSecretDoc {
-    pub version: u32,
     /// 32 random bytes, as hex.
     pub secret: String,
 }
@@ -37,30 +36,16 @@ pub enum WebLink {
 /// A page address and what it names.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct WebLinkDoc {
-    pub version: u32,
     pub link: WebLink,
 }
 
 /// A channel whose games the web lists.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ListingDoc {
-    pub version: u32,
     /// The chat or server the channel belongs to (whose leaderboard its
     /// rated games count in); `None`: the channel itself.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub community: Option<String>,
-}
-
-fn secret_key() -> Vec<u8> {
-    key(&["w", "s"])
-}
-
-fn link_key(token: &str) -> Vec<u8> {
-    key(&["w", "t", token])
-}
-
-fn listing_key(ch: &ChannelKey) -> Vec<u8> {
-    key(&["w", "l", ch.platform.as_str(), &ch.channel])
 }
 
 fn hex(bytes: &[u8]) -> String {
@@ -72,22 +57,21 @@ impl Store {
     /// stored the first time it is asked for. Processes sharing a database
     /// agree on it: it is made under the stats lock and read again there.
     pub fn web_secret(&self) -> Result<String> {
-        if let Some(doc) = self.get::<WebSecretDoc>(&secret_key())? {
+        if let Some(doc) = self.get::<WebSecretDoc>(Key::WebSecret)? {
             return Ok(doc.secret);
         }
         let _lock = self.lock_stats()?;
-        if let Some(doc) = self.get::<WebSecretDoc>(&secret_key())? {
+        if let Some(doc) = self.get::<WebSecretDoc>(Key::WebSecret)? {
             return Ok(doc.secret);
         }
         let mut bytes = [0u8; 32];
         getrandom::fill(&mut bytes)
             .map_err(|e| StoreError::Db(kv::DbError::msg(format!("no random source: {e}"))))?;
         let doc = WebSecretDoc {
-            version: VERSION,
             secret: hex(&bytes),
         };
         let mut b = kv::KvBatch::default();
-        b.insert(secret_key(), encode(&doc));
+        b.insert(Key::WebSecret.encode(), encode_doc(&doc));
         self.apply(b)?;
         Ok(doc.secret)
     }
@@ -97,7 +81,7 @@ impl Store {
         if token.is_empty() || token.contains(SEP) {
             return Ok(None);
         }
-        Ok(self.get::<WebLinkDoc>(&link_key(token))?.map(|d| d.link))
+        Ok(self.get::<WebLinkDoc>(Key::WebLink(token))?.map(|d| d.link))
     }
 
     /// Records that `token` names `link` (idempotent: the caller derives
@@ -105,47 +89,30 @@ impl Store {
     pub fn put_web_link(&self, token: &str, link: &WebLink) -> Result<()> {
         let mut b = kv::KvBatch::default();
         b.insert(
-            link_key(token),
-            encode(&WebLinkDoc {
-                version: VERSION,
-                link: link.clone(),
-            }),
+            Key::WebLink(token).encode(),
+            encode_doc(&WebLinkDoc { link: link.clone() }),
         );
         self.apply(b)
     }
 
     /// Whether `ch`'s games are listed on the web, and how.
     pub fn listing(&self, ch: &ChannelKey) -> Result<Option<ListingDoc>> {
-        self.get(&listing_key(ch))
+        self.get(Key::WebListing(ch.into()))
     }
 
     /// Every channel whose games are listed on the web (unreadable
     /// listings quarantined and left out).
     pub fn listed_channels(&self) -> Result<Vec<(ChannelKey, ListingDoc)>> {
-        let p = key(&["w", "l", ""]);
         let mut out = Vec::new();
-        for kv in self.db.scan_prefix(&p) {
+        for kv in self.db.scan_prefix(Scan::WebListings.prefix()) {
             let (k, v) = kv?;
-            let rest = String::from_utf8_lossy(&k[p.len()..]).into_owned();
-            let Some((platform, channel)) = rest.split_once(SEP) else {
+            let Some(Key::WebListing(ch)) = Key::decode(&k) else {
                 continue;
-            };
-            let platform = match platform {
-                "console" => Platform::Console,
-                "discord" => Platform::Discord,
-                "telegram" => Platform::Telegram,
-                _ => continue,
             };
             // An unreadable one is quarantined by `decode`; `store check`
             // reports it.
             if let Ok(doc) = self.decode::<ListingDoc>(&k, &v) {
-                out.push((
-                    ChannelKey {
-                        platform,
-                        channel: channel.to_string(),
-                    },
-                    doc,
-                ));
+                out.push((ch.owned(), doc));
             }
         }
         Ok(out)
@@ -154,14 +121,11 @@ impl Store {
 
 impl Batch {
     /// Lists `ch`'s games on the web (`Some`) or stops listing them.
-    /// Bumps the channel's version.
+    /// Bumps the channel's version (a listing's key names its channel).
     pub fn put_listing(&mut self, ch: &ChannelKey, doc: Option<&ListingDoc>) {
         match doc {
-            Some(d) => self.insert(listing_key(ch), encode(d)),
-            None => self.remove(listing_key(ch)),
+            Some(d) => self.insert(Key::WebListing(ch.into()), encode_doc(d)),
+            None => self.remove(Key::WebListing(ch.into())),
         }
-        self.batch
-            .channels
-            .insert(key(&[ch.platform.as_str(), &ch.channel]));
     }
 }

@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 use tablero_pgtest::PgServer;
 use tablero_store::{
     ChallengeDoc, ChannelKey, GameDoc, GameId, Platform, ProfileDoc, ResultDoc, Side, StatsDoc,
-    Store, StoreError, Termination, TimerKind, UserRef, VERSION,
+    Store, StoreError, Termination, TimerKind, UserRef,
 };
 
 /// Where a test's store lives.
@@ -75,7 +75,6 @@ fn game(ch: &ChannelKey, id: u64, next: Option<i64>) -> GameDoc {
 
 fn challenge(ch: &ChannelKey, id: u64, expires_ms: i64) -> ChallengeDoc {
     ChallengeDoc {
-        version: VERSION,
         channel: ch.clone(),
         id,
         challenger: user("carol"),
@@ -128,7 +127,6 @@ fn a_remembered_board_is_claimed_by_one_process(place: &Place) {
     let s = place.open();
     let other = place.another(&s);
     let board = |ply| tablero_store::BoardDoc {
-        version: tablero_store::VERSION,
         ply,
         message: format!("m{ply}"),
     };
@@ -308,7 +306,6 @@ fn scans_come_in_key_order(place: &Place) {
         GameId::Chess,
         false,
         &StatsDoc {
-            version: VERSION,
             wins: 1,
             losses: 0,
             draws: 0,
@@ -435,7 +432,6 @@ fn everything_survives_reopening(place: &Place) {
         ..game(&ch, 2, None)
     };
     let profile = ProfileDoc {
-        version: VERSION,
         name: "Alice".into(),
         lang: None,
     };
@@ -496,7 +492,6 @@ fn channel_versions_count_the_commits_that_touch_the_channel(place: &Place) {
         Platform::Discord,
         "alice",
         &ProfileDoc {
-            version: VERSION,
             name: "A".into(),
             lang: None,
         },
@@ -666,7 +661,6 @@ fn a_store_copies_from_sled_to_postgres_and_back_unchanged() {
         GameId::Chess,
         true,
         &StatsDoc {
-            version: VERSION,
             wins: 2,
             losses: 1,
             draws: 0,
@@ -677,7 +671,6 @@ fn a_store_copies_from_sled_to_postgres_and_back_unchanged() {
         Platform::Telegram,
         "alice",
         &ProfileDoc {
-            version: VERSION,
             name: "Alice".into(),
             lang: None,
         },
