@@ -48,7 +48,9 @@ pub struct Settings {
     /// (level 5 about 2 s).
     pub bot_think: Option<std::time::Duration>,
     /// Search fixed node budgets instead of time, so every bot move is the
-    /// same for the same game (tests).
+    /// same for the same game. A test knob: it exists only with the
+    /// `testkit` feature, so a release build cannot be set to it.
+    #[cfg(feature = "testkit")]
     pub bot_nodes: bool,
     /// The least time between a move and the bot's answer, so the answer
     /// is posted after the board of the move it answers (an adapter may
@@ -63,6 +65,16 @@ pub struct Settings {
     pub limits: crate::limits::Limits,
 }
 
+impl Settings {
+    /// Whether the bot searches fixed node budgets (see `bot_nodes`).
+    pub(crate) fn fixed_nodes(&self) -> bool {
+        #[cfg(feature = "testkit")]
+        return self.bot_nodes;
+        #[cfg(not(feature = "testkit"))]
+        false
+    }
+}
+
 impl Default for Settings {
     fn default() -> Settings {
         Settings {
@@ -73,6 +85,7 @@ impl Default for Settings {
             bot_name: "tablero".into(),
             bot_threads: 2,
             bot_think: None,
+            #[cfg(feature = "testkit")]
             bot_nodes: false,
             bot_min_delay: std::time::Duration::from_secs(1),
             platforms: None,

@@ -511,7 +511,7 @@ impl App {
     ) -> Option<(String, Engine)> {
         let ply = moves.len();
         let level = Level::new(level).unwrap_or(Level::MAX);
-        let limits = if self.settings.bot_nodes {
+        let limits = if self.settings.fixed_nodes() {
             Limits::level_nodes(level, game.id())
         } else {
             self.settings
