@@ -21,7 +21,7 @@ use crate::{
 const CHUNK: usize = 1000;
 
 /// Every first field of a key (the layout in `lib.rs`).
-const PREFIXES: &[u8] = b"abcfglmnoprstuw";
+const PREFIXES: &[u8] = b"abcefglmnoprstuw";
 
 /// A record that cannot be read, or a part of the store that cannot.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -79,6 +79,7 @@ fn check_value(k: &[u8], v: &[u8]) -> std::result::Result<(), String> {
         Some(b'n' | b'm') => typed::<u64>(k, v),
         Some(b'o') => typed::<ChannelDoc>(k, v),
         Some(b'w') => check_web(k, v),
+        Some(b'e') => typed::<StatsDoc>(k, v),
         Some(b'u' | b't' | b'l') if v.is_empty() => Ok(()),
         Some(b'u' | b't' | b'l') => Err("an index entry with a value".into()),
         _ => Err("a key outside Tablero's layout".into()),
