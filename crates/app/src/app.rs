@@ -566,6 +566,11 @@ impl App {
                 self.with_channel(ch, |_| self.orientation(ch, w.as_deref()))
             }
             Command::Web(w) => self.with_channel(ch, |_| self.web_listing(who, w.as_deref())),
+            Command::Moves { game, square } => {
+                self.with_channel(ch, |st| self.moves(who, st, game, square.as_deref()))
+            }
+            Command::Hint(n) => self.hint(who, n),
+            Command::Learn { game, options } => self.learn(who, &game, &options),
         }
     }
 

@@ -448,6 +448,7 @@ impl App {
                         bot,
                         live.doc.player(bot.side).clone(),
                         live.doc.player(bot.side.other()).clone(),
+                        live.doc.learning,
                     )
                 })
             });
@@ -457,7 +458,7 @@ impl App {
             return;
         };
         lock(&self.bots.kept).forget_ended(ch, &ongoing);
-        let Some((game, moves, bot, me, opponent)) = bot_to_move else {
+        let Some((game, moves, bot, me, opponent, learning)) = bot_to_move else {
             return;
         };
         let ply = moves.len();
@@ -468,6 +469,10 @@ impl App {
         let Some((text, mut engine)) = found else {
             return;
         };
+        // A learning game: one thing worth seeing after the move (`learn.rs`).
+        let notice = learning
+            .then(|| self.learning_notice(&game, &text, ch.platform, &opponent))
+            .flatten();
         std::thread::sleep(self.settings.bot_min_delay.saturating_sub(queued.elapsed()));
         let actor = Actor::without_message(ch, &me, None);
         let cmd = Command::Move {
@@ -487,9 +492,13 @@ impl App {
                     lock(&self.bots.kept).put((ch.clone(), id), engine, moves);
                 }
                 let lang = self.lang_of(ch, &opponent.id);
+                let mut reply = self.present(&e, lang);
+                if let (Event::Played { game: view, .. }, Some(n)) = (&e, &notice) {
+                    App::add_notice(&view.doc, n, &mut reply);
+                }
                 self.post(Outgoing {
                     channel: ch.clone(),
-                    reply: self.present(&e, lang),
+                    reply,
                 });
             }
             Ok(_) => {}

@@ -23,6 +23,22 @@ impl App {
         game: &str,
         options: &[String],
     ) -> Outcome {
+        self.challenge_as(who, st, opponent, handle, game, options, false)
+    }
+
+    /// [`App::challenge`]; with `learning`, a game against the bot is a
+    /// learning game (`learn.rs`).
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn challenge_as(
+        &self,
+        who: &Actor,
+        st: &mut ChannelState,
+        opponent: Option<User>,
+        handle: Option<String>,
+        game: &str,
+        options: &[String],
+        learning: bool,
+    ) -> Outcome {
         let id = parse_game(game)?;
         let info = id.info();
         if opponent.as_ref().is_some_and(|o| o.id == who.user.id) {
@@ -107,6 +123,7 @@ impl App {
                     }),
                     rated: false,
                     community: who.community.clone(),
+                    learning,
                 },
             )?;
             return Ok(Event::Accepted {
@@ -229,6 +246,7 @@ impl App {
                 bot: None,
                 rated: !c.casual,
                 community: c.community.clone(),
+                learning: false,
             },
         )?;
         Ok(Event::Accepted {
@@ -385,6 +403,7 @@ impl App {
                     }),
                     rated: false,
                     community: doc.community.clone(),
+                    learning: doc.learning,
                 },
             )?;
             return Ok(Event::Accepted {
@@ -426,6 +445,8 @@ struct NewGame<'a> {
     /// Whether the result changes ratings (never against Tablero).
     rated: bool,
     community: Option<String>,
+    /// A learning game against the bot (`learn GAME`).
+    learning: bool,
 }
 
 impl App {
@@ -445,6 +466,7 @@ impl App {
             bot: new.bot,
             rated: new.rated && new.bot.is_none(),
             community: new.community,
+            learning: new.learning && new.bot.is_some(),
             ..GameDoc::new(
                 new.channel.clone(),
                 new.id,

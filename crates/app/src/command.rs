@@ -104,6 +104,20 @@ pub enum Command {
     /// Shows whether this chat's games are listed on the web, or with
     /// `on` / `off` (`si` / `no`) lists them or stops.
     Web(Option<String>),
+    /// Where the piece on a square may go (`moves e2`), or without a
+    /// square where the next placement may go: the board with dots and
+    /// capture rings, the moves as buttons.
+    Moves {
+        game: Option<GameNo>,
+        /// The square as typed.
+        square: Option<String>,
+    },
+    /// A good move for the caller, with one line of why.
+    Hint(Option<GameNo>),
+    /// A first game with help against Tablero at level 1, unrated and
+    /// counted apart: each of the bot's answers names one thing worth
+    /// seeing.
+    Learn { game: String, options: Vec<String> },
 }
 
 /// The file `export` writes.
@@ -322,6 +336,30 @@ pub static COMMANDS: &[CommandSpec] = &[
         en: "choose your language",
         es: "elige tu idioma",
     },
+    CommandSpec {
+        name: "moves",
+        aliases: &["movimientos", "mov", "movs", "jugadas"],
+        usage: "moves [#ID] SQUARE",
+        usage_es: "movimientos [#N] CASILLA",
+        en: "where the piece on a square may go, drawn on the board, with a button per move (without a square: where the next placement may go)",
+        es: "adónde puede ir la pieza de una casilla, dibujado en el tablero, con un botón por jugada (sin casilla: dónde puede ir la próxima colocación)",
+    },
+    CommandSpec {
+        name: "hint",
+        aliases: &["pista", "consejo", "sugerencia"],
+        usage: "hint [#ID]",
+        usage_es: "pista [#N]",
+        en: "a good move in your game, and why",
+        es: "una buena jugada en tu partida, y por qué",
+    },
+    CommandSpec {
+        name: "learn",
+        aliases: &["aprender", "aprende", "tutorial"],
+        usage: "learn GAME [white|black|random]",
+        usage_es: "aprender JUEGO [blancas|negras|azar]",
+        en: "a first game against Tablero at level 1 with help: after each move it points out one thing worth seeing; unrated, counted apart",
+        es: "una primera partida con ayuda contra Tablero en el nivel 1: tras cada jugada señala algo que conviene ver; no puntúa y se cuenta aparte",
+    },
 ];
 
 impl CommandSpec {
@@ -532,7 +570,9 @@ impl Command {
             | Command::Takeback(_, n)
             | Command::Export(n, _)
             | Command::Replay(n)
-            | Command::Rematch(n) => Some(*n),
+            | Command::Rematch(n)
+            | Command::Moves { game: n, .. }
+            | Command::Hint(n) => Some(*n),
             Command::Said { .. } => Some(None),
             _ => None,
         }
@@ -563,6 +603,11 @@ impl Command {
             Command::Export(_, f) => Command::Export(Some(n), f),
             Command::Replay(_) => Command::Replay(Some(n)),
             Command::Rematch(_) => Command::Rematch(Some(n)),
+            Command::Moves { square, .. } => Command::Moves {
+                game: Some(n),
+                square,
+            },
+            Command::Hint(_) => Command::Hint(Some(n)),
             other => other,
         }
     }
@@ -740,6 +785,29 @@ pub fn parse(text: &str) -> Result<Command, ParseError> {
             [w] => Command::Web(Some(w.to_string())),
             _ => return usage(Usage::TooManyWords),
         },
+        "moves" => {
+            // `moves e2`, `moves #3 e2`, `moves e2 #3`, `moves #3`, `moves`.
+            let (mut game, mut square) = (None, None);
+            for w in &rest {
+                // A square starts with a letter; a game number never does.
+                match game_no(w) {
+                    Some(n) if game.is_none() => game = Some(n),
+                    None if square.is_none() => square = Some(w.to_string()),
+                    _ => return usage(Usage::TooManyWords),
+                }
+            }
+            Command::Moves { game, square }
+        }
+        "hint" => Command::Hint(opt_no(&rest)?),
+        "learn" => {
+            let Some((game, options)) = rest.split_first() else {
+                return usage(Usage::NeedGame);
+            };
+            Command::Learn {
+                game: game.to_string(),
+                options: options.iter().map(|s| s.to_string()).collect(),
+            }
+        }
         _ => unreachable!("every table entry is handled"),
     })
 }
@@ -858,6 +926,51 @@ mod tests {
                     ply: None,
                 },
             ),
+            (
+                "moves e2",
+                Command::Moves {
+                    game: None,
+                    square: Some("e2".into()),
+                },
+            ),
+            (
+                "Movimientos #3 E2",
+                Command::Moves {
+                    game: Some(3),
+                    square: Some("E2".into()),
+                },
+            ),
+            (
+                "mov g1 2",
+                Command::Moves {
+                    game: Some(2),
+                    square: Some("g1".into()),
+                },
+            ),
+            (
+                "/moves",
+                Command::Moves {
+                    game: None,
+                    square: None,
+                },
+            ),
+            ("hint", Command::Hint(None)),
+            ("pista #4", Command::Hint(Some(4))),
+            ("consejo", Command::Hint(None)),
+            (
+                "learn breakthrough",
+                Command::Learn {
+                    game: "breakthrough".into(),
+                    options: Vec::new(),
+                },
+            ),
+            (
+                "aprender ajedrez negras",
+                Command::Learn {
+                    game: "ajedrez".into(),
+                    options: vec!["negras".into()],
+                },
+            ),
         ];
         for (text, want) in cases {
             assert_eq!(parse(text).as_ref(), Ok(want), "{text}");
@@ -884,6 +997,11 @@ mod tests {
             "current next",
             "mygames page 2 3",
             "accept page x",
+            "moves e2 e4",
+            "movimientos #1 #2",
+            "pista #1 #2",
+            "learn",
+            "aprender",
         ] {
             assert!(matches!(parse(bad), Err(ParseError::Usage(..))), "{bad}");
         }

@@ -143,6 +143,8 @@ pub enum Event {
         /// Records of the user's stats that could not be read and are set
         /// aside (their results are missing from `rows`).
         set_aside: usize,
+        /// Results of learning games (`learn GAME`), counted apart.
+        learning: Vec<(GameId, StatsDoc)>,
     },
     Leaderboard(Leaderboard),
     /// A game's record, written as a file.
@@ -187,6 +189,21 @@ pub enum Event {
     TimedOut {
         who: User,
         game: GameView,
+    },
+    /// `moves SQUARE`: the legal moves of the piece on `square` (`None`:
+    /// the moves of no piece, placements), each with where it goes, and
+    /// the same moves as the buttons that play them.
+    Moves {
+        game: GameView,
+        square: Option<tablero_rules::Cell>,
+        targets: Vec<tablero_rules::teach::Target>,
+        groups: Vec<ChoiceGroup>,
+    },
+    /// `hint`: a good move for `by`, the player to move, and why.
+    Hint {
+        by: User,
+        game: GameView,
+        hint: tablero_engine::analysis::Hint,
     },
 }
 
@@ -303,6 +320,8 @@ pub enum Verb {
     Export,
     Replay,
     Rematch,
+    Moves,
+    Hint,
 }
 
 /// Why a command did nothing.
@@ -454,6 +473,39 @@ pub enum AppError {
     /// A per-user limit is reached.
     Limit(crate::limits::Limit),
     Store(StoreFailure),
+    /// `moves` with a word that names no square of game `id`'s board.
+    NotASquare {
+        word: String,
+        id: u64,
+    },
+    /// `moves SQUARE` on an empty square.
+    EmptySquare {
+        cell: String,
+        id: u64,
+    },
+    /// `moves SQUARE` on a piece of the side not to move (`waiting`: whose
+    /// turn it is).
+    NotToMovePiece {
+        cell: String,
+        id: u64,
+        waiting: User,
+    },
+    /// `moves SQUARE` on a piece of the side to move that has no legal
+    /// move now.
+    NoMovesFrom {
+        cell: String,
+        id: u64,
+    },
+    /// A bare `moves` in a position whose moves are piece moves: which
+    /// piece? (the squares of the pieces that can move).
+    WhichPiece {
+        id: u64,
+        origins: Vec<String>,
+    },
+    /// `hint` in a game between people: the engine would be playing.
+    HintVsPeople(u64),
+    /// `learn GAME level=N`: learning games are against level 1.
+    LearnLevel,
 }
 
 /// The most characters of a user's input an error quotes back.
@@ -535,6 +587,10 @@ impl AppError {
             },
             AppError::NothingFrom { cell, id } => AppError::NothingFrom {
                 cell: brief(&cell),
+                id,
+            },
+            AppError::NotASquare { word, id } => AppError::NotASquare {
+                word: brief(&word),
                 id,
             },
             AppError::Illegal {

@@ -43,6 +43,8 @@ pub mod testkit;
 mod text;
 mod timers;
 pub mod watch;
+// `moves SQUARE`, `hint` and `learn GAME`.
+mod learn;
 
 pub use app::{Actor, App, MAX_NAME_CHARS, Settings, capped};
 pub use clock::{Clock, ManualClock, SystemClock};

@@ -353,9 +353,12 @@ impl App {
                 continue;
             }
             let u = doc.player(side);
-            let mut s: StatsDoc = self
-                .store
-                .stats(platform, &u.id, vs_bot)?
+            let past = if doc.learning {
+                self.store.learning_stats(platform, &u.id)?
+            } else {
+                self.store.stats(platform, &u.id, vs_bot)?
+            };
+            let mut s: StatsDoc = past
                 .into_iter()
                 .find(|(g, _)| *g == game)
                 .map(|(_, s)| s)
@@ -375,7 +378,11 @@ impl App {
                     s.streak = s.streak.min(0).saturating_sub(1);
                 }
             }
-            b.put_stats(platform, &u.id, game, vs_bot, &s);
+            if doc.learning {
+                b.put_learning_stats(platform, &u.id, game, &s);
+            } else {
+                b.put_stats(platform, &u.id, game, vs_bot, &s);
+            }
         }
         if doc.rated && doc.bot.is_none() && doc.players[0].id != doc.players[1].id {
             doc.rating = Some(self.rate(doc, game, b, result, now)?);

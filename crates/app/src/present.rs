@@ -66,6 +66,8 @@ fn board_of(e: &Event) -> Option<Board<'_>> {
             game,
             ..
         } => Some(game_board(game)),
+        // Drawn with marks over them (`learn.rs`).
+        Event::Moves { game, .. } | Event::Hint { game, .. } => Some(game_board(game)),
         _ => None,
     }
 }
@@ -228,6 +230,7 @@ impl App {
     /// chat (boards turned to their side) when given.
     pub(crate) fn present_to(&self, e: &Event, lang: Lang, viewer: Option<&User>) -> Reply {
         let mut reply = Reply::new(text::event(e), lang);
+        text::learning_welcome(e, &mut reply.text);
         reply.begins = matches!(e, Event::Accepted { .. });
         self.link_page(e, &mut reply);
         reply.ended = ended(e);
@@ -267,10 +270,15 @@ impl App {
             let name = &mut players[side.index()];
             *name = format!("{name} · {}", text::level_word(level, lang));
         }
-        match self
-            .renderer
-            .render(b.game.id(), &view, flip, players, lang)
-        {
+        let drawn = match App::marks_of(e) {
+            Some(marks) => self
+                .renderer
+                .marked(b.game.id(), &view, &marks, None, flip, lang),
+            None => self
+                .renderer
+                .render(b.game.id(), &view, flip, players, lang),
+        };
+        match drawn {
             Ok(png) => reply.image = Some(png),
             Err(e) => tracing::warn!(board = ?b.shows, error = %e, "cannot draw a board"),
         }
@@ -280,6 +288,10 @@ impl App {
         reply.thinking = b.choices && to_move.is_some() && to_move == b.bot.map(|(s, _)| s);
         if b.choices && to_move.is_some() {
             reply.choices = crate::press::choice_groups_in(b.game, lang);
+        }
+        if let Event::Moves { groups, .. } = e {
+            // Only that piece's moves (or the placements).
+            reply.choices.clone_from(groups);
         }
         reply
     }

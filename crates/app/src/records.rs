@@ -71,12 +71,19 @@ impl App {
             });
         }
         let set_aside = self.store.stats_set_aside(platform, &user.id)?;
+        let learning = self
+            .store
+            .learning_stats(platform, &user.id)?
+            .into_iter()
+            .filter(|(g, _)| game.is_none_or(|want| want == *g))
+            .collect();
         Ok(Event::Stats {
             user,
             rows,
             vs_bot,
             chart,
             set_aside,
+            learning,
         })
     }
 

@@ -49,6 +49,9 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         lang(),
         orientation(),
         web(),
+        moves(),
+        hint(),
+        learn(),
     ];
     for c in &mut cmds {
         if let Some(spec) = COMMANDS.iter().find(|s| s.name == c.name) {
@@ -678,6 +681,31 @@ pub async fn web(ctx: Context<'_>, list: Option<WebChoice>) -> Result<(), Error>
     run(ctx, text("web", &[w]), Vec::new()).await
 }
 
+/// Where the piece on a square may go.
+#[poise::command(slash_command)]
+pub async fn moves(
+    ctx: Context<'_>,
+    square: Option<String>,
+    #[autocomplete = "complete_game_no"]
+    #[min = 1]
+    game: Option<u64>,
+) -> Result<(), Error> {
+    run(ctx, text("moves", &[no(game), square]), Vec::new()).await
+}
+
+game_no_command!(hint, "hint");
+
+/// A first game with help against Tablero.
+#[poise::command(slash_command)]
+pub async fn learn(
+    ctx: Context<'_>,
+    #[autocomplete = "complete_game_name"] game: String,
+    side: Option<SideChoice>,
+) -> Result<(), Error> {
+    let words = [Some(game), side.map(SideChoice::word)];
+    run(ctx, text("learn", &words), Vec::new()).await
+}
+
 #[cfg(test)]
 mod tests {
     use tablero_app::command::{Answer, Command, parse};
@@ -712,6 +740,15 @@ mod tests {
                 text("draw", &[Some("accept".into()), no(Some(2))]),
                 "draw accept #2",
             ),
+            (
+                text("moves", &[no(Some(2)), Some(" E2".into())]),
+                "moves #2 E2",
+            ),
+            (text("moves", &[no(None), None]), "moves"),
+            (
+                text("learn", &[Some("chess".into()), Some("second".into())]),
+                "learn chess second",
+            ),
         ];
         for (got, want) in &cases {
             assert_eq!(got, want);
@@ -728,6 +765,14 @@ mod tests {
             parse(&cases[3].0),
             Ok(Command::Draw(Some(Answer::Accept), Some(2)))
         );
+        assert_eq!(
+            parse(&cases[4].0),
+            Ok(Command::Moves {
+                game: Some(2),
+                square: Some("E2".into())
+            })
+        );
+        assert!(matches!(parse(&cases[6].0), Ok(Command::Learn { .. })));
     }
 
     #[test]

@@ -1612,3 +1612,48 @@ async fn rules_come_as_one_message_with_every_card_in_order() {
         ]
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_moves_press_plays_the_move() {
+    let Running { fake, d, app, .. } = start(false).await;
+    let opts = json!([
+        {"name": "game", "type": 3, "value": "breakthrough"},
+        {"name": "opponent", "type": 6, "value": BEN.to_string()},
+        {"name": "side", "type": 4, "value": 0}
+    ]);
+    let resolved = json!({"users": {BEN.to_string(): user_json(BEN, "Ben")}});
+    let (mark, token) = d.slash(ANA_, CHANNEL, "challenge", opts, resolved);
+    fake.callback(mark, &token).await;
+    let (mark, _) = d.slash(BEN_, CHANNEL, "accept", json!([]), json!({}));
+    let first = fake.posted(mark, CHANNEL).await.created.unwrap();
+    // `/moves square:b2`: the marked board in the channel, whose menu is
+    // that piece's moves; the first board's menu is retired.
+    let (mark, _) = d.slash(
+        ANA_,
+        CHANNEL,
+        "moves",
+        json!([{"name": "square", "type": 3, "value": "b2"}]),
+        json!({}),
+    );
+    let marked = fake.posted(mark, CHANNEL).await;
+    assert_eq!(marked.files, ["board.png"]);
+    assert!(content(&marked).contains("b2-c3"), "{}", content(&marked));
+    let marked = marked.created.unwrap();
+    assert!(disabled_soon(&fake, first).await, "the first board retires");
+    let (id, options) = menu(&fake.message(marked)).expect("the piece's moves");
+    assert!(id.starts_with("tb:m:"), "{id}");
+    let mut labels: Vec<&str> = options.iter().map(|(l, _)| l.as_str()).collect();
+    labels.sort_unstable();
+    assert_eq!(labels, ["b2-a3", "b2-b3", "b2-c3"]);
+    // Ben may not play it; Ana's choice plays it.
+    let value = &options.iter().find(|(l, _)| l == "b2-c3").unwrap().1;
+    let (mark, token) = d.select(BEN_, marked, &id, value);
+    private_error(&d, mark, &token, "not your turn").await;
+    assert_eq!(game_ply(&app, 1), 0);
+    let (mark, token) = d.select(ANA_, marked, &id, value);
+    let ack = fake.callback(mark, &token).await;
+    assert_eq!(ack.body["type"], 6);
+    let after = fake.posted(mark, CHANNEL).await;
+    assert!(content(&after).contains("b2-c3"), "{}", content(&after));
+    assert_eq!(game_ply(&app, 1), 1);
+}

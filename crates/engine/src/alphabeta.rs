@@ -498,6 +498,26 @@ impl<G: Knowledge> AlphaBeta<G> {
         (Some(best), info)
     }
 
+    /// The line the table remembers after `first` from `root`: `first`,
+    /// then each position's best move while the table holds a legal one,
+    /// at most `max` moves in all (for analysis: the principal variation).
+    pub(crate) fn line(&self, root: &G, first: G::Move, max: usize) -> Vec<G::Move> {
+        let mut out = vec![first];
+        let mut g = root.clone();
+        g.play(first);
+        while out.len() < max && g.outcome().is_none() {
+            let Some(m) = self.probe(g.position_key()).and_then(|e| e.best) else {
+                break;
+            };
+            if !g.legal_move_list().contains(&m) {
+                break;
+            }
+            g.play(m);
+            out.push(m);
+        }
+        out
+    }
+
     /// Whether the think time is up. Iterations go on until then: one cut
     /// off by the time still searched the previous best move first and
     /// may have found a better one, and its table serves the next move.

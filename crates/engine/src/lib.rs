@@ -716,3 +716,6 @@ pub fn choose(
 ) -> Result<String, EngineError> {
     Engine::new(game, level, seed).choose(limits)
 }
+
+// After `dispatch!`, which it uses.
+pub mod analysis;

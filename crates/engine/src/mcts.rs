@@ -594,6 +594,38 @@ impl<G: Knowledge> Mcts<G> {
         })
     }
 
+    /// The line the search expects after the root move `first`: `first`,
+    /// then from each position the most visited move, while it was tried
+    /// at least twice, at most `max` moves in all (for analysis: the
+    /// principal variation).
+    pub(crate) fn line(&self, first: G::Move, max: usize) -> Vec<G::Move> {
+        let mut out = vec![first];
+        let root = &self.nodes[self.root as usize];
+        if root.first == NONE {
+            return out;
+        }
+        let mut child = (root.first..root.first + root.len)
+            .map(|e| &self.edges[e as usize])
+            .find(|e| e.mv == first)
+            .map_or(NONE, |e| e.child);
+        while child != NONE && out.len() < max {
+            let n = &self.nodes[child as usize];
+            if n.first == NONE || n.len == 0 {
+                break;
+            }
+            let Some(e) = (n.first..n.first + n.len)
+                .map(|e| &self.edges[e as usize])
+                .max_by_key(|e| e.visits)
+                .filter(|e| e.visits >= 2)
+            else {
+                break;
+            };
+            out.push(e.mv);
+            child = e.child;
+        }
+        out
+    }
+
     /// Plays `m` (legal in the searched position) and keeps what the search
     /// learnt below it.
     pub fn advance(&mut self, m: G::Move) {

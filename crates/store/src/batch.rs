@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 
-use crate::keys::{Key, Meta};
+use crate::keys::{Key, Meta, StatsOf};
 use crate::*;
 
 /// A plain value's bytes (a next id, a sequence number).
@@ -118,7 +118,7 @@ impl Batch {
     ) {
         self.insert(
             Key::Stats {
-                vs_bot,
+                of: StatsOf::vs_bot(vs_bot),
                 platform,
                 user,
                 game,

@@ -79,6 +79,11 @@ pub struct GameDoc {
     /// How the result moved the players' ratings, once a rated game ends.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rating: Option<RatingChange>,
+    /// A learning game against Tablero (`learn GAME`): its answers point
+    /// out what is worth seeing, and its result is counted apart
+    /// (`learning.rs`).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub learning: bool,
 }
 
 /// What a rated game's result did to its players' ratings.
@@ -139,6 +144,7 @@ impl GameDoc {
             rated: false,
             community: None,
             rating: None,
+            learning: false,
         }
     }
 

@@ -29,6 +29,8 @@ pub(crate) enum Kind {
     Stats,
     /// `a`: stats against Tablero.
     BotStats,
+    /// `e`: stats of learning games (`learning.rs`).
+    LearningStats,
     /// `p`: a user's profile.
     Profile,
     /// `b`: a game's newest board message.
@@ -47,7 +49,7 @@ pub(crate) enum Kind {
 
 impl Kind {
     /// Every kind, in the order of the crate docs' table.
-    pub(crate) const ALL: [Kind; 15] = [
+    pub(crate) const ALL: [Kind; 16] = [
         Kind::Ongoing,
         Kind::Finished,
         Kind::Challenge,
@@ -56,6 +58,7 @@ impl Kind {
         Kind::Timer,
         Kind::Stats,
         Kind::BotStats,
+        Kind::LearningStats,
         Kind::Profile,
         Kind::Board,
         Kind::Rating,
@@ -76,6 +79,7 @@ impl Kind {
             Kind::Timer => "t",
             Kind::Stats => "s",
             Kind::BotStats => "a",
+            Kind::LearningStats => "e",
             Kind::Profile => "p",
             Kind::Board => "b",
             Kind::Rating => "r",
@@ -102,13 +106,38 @@ impl Kind {
     }
 
     /// The kind of a user's stats.
-    pub(crate) const fn stats(vs_bot: bool) -> Kind {
-        if vs_bot { Kind::BotStats } else { Kind::Stats }
+    pub(crate) const fn stats(of: StatsOf) -> Kind {
+        match of {
+            StatsOf::People => Kind::Stats,
+            StatsOf::Tablero => Kind::BotStats,
+            StatsOf::Learning => Kind::LearningStats,
+        }
     }
 
     /// Whether the kind's records are index entries with empty values.
     pub(crate) const fn is_index(self) -> bool {
         matches!(self, Kind::UserGame | Kind::Timer | Kind::Community)
+    }
+}
+
+/// Which of a user's results a stats record counts, kept apart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum StatsOf {
+    /// Games against people.
+    People,
+    /// Games against Tablero.
+    Tablero,
+    /// Learning games against Tablero (`learn GAME`).
+    Learning,
+}
+
+impl StatsOf {
+    pub(crate) const fn vs_bot(vs_bot: bool) -> StatsOf {
+        if vs_bot {
+            StatsOf::Tablero
+        } else {
+            StatsOf::People
+        }
     }
 }
 
@@ -180,7 +209,7 @@ pub(crate) enum Key<'a> {
         id: u64,
     },
     Stats {
-        vs_bot: bool,
+        of: StatsOf,
         platform: Platform,
         user: &'a str,
         game: GameId,
@@ -224,7 +253,7 @@ pub(crate) enum Scan<'a> {
     UserGames { platform: Platform, user: &'a str },
     /// A user's stats, against people or against Tablero.
     Stats {
-        vs_bot: bool,
+        of: StatsOf,
         platform: Platform,
         user: &'a str,
     },
@@ -320,7 +349,7 @@ impl<'a> Key<'a> {
             Key::NextId(_) => Kind::NextId,
             Key::UserGame { .. } => Kind::UserGame,
             Key::Timer { .. } => Kind::Timer,
-            Key::Stats { vs_bot, .. } => Kind::stats(*vs_bot),
+            Key::Stats { of, .. } => Kind::stats(*of),
             Key::Profile { .. } => Kind::Profile,
             Key::Board { .. } => Kind::Board,
             Key::Rating { .. } => Kind::Rating,
@@ -432,8 +461,12 @@ impl<'a> Key<'a> {
                 ch: chan(p, c)?,
                 id: id.parse().ok()?,
             },
-            [a @ ("s" | "a"), p, user, game] => Key::Stats {
-                vs_bot: *a == "a",
+            [a @ ("s" | "a" | "e"), p, user, game] => Key::Stats {
+                of: match *a {
+                    "s" => StatsOf::People,
+                    "a" => StatsOf::Tablero,
+                    _ => StatsOf::Learning,
+                },
                 platform: platform(p)?,
                 user,
                 game: game_id(game)?,
@@ -501,11 +534,9 @@ impl Scan<'_> {
             Scan::UserGames { platform, user } => {
                 join(&[Kind::UserGame.tag(), platform.as_str(), user])
             }
-            Scan::Stats {
-                vs_bot,
-                platform,
-                user,
-            } => join(&[Kind::stats(vs_bot).tag(), platform.as_str(), user]),
+            Scan::Stats { of, platform, user } => {
+                join(&[Kind::stats(of).tag(), platform.as_str(), user])
+            }
             Scan::Profiles(platform) => join(&[Kind::Profile.tag(), platform.as_str()]),
             Scan::Boards(platform) => join(&[Kind::Board.tag(), platform.as_str()]),
             Scan::Ratings { platform, game } => {
@@ -569,7 +600,7 @@ mod tests {
             (Key::timer(99, TimerKind::Challenge, &ch, 4), "t"),
             (
                 Key::Stats {
-                    vs_bot: false,
+                    of: StatsOf::People,
                     platform: Platform::Telegram,
                     user: "alice",
                     game: chess,
@@ -578,12 +609,21 @@ mod tests {
             ),
             (
                 Key::Stats {
-                    vs_bot: true,
+                    of: StatsOf::Tablero,
                     platform: Platform::Telegram,
                     user: "alice",
                     game: chess,
                 },
                 "a",
+            ),
+            (
+                Key::Stats {
+                    of: StatsOf::Learning,
+                    platform: Platform::Telegram,
+                    user: "alice",
+                    game: chess,
+                },
+                "e",
             ),
             (
                 Key::Profile {

@@ -39,6 +39,7 @@
 //! | `o` | platform, channel | [`ChannelDoc`]: the channel's settings |
 //! | `m` | name | store metadata (`schema`) |
 //! | `w` | `s`; `t`, token; `l`, platform, channel | the web's secret, page addresses and listed channels (`web.rs`) |
+//! | `e` | platform, user, game key | [`StatsDoc`] of learning games (`learning.rs`) |
 //!
 //! [`Store::move_channel`] moves a channel's games, challenges, indexes and
 //! next id to another channel id in one change (a Telegram group that
@@ -63,6 +64,7 @@ mod ids;
 pub mod keyed;
 mod keys;
 pub mod kv;
+mod learning;
 mod migrate;
 pub mod pg_backend;
 mod shared;

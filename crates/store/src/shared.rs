@@ -150,7 +150,7 @@ mod tests {
         let chess: GameId = "chess".parse().unwrap();
         for k in [
             Key::Stats {
-                vs_bot: false,
+                of: crate::keys::StatsOf::People,
                 platform: Platform::Telegram,
                 user: "alice",
                 game: chess,

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use serde::de::DeserializeOwned;
 
-use crate::keys::{Key, Kind, Meta, Scan, due_range};
+use crate::keys::{Key, Kind, Meta, Scan, StatsOf, due_range};
 use crate::kv::{Area, Backend, Db, DbError};
 use crate::pg_backend::PgBackend;
 use crate::sled_backend::SledBackend;
@@ -236,11 +236,17 @@ impl Store {
         user: &str,
         vs_bot: bool,
     ) -> Result<Vec<(GameId, StatsDoc)>> {
-        let scan = Scan::Stats {
-            vs_bot,
-            platform,
-            user,
-        };
+        self.stats_of(StatsOf::vs_bot(vs_bot), platform, user)
+    }
+
+    /// A user's stats of one kind, per game key.
+    pub(crate) fn stats_of(
+        &self,
+        of: StatsOf,
+        platform: Platform,
+        user: &str,
+    ) -> Result<Vec<(GameId, StatsDoc)>> {
+        let scan = Scan::Stats { of, platform, user };
         let mut out = Vec::new();
         for kv in self.db.scan_prefix(scan.prefix()) {
             let (k, v) = kv?;
@@ -260,12 +266,8 @@ impl Store {
     /// Tablero) are set aside in the quarantine as unreadable.
     pub fn stats_set_aside(&self, platform: Platform, user: &str) -> Result<usize> {
         let mut n = 0;
-        for vs_bot in [false, true] {
-            let scan = Scan::Stats {
-                vs_bot,
-                platform,
-                user,
-            };
+        for of in [StatsOf::People, StatsOf::Tablero] {
+            let scan = Scan::Stats { of, platform, user };
             for k in self.quarantine.scan_prefix(scan.prefix()).keys() {
                 k?;
                 n += 1;

@@ -286,7 +286,9 @@ fn move_entries(group: &ChoiceGroup, game: GameAt, ply: usize) -> Vec<Entry> {
 }
 
 /// The keyboard of the menu: a button per origin, then the moves that have
-/// none. `None` when there is nothing to choose.
+/// none; the moves themselves when there is one piece (a `moves SQUARE`
+/// reply, or a position where one piece can move), as Discord's menu
+/// does. `None` when there is nothing to choose.
 #[must_use]
 pub fn menu(
     groups: &[ChoiceGroup],
@@ -294,6 +296,15 @@ pub fn menu(
     ply: usize,
     page: usize,
 ) -> Option<InlineKeyboardMarkup> {
+    if let [only] = groups
+        && let Some(cell) = &only.origin
+    {
+        let at = |page| Action::Origin {
+            page,
+            cell: cell.clone(),
+        };
+        return paged(move_entries(only, game, ply), game, ply, page, at, None);
+    }
     let mut entries = Vec::new();
     for g in groups {
         match &g.origin {
@@ -511,8 +522,17 @@ mod tests {
     #[test]
     fn another_chats_game_is_named_with_its_place() {
         let at = GameAt::parse("kqa7").unwrap();
-        let k = menu(&[group(Some("e2"), &["e4"])], at, 4, 0).unwrap();
-        assert_eq!(datas(&k), [["p:kqa7:4:0:e2"]]);
+        let k = menu(
+            &[group(Some("e2"), &["e4"]), group(Some("d2"), &["d4"])],
+            at,
+            4,
+            0,
+        )
+        .unwrap();
+        assert_eq!(datas(&k), [["p:kqa7:4:0:e2", "p:kqa7:4:0:d2"]]);
+        // One piece's moves (`moves e2`): the moves at once.
+        let k = menu(&[group(Some("e2"), &["e3", "e4"])], at, 4, 0).unwrap();
+        assert_eq!(datas(&k), [["m:kqa7:4:e3", "m:kqa7:4:e4"]]);
         let b = Button::decode("m:kqa7:4:e4").unwrap();
         assert_eq!(b.game, at);
         assert_eq!(b.encode(), "m:kqa7:4:e4");

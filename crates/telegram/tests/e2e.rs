@@ -1982,3 +1982,46 @@ async fn rules_come_as_text_then_one_album_of_cards_in_order() {
     );
     r.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_moves_press_plays_the_move() {
+    let mut r = start().await;
+    r.c.say(&BOB, "/help");
+    r.c.text().await;
+    r.c.say(&ALICE, "/challenge @bob breakthrough white time=none");
+    r.c.text().await;
+    r.c.say(&BOB, "/accept");
+    let b0 = r.c.board(None).await;
+    let game = b0.buttons[0].split(':').nth(1).unwrap().to_string();
+    // Where can the b2 piece go? The board, marked, with its moves as
+    // buttons at once (no menu of pieces first); the first board retires.
+    r.c.say(&ALICE, "/moves b2");
+    let marked = r.c.board(Some(b0.id)).await;
+    assert!(marked.caption.contains("b2-a3"), "{}", marked.caption);
+    let mut data = marked.buttons.clone();
+    data.sort();
+    assert_eq!(
+        data,
+        [
+            format!("m:{game}:0:b2-a3"),
+            format!("m:{game}:0:b2-b3"),
+            format!("m:{game}:0:b2-c3"),
+        ]
+    );
+    // Bob may not play Alice's buttons; Alice's press plays.
+    let q = r.c.press(&BOB, marked.id, &format!("m:{game}:0:b2-c3"));
+    r.c.alert(&q, "not your turn").await;
+    let q = r.c.press(&ALICE, marked.id, &format!("m:{game}:0:b2-c3"));
+    r.c.answered(&q).await;
+    let b1 = r.c.board(Some(marked.id)).await;
+    assert!(b1.caption.contains("b2-c3"), "{}", b1.caption);
+    assert!(b1.caption.contains("@bob"), "{}", b1.caption);
+    // In Spanish, a square that holds nothing: an error, nothing posted
+    // as a board.
+    r.c.say(&BOB, "/idioma es");
+    r.c.text().await;
+    r.c.say(&BOB, "/movimientos e5");
+    let t = r.c.text().await;
+    assert!(t.contains("No hay ninguna pieza en e5"), "{t}");
+    r.stop().await;
+}

@@ -25,6 +25,8 @@ fn example(verb: &Verb, n: impl std::fmt::Display, l: Lang) -> String {
         Verb::Export => ("export", "exportar"),
         Verb::Replay => ("replay", "repeticion"),
         Verb::Rematch => ("rematch", "revancha"),
+        Verb::Moves => ("moves", "movimientos"),
+        Verb::Hint => ("hint", "pista"),
     };
     let mut s = format!("{} #{n}", pick(l, en, es));
     if let Verb::Move(text) = verb {
@@ -784,5 +786,12 @@ pub(crate) fn error(e: &AppError) -> Bi {
             "Falló el almacenamiento, así que no ha cambiado nada. Vuelve a intentarlo.",
             &[],
         ),
+        E::NotASquare { .. }
+        | E::EmptySquare { .. }
+        | E::NotToMovePiece { .. }
+        | E::NoMovesFrom { .. }
+        | E::WhichPiece { .. }
+        | E::HintVsPeople(_)
+        | E::LearnLevel => super::learn::error(e),
     }
 }

@@ -251,9 +251,17 @@ pub(crate) fn event(e: &Event) -> Bi {
             rows,
             vs_bot,
             set_aside,
+            learning,
             ..
         } => both(|l| {
             let mut s = super::records::stats(user, rows, vs_bot, l);
+            super::learn::learning_stats(
+                &mut s,
+                user,
+                rows.is_empty() && vs_bot.is_empty(),
+                learning,
+                l,
+            );
             if *set_aside > 0 {
                 s.append(super::records::stats_set_aside(*set_aside, l));
             }
@@ -347,6 +355,7 @@ pub(crate) fn event(e: &Event) -> Bi {
                 [m(who), t(d.id.to_string()), res],
             )
         }),
+        Event::Moves { .. } | Event::Hint { .. } => super::learn::event(e),
     }
 }
 

@@ -14,10 +14,13 @@ mod records;
 mod rules;
 pub(crate) mod ui;
 pub(crate) mod web;
+// `moves SQUARE`, `hint`, `learn GAME`.
+mod learn;
 
 pub(crate) use cards::caption;
 pub(crate) use errors::{error, error_pager, error_picks};
 pub(crate) use events::{event, event_pages, my_games_shown};
+pub(crate) use learn::{learning_welcome, notice};
 pub(crate) use records::{chart_texts, leaderboard_table, rating_change};
 
 use tablero_rules::{GameInfo, Lang, Phase, Side};

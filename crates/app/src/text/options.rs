@@ -116,6 +116,17 @@ pub fn option_text(command: &str, option: &str) -> Option<OptionText> {
             "How boards are turned here",
             "Cómo se giran los tableros aquí",
         ),
+        ("moves", "square") => named(
+            "The piece's square, like e2 (nothing: where a placement may go)",
+            "La casilla de la pieza, como e2 (nada: dónde puede ir una colocación)",
+            "casilla",
+        ),
+        ("moves" | "hint", "game") => o(
+            "The game number (#ID), if there are several here",
+            "El número de partida (#ID), si hay varias aquí",
+        ),
+        ("learn", "game") => THE_GAME,
+        ("learn", "side") => SIDE,
         _ => return None,
     })
 }

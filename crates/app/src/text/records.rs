@@ -42,7 +42,7 @@ fn streak(s: &StatsDoc, l: Lang) -> Option<String> {
 }
 
 /// `7 won, 4 lost, 1 drawn`.
-fn results(s: &StatsDoc, l: Lang) -> String {
+pub(super) fn results(s: &StatsDoc, l: Lang) -> String {
     match l {
         Lang::En => format!("{} won, {} lost, {} drawn", s.wins, s.losses, s.draws),
         Lang::Es => format!(
