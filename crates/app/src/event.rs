@@ -454,6 +454,9 @@ pub enum AppError {
     /// A per-user limit is reached.
     Limit(crate::limits::Limit),
     Store(StoreFailure),
+    /// A press on a game message outside any chat of the bot's
+    /// (`inline.rs`).
+    Inline(crate::inline::InlineError),
 }
 
 /// The most characters of a user's input an error quotes back.

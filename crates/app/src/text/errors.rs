@@ -784,5 +784,6 @@ pub(crate) fn error(e: &AppError) -> Bi {
             "Falló el almacenamiento, así que no ha cambiado nada. Vuelve a intentarlo.",
             &[],
         ),
+        E::Inline(e) => super::inline::error(e),
     }
 }

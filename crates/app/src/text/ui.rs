@@ -69,6 +69,19 @@ pub enum Ui<'a> {
     CannotPost { names: &'a str },
     /// A press on a button the bot no longer knows.
     StaleButton,
+    /// An inline message's game against the bot: begin it.
+    Start,
+    /// An inline game: give it up (asks again first).
+    Resign,
+    /// An inline game: yes, give it up.
+    ConfirmResign,
+    /// An inline game: offer a draw (or agree to the one offered).
+    OfferDraw,
+    /// An inline game: ask to take the last move back.
+    AskTakeback,
+    /// Above inline results when games cannot be played inline here: the
+    /// way to the bot's own chat.
+    PlayInChat,
 }
 
 /// The chat permissions the bot asks for by name.
@@ -167,6 +180,17 @@ impl Ui<'_> {
                 l,
                 "This button no longer works.",
                 "Este botón ya no funciona.",
+            )
+            .into(),
+            Ui::Start => pick(l, "Start", "Empezar").into(),
+            Ui::Resign => pick(l, "Resign", "Rendirse").into(),
+            Ui::ConfirmResign => pick(l, "Yes, resign", "Sí, rendirse").into(),
+            Ui::OfferDraw => pick(l, "Draw", "Tablas").into(),
+            Ui::AskTakeback => pick(l, "Take back", "Deshacer").into(),
+            Ui::PlayInChat => pick(
+                l,
+                "Play in a chat with the bot",
+                "Jugar en un chat con el bot",
             )
             .into(),
         }
