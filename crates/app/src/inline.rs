@@ -161,7 +161,7 @@ impl App {
         platform: Platform,
         user: &User,
         query: &str,
-    ) -> Result<Vec<InlineOffer>, Reply> {
+    ) -> Result<Vec<InlineOffer>, Box<Reply>> {
         let user = crate::app::capped(user);
         let lang = self
             .touch_user(platform, &user)
@@ -172,7 +172,7 @@ impl App {
         let options: Vec<String> = words.map(str::to_string).collect();
         let Some(games) = games_for(first) else {
             let e = AppError::UnknownGame(first.unwrap_or_default().to_string());
-            return Err(self.present_error(&e, lang));
+            return Err(Box::new(self.present_error(&e, lang)));
         };
         let mut offers = Vec::new();
         let mut why = None;
@@ -183,7 +183,7 @@ impl App {
             }
         }
         match (offers.is_empty(), why) {
-            (true, Some(e)) => Err(self.present_error(&e, lang)),
+            (true, Some(e)) => Err(Box::new(self.present_error(&e, lang))),
             _ => Ok(offers),
         }
     }

@@ -740,6 +740,7 @@ fn launch_with(app: Arc<App>, addr: std::net::SocketAddr, updates: Updates) -> L
         // The production long poll: 30 s, held to the end by the fake.
         poll_timeout: tablero_telegram::POLL_TIMEOUT,
         updates,
+        media_chat: None,
     };
     let notices = app.notices(tablero_app::Platform::Telegram);
     let (stop_tx, stop_rx) = oneshot::channel::<()>();
