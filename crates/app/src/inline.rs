@@ -154,19 +154,21 @@ fn games_for(word: Option<&str>) -> Option<Vec<GameId>> {
 impl App {
     /// The results for `user`'s inline query `query`: the games its first
     /// word may mean (all twelve when it is empty), each with the options
-    /// that follow it, in `user`'s language. A game whose options do not
-    /// fit it is left out; `Err` says why when that leaves nothing.
+    /// that follow it, in `user`'s language (their choice, else `lang`,
+    /// their app's). A game whose options do not fit it is left out; `Err`
+    /// says why when that leaves nothing.
     pub fn inline_offers(
         &self,
         platform: Platform,
         user: &User,
         query: &str,
+        lang: Lang,
     ) -> Result<Vec<InlineOffer>, Box<Reply>> {
         let user = crate::app::capped(user);
         let lang = self
             .touch_user(platform, &user)
             .and_then(|p| p.lang)
-            .unwrap_or(self.settings.language);
+            .unwrap_or(lang);
         let mut words = query.split_whitespace();
         let first = words.next();
         let options: Vec<String> = words.map(str::to_string).collect();

@@ -185,21 +185,22 @@ impl<A: Api> Handler<A> {
             return;
         }
         let (app, user, query) = (self.app.clone(), user_ref(&q.from), q.query.clone());
-        let offers =
-            match tokio::task::spawn_blocking(move || app.inline_offers(PLATFORM, &user, &query))
-                .await
-            {
-                Ok(Ok(o)) => o,
-                Ok(Err(why)) => {
-                    let text = crate::outbound::plain(&why, &|u| self.username(u));
-                    self.answer_query(q.id.0, Vec::new(), to_chat(text)).await;
-                    return;
-                }
-                Err(e) => {
-                    tracing::error!("an inline query could not be answered: {e}");
-                    return;
-                }
-            };
+        let offers = match tokio::task::spawn_blocking(move || {
+            app.inline_offers(PLATFORM, &user, &query, lang)
+        })
+        .await
+        {
+            Ok(Ok(o)) => o,
+            Ok(Err(why)) => {
+                let text = crate::outbound::plain(&why, &|u| self.username(u));
+                self.answer_query(q.id.0, Vec::new(), to_chat(text)).await;
+                return;
+            }
+            Err(e) => {
+                tracing::error!("an inline query could not be answered: {e}");
+                return;
+            }
+        };
         let mut results = Vec::new();
         for o in offers {
             let data = join_data(q.from.id.0, &o.spec);

@@ -70,6 +70,14 @@ struct Fake {
     kicked: Mutex<std::collections::HashSet<i64>>,
     /// Requests refused with a 403.
     forbidden: AtomicI64,
+    /// Users who never opened a chat with the bot: a message to them is
+    /// a 403, as Telegram answers.
+    strangers: Mutex<std::collections::HashSet<i64>>,
+    /// The file ids of photos the bot sent: what it may show again.
+    file_ids: Mutex<std::collections::HashSet<String>>,
+    /// Inline messages as their last edit left them: the photo, the
+    /// caption and the buttons' data.
+    inline: Mutex<HashMap<String, (String, String, Vec<String>)>>,
 }
 
 /// Counts a long poll the client dropped before its answer.
@@ -177,6 +185,17 @@ async fn api(State(fake): State<Arc<Fake>>, req: Request) -> Response {
             )
                 .into_response();
         }
+        if method == "sendmessage" && fake.strangers.lock().unwrap().contains(&chat) {
+            fake.forbidden.fetch_add(1, Ordering::SeqCst);
+            return (
+                StatusCode::FORBIDDEN,
+                axum::Json(json!({
+                    "ok": false, "error_code": 403,
+                    "description": "Forbidden: bot can't initiate conversation with a user",
+                })),
+            )
+                .into_response();
+        }
         if fake.kicked.lock().unwrap().contains(&chat) {
             fake.forbidden.fetch_add(1, Ordering::SeqCst);
             return (
@@ -250,7 +269,7 @@ async fn api(State(fake): State<Arc<Fake>>, req: Request) -> Response {
         "getme" => ok(json!({
             "id": 999, "is_bot": true, "first_name": "Tablero", "username": "TableroBot",
             "can_join_groups": true, "can_read_all_group_messages": true,
-            "supports_inline_queries": false, "can_connect_to_business": false,
+            "supports_inline_queries": true, "can_connect_to_business": false,
             "has_main_web_app": false,
         })),
         "deletewebhook" | "setwebhook" | "setmycommands" | "answercallbackquery" => {
@@ -294,7 +313,45 @@ async fn api(State(fake): State<Arc<Fake>>, req: Request) -> Response {
                 )
                     .into_response();
             }
-            ok(message_json(new_id(), chat_of(chat), "file"))
+            let mut m = message_json(new_id(), chat_of(chat), "file");
+            if method == "sendphoto" {
+                // Telegram keeps the photo: its id shows it again.
+                let id = format!("photo-{}", new_id());
+                fake.file_ids.lock().unwrap().insert(id.clone());
+                m["photo"] = json!([{"file_id": id, "file_unique_id": format!("u-{id}"), "width": 640, "height": 640}]);
+            }
+            ok(m)
+        }
+        "answerinlinequery" => {
+            if let Some(why) = inline_answer_refused(&fake, &params) {
+                return (
+                    StatusCode::BAD_REQUEST,
+                    axum::Json(json!({"ok": false, "error_code": 400, "description": why})),
+                )
+                    .into_response();
+            }
+            ok(json!(true))
+        }
+        "editmessagemedia" if params.get("inline_message_id").is_some() => {
+            if let Some(why) = inline_edit_refused(&fake, &params, &files) {
+                return (
+                    StatusCode::BAD_REQUEST,
+                    axum::Json(json!({"ok": false, "error_code": 400, "description": why})),
+                )
+                    .into_response();
+            }
+            let id = params["inline_message_id"].as_str().unwrap_or("").to_string();
+            let media = &params["media"];
+            fake.inline.lock().unwrap().insert(
+                id,
+                (
+                    media["media"].as_str().unwrap_or("").to_string(),
+                    media["caption"].as_str().unwrap_or("").to_string(),
+                    buttons(&params),
+                ),
+            );
+            // An inline message's edit answers `true`, not a message.
+            ok(json!(true))
         }
         "sendmediagroup" => {
             let chat = params["chat_id"].as_i64().unwrap_or(GROUP);
@@ -334,6 +391,20 @@ async fn api(State(fake): State<Arc<Fake>>, req: Request) -> Response {
             }
             ok(json!(true))
         }
+        "editmessagereplymarkup" if params.get("inline_message_id").is_some() => {
+            let id = params["inline_message_id"].as_str().unwrap_or("").to_string();
+            match fake.inline.lock().unwrap().get_mut(&id) {
+                Some(m) => m.2 = buttons(&params),
+                None => {
+                    return (
+                        StatusCode::BAD_REQUEST,
+                        axum::Json(json!({"ok": false, "error_code": 400, "description": "Bad Request: MESSAGE_ID_INVALID"})),
+                    )
+                        .into_response();
+                }
+            }
+            ok(json!(true))
+        }
         "editmessagereplymarkup" => {
             let id = params["message_id"].as_i64().unwrap_or(0) as i32;
             ok(message_json(id, group_chat(), "edited"))
@@ -344,6 +415,78 @@ async fn api(State(fake): State<Arc<Fake>>, req: Request) -> Response {
         )
             .into_response(),
     }
+}
+
+/// What Telegram answers an edit of an inline message whose new photo is
+/// an upload: an inline message takes only a file Telegram has (its id) or
+/// an address it fetches. (The Bot API relays TDLib's refusal; the text
+/// is TDLib's, as tdlib/td#3157 quotes it.)
+const INLINE_UPLOAD_REFUSED: &str = "Bad Request: Invalid message content specified";
+
+/// What Telegram refuses of an inline message's edit (`editMessageMedia`
+/// with `inline_message_id`): an upload, a file id it never gave, a
+/// caption over 1,024 characters, a button's data over 64 bytes.
+fn inline_edit_refused(
+    fake: &Fake,
+    params: &Value,
+    files: &HashMap<String, Vec<u8>>,
+) -> Option<&'static str> {
+    let media = &params["media"];
+    if media["type"] != "photo" {
+        return Some("Bad Request: wrong media type");
+    }
+    let shown = media["media"].as_str().unwrap_or("");
+    if shown.starts_with("attach://") || !files.is_empty() {
+        return Some(INLINE_UPLOAD_REFUSED);
+    }
+    let fetched = shown.starts_with("https://") || shown.starts_with("http://");
+    if !fetched && !fake.file_ids.lock().unwrap().contains(shown) {
+        return Some("Bad Request: wrong file identifier/HTTP URL specified");
+    }
+    refused("editmessagemedia", media).or_else(|| refused("editmessagemedia", params))
+}
+
+/// What Telegram refuses of an answer to an inline query: more than 50
+/// results, a result id empty, over 64 bytes or repeated, a photo by a
+/// file id it never gave, a caption over 1,024 characters, a button's
+/// data over 64 bytes, a start parameter not of 1–64 of `A-Za-z0-9_-`.
+fn inline_answer_refused(fake: &Fake, params: &Value) -> Option<&'static str> {
+    let Some(results) = params["results"].as_array() else {
+        return Some("Bad Request: field \"results\" must be an array");
+    };
+    if results.len() > 50 {
+        return Some("Bad Request: RESULTS_TOO_MUCH");
+    }
+    let mut ids = std::collections::HashSet::new();
+    for r in results {
+        let id = r["id"].as_str().unwrap_or("");
+        if id.is_empty() || id.len() > 64 {
+            return Some("Bad Request: RESULT_ID_INVALID");
+        }
+        if !ids.insert(id.to_string()) {
+            return Some("Bad Request: RESULT_ID_DUPLICATE");
+        }
+        if r["type"] != "photo" {
+            return Some("Bad Request: RESULT_TYPE_INVALID");
+        }
+        match (r["photo_file_id"].as_str(), r["photo_url"].as_str()) {
+            (Some(f), _) if fake.file_ids.lock().unwrap().contains(f) => {}
+            (None, Some(u)) if u.starts_with("https://") => {}
+            _ => return Some("Bad Request: wrong file identifier/HTTP URL specified"),
+        }
+        if let Some(why) = refused("answerinlinequery", r) {
+            return Some(why);
+        }
+    }
+    if let Some(p) = params["button"]["start_parameter"].as_str() {
+        let fine = (1..=64).contains(&p.len())
+            && p.bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-');
+        if !fine {
+            return Some("Bad Request: START_PARAM_INVALID");
+        }
+    }
+    None
 }
 
 /// What Telegram refuses of an album (`sendMediaGroup`): fewer than 2 or
@@ -521,6 +664,40 @@ impl Client {
         self.push(json!({"callback_query": {
             "id": id, "from": who.json(), "chat_instance": "c1", "data": data,
             "message": message_json(message, group_chat(), "board"),
+        }}));
+        id
+    }
+
+    /// Types `@TableroBot QUERY` in some chat; `lang` is their app's
+    /// language.
+    fn inline_query(&mut self, who: &Person, query: &str, lang: &str) -> String {
+        self.next_user_message += 1;
+        let id = format!("iq{}", self.next_user_message);
+        let mut from = who.json();
+        from["language_code"] = json!(lang);
+        self.push(json!({"inline_query": {
+            "id": id, "from": from, "query": query, "offset": "", "chat_type": "private",
+        }}));
+        id
+    }
+
+    /// `who` posted the inline result `result` as message `message`
+    /// (sent only when inline feedback is on).
+    fn chosen(&mut self, who: &Person, result: &str, message: &str, query: &str) {
+        self.push(json!({"chosen_inline_result": {
+            "result_id": result, "from": who.json(), "inline_message_id": message,
+            "query": query,
+        }}));
+    }
+
+    /// Presses a button with `data` under inline message `message`: the
+    /// press names the message, and no chat.
+    fn press_inline(&mut self, who: &Person, message: &str, data: &str) -> String {
+        self.next_user_message += 1;
+        let id = format!("q{}", self.next_user_message);
+        self.push(json!({"callback_query": {
+            "id": id, "from": who.json(), "chat_instance": "c9", "data": data,
+            "inline_message_id": message,
         }}));
         id
     }
@@ -723,6 +900,16 @@ fn launch(app: Arc<App>, addr: std::net::SocketAddr) -> Launched {
 }
 
 fn launch_with(app: Arc<App>, addr: std::net::SocketAddr, updates: Updates) -> Launched {
+    launch_media(app, addr, updates, None)
+}
+
+/// [`launch_with`], inline games' pictures uploaded to `media_chat`.
+fn launch_media(
+    app: Arc<App>,
+    addr: std::net::SocketAddr,
+    updates: Updates,
+    media_chat: Option<i64>,
+) -> Launched {
     let opts = Options {
         token: TOKEN.into(),
         api_url: Some(format!("http://{addr}/").parse().unwrap()),
@@ -740,7 +927,7 @@ fn launch_with(app: Arc<App>, addr: std::net::SocketAddr, updates: Updates) -> L
         // The production long poll: 30 s, held to the end by the fake.
         poll_timeout: tablero_telegram::POLL_TIMEOUT,
         updates,
-        media_chat: None,
+        media_chat,
     };
     let notices = app.notices(tablero_app::Platform::Telegram);
     let (stop_tx, stop_rx) = oneshot::channel::<()>();
@@ -753,6 +940,11 @@ fn launch_with(app: Arc<App>, addr: std::net::SocketAddr, updates: Updates) -> L
 /// Starts the fake server and the bot with the production poll timeout,
 /// and checks its start-up: getMe first, menus in two languages.
 async fn start() -> Running {
+    start_with(None).await
+}
+
+/// [`start`], inline games' pictures uploaded to `media_chat`.
+async fn start_with(media_chat: Option<i64>) -> Running {
     let fake = Arc::new(Fake::default());
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
@@ -776,7 +968,7 @@ async fn start() -> Running {
             ..Settings::default()
         },
     ));
-    let (notices, stop_tx, bot) = launch(app.clone(), addr);
+    let (notices, stop_tx, bot) = launch_media(app.clone(), addr, Updates::Poll, media_chat);
     let mut c = Client {
         fake: fake.clone(),
         seen: 0,
