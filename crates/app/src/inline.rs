@@ -88,6 +88,9 @@ pub enum Control {
     Accept,
     /// Decline it.
     Decline,
+    /// The finished game's record (`export`), sent to the presser's own
+    /// chat with the bot.
+    Export,
 }
 
 impl Control {
@@ -100,6 +103,7 @@ impl Control {
             Control::Takeback => 't',
             Control::Accept => 'y',
             Control::Decline => 'n',
+            Control::Export => 'e',
         }
     }
 
@@ -112,6 +116,7 @@ impl Control {
             "t" => Control::Takeback,
             "y" => Control::Accept,
             "n" => Control::Decline,
+            "e" => Control::Export,
             _ => return None,
         })
     }
@@ -351,6 +356,7 @@ impl App {
             Control::Takeback => Command::Takeback(None, Some(game)),
             Control::Accept => Command::Accept(Some(game)),
             Control::Decline => Command::Decline(Some(game)),
+            Control::Export => Command::Export(Some(game), None),
         };
         match self.execute(&who, cmd) {
             Ok(e) => self.present(&e, lang),
@@ -436,6 +442,7 @@ mod tests {
             Control::Takeback,
             Control::Accept,
             Control::Decline,
+            Control::Export,
         ] {
             assert_eq!(Control::parse(&c.code().to_string()), Some(c));
         }

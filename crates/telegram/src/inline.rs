@@ -137,21 +137,24 @@ fn control_press(data: &str) -> Option<(u64, Control)> {
 }
 
 /// The keyboard of an inline game: the moves (as on a group's board),
-/// then the answers to an offer waiting, then draw, takeback and resign.
-/// `None` once the game is over.
+/// then the answers to an offer waiting, then draw, takeback and resign;
+/// once the game is over, its record.
 fn game_keyboard(
     board: &Reply,
     moves: Option<InlineKeyboardMarkup>,
     offer: bool,
 ) -> Option<InlineKeyboardMarkup> {
     let (game, _) = board.game()?;
-    if board.choices.is_empty() || board.ended.is_some() {
-        return None;
-    }
     let lang = board.lang;
     let button = |label: Ui, c: Control| {
         InlineKeyboardButton::callback(label.text(lang), control_data(game, c))
     };
+    if board.choices.is_empty() || board.ended.is_some() {
+        return Some(InlineKeyboardMarkup::new([[button(
+            Ui::Record,
+            Control::Export,
+        )]]));
+    }
     let mut rows = moves.map(|k| k.inline_keyboard).unwrap_or_default();
     if offer {
         rows.push(vec![
@@ -376,8 +379,19 @@ impl<A: Api> Handler<A> {
             tokio::task::spawn_blocking(move || app.inline_join(&at, &user, handle, &who, &spec))
                 .await
         } else if let Some((game, c)) = control_press(&data) {
-            tokio::task::spawn_blocking(move || app.inline_control(&at, &user, handle, game, c))
-                .await
+            let record = c == Control::Export;
+            let reply = tokio::task::spawn_blocking(move || {
+                app.inline_control(&at, &user, handle, game, c)
+            })
+            .await;
+            if let (true, Ok(r)) = (record, &reply)
+                && !r.error
+            {
+                // The file goes to the presser's own chat with the bot.
+                self.send_record(&q, r).await;
+                return;
+            }
+            reply
         } else if let Some(b) = button.clone() {
             let press = b.press();
             tokio::task::spawn_blocking(move || app.press(&at, &user, b.game, b.ply, &press)).await
@@ -425,6 +439,36 @@ impl<A: Api> Handler<A> {
             return;
         }
         self.show(&message, &ch, &reply).await;
+    }
+
+    /// Sends a finished inline game's record (`reply`, the answer to its
+    /// Record button) to the presser's chat with the bot, and answers the
+    /// press with where it went, or with how to open that chat.
+    async fn send_record(&self, q: &CallbackQuery, reply: &Reply) {
+        let lang = reply.lang;
+        let chat = ChatId(i64::try_from(q.from.id.0).unwrap_or_default());
+        let mut sent = true;
+        for post in crate::outbound::posts(reply, &|u| self.username(u)) {
+            let done = match &post.file {
+                Some(f) => self
+                    .api
+                    .send_file(chat, f, &post.html, None)
+                    .await
+                    .map(drop),
+                None => self.api.send_text(chat, &post.html, None).await.map(drop),
+            };
+            if let Err(e) = done {
+                tracing::debug!("a record was not sent to a player's chat: {e:?}");
+                sent = false;
+                break;
+            }
+        }
+        let note = if sent {
+            Ui::SentToChat
+        } else {
+            Ui::OpenChatFirst
+        };
+        self.answer(q.id.0.clone(), Some(note.text(lang))).await;
     }
 
     /// Shows the app's notices about inline games as they come, one at a

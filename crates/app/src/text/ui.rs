@@ -82,6 +82,14 @@ pub enum Ui<'a> {
     /// Above inline results when games cannot be played inline here: the
     /// way to the bot's own chat.
     PlayInChat,
+    /// Under a finished inline game: its record, sent to the presser's
+    /// chat with the bot.
+    Record,
+    /// The answer to that press once the record is sent.
+    SentToChat,
+    /// The answer to that press when the presser never opened a chat with
+    /// the bot, where it would go.
+    OpenChatFirst,
 }
 
 /// The chat permissions the bot asks for by name.
@@ -191,6 +199,19 @@ impl Ui<'_> {
                 l,
                 "Play in a chat with the bot",
                 "Jugar en un chat con el bot",
+            )
+            .into(),
+            Ui::Record => pick(l, "📄 Record", "📄 Registro").into(),
+            Ui::SentToChat => pick(
+                l,
+                "Sent to your chat with the bot.",
+                "Enviado a tu chat con el bot.",
+            )
+            .into(),
+            Ui::OpenChatFirst => pick(
+                l,
+                "Open a chat with the bot first (press Start there), then press again.",
+                "Abre antes un chat con el bot (pulsa Iniciar allí) y vuelve a pulsar.",
             )
             .into(),
         }
