@@ -218,7 +218,7 @@ impl App {
             title: text.title.get(lang).to_string(),
             description: text.description.get(lang).to_string(),
             caption: Reply::new(text.caption, lang),
-            picture: format!("{}:{}:{}", game.key(), read.setup, pick(lang, "en", "es")),
+            picture: format!("{}:{}:{}", game.key(), read.setup, web_lang(lang)),
             lang,
         })
     }
@@ -394,6 +394,31 @@ impl App {
             reply: self.present(&event, lang),
             offer,
         })
+    }
+}
+
+/// A language as the web front-end's addresses write it.
+#[must_use]
+pub fn web_lang(lang: Lang) -> &'static str {
+    pick(lang, "en", "es")
+}
+
+impl App {
+    /// The web address of the picture of game `game` of `ch` as it stands
+    /// (the web front-end's `/g/TOKEN/board/LANG/PLY/KEY.png`), when the
+    /// web has a public address: what Telegram fetches for an inline
+    /// message.
+    #[must_use]
+    pub fn inline_board_address(&self, ch: &ChannelKey, game: u64, lang: Lang) -> Option<String> {
+        let base = self.web_base()?;
+        let token = self.game_token(ch, game).ok()?;
+        let page = self.watch_game(&token).ok()??;
+        let last = page.plies.len().checked_sub(1)?;
+        let key = &page.plies[last].key;
+        Some(format!(
+            "{base}/g/{token}/board/{}/{last}/{key}.png",
+            web_lang(lang)
+        ))
     }
 }
 

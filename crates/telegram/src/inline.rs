@@ -279,10 +279,7 @@ impl<A: Api> Handler<A> {
                 u.path_segments_mut()
                     .ok()?
                     .push("start")
-                    .push(match lang {
-                        tablero_rules::Lang::En => "en",
-                        tablero_rules::Lang::Es => "es",
-                    })
+                    .push(tablero_app::inline::web_lang(lang))
                     .push(&format!("{spec}.png"));
                 Some(Shown::Url(u))
             }
@@ -574,25 +571,14 @@ impl<A: Api> Handler<A> {
                 .upload(*chat, board.image.clone()?)
                 .await
                 .map(Shown::FileId),
-            Pictures::Web(base) => {
+            Pictures::Web(_) => {
                 let (game, _) = board.game()?;
-                let lang = board.lang;
-                let (app, at) = (self.app.clone(), ch.clone());
-                let (token, ply, key) = tokio::task::spawn_blocking(move || {
-                    let token = app.game_token(&at, game).ok()?;
-                    let page = app.watch_game(&token).ok()??;
-                    let last = page.plies.len().checked_sub(1)?;
-                    Some((token, last, page.plies[last].key.clone()))
-                })
-                .await
-                .ok()??;
-                let code = match lang {
-                    tablero_rules::Lang::En => "en",
-                    tablero_rules::Lang::Es => "es",
-                };
-                url::Url::parse(&format!("{base}/g/{token}/board/{code}/{ply}/{key}.png"))
-                    .ok()
-                    .map(Shown::Url)
+                let (app, at, lang) = (self.app.clone(), ch.clone(), board.lang);
+                let address =
+                    tokio::task::spawn_blocking(move || app.inline_board_address(&at, game, lang))
+                        .await
+                        .ok()??;
+                url::Url::parse(&address).ok().map(Shown::Url)
             }
         }
     }
