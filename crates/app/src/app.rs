@@ -367,7 +367,7 @@ impl App {
     }
 
     /// Remembers a user's display name, so `@name` finds them later.
-    fn touch_user(&self, platform: Platform, u: &User) -> Option<ProfileDoc> {
+    pub(crate) fn touch_user(&self, platform: Platform, u: &User) -> Option<ProfileDoc> {
         let p = self.store.profile(platform, &u.id).ok().flatten();
         if p.as_ref().is_none_or(|p| p.name != u.name) {
             // Read again under the lock every profile write takes, so a

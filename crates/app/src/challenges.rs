@@ -40,50 +40,16 @@ impl App {
         learning: bool,
     ) -> Outcome {
         let id = parse_game(game)?;
-        let info = id.info();
         if opponent.as_ref().is_some_and(|o| o.id == who.user.id) {
             return Err(AppError::SelfChallenge);
         }
-        let mut side: Option<Option<Side>> = None;
-        let mut limit: Option<Option<i64>> = None;
-        let mut setup = Setup::default();
-        let mut level = None;
-        let mut casual = false;
-        for o in options {
-            let low = o.to_lowercase();
-            if matches!(
-                low.as_str(),
-                "casual" | "amistosa" | "amistoso" | "unrated" | "friendly"
-            ) {
-                casual = true;
-            } else if matches!(low.as_str(), "rated" | "puntuable" | "oficial") {
-                casual = false;
-            } else if let Some(v) = low
-                .strip_prefix("level=")
-                .or_else(|| low.strip_prefix("nivel="))
-            {
-                level = Some(
-                    v.parse::<u8>()
-                        .ok()
-                        .filter(|n| (1..=5).contains(n))
-                        .ok_or_else(|| AppError::BadLevel(v.to_string()))?,
-                );
-            } else if let Some(v) = low
-                .strip_prefix("time=")
-                .or_else(|| low.strip_prefix("tiempo="))
-            {
-                limit = Some(parse_move_limit(v).map_err(AppError::BadTimeLimit)?);
-            } else if o.contains('=') {
-                setup.add_word(o).map_err(|e| AppError::BadSetup(e.0))?;
-            } else if let Some(s) = side_word(info, &low) {
-                side = Some(s);
-            } else {
-                return Err(AppError::UnknownOption {
-                    game: id,
-                    option: o.clone(),
-                });
-            }
-        }
+        let ChallengeOptions {
+            side,
+            limit,
+            mut setup,
+            level,
+            casual,
+        } = read_options(id, options)?;
         let now = self.now();
         let ch = &who.channel;
         let cid = self.store.next_id(ch)?;
@@ -562,4 +528,66 @@ fn side_word(info: &tablero_rules::GameInfo, w: &str) -> Option<Option<Side>> {
         }
     }
     None
+}
+
+/// What a challenge's options ask for.
+pub(crate) struct ChallengeOptions {
+    pub side: Option<Option<Side>>,
+    pub limit: Option<Option<i64>>,
+    pub setup: Setup,
+    pub level: Option<u8>,
+    pub casual: bool,
+}
+
+/// Reads the options of a challenge to `id` (`casual`, `level=3`,
+/// `time=1d`, `size=7`, a side), without checking the set-up is playable.
+pub(crate) fn read_options(id: GameId, options: &[String]) -> Res<ChallengeOptions> {
+    let info = id.info();
+    let mut side: Option<Option<Side>> = None;
+    let mut limit: Option<Option<i64>> = None;
+    let mut setup = Setup::default();
+    let mut level = None;
+    let mut casual = false;
+    for o in options {
+        let low = o.to_lowercase();
+        if matches!(
+            low.as_str(),
+            "casual" | "amistosa" | "amistoso" | "unrated" | "friendly"
+        ) {
+            casual = true;
+        } else if matches!(low.as_str(), "rated" | "puntuable" | "oficial") {
+            casual = false;
+        } else if let Some(v) = low
+            .strip_prefix("level=")
+            .or_else(|| low.strip_prefix("nivel="))
+        {
+            level = Some(
+                v.parse::<u8>()
+                    .ok()
+                    .filter(|n| (1..=5).contains(n))
+                    .ok_or_else(|| AppError::BadLevel(v.to_string()))?,
+            );
+        } else if let Some(v) = low
+            .strip_prefix("time=")
+            .or_else(|| low.strip_prefix("tiempo="))
+        {
+            limit = Some(parse_move_limit(v).map_err(AppError::BadTimeLimit)?);
+        } else if o.contains('=') {
+            setup.add_word(o).map_err(|e| AppError::BadSetup(e.0))?;
+        } else if let Some(s) = side_word(info, &low) {
+            side = Some(s);
+        } else {
+            return Err(AppError::UnknownOption {
+                game: id,
+                option: o.clone(),
+            });
+        }
+    }
+    Ok(ChallengeOptions {
+        side,
+        limit,
+        setup,
+        level,
+        casual,
+    })
 }

@@ -506,6 +506,9 @@ pub enum AppError {
     HintVsPeople(u64),
     /// `learn GAME level=N`: learning games are against level 1.
     LearnLevel,
+    /// A press on a game message outside any chat of the bot's
+    /// (`inline.rs`).
+    Inline(crate::inline::InlineError),
 }
 
 /// The most characters of a user's input an error quotes back.

@@ -25,6 +25,7 @@ pub mod corpus;
 mod direct;
 pub mod event;
 mod heavy;
+pub mod inline;
 pub mod limits;
 mod listings;
 mod offers;

@@ -11,7 +11,7 @@ use teloxide::types::{
 };
 use teloxide::{ApiError, RequestError};
 
-use crate::deliver::{Api, SendError};
+use crate::deliver::{Api, SendError, Shown};
 use tablero_app::{Attachment, FileKind, Picture};
 
 /// The bot the adapter talks through.
@@ -181,6 +181,82 @@ impl Api for BotApi {
             .await
             .map(drop)
             .map_err(classify)
+    }
+
+    async fn upload_photo(&self, chat: ChatId, png: Vec<u8>) -> Result<String, SendError> {
+        let photo = InputFile::memory(png).file_name("board.png");
+        let m = self
+            .0
+            .send_photo(chat, photo)
+            .disable_notification(true)
+            .await
+            .map_err(classify)?;
+        // The largest size is last; any of them shows the picture.
+        m.photo()
+            .and_then(|sizes| sizes.last())
+            .map(|p| p.file.id.0.clone())
+            .ok_or_else(|| SendError::Permanent("Telegram kept no photo".into()))
+    }
+
+    async fn answer_inline(
+        &self,
+        query: String,
+        results: Vec<teloxide::types::InlineQueryResult>,
+        button: Option<teloxide::types::InlineQueryResultsButton>,
+    ) -> Result<(), SendError> {
+        // Each result's Join button names who typed the query: personal,
+        // and cached only briefly.
+        let mut req = self
+            .0
+            .answer_inline_query(teloxide::types::InlineQueryId(query), results)
+            .is_personal(true)
+            .cache_time(10);
+        if let Some(b) = button {
+            req = req.button(b);
+        }
+        req.await.map(drop).map_err(classify)
+    }
+
+    async fn edit_inline(
+        &self,
+        message: String,
+        photo: Shown,
+        caption: String,
+        keyboard: Option<InlineKeyboardMarkup>,
+    ) -> Result<(), SendError> {
+        let file = match photo {
+            Shown::FileId(id) => InputFile::file_id(teloxide::types::FileId(id)),
+            Shown::Url(u) => InputFile::url(u),
+        };
+        let mut media = InputMediaPhoto::new(file);
+        if !caption.is_empty() {
+            media = media.caption(caption).parse_mode(ParseMode::Html);
+        }
+        let mut req = self
+            .0
+            .edit_message_media_inline(message, InputMedia::Photo(media));
+        if let Some(k) = keyboard {
+            req = req.reply_markup(k);
+        }
+        match req.await {
+            Ok(_) | Err(RequestError::Api(ApiError::MessageNotModified)) => Ok(()),
+            Err(e) => Err(classify(e)),
+        }
+    }
+
+    async fn edit_inline_keyboard(
+        &self,
+        message: String,
+        keyboard: Option<InlineKeyboardMarkup>,
+    ) -> Result<(), SendError> {
+        let mut req = self.0.edit_message_reply_markup_inline(message);
+        if let Some(k) = keyboard {
+            req = req.reply_markup(k);
+        }
+        match req.await {
+            Ok(_) | Err(RequestError::Api(ApiError::MessageNotModified)) => Ok(()),
+            Err(e) => Err(classify(e)),
+        }
     }
 
     async fn manages(&self, chat: ChatId, user: teloxide::types::UserId) -> bool {

@@ -87,6 +87,58 @@ pub trait Api: Send + Sync + 'static {
         let _ = (chat, user);
         async { false }
     }
+    /// Sends a PNG photo to `chat` (the operator's `media_chat`) only to
+    /// have Telegram keep it: returns the photo's file id, which inline
+    /// results and inline message edits can show.
+    fn upload_photo(
+        &self,
+        chat: ChatId,
+        png: Vec<u8>,
+    ) -> impl Future<Output = Result<String, SendError>> + Send {
+        let _ = (chat, png);
+        async { Err(SendError::Permanent("no photo uploads here".into())) }
+    }
+    /// Answers an inline query with `results` (at most 50), personal to
+    /// the user who typed it, and `button` above them.
+    fn answer_inline(
+        &self,
+        query: String,
+        results: Vec<teloxide::types::InlineQueryResult>,
+        button: Option<teloxide::types::InlineQueryResultsButton>,
+    ) -> impl Future<Output = Result<(), SendError>> + Send {
+        let _ = (query, results, button);
+        async { Err(SendError::Permanent("no inline mode here".into())) }
+    }
+    /// Replaces an inline message's photo, caption (HTML) and keyboard
+    /// (`None` removes it). The photo must be one Telegram has or fetches:
+    /// an inline message takes no upload.
+    fn edit_inline(
+        &self,
+        message: String,
+        photo: Shown,
+        caption: String,
+        keyboard: Option<InlineKeyboardMarkup>,
+    ) -> impl Future<Output = Result<(), SendError>> + Send {
+        let _ = (message, photo, caption, keyboard);
+        async { Err(SendError::Permanent("no inline mode here".into())) }
+    }
+    /// Replaces an inline message's keyboard.
+    fn edit_inline_keyboard(
+        &self,
+        message: String,
+        keyboard: Option<InlineKeyboardMarkup>,
+    ) -> impl Future<Output = Result<(), SendError>> + Send {
+        let _ = (message, keyboard);
+        async { Err(SendError::Permanent("no inline mode here".into())) }
+    }
+}
+
+/// A picture Telegram already has or fetches itself, as an inline message
+/// needs: an uploaded photo's file id, or an https address.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Shown {
+    FileId(String),
+    Url(url::Url),
 }
 
 /// What to do when Telegram says a chat moved to a new id: a task the

@@ -20,7 +20,7 @@ use crate::keyboard::{Action, Button};
 use crate::outbound::{plain, posts};
 
 /// Telegram's limit on an alert's text.
-const MAX_ALERT: usize = 200;
+pub(crate) const MAX_ALERT: usize = 200;
 
 /// What the handler shares between updates.
 pub struct Handler<A: Api> {
@@ -33,6 +33,8 @@ pub struct Handler<A: Api> {
     /// none), learnt from updates; a user not known is mentioned by link.
     /// The most recently seen [`USERNAMES`] are kept.
     usernames: Mutex<Recent<String, Option<String>>>,
+    /// Games on inline messages (`inline.rs`).
+    pub(crate) inline: crate::inline::Inline,
 }
 
 /// How many users' usernames are remembered.
@@ -62,7 +64,15 @@ impl<A: Api> Handler<A> {
             api,
             bot,
             usernames: Mutex::new(Recent::new(USERNAMES)),
+            inline: crate::inline::Inline::new(crate::inline::Pictures::Off),
         }
+    }
+
+    /// The handler with inline messages' pictures from `pictures`.
+    #[must_use]
+    pub fn with_pictures(mut self, pictures: crate::inline::Pictures) -> Handler<A> {
+        self.inline = crate::inline::Inline::new(pictures);
+        self
     }
 
     /// Handles one update.
@@ -70,11 +80,13 @@ impl<A: Api> Handler<A> {
         match update.kind {
             UpdateKind::Message(m) => self.message(m).await,
             UpdateKind::CallbackQuery(q) => self.callback(q).await,
+            UpdateKind::InlineQuery(q) => self.inline_query(q).await,
+            UpdateKind::ChosenInlineResult(r) => self.chosen(r).await,
             _ => {}
         }
     }
 
-    fn learn(&self, u: &teloxide::types::User) {
+    pub(crate) fn learn(&self, u: &teloxide::types::User) {
         let mut names = self
             .usernames
             .lock()
@@ -82,7 +94,7 @@ impl<A: Api> Handler<A> {
         names.insert(u.id.0.to_string(), u.username.clone());
     }
 
-    fn username(&self, u: &User) -> Option<String> {
+    pub(crate) fn username(&self, u: &User) -> Option<String> {
         // The bot itself: its username, always known.
         if self
             .app
@@ -124,6 +136,11 @@ impl<A: Api> Handler<A> {
     /// Posts a notice the app sent on its own (a reminder, a timeout).
     pub fn notice(&self, n: &Outgoing) {
         if n.channel.platform != PLATFORM {
+            return;
+        }
+        if crate::inline::is_inline(n) {
+            // Edits of an inline message, in order (`inline.rs`).
+            self.inline.queue(n.clone());
             return;
         }
         match n.channel.channel.parse::<i64>() {
@@ -211,6 +228,11 @@ impl<A: Api> Handler<A> {
 
     async fn callback(&self, q: CallbackQuery) {
         self.learn(&q.from);
+        // A press on a message posted via the bot in inline mode.
+        if let Some(message) = q.inline_message_id.clone() {
+            self.inline_press(q, message).await;
+            return;
+        }
         if let Some((id, accept)) = q
             .data
             .as_deref()
@@ -342,7 +364,7 @@ impl<A: Api> Handler<A> {
 
     /// Answers a press: silently, or with an alert. Telegram drops
     /// answers after some seconds, so retries are brief.
-    async fn answer(&self, query: String, alert: Option<String>) {
+    pub(crate) async fn answer(&self, query: String, alert: Option<String>) {
         let quick = Retry {
             first_pause: Duration::from_millis(300),
             max_pause: Duration::from_secs(2),

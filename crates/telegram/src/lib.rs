@@ -21,6 +21,7 @@ pub mod commands;
 pub mod deliver;
 pub mod handler;
 pub mod incoming;
+pub mod inline;
 pub mod keyboard;
 pub mod outbound;
 
@@ -59,6 +60,9 @@ pub struct Options {
     pub poll_timeout: Duration,
     /// How updates arrive.
     pub updates: Updates,
+    /// The operator's chat where inline games' pictures are uploaded
+    /// (`[telegram] media_chat`).
+    pub media_chat: Option<i64>,
 }
 
 /// How Telegram's updates reach this process.
@@ -111,6 +115,10 @@ pub struct Section {
     /// For `webhook`: the local address that URL reaches
     /// (`0.0.0.0:8443`). `$TABLERO_TELEGRAM_WEBHOOK_LISTEN` wins.
     pub webhook_listen: Option<String>,
+    /// A chat of the operator's (its numeric id; the bot must be able to
+    /// post there) where the pictures of inline games are uploaded, since
+    /// an inline message takes only pictures Telegram already has.
+    pub media_chat: Option<i64>,
 }
 
 /// The secret Telegram sends with every webhook request: 1 to 256 of
@@ -209,6 +217,7 @@ impl Options {
             retry: Retry::default(),
             poll_timeout: POLL_TIMEOUT,
             updates,
+            media_chat: section.media_chat,
         })
     }
 }
@@ -222,6 +231,7 @@ impl std::fmt::Debug for Options {
             .field("retry", &self.retry)
             .field("poll_timeout", &self.poll_timeout)
             .field("updates", &self.updates)
+            .field("media_chat", &self.media_chat)
             .finish()
     }
 }
@@ -300,12 +310,19 @@ pub async fn serve(
     app.start_bots();
     let app_for_moves = app.clone();
     let api = Arc::new(BotApi(bot.clone()));
-    let handler = Arc::new(Handler::new(
-        app,
-        api.clone(),
-        me.username().to_string(),
-        opts.retry,
-    ));
+    let pictures = inline_pictures(opts.media_chat, app.web_base());
+    match &pictures {
+        inline::Pictures::Off => tracing::warn!(
+            "inline games are off: set [telegram] media_chat (a chat for the pictures) or \
+             [web] public_url (an https address); inline queries lead to the bot's chat"
+        ),
+        p => tracing::info!(pictures = ?p, "inline games on"),
+    }
+    let handler = Arc::new(
+        Handler::new(app, api.clone(), me.username().to_string(), opts.retry)
+            .with_pictures(pictures),
+    );
+    tokio::spawn(handler.clone().inline_notices());
     tracing::info!("{opts}: running as @{}", me.username());
     tokio::spawn(async move { api.set_commands(commands::menus()).await });
     // Boards a restart kept from being posted go out first.
@@ -339,7 +356,9 @@ pub async fn serve(
     // updates to send.
     let tree = dptree::entry()
         .branch(Update::filter_message().endpoint(on_update))
-        .branch(Update::filter_callback_query().endpoint(on_update));
+        .branch(Update::filter_callback_query().endpoint(on_update))
+        .branch(Update::filter_inline_query().endpoint(on_update))
+        .branch(Update::filter_chosen_inline_result().endpoint(on_update));
     let mut dispatcher = Dispatcher::builder(bot.clone(), tree)
         .dependencies(dptree::deps![handler])
         .default_handler(|_| async {})
@@ -376,7 +395,12 @@ pub async fn serve(
             with_retries("setting the webhook", set, None, || async {
                 bot.set_webhook(url.clone())
                     .secret_token(secret.clone())
-                    .allowed_updates([AllowedUpdate::Message, AllowedUpdate::CallbackQuery])
+                    .allowed_updates([
+                        AllowedUpdate::Message,
+                        AllowedUpdate::CallbackQuery,
+                        AllowedUpdate::InlineQuery,
+                        AllowedUpdate::ChosenInlineResult,
+                    ])
                     .await
                     .map_err(classify)
             })
@@ -409,6 +433,18 @@ pub async fn serve(
         }
     }
     Ok(())
+}
+
+/// Where inline games' pictures come from: the media chat when one is
+/// set (Telegram keeps each upload; nothing depends on the web being
+/// reachable), else the web front-end's public https address, else
+/// nowhere (inline games are off).
+fn inline_pictures(media_chat: Option<i64>, web: Option<String>) -> inline::Pictures {
+    match (media_chat, web) {
+        (Some(chat), _) => inline::Pictures::Chat(ChatId(chat)),
+        (None, Some(base)) if base.starts_with("https://") => inline::Pictures::Web(base),
+        _ => inline::Pictures::Off,
+    }
 }
 
 /// Aborts its task when dropped.

@@ -107,6 +107,18 @@ pub fn plain(reply: &Reply, usernames: &dyn Fn(&User) -> Option<String>) -> Stri
         .collect()
 }
 
+/// The reply's text as one caption: Telegram's HTML of at most
+/// [`MAX_CAPTION`] shown characters, cut between spans at a line end where
+/// it can be (an inline message is one photo: nothing can follow it).
+#[must_use]
+pub fn caption(reply: &Reply, usernames: &dyn Fn(&User) -> Option<String>) -> String {
+    pieces(reply, usernames, MAX_CAPTION)
+        .into_iter()
+        .next()
+        .map(|p| p.markup)
+        .unwrap_or_default()
+}
+
 /// The posts that show `reply`. A board is a photo with the text as its
 /// caption and, when someone is to move, the keyboard of their choices; a
 /// text too long for a caption follows the photo as messages of its own.

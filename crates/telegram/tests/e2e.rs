@@ -70,6 +70,14 @@ struct Fake {
     kicked: Mutex<std::collections::HashSet<i64>>,
     /// Requests refused with a 403.
     forbidden: AtomicI64,
+    /// Users who never opened a chat with the bot: a message to them is
+    /// a 403, as Telegram answers.
+    strangers: Mutex<std::collections::HashSet<i64>>,
+    /// The file ids of photos the bot sent: what it may show again.
+    file_ids: Mutex<std::collections::HashSet<String>>,
+    /// Inline messages as their last edit left them: the photo, the
+    /// caption and the buttons' data.
+    inline: Mutex<HashMap<String, (String, String, Vec<String>)>>,
 }
 
 /// Counts a long poll the client dropped before its answer.
@@ -177,6 +185,17 @@ async fn api(State(fake): State<Arc<Fake>>, req: Request) -> Response {
             )
                 .into_response();
         }
+        if method.starts_with("send") && fake.strangers.lock().unwrap().contains(&chat) {
+            fake.forbidden.fetch_add(1, Ordering::SeqCst);
+            return (
+                StatusCode::FORBIDDEN,
+                axum::Json(json!({
+                    "ok": false, "error_code": 403,
+                    "description": "Forbidden: bot can't initiate conversation with a user",
+                })),
+            )
+                .into_response();
+        }
         if fake.kicked.lock().unwrap().contains(&chat) {
             fake.forbidden.fetch_add(1, Ordering::SeqCst);
             return (
@@ -250,7 +269,7 @@ async fn api(State(fake): State<Arc<Fake>>, req: Request) -> Response {
         "getme" => ok(json!({
             "id": 999, "is_bot": true, "first_name": "Tablero", "username": "TableroBot",
             "can_join_groups": true, "can_read_all_group_messages": true,
-            "supports_inline_queries": false, "can_connect_to_business": false,
+            "supports_inline_queries": true, "can_connect_to_business": false,
             "has_main_web_app": false,
         })),
         "deletewebhook" | "setwebhook" | "setmycommands" | "answercallbackquery" => {
@@ -294,7 +313,45 @@ async fn api(State(fake): State<Arc<Fake>>, req: Request) -> Response {
                 )
                     .into_response();
             }
-            ok(message_json(new_id(), chat_of(chat), "file"))
+            let mut m = message_json(new_id(), chat_of(chat), "file");
+            if method == "sendphoto" {
+                // Telegram keeps the photo: its id shows it again.
+                let id = format!("photo-{}", new_id());
+                fake.file_ids.lock().unwrap().insert(id.clone());
+                m["photo"] = json!([{"file_id": id, "file_unique_id": format!("u-{id}"), "width": 640, "height": 640}]);
+            }
+            ok(m)
+        }
+        "answerinlinequery" => {
+            if let Some(why) = inline_answer_refused(&fake, &params) {
+                return (
+                    StatusCode::BAD_REQUEST,
+                    axum::Json(json!({"ok": false, "error_code": 400, "description": why})),
+                )
+                    .into_response();
+            }
+            ok(json!(true))
+        }
+        "editmessagemedia" if params.get("inline_message_id").is_some() => {
+            if let Some(why) = inline_edit_refused(&fake, &params, &files) {
+                return (
+                    StatusCode::BAD_REQUEST,
+                    axum::Json(json!({"ok": false, "error_code": 400, "description": why})),
+                )
+                    .into_response();
+            }
+            let id = params["inline_message_id"].as_str().unwrap_or("").to_string();
+            let media = &params["media"];
+            fake.inline.lock().unwrap().insert(
+                id,
+                (
+                    media["media"].as_str().unwrap_or("").to_string(),
+                    media["caption"].as_str().unwrap_or("").to_string(),
+                    buttons(&params),
+                ),
+            );
+            // An inline message's edit answers `true`, not a message.
+            ok(json!(true))
         }
         "sendmediagroup" => {
             let chat = params["chat_id"].as_i64().unwrap_or(GROUP);
@@ -334,6 +391,20 @@ async fn api(State(fake): State<Arc<Fake>>, req: Request) -> Response {
             }
             ok(json!(true))
         }
+        "editmessagereplymarkup" if params.get("inline_message_id").is_some() => {
+            let id = params["inline_message_id"].as_str().unwrap_or("").to_string();
+            match fake.inline.lock().unwrap().get_mut(&id) {
+                Some(m) => m.2 = buttons(&params),
+                None => {
+                    return (
+                        StatusCode::BAD_REQUEST,
+                        axum::Json(json!({"ok": false, "error_code": 400, "description": "Bad Request: MESSAGE_ID_INVALID"})),
+                    )
+                        .into_response();
+                }
+            }
+            ok(json!(true))
+        }
         "editmessagereplymarkup" => {
             let id = params["message_id"].as_i64().unwrap_or(0) as i32;
             ok(message_json(id, group_chat(), "edited"))
@@ -344,6 +415,78 @@ async fn api(State(fake): State<Arc<Fake>>, req: Request) -> Response {
         )
             .into_response(),
     }
+}
+
+/// What Telegram answers an edit of an inline message whose new photo is
+/// an upload: an inline message takes only a file Telegram has (its id) or
+/// an address it fetches. (The Bot API relays TDLib's refusal; the text
+/// is TDLib's, as tdlib/td#3157 quotes it.)
+const INLINE_UPLOAD_REFUSED: &str = "Bad Request: Invalid message content specified";
+
+/// What Telegram refuses of an inline message's edit (`editMessageMedia`
+/// with `inline_message_id`): an upload, a file id it never gave, a
+/// caption over 1,024 characters, a button's data over 64 bytes.
+fn inline_edit_refused(
+    fake: &Fake,
+    params: &Value,
+    files: &HashMap<String, Vec<u8>>,
+) -> Option<&'static str> {
+    let media = &params["media"];
+    if media["type"] != "photo" {
+        return Some("Bad Request: wrong media type");
+    }
+    let shown = media["media"].as_str().unwrap_or("");
+    if shown.starts_with("attach://") || !files.is_empty() {
+        return Some(INLINE_UPLOAD_REFUSED);
+    }
+    let fetched = shown.starts_with("https://") || shown.starts_with("http://");
+    if !fetched && !fake.file_ids.lock().unwrap().contains(shown) {
+        return Some("Bad Request: wrong file identifier/HTTP URL specified");
+    }
+    refused("editmessagemedia", media).or_else(|| refused("editmessagemedia", params))
+}
+
+/// What Telegram refuses of an answer to an inline query: more than 50
+/// results, a result id empty, over 64 bytes or repeated, a photo by a
+/// file id it never gave, a caption over 1,024 characters, a button's
+/// data over 64 bytes, a start parameter not of 1–64 of `A-Za-z0-9_-`.
+fn inline_answer_refused(fake: &Fake, params: &Value) -> Option<&'static str> {
+    let Some(results) = params["results"].as_array() else {
+        return Some("Bad Request: field \"results\" must be an array");
+    };
+    if results.len() > 50 {
+        return Some("Bad Request: RESULTS_TOO_MUCH");
+    }
+    let mut ids = std::collections::HashSet::new();
+    for r in results {
+        let id = r["id"].as_str().unwrap_or("");
+        if id.is_empty() || id.len() > 64 {
+            return Some("Bad Request: RESULT_ID_INVALID");
+        }
+        if !ids.insert(id.to_string()) {
+            return Some("Bad Request: RESULT_ID_DUPLICATE");
+        }
+        if r["type"] != "photo" {
+            return Some("Bad Request: RESULT_TYPE_INVALID");
+        }
+        match (r["photo_file_id"].as_str(), r["photo_url"].as_str()) {
+            (Some(f), _) if fake.file_ids.lock().unwrap().contains(f) => {}
+            (None, Some(u)) if u.starts_with("https://") => {}
+            _ => return Some("Bad Request: wrong file identifier/HTTP URL specified"),
+        }
+        if let Some(why) = refused("answerinlinequery", r) {
+            return Some(why);
+        }
+    }
+    if let Some(p) = params["button"]["start_parameter"].as_str() {
+        let fine = (1..=64).contains(&p.len())
+            && p.bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-');
+        if !fine {
+            return Some("Bad Request: START_PARAM_INVALID");
+        }
+    }
+    None
 }
 
 /// What Telegram refuses of an album (`sendMediaGroup`): fewer than 2 or
@@ -521,6 +664,40 @@ impl Client {
         self.push(json!({"callback_query": {
             "id": id, "from": who.json(), "chat_instance": "c1", "data": data,
             "message": message_json(message, group_chat(), "board"),
+        }}));
+        id
+    }
+
+    /// Types `@TableroBot QUERY` in some chat; `lang` is their app's
+    /// language.
+    fn inline_query(&mut self, who: &Person, query: &str, lang: &str) -> String {
+        self.next_user_message += 1;
+        let id = format!("iq{}", self.next_user_message);
+        let mut from = who.json();
+        from["language_code"] = json!(lang);
+        self.push(json!({"inline_query": {
+            "id": id, "from": from, "query": query, "offset": "", "chat_type": "private",
+        }}));
+        id
+    }
+
+    /// `who` posted the inline result `result` as message `message`
+    /// (sent only when inline feedback is on).
+    fn chosen(&mut self, who: &Person, result: &str, message: &str, query: &str) {
+        self.push(json!({"chosen_inline_result": {
+            "result_id": result, "from": who.json(), "inline_message_id": message,
+            "query": query,
+        }}));
+    }
+
+    /// Presses a button with `data` under inline message `message`: the
+    /// press names the message, and no chat.
+    fn press_inline(&mut self, who: &Person, message: &str, data: &str) -> String {
+        self.next_user_message += 1;
+        let id = format!("q{}", self.next_user_message);
+        self.push(json!({"callback_query": {
+            "id": id, "from": who.json(), "chat_instance": "c9", "data": data,
+            "inline_message_id": message,
         }}));
         id
     }
@@ -723,6 +900,16 @@ fn launch(app: Arc<App>, addr: std::net::SocketAddr) -> Launched {
 }
 
 fn launch_with(app: Arc<App>, addr: std::net::SocketAddr, updates: Updates) -> Launched {
+    launch_media(app, addr, updates, None)
+}
+
+/// [`launch_with`], inline games' pictures uploaded to `media_chat`.
+fn launch_media(
+    app: Arc<App>,
+    addr: std::net::SocketAddr,
+    updates: Updates,
+    media_chat: Option<i64>,
+) -> Launched {
     let opts = Options {
         token: TOKEN.into(),
         api_url: Some(format!("http://{addr}/").parse().unwrap()),
@@ -740,6 +927,7 @@ fn launch_with(app: Arc<App>, addr: std::net::SocketAddr, updates: Updates) -> L
         // The production long poll: 30 s, held to the end by the fake.
         poll_timeout: tablero_telegram::POLL_TIMEOUT,
         updates,
+        media_chat,
     };
     let notices = app.notices(tablero_app::Platform::Telegram);
     let (stop_tx, stop_rx) = oneshot::channel::<()>();
@@ -752,6 +940,11 @@ fn launch_with(app: Arc<App>, addr: std::net::SocketAddr, updates: Updates) -> L
 /// Starts the fake server and the bot with the production poll timeout,
 /// and checks its start-up: getMe first, menus in two languages.
 async fn start() -> Running {
+    start_with(None).await
+}
+
+/// [`start`], inline games' pictures uploaded to `media_chat`.
+async fn start_with(media_chat: Option<i64>) -> Running {
     let fake = Arc::new(Fake::default());
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
@@ -775,7 +968,7 @@ async fn start() -> Running {
             ..Settings::default()
         },
     ));
-    let (notices, stop_tx, bot) = launch(app.clone(), addr);
+    let (notices, stop_tx, bot) = launch_media(app.clone(), addr, Updates::Poll, media_chat);
     let mut c = Client {
         fake: fake.clone(),
         seen: 0,
@@ -2024,4 +2217,338 @@ async fn a_moves_press_plays_the_move() {
     let t = r.c.text().await;
     assert!(t.contains("No hay ninguna pieza en e5"), "{t}");
     r.stop().await;
+}
+
+/// The media chat of [`inline_games_between_friends_who_share_no_group`].
+const MEDIA: i64 = -100_555;
+
+/// The next edit of inline message `im`, after the upload of its picture
+/// to the media chat (an inline message takes no upload): its caption
+/// and buttons.
+async fn inline_edit(c: &mut Client, im: &str) -> Board {
+    let (edit, before) = c.next("editmessagemedia").await;
+    assert_eq!(edit.params["inline_message_id"], im, "{edit:#?}");
+    for b in &before {
+        assert!(
+            b.method == "sendphoto" && b.params["chat_id"] == MEDIA,
+            "before the edit: {b:#?}"
+        );
+    }
+    let media = &edit.params["media"];
+    assert_eq!(media["type"], "photo");
+    assert!(
+        media["media"]
+            .as_str()
+            .is_some_and(|m| m.starts_with("photo-")),
+        "{media}"
+    );
+    assert_eq!(media["parse_mode"], "HTML");
+    Board {
+        id: 0,
+        caption: media["caption"].as_str().unwrap_or("").to_string(),
+        buttons: buttons(&edit.params),
+    }
+}
+
+/// Inline mode: three games played on messages posted "via" the bot in a
+/// chat it is not in, between two people who share no group with it —
+/// Breakthrough joined without inline feedback, chess with it (and a
+/// takeback refused), Bombardment lost on time after a reminder that
+/// could not reach its player directly — with a third person's presses
+/// refused, stale presses, and the games in `mygames`, `stats` and
+/// `export` of a player's own chat with the bot.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn inline_games_between_friends_who_share_no_group() {
+    let Running {
+        fake,
+        app,
+        clock,
+        notices,
+        stop_tx,
+        bot,
+        mut c,
+        addr,
+        ..
+    } = start_with(Some(MEDIA)).await;
+    // Bob never opened a chat with the bot; Alice did.
+    fake.strangers.lock().unwrap().insert(BOB.id);
+    c.say_privately(&ALICE, "/start");
+    c.text_in(ALICE.id).await;
+
+    // `@TableroBot` alone: every game, each a photo of its start uploaded
+    // once to the media chat, with a Join button naming who asked.
+    let q = c.inline_query(&ALICE, "", "en");
+    let (answer, before) = c.next("answerinlinequery").await;
+    assert_eq!(answer.params["inline_query_id"], q);
+    assert_eq!(answer.params["is_personal"], true);
+    assert_eq!(before.len(), 12, "{before:#?}");
+    assert!(
+        before
+            .iter()
+            .all(|b| b.method == "sendphoto" && b.params["chat_id"] == MEDIA)
+    );
+    let results = answer.params["results"].as_array().unwrap().clone();
+    assert_eq!(results.len(), 12);
+    let bt = results
+        .iter()
+        .find(|r| r["id"] == "breakthrough")
+        .expect("Breakthrough");
+    assert_eq!(buttons(bt), ["n:1:breakthrough"]);
+    assert_eq!(bt["reply_markup"]["inline_keyboard"][0][0]["text"], "Join");
+    assert!(bt["caption"].as_str().unwrap().contains("@alice"), "{bt}");
+    assert!(
+        bt["description"].as_str().unwrap().starts_with("Goal:"),
+        "{bt}"
+    );
+    // Asked again, as people type: the pictures are known already.
+    c.inline_query(&ALICE, "Break", "en");
+    let (answer, before) = c.next("answerinlinequery").await;
+    assert!(before.is_empty(), "{before:#?}");
+    assert_eq!(answer.params["results"].as_array().unwrap().len(), 1);
+    // In Spanish, against the bot: Start instead of Join.
+    c.inline_query(&CAROL, "ajedrez nivel=3", "es");
+    let (answer, _) = c.next("answerinlinequery").await;
+    let chess = answer.params["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["id"] == "chess nivel=3")
+        .cloned()
+        .expect("chess against the bot");
+    assert!(
+        chess["title"].as_str().unwrap().contains("contra el bot"),
+        "{chess}"
+    );
+    assert_eq!(buttons(&chess), ["n:3:chess nivel=3"]);
+    assert_eq!(
+        chess["reply_markup"]["inline_keyboard"][0][0]["text"],
+        "Empezar"
+    );
+    // A typo among the options: no result, and why, above them.
+    c.inline_query(&ALICE, "breakthrough casul", "en");
+    let (answer, _) = c.next("answerinlinequery").await;
+    assert_eq!(answer.params["results"].as_array().unwrap().len(), 0);
+    let why = answer.params["button"]["text"].as_str().unwrap_or("");
+    assert!(why.contains("casul"), "{answer:#?}");
+    c.quiet().await;
+
+    // Game 1, Breakthrough, inline feedback off: the message is first
+    // heard of when someone presses Join. Alice's own press is refused.
+    let im1 = "AgAAAInline1";
+    let q = c.press_inline(&ALICE, im1, "n:1:breakthrough");
+    c.alert(&q, "your own game").await;
+    let q = c.press_inline(&BOB, im1, "n:1:breakthrough");
+    c.answered(&q).await;
+    let mut board = inline_edit(&mut c, im1).await;
+    assert!(
+        board.caption.contains("@alice") && board.caption.contains("@bob"),
+        "{}",
+        board.caption
+    );
+    for b in ["p:1:0:0:a2", "x:1:d", "x:1:t", "x:1:r"] {
+        assert!(board.has(b), "{b} in {:?}", board.buttons);
+    }
+    // Joining again, and a stranger's presses: refused, nothing changes.
+    let q = c.press_inline(&CAROL, im1, "n:1:breakthrough");
+    c.alert(&q, "already begun").await;
+    let q = c.press_inline(&CAROL, im1, "p:1:0:0:a2");
+    c.alert(&q, "").await;
+    let q = c.press_inline(&CAROL, im1, "x:1:r");
+    c.alert(&q, "").await;
+    // Alice runs a pawn up the a-file, choosing piece then move; Bob
+    // plays his moves' buttons.
+    let script: [(&Person, &str, &str); 11] = [
+        (&ALICE, "a2", "a2-a3"),
+        (&BOB, "", "h7-h6"),
+        (&ALICE, "a3", "a3-a4"),
+        (&BOB, "", "h6-h5"),
+        (&ALICE, "a4", "a4-a5"),
+        (&BOB, "", "h5-h4"),
+        (&ALICE, "a5", "a5-a6"),
+        (&BOB, "", "h4-h3"),
+        (&ALICE, "a6", "a6xb7"),
+        (&BOB, "", "g7-g6"),
+        (&ALICE, "b7", "b7xa8"),
+    ];
+    for (ply, (who, origin, mv)) in script.into_iter().enumerate() {
+        if !origin.is_empty() {
+            let q = c.press_inline(who, im1, &format!("p:1:{ply}:0:{origin}"));
+            c.answered(&q).await;
+            let edit = c.expect("editmessagereplymarkup").await;
+            assert_eq!(edit.params["inline_message_id"], im1);
+            let data = format!("m:1:{ply}:{mv}");
+            let shown = buttons(&edit.params);
+            assert!(shown.contains(&data), "{data} in {shown:?}");
+            assert!(shown.contains(&"x:1:r".to_string()), "{shown:?}");
+        }
+        let q = c.press_inline(who, im1, &format!("m:1:{ply}:{mv}"));
+        c.answered(&q).await;
+        board = inline_edit(&mut c, im1).await;
+        if ply == 2 {
+            // Bob's press on the board of two moves ago.
+            let q = c.press_inline(&BOB, im1, "m:1:1:h7-h6");
+            c.alert(&q, "out of date").await;
+        }
+    }
+    // Over: the moves and controls go, the record's button stays.
+    assert_eq!(board.buttons, ["x:1:e"]);
+    assert!(board.caption.contains("@alice"), "{}", board.caption);
+    let (_, _, last) = fake.inline.lock().unwrap()[im1].clone();
+    assert_eq!(last, ["x:1:e"]);
+    let ch1 = tablero_app::inline::channel(tablero_app::Platform::Telegram, im1);
+    let done = app.store().game(&ch1, 1, false).unwrap().expect("game 1");
+    assert!(done.record.ends_with("b7xa8"), "{}", done.record);
+    c.quiet().await;
+
+    // Game 2, chess, inline feedback on: Bob's challenge is made when he
+    // posts it, Alice joins.
+    let im2 = "AgAAAInline2";
+    c.inline_query(&BOB, "chess casual", "en");
+    let (answer, _) = c.next("answerinlinequery").await;
+    let posted = answer.params["results"][0].clone();
+    assert_eq!(buttons(&posted), ["n:2:chess casual"]);
+    c.chosen(&BOB, "chess casual", im2, "chess casual");
+    c.quiet().await;
+    let ch2 = tablero_app::inline::channel(tablero_app::Platform::Telegram, im2);
+    assert_eq!(
+        app.store().next_id(&ch2).unwrap(),
+        2,
+        "the challenge is made"
+    );
+    let q = c.press_inline(&ALICE, im2, "n:2:chess casual");
+    c.answered(&q).await;
+    inline_edit(&mut c, im2).await;
+    for (ply, (who, mv)) in [(&BOB, "f3"), (&ALICE, "e5")].into_iter().enumerate() {
+        let q = c.press_inline(who, im2, &format!("m:1:{ply}:{mv}"));
+        c.answered(&q).await;
+        inline_edit(&mut c, im2).await;
+    }
+    // Bob asks to take his move back: the message shows the request with
+    // Accept and Decline; Carol may not answer it, Alice declines.
+    let q = c.press_inline(&BOB, im2, "x:1:t");
+    c.answered(&q).await;
+    let asked = inline_edit(&mut c, im2).await;
+    assert!(
+        asked.has("x:1:y") && asked.has("x:1:n"),
+        "{:?}",
+        asked.buttons
+    );
+    assert!(asked.caption.contains("take"), "{}", asked.caption);
+    let q = c.press_inline(&CAROL, im2, "x:1:y");
+    c.alert(&q, "").await;
+    let q = c.press_inline(&ALICE, im2, "x:1:n");
+    c.answered(&q).await;
+    let declined = inline_edit(&mut c, im2).await;
+    assert!(!declined.has("x:1:y"), "{:?}", declined.buttons);
+    let q = c.press_inline(&BOB, im2, "m:1:2:g4");
+    c.answered(&q).await;
+    inline_edit(&mut c, im2).await;
+    // Alice finds the mate by her queen's button.
+    let q = c.press_inline(&ALICE, im2, "p:1:3:0:d8");
+    c.answered(&q).await;
+    let edit = c.expect("editmessagereplymarkup").await;
+    let mate = buttons(&edit.params)
+        .into_iter()
+        .find(|b| b.starts_with("m:1:3:Qh4"))
+        .expect("the queen's move to h4");
+    let q = c.press_inline(&ALICE, im2, &mate);
+    c.answered(&q).await;
+    let over = inline_edit(&mut c, im2).await;
+    assert_eq!(over.buttons, ["x:1:e"]);
+    c.quiet().await;
+
+    // Game 3, Bombardment with an hour a move: Bob posts, Alice joins.
+    let im3 = "AgAAAInline3";
+    c.inline_query(&BOB, "bombardment time=1h", "en");
+    c.next("answerinlinequery").await;
+    let q = c.press_inline(&ALICE, im3, "n:2:bombardment time=1h");
+    c.answered(&q).await;
+    inline_edit(&mut c, im3).await;
+    // Alice's own chat with the bot lists it, with a button that opens it.
+    c.say_privately(&ALICE, "mygames");
+    let list = c.expect("sendmessage").await;
+    assert_eq!(list.params["chat_id"], ALICE.id);
+    let text = list.params["text"].as_str().unwrap_or("");
+    assert!(text.contains("Bombardment"), "{text}");
+    // Her only ongoing game: its number alone names it there.
+    let open = "b:1".to_string();
+    assert_eq!(buttons(&list.params), [open.clone()], "{list:#?}");
+    let q = c.press_privately(&ALICE, list.sent.unwrap(), &open);
+    c.answered(&q).await;
+    let (shown, _) = c.next("sendphoto").await;
+    assert_eq!(shown.params["chat_id"], ALICE.id);
+    c.quiet().await;
+    // Bob's move is due: the reminder cannot reach him directly (he never
+    // started the bot), so the message shows it.
+    let refused = fake.forbidden.load(Ordering::SeqCst);
+    clock.advance(40 * 60 * 1000);
+    for n in app.tick() {
+        assert!(notices.post(n));
+    }
+    let reminded = inline_edit(&mut c, im3).await;
+    assert!(
+        reminded.caption.contains("@bob") && reminded.caption.contains("your move"),
+        "{}",
+        reminded.caption
+    );
+    assert!(!reminded.buttons.is_empty());
+    assert_eq!(fake.forbidden.load(Ordering::SeqCst), refused + 1);
+    c.quiet().await;
+    clock.advance(30 * 60 * 1000);
+    for n in app.tick() {
+        assert!(notices.post(n));
+    }
+    let timed_out = inline_edit(&mut c, im3).await;
+    assert!(
+        timed_out.caption.contains("ran out of time"),
+        "{}",
+        timed_out.caption
+    );
+    assert_eq!(timed_out.buttons, ["x:1:e"]);
+    c.quiet().await;
+
+    // Alice's results count the inline games like any other.
+    c.say_privately(&ALICE, "stats");
+    let calls = c.gather(1).await;
+    let said = format!(
+        "{}{}",
+        calls[0].params["text"].as_str().unwrap_or(""),
+        calls[0].params["caption"].as_str().unwrap_or("")
+    );
+    for game in ["Breakthrough", "Bombardment", "Chess"] {
+        assert!(said.contains(game), "{game} in {said}");
+    }
+    // The chess game's record: its message's button sends it to the
+    // presser's own chat with the bot (PGN)...
+    let q = c.press_inline(&ALICE, im2, "x:1:e");
+    let doc = c.expect("senddocument").await;
+    assert_eq!(doc.params["chat_id"], ALICE.id);
+    let pgn = String::from_utf8(doc.file.clone().expect("a file")).unwrap();
+    assert!(pgn.contains("Qh4#") && pgn.contains("0-1"), "{pgn}");
+    c.alert(&q, "Sent to your chat").await;
+    // ... or says how to open that chat, to Bob who never did.
+    let q = c.press_inline(&BOB, im1, "x:1:e");
+    c.alert(&q, "Open a chat with the bot first").await;
+    assert_eq!(fake.forbidden.load(Ordering::SeqCst), refused + 2);
+    // The fake refuses an upload to an inline message, as Telegram does.
+    let direct = teloxide::Bot::new(TOKEN).set_api_url(format!("http://{addr}/").parse().unwrap());
+    let upload = teloxide::types::InputMedia::Photo(teloxide::types::InputMediaPhoto::new(
+        teloxide::types::InputFile::memory(vec![1, 2, 3]).file_name("b.png"),
+    ));
+    use teloxide::requests::Requester;
+    let e = direct
+        .edit_message_media_inline(im1, upload)
+        .await
+        .expect_err("an upload to an inline message");
+    assert!(
+        e.to_string().contains("Invalid message content specified"),
+        "{e}"
+    );
+
+    stop_tx.send(()).unwrap();
+    tokio::time::timeout(Duration::from_secs(10), bot)
+        .await
+        .expect("the bot stops")
+        .unwrap()
+        .unwrap();
 }

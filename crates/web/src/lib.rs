@@ -415,6 +415,47 @@ async fn board(
     }
 }
 
+/// The start of a game with options, `/start/LANG/SPEC.png` (`SPEC` as
+/// `breakthrough casual`, URL-encoded): the picture of a Telegram inline
+/// result, which Telegram fetches by address. Immutable: the same options
+/// always start the same position.
+async fn start_board(
+    State(web): State<Web>,
+    Path((lang, file)): Path<(String, String)>,
+    headers: HeaderMap,
+) -> Response {
+    let ask = Ask {
+        lang: lang_code(&lang).unwrap_or(Lang::En),
+        chosen: false,
+    };
+    let (Some(l), Some(spec)) = (lang_code(&lang), file.strip_suffix(".png")) else {
+        return not_found(ask);
+    };
+    if spec.len() > 64 {
+        return not_found(ask);
+    }
+    let etag = format!("start-{lang}-{}", hex_of(spec));
+    if let Some(png) = web.pictures.get(&etag) {
+        return immutable(png, &etag, "image/png", &headers);
+    }
+    let app = web.app.clone();
+    let spec = spec.to_string();
+    match blocking(move || app.inline_picture(&spec, l)).await {
+        Some(Ok(png)) => {
+            let png = Arc::new(png);
+            web.pictures.put(etag.clone(), png.clone());
+            immutable(png, &etag, "image/png", &headers)
+        }
+        Some(Err(_)) => not_found(ask),
+        None => unavailable(),
+    }
+}
+
+/// `s` in hexadecimal, fit for an entity tag.
+fn hex_of(s: &str) -> String {
+    s.bytes().map(|b| format!("{b:02x}")).collect()
+}
+
 async fn record(
     State(web): State<Web>,
     Path((token, file)): Path<(String, String)>,
@@ -627,6 +668,7 @@ pub fn router(app: Arc<App>) -> (Router, Arc<Hub>) {
         .route("/p/{token}/chart/{lang}/{file}", get(chart))
         .route("/leaderboard/{game}", get(leaderboard))
         .route("/static/{file}", get(asset))
+        .route("/start/{lang}/{file}", get(start_board))
         .fallback(fallback)
         .layer(middleware::from_fn(guard))
         .with_state(web);

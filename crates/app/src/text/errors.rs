@@ -793,5 +793,6 @@ pub(crate) fn error(e: &AppError) -> Bi {
         | E::WhichPiece { .. }
         | E::HintVsPeople(_)
         | E::LearnLevel => super::learn::error(e),
+        E::Inline(e) => super::inline::error(e),
     }
 }

@@ -390,6 +390,16 @@ Enroque por la fila 3 o 12: {}. Tablas como en ajedrez, automáticas: ahogado, r
     }
 }
 
+/// The first sentence of `id`'s rules in `l`, its goal: the one-line pitch
+/// of an inline result.
+pub(crate) fn goal(id: GameId, l: Lang) -> String {
+    let r = rules_of(id);
+    let all = pick(l, r.en, r.es);
+    let first = all.split_once(". ").map_or(all, |(s, _)| s);
+    let first = first.split("{}").next().unwrap_or(first).trim_end();
+    format!("{}.", first.trim_end_matches('.'))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

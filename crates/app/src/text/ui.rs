@@ -69,6 +69,27 @@ pub enum Ui<'a> {
     CannotPost { names: &'a str },
     /// A press on a button the bot no longer knows.
     StaleButton,
+    /// An inline message's game against the bot: begin it.
+    Start,
+    /// An inline game: give it up (asks again first).
+    Resign,
+    /// An inline game: yes, give it up.
+    ConfirmResign,
+    /// An inline game: offer a draw (or agree to the one offered).
+    OfferDraw,
+    /// An inline game: ask to take the last move back.
+    AskTakeback,
+    /// Above inline results when games cannot be played inline here: the
+    /// way to the bot's own chat.
+    PlayInChat,
+    /// Under a finished inline game: its record, sent to the presser's
+    /// chat with the bot.
+    Record,
+    /// The answer to that press once the record is sent.
+    SentToChat,
+    /// The answer to that press when the presser never opened a chat with
+    /// the bot, where it would go.
+    OpenChatFirst,
 }
 
 /// The chat permissions the bot asks for by name.
@@ -167,6 +188,30 @@ impl Ui<'_> {
                 l,
                 "This button no longer works.",
                 "Este botón ya no funciona.",
+            )
+            .into(),
+            Ui::Start => pick(l, "Start", "Empezar").into(),
+            Ui::Resign => pick(l, "Resign", "Rendirse").into(),
+            Ui::ConfirmResign => pick(l, "Yes, resign", "Sí, rendirse").into(),
+            Ui::OfferDraw => pick(l, "Draw", "Tablas").into(),
+            Ui::AskTakeback => pick(l, "Take back", "Deshacer").into(),
+            Ui::PlayInChat => pick(
+                l,
+                "Play in a chat with the bot",
+                "Jugar en un chat con el bot",
+            )
+            .into(),
+            Ui::Record => pick(l, "📄 Record", "📄 Registro").into(),
+            Ui::SentToChat => pick(
+                l,
+                "Sent to your chat with the bot.",
+                "Enviado a tu chat con el bot.",
+            )
+            .into(),
+            Ui::OpenChatFirst => pick(
+                l,
+                "Open a chat with the bot first (press Start there), then press again.",
+                "Abre antes un chat con el bot (pulsa Iniciar allí) y vuelve a pulsar.",
             )
             .into(),
         }
