@@ -492,13 +492,13 @@ impl App {
                     return Err(AppError::SelfChallenge);
                 }
                 self.with_channel(ch, |st| {
-                    self.challenge(who, st, opp, handle, &game, &options)
+                    self.challenge(who, st, opp, handle, &game, &options, false)
                 })
             }
             Command::Play { game, options } => {
                 let bot = self.bot_user(ch.platform).ok_or(AppError::NoBotHere)?;
                 self.with_channel(ch, |st| {
-                    self.challenge(who, st, Some(bot), None, &game, &options)
+                    self.challenge(who, st, Some(bot), None, &game, &options, false)
                 })
             }
             Command::Accept(n) => self.with_channel(ch, |st| self.accept(who, st, n)),

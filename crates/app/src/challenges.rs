@@ -13,23 +13,10 @@ use crate::reply::{ChannelKey, User};
 
 impl App {
     /// Challenges `opponent` (or anyone) to `game` with `options`. A
-    /// challenge to the bot starts the game at once.
-    pub(crate) fn challenge(
-        &self,
-        who: &Actor,
-        st: &mut ChannelState,
-        opponent: Option<User>,
-        handle: Option<String>,
-        game: &str,
-        options: &[String],
-    ) -> Outcome {
-        self.challenge_as(who, st, opponent, handle, game, options, false)
-    }
-
-    /// [`App::challenge`]; with `learning`, a game against the bot is a
-    /// learning game (`learn.rs`).
+    /// challenge to the bot starts the game at once; with `learning`, as
+    /// a learning game (`learn.rs`).
     #[allow(clippy::too_many_arguments)]
-    pub(crate) fn challenge_as(
+    pub(crate) fn challenge(
         &self,
         who: &Actor,
         st: &mut ChannelState,

@@ -152,7 +152,7 @@ impl App {
         let mut options = options.to_vec();
         options.push("level=1".into());
         self.with_channel(ch, |st| {
-            self.challenge_as(who, st, Some(bot), None, game, &options, true)
+            self.challenge(who, st, Some(bot), None, game, &options, true)
         })
     }
 

@@ -293,6 +293,11 @@ impl App {
             // Only that piece's moves (or the placements).
             reply.choices.clone_from(groups);
         }
+        if matches!(e, Event::Moves { .. } | Event::Hint { .. }) {
+            // A look at the position: the bot's search, if one runs, was
+            // shown with the board that started it.
+            reply.thinking = false;
+        }
         reply
     }
 

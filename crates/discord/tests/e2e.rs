@@ -201,10 +201,13 @@ async fn rest(State(fake): State<Arc<Fake>>, req: Request) -> Response {
             } else {
                 assert_eq!(name, format!("files[{}]", files.len()));
                 let file = file.unwrap_or_default();
-                // Boards come from the fake renderer; replays from the
-                // real one (the slow renderer draws them); records are text.
+                // Boards come from the fake renderer, but a board with
+                // marks (`moves e2`) and the rule cards from the real one
+                // (the slow renderer keeps the trait's own `marked`), as
+                // do replays; records are text.
                 let magic: &[u8] = match file.rsplit('.').next() {
                     Some("png") if file.contains("-rules-") => b"\x89PNG",
+                    Some("png") if bytes.starts_with(b"\x89PNG") => b"\x89PNG",
                     Some("png") => b"FAKEPNG",
                     Some("gif") => b"GIF89a",
                     _ => b"",

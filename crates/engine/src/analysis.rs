@@ -458,3 +458,7 @@ impl Engine {
         })
     }
 }
+
+#[cfg(test)]
+#[path = "analysis_tests.rs"]
+mod tests;

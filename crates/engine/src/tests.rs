@@ -8,7 +8,7 @@ use tablero_rules::{AnyGame, EndReason, GameId, Setup, Side};
 
 use crate::{Algorithm, Engine, Level, Limits, choose};
 
-fn position(id: GameId, text: &str) -> AnyGame {
+pub(crate) fn position(id: GameId, text: &str) -> AnyGame {
     match AnyGame::from_position_text(id, text) {
         Ok(g) => g,
         Err(e) => panic!("{id} position `{text}`: {e}"),
@@ -16,20 +16,20 @@ fn position(id: GameId, text: &str) -> AnyGame {
 }
 
 /// The game after `m` is played.
-fn after(g: &AnyGame, m: &str) -> AnyGame {
+pub(crate) fn after(g: &AnyGame, m: &str) -> AnyGame {
     let mut next = g.clone();
     next.play(m).unwrap_or_else(|e| panic!("{m}: {e}"));
     next
 }
 
 /// Whether playing `m` wins at once for the side to move.
-fn wins_at_once(g: &AnyGame, m: &str) -> bool {
+pub(crate) fn wins_at_once(g: &AnyGame, m: &str) -> bool {
     let me = g.turn().side;
     after(g, m).outcome().is_some_and(|o| o.winner == Some(me))
 }
 
 /// Whether the side to move can win at once.
-fn has_win_in_one(g: &AnyGame) -> bool {
+pub(crate) fn has_win_in_one(g: &AnyGame) -> bool {
     g.legal_moves().iter().any(|m| wins_at_once(g, m))
 }
 

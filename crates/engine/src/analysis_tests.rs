@@ -3,27 +3,10 @@
 //! games. Each expectation is first checked against the rules, then asked
 //! of the analysis (node budgets only: the same answer on any machine).
 
-use tablero_engine::analysis::{Notice, Why, analyse, analysis_limits, hint, notice};
 use tablero_rules::{AnyGame, Cell, GameId};
 
-fn position(id: GameId, text: &str) -> AnyGame {
-    AnyGame::from_position_text(id, text).unwrap_or_else(|e| panic!("{id} `{text}`: {e}"))
-}
-
-fn after(g: &AnyGame, m: &str) -> AnyGame {
-    let mut next = g.clone();
-    next.play(m).unwrap_or_else(|e| panic!("{m}: {e}"));
-    next
-}
-
-fn wins_at_once(g: &AnyGame, m: &str) -> bool {
-    let me = g.turn().side;
-    after(g, m).outcome().is_some_and(|o| o.winner == Some(me))
-}
-
-fn has_win_in_one(g: &AnyGame) -> bool {
-    g.legal_moves().iter().any(|m| wins_at_once(g, m))
-}
+use super::{Notice, Why, analyse, analysis_limits, hint, notice};
+use crate::tests::{after, has_win_in_one, position, wins_at_once};
 
 fn cell(name: &str) -> Cell {
     Cell::parse(name).unwrap()
