@@ -14,6 +14,8 @@
 //!                      `*`: the list of pieces)
 //! tb:y:3:12:e4s        button: play `e4s` (a "did you mean" answer)
 //! tb:b:kqa7            button: open game #kqa7's board (`mygames` in a DM)
+//! tb:r:3               button: bring game #3's board up to date (where the
+//!                      bot can only answer: `userapp.rs`)
 //! ```
 //!
 //! A game is written as the channel names it: its number, or, for another
@@ -46,6 +48,9 @@ pub enum Component {
         page: usize,
         list: List,
     },
+    /// A button that shows the game's board as it stands now, in the
+    /// pressed message (where the bot can only answer).
+    Refresh { game: GameAt },
 }
 
 /// The cell a piece leaves; `None` for moves without one (placements).
@@ -125,6 +130,7 @@ impl Component {
             Component::All { game, ply } => format!("{PREFIX}:a:{game}:{ply}"),
             Component::Play { game, ply, mv } => format!("{PREFIX}:y:{game}:{ply}:{mv}"),
             Component::Open { game } => format!("{PREFIX}:b:{game}"),
+            Component::Refresh { game } => format!("{PREFIX}:r:{game}"),
             Component::Page {
                 game,
                 ply,
@@ -152,6 +158,12 @@ impl Component {
         let game = GameAt::parse(parts.next()?)?;
         if kind == "b" {
             return parts.next().is_none().then_some(Component::Open { game });
+        }
+        if kind == "r" {
+            return parts
+                .next()
+                .is_none()
+                .then_some(Component::Refresh { game });
         }
         let ply = parts.next()?.parse().ok()?;
         if kind == "y" {
@@ -206,6 +218,7 @@ mod tests {
                 "tb:o:3:12",
             ),
             (Component::Moves { game: g(3), ply: 0 }, "tb:m:3:0"),
+            (Component::Refresh { game: g(3) }, "tb:r:3"),
             (
                 Component::All {
                     game: g(40),

@@ -1,0 +1,82 @@
+//! The words of games played where the bot is no member of the chat: a
+//! Discord direct message between two friends, through the app installed
+//! to a user's account. The bot can only answer there, so it adds a
+//! button that brings a board up to date and, in its own direct chat with
+//! a player, says where the game is.
+
+use tablero_rules::Lang;
+
+use super::pick;
+
+/// One label or sentence of games played through a user-installed app.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FriendsUi<'a> {
+    /// A button under a board: show the game as it stands now.
+    Refresh,
+    /// The first line of a notice sent to a player's direct chat with the
+    /// bot, about game `game` played in a chat the bot cannot post in;
+    /// `link` is the platform's link to the game's board there (empty
+    /// when there is none).
+    Elsewhere { game: u64, link: &'a str },
+    /// The first line of notices that could reach nobody when they
+    /// happened, shown with the next answer in that chat.
+    Meanwhile,
+}
+
+impl FriendsUi<'_> {
+    /// The text in `l`.
+    #[must_use]
+    pub fn text(&self, l: Lang) -> String {
+        match *self {
+            FriendsUi::Refresh => pick(l, "🔄 Current board", "🔄 Tablero actual").into(),
+            FriendsUi::Elsewhere { game, link } if link.is_empty() => match l {
+                Lang::En => format!("In your game #{game}, played in a direct message:"),
+                Lang::Es => format!("En tu partida #{game}, jugada en un mensaje directo:"),
+            },
+            FriendsUi::Elsewhere { game, link } => match l {
+                Lang::En => format!("In your game #{game}, played in a direct message ({link}):"),
+                Lang::Es => {
+                    format!("En tu partida #{game}, jugada en un mensaje directo ({link}):")
+                }
+            },
+            FriendsUi::Meanwhile => pick(
+                l,
+                "Meanwhile (I could not tell anyone then):",
+                "Mientras tanto (no pude avisar a nadie entonces):",
+            )
+            .into(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_key_is_said_in_both_languages() {
+        let keys = [
+            FriendsUi::Refresh,
+            FriendsUi::Elsewhere { game: 3, link: "" },
+            FriendsUi::Elsewhere {
+                game: 3,
+                link: "https://discord.com/channels/@me/1/2",
+            },
+            FriendsUi::Meanwhile,
+        ];
+        for k in keys {
+            let (en, es) = (k.text(Lang::En), k.text(Lang::Es));
+            assert!(!en.is_empty() && !es.is_empty() && en != es, "{k:?}");
+        }
+        let with = FriendsUi::Elsewhere {
+            game: 3,
+            link: "https://x/1",
+        };
+        assert!(with.text(Lang::Es).contains("#3") && with.text(Lang::Es).contains("https://x/1"));
+        assert!(
+            !FriendsUi::Elsewhere { game: 3, link: "" }
+                .text(Lang::En)
+                .contains('(')
+        );
+    }
+}
