@@ -225,12 +225,28 @@ async fn run(ctx: Context<'_>, text: String, mentions: Vec<User>) -> Result<(), 
     match (reply, only) {
         (Some(reply), Some(token)) => {
             answer_only(ctx, &reply, token).await?;
-            userapp::show_kept(ctx.http(), token, kept, reply.lang).await;
+            userapp::show_kept(
+                ctx.http(),
+                &ctx.data().outbox().transport().reach,
+                ctx.channel_id(),
+                token,
+                kept,
+                reply.lang,
+            )
+            .await;
             Ok(())
         }
         (Some(reply), None) => answer(ctx, &reply, deferred).await,
         (None, Some(token)) => {
-            userapp::show_kept(ctx.http(), token, kept, lang).await;
+            userapp::show_kept(
+                ctx.http(),
+                &ctx.data().outbox().transport().reach,
+                ctx.channel_id(),
+                token,
+                kept,
+                lang,
+            )
+            .await;
             Ok(())
         }
         (None, None) => Ok(()),
@@ -285,7 +301,7 @@ async fn answer_only(ctx: Context<'_>, reply: &Reply, token: &str) -> Result<(),
     let here = view::board_of(reply).filter(|_| reply.place.is_none());
     if let (Some((game, _)), 1, false) = (here, n, reply.error) {
         let reach = &ctx.data().outbox().transport().reach;
-        reach.board(ctx.channel_id(), game, token, None);
+        reach.board(ctx.channel_id(), game, token, None, None);
     }
     Ok(())
 }

@@ -42,7 +42,7 @@ pub async fn on_event(
             let kept = reach.seen(ci.channel_id, &ci.token, ci.user.id);
             let done = pressed(ctx, data, ci).await;
             let lang = tablero_app::lang_of_locale(Some(&ci.locale));
-            userapp::show_kept(&ctx.http, &ci.token, kept, lang).await;
+            userapp::show_kept(&ctx.http, reach, ci.channel_id, &ci.token, kept, lang).await;
             done
         }
         // A DM is always read: the player's own chat with the bot.
@@ -175,7 +175,7 @@ async fn board_pressed(
         // The pressed board is the game's board there: the move's answer
         // goes into it through this press's token.
         let reach = &data.outbox().transport().reach;
-        reach.board(ci.channel_id, game.id, &ci.token, None);
+        reach.board(ci.channel_id, game.id, &ci.token, None, Some(ci.message.id));
     }
     let answered = Answered { private, acked };
     match ask {
@@ -324,7 +324,7 @@ async fn refresh(
     }
     if game.place.is_none() {
         let reach = &data.outbox().transport().reach;
-        reach.board(ci.channel_id, game.id, &ci.token, None);
+        reach.board(ci.channel_id, game.id, &ci.token, None, Some(ci.message.id));
     }
     Ok(true)
 }

@@ -116,6 +116,8 @@ struct Token {
     token: String,
     at: Instant,
     message: Option<MessageId>,
+    /// The message's id, when known (for links to it).
+    shown: Option<MessageId>,
     /// Who started the interaction: they see its answer, so they need
     /// no DM about it.
     user: Option<UserId>,
@@ -204,6 +206,7 @@ impl Reach {
                 token: token.to_string(),
                 at: Instant::now(),
                 message: None,
+                shown: None,
                 user: Some(user),
             });
             std::mem::take(&mut s.kept)
@@ -217,8 +220,16 @@ impl Reach {
     }
 
     /// Game `game`'s board in `channel` is in the message `message` of the
-    /// interaction `token` (`None`: its answer).
-    pub fn board(&self, channel: ChannelId, game: u64, token: &str, message: Option<MessageId>) {
+    /// interaction `token` (`None`: its answer), whose id is `shown` when
+    /// known.
+    pub fn board(
+        &self,
+        channel: ChannelId,
+        game: u64,
+        token: &str,
+        message: Option<MessageId>,
+        shown: Option<MessageId>,
+    ) {
         self.with(channel, |s| {
             let (at, user) = match &s.latest {
                 Some(t) if t.token == token => (t.at, t.user),
@@ -230,6 +241,7 @@ impl Reach {
                     token: token.to_string(),
                     at,
                     message,
+                    shown: shown.or(message),
                     user,
                 },
             );
@@ -260,6 +272,13 @@ impl Reach {
         })
     }
 
+    /// `n` follow-ups of `token` were sent besides [`Reach::followup`]'s.
+    fn used(&self, channel: ChannelId, token: &str, n: u8) {
+        self.with(channel, |s| {
+            *s.followups.entry(token.to_string()).or_insert(0) += n;
+        });
+    }
+
     /// A token Discord refused (expired, or its interaction unknown): not
     /// used again.
     fn forget(&self, channel: ChannelId, token: &str) {
@@ -284,8 +303,17 @@ impl Reach {
     }
 
     /// The message game `game`'s board is in, when the bot knows it.
-    fn board_message(&self, channel: ChannelId, game: u64) -> Option<Option<MessageId>> {
-        self.with(channel, |s| s.boards.get(&game).map(|t| t.message))
+    fn board_message(&self, channel: ChannelId, game: u64) -> Option<MessageId> {
+        self.with(channel, |s| s.boards.get(&game).and_then(|t| t.shown))
+    }
+
+    /// Game `game`'s board in `channel` is message `id`.
+    fn shown(&self, channel: ChannelId, game: u64, id: MessageId) {
+        self.with(channel, |s| {
+            if let Some(t) = s.boards.get_mut(&game) {
+                t.shown = Some(id);
+            }
+        });
     }
 }
 
@@ -302,9 +330,10 @@ pub fn rows(reply: &Reply) -> Vec<CreateActionRow> {
     rows
 }
 
-/// The "current board" button of the game a reply shows.
+/// The "current board" button of the game a reply shows, while it goes
+/// on.
 fn refresh_row(reply: &Reply) -> Option<CreateActionRow> {
-    let (id, _) = view::board_of(reply)?;
+    let (id, _) = view::board_of(reply).filter(|_| reply.ended.is_none())?;
     let game = GameAt {
         place: reply.place,
         id,
@@ -360,19 +389,31 @@ pub fn edit_of(reply: &Reply) -> EditInteractionResponse {
     e.attachments(files)
 }
 
-/// Shows notices kept for a channel as follow-ups of the interaction
-/// `token` (at most [`MAX_FOLLOWUPS`] - 1, the newest).
-pub async fn show_kept(http: &Http, token: &str, kept: Vec<Reply>, lang: Lang) {
+/// Notices kept for a channel shown with one answer, at most (the newest;
+/// with their first line, three of the interaction's follow-ups).
+pub const SHOWN_KEPT: usize = 2;
+
+/// Shows notices kept for `channel` as follow-ups of the interaction
+/// `token` (the newest [`SHOWN_KEPT`], under a line saying they are late).
+pub async fn show_kept(
+    http: &Http,
+    reach: &Reach,
+    channel: ChannelId,
+    token: &str,
+    kept: Vec<Reply>,
+    lang: Lang,
+) {
     if kept.is_empty() {
         return;
     }
-    let skip = kept.len().saturating_sub(usize::from(MAX_FOLLOWUPS - 1));
+    let skip = kept.len().saturating_sub(SHOWN_KEPT);
+    reach.used(channel, token, SHOWN_KEPT as u8 + 1);
     let header = CreateInteractionResponseFollowup::new().content(FriendsUi::Meanwhile.text(lang));
     if let Err(e) = header.execute(http, (None, token)).await {
         tracing::info!(error = %e, "kept notices not shown");
         return;
     }
-    for r in kept.into_iter().skip(skip + 1) {
+    for r in kept.into_iter().skip(skip) {
         if let Err(e) = followup_of(&r, false).execute(http, (None, token)).await {
             tracing::info!(error = %e, "a kept notice not shown");
         }
@@ -414,6 +455,7 @@ pub async fn deliver(
         };
         match done {
             Ok(id) => {
+                reach.shown(channel, g, id);
                 // An edit notifies nobody: the others it names (the player
                 // to move) hear of it in their DM with the bot, if they can.
                 dm_players(http, reach, channel, reply, t.user).await;
@@ -433,7 +475,7 @@ pub async fn deliver(
         {
             Ok(m) => {
                 if let Some(g) = game {
-                    reach.board(channel, g, &t.token, Some(m.id));
+                    reach.board(channel, g, &t.token, Some(m.id), Some(m.id));
                 }
                 return Some(m.id);
             }
@@ -467,7 +509,6 @@ async fn dm_players(
     let game = view::board_of(reply).map(|(id, _)| id);
     let link = game
         .and_then(|g| reach.board_message(channel, g))
-        .flatten()
         .map(|m| dm_link(channel, m))
         .unwrap_or_default();
     let header = FriendsUi::Elsewhere {
@@ -574,7 +615,8 @@ mod tests {
             assert_eq!(r.followup(ch).unwrap().token, "t1");
         }
         assert!(r.followup(ch).is_none(), "Discord's limit");
-        r.board(ch, 3, "t1", None);
+        r.board(ch, 3, "t1", None, Some(MessageId::new(9)));
+        assert_eq!(r.board_message(ch, 3), Some(MessageId::new(9)));
         assert!(r.fresh_board(ch, 3).is_some());
         r.forget(ch, "t1");
         assert!(r.fresh_board(ch, 3).is_none());
