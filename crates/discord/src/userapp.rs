@@ -58,7 +58,6 @@ pub const CONTEXTS: [InteractionContext; 3] = [
 /// A command registered globally for both installs and every context.
 /// (Discord reads these fields only on global commands; a guild's
 /// commands are registered without them.)
-#[must_use]
 pub fn everywhere(c: CreateCommand) -> CreateCommand {
     c.integration_types(INSTALLS.to_vec())
         .contexts(CONTEXTS.to_vec())
@@ -349,7 +348,6 @@ fn refresh_row(reply: &Reply) -> Option<CreateActionRow> {
 /// A reply as a follow-up of an interaction: its text (the last part, a
 /// long text's earlier parts are dropped: a notice is short), board,
 /// files and rows; public unless `private`.
-#[must_use]
 pub fn followup_of(reply: &Reply, private: bool) -> CreateInteractionResponseFollowup {
     let part = view::parts(reply, MAX_CONTENT).pop().unwrap_or_default();
     let mut f = CreateInteractionResponseFollowup::new()
@@ -368,7 +366,6 @@ pub fn followup_of(reply: &Reply, private: bool) -> CreateInteractionResponseFol
 
 /// A reply as the new content of the message showing a board: the old
 /// image replaced by the new one.
-#[must_use]
 pub fn edit_of(reply: &Reply) -> EditInteractionResponse {
     let part = view::parts(reply, MAX_CONTENT).pop().unwrap_or_default();
     let mut e = EditInteractionResponse::new()
@@ -511,11 +508,7 @@ async fn dm_players(
         .and_then(|g| reach.board_message(channel, g))
         .map(|m| dm_link(channel, m))
         .unwrap_or_default();
-    let header = FriendsUi::Elsewhere {
-        game: game.unwrap_or(0),
-        link: &link,
-    }
-    .text(reply.lang);
+    let header = FriendsUi::Elsewhere { game, link: &link }.text(reply.lang);
     let mut reached = false;
     for u in &reply.mentions {
         let Some(id) =

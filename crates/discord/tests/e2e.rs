@@ -1860,6 +1860,41 @@ async fn friends_play_in_their_dm_through_the_user_install() {
     // Both may get DMs from the bot (Ana installed the app, Ben shares a
     // server with it).
     fake.dm_ok.lock().unwrap().extend([ANA, BEN]);
+    let ana = tablero_app::User {
+        id: ANA.to_string(),
+        name: "Ana".into(),
+    };
+    let ben = tablero_app::User {
+        id: BEN.to_string(),
+        name: "Ben".into(),
+    };
+    let notice = |text: &str, who: &tablero_app::User| {
+        let t = tablero_app::Text::fill(text, [tablero_app::Span::Mention(who.clone())]);
+        Outgoing {
+            channel: key(FRIENDS),
+            reply: Reply::new(
+                tablero_app::reply::Bi {
+                    en: t.clone(),
+                    es: t,
+                },
+                Lang::En,
+            ),
+        }
+    };
+
+    // As after a restart, the bot does not know the DM yet: a notice for
+    // it is refused there once (Missing Access), then goes to the player it
+    // names, in their DM with the bot.
+    let mark = fake.mark();
+    assert!(notices.post(notice("Reminder: {} to move", &ana)));
+    let dm = fake.posted(mark, DM_BASE + ANA).await;
+    assert!(
+        content(&dm).starts_with("About your games played in a direct message:")
+            && content(&dm).contains(&format!("Reminder: <@{ANA}> to move")),
+        "{}",
+        content(&dm)
+    );
+    assert_eq!(friends_posts(&fake), 1, "one post refused, no retry");
 
     // Ana challenges Ben in their DM: the answer is the command's own,
     // public, with Accept and Decline.
@@ -1935,22 +1970,7 @@ async fn friends_play_in_their_dm_through_the_user_install() {
             // kept for the next press there.
             fake.dm_ok.lock().unwrap().retain(|&u| u != BEN);
             let mark = fake.mark();
-            let ben = tablero_app::User {
-                id: BEN.to_string(),
-                name: "Ben".into(),
-            };
-            let t =
-                tablero_app::Text::fill("Reminder: {} to move", [tablero_app::Span::Mention(ben)]);
-            assert!(notices.post(Outgoing {
-                channel: key(FRIENDS),
-                reply: Reply::new(
-                    tablero_app::reply::Bi {
-                        en: t.clone(),
-                        es: t
-                    },
-                    Lang::En
-                ),
-            }));
+            assert!(notices.post(notice("Reminder: {} to move", &ben)));
             let refused = fake
                 .wait(mark, "the DM tried", |c| {
                     c.path == format!("/api/v10/channels/{}/messages", DM_BASE + BEN)
@@ -2020,9 +2040,45 @@ async fn friends_play_in_their_dm_through_the_user_install() {
         app.store().game(&key(FRIENDS), 1, true).unwrap().is_none(),
         "finished"
     );
+
+    // Ana plays Tablero there: the bot's answer comes into the board she
+    // pressed, through her press's token, and she gets no DM about it.
+    let (mark, token) = d.slash(
+        ANA_,
+        FRIENDS,
+        "play",
+        json!([
+            {"name": "game", "type": 3, "value": "breakthrough"},
+            {"name": "level", "type": 4, "value": 1},
+            {"name": "side", "type": 4, "value": 0}
+        ]),
+        json!({}),
+    );
+    let c = fake.callback(mark, &token).await;
+    assert_eq!(c.body["type"], 4);
+    assert!(!is_private(&c));
+    let board = c.created.unwrap();
+    assert_eq!(menu(&fake.message(board)).unwrap().0, "tb:m:2:0");
+    let (mark, token) = friends_move(&d, ANA_, board, "a2-a3").await;
+    let bots = fake
+        .wait(mark, "the bot's move in the board", |c| {
+            c.method == Method::PATCH
+                && c.path == format!("/api/v10/webhooks/{APP}/{token}/messages/@original")
+                && content(c).contains(&format!("<@{BOT}> played"))
+        })
+        .await;
+    assert_eq!(bots.files, ["board.png"]);
+    assert_eq!(menu(&fake.message(board)).unwrap().0, "tb:m:2:2");
+    assert!(
+        !fake
+            .since(mark)
+            .iter()
+            .any(|c| c.path == format!("/api/v10/channels/{}/messages", DM_BASE + ANA)),
+        "Ana is watching: no DM"
+    );
     assert_eq!(
         friends_posts(&fake),
-        0,
-        "nothing was ever tried in the friends' DM"
+        1,
+        "nothing tried in the friends' DM once the bot knew it"
     );
 }

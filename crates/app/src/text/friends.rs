@@ -14,10 +14,10 @@ pub enum FriendsUi<'a> {
     /// A button under a board: show the game as it stands now.
     Refresh,
     /// The first line of a notice sent to a player's direct chat with the
-    /// bot, about game `game` played in a chat the bot cannot post in;
-    /// `link` is the platform's link to the game's board there (empty
-    /// when there is none).
-    Elsewhere { game: u64, link: &'a str },
+    /// bot, about game `game` (when the notice names one) played in a chat
+    /// the bot cannot post in; `link` is the platform's link to the game's
+    /// board there (empty when there is none).
+    Elsewhere { game: Option<u64>, link: &'a str },
     /// The first line of notices that could reach nobody when they
     /// happened, shown with the next answer in that chat.
     Meanwhile,
@@ -29,11 +29,23 @@ impl FriendsUi<'_> {
     pub fn text(&self, l: Lang) -> String {
         match *self {
             FriendsUi::Refresh => pick(l, "🔄 Current board", "🔄 Tablero actual").into(),
-            FriendsUi::Elsewhere { game, link } if link.is_empty() => match l {
+            FriendsUi::Elsewhere { game: None, .. } => pick(
+                l,
+                "About your games played in a direct message:",
+                "Sobre tus partidas jugadas en un mensaje directo:",
+            )
+            .into(),
+            FriendsUi::Elsewhere {
+                game: Some(game),
+                link: "",
+            } => match l {
                 Lang::En => format!("In your game #{game}, played in a direct message:"),
                 Lang::Es => format!("En tu partida #{game}, jugada en un mensaje directo:"),
             },
-            FriendsUi::Elsewhere { game, link } => match l {
+            FriendsUi::Elsewhere {
+                game: Some(game),
+                link,
+            } => match l {
                 Lang::En => format!("In your game #{game}, played in a direct message ({link}):"),
                 Lang::Es => {
                     format!("En tu partida #{game}, jugada en un mensaje directo ({link}):")
@@ -55,12 +67,20 @@ mod tests {
 
     #[test]
     fn every_key_is_said_in_both_languages() {
+        let link = "https://discord.com/channels/@me/1/2";
         let keys = [
             FriendsUi::Refresh,
-            FriendsUi::Elsewhere { game: 3, link: "" },
             FriendsUi::Elsewhere {
-                game: 3,
-                link: "https://discord.com/channels/@me/1/2",
+                game: Some(3),
+                link: "",
+            },
+            FriendsUi::Elsewhere {
+                game: None,
+                link: "",
+            },
+            FriendsUi::Elsewhere {
+                game: Some(3),
+                link,
             },
             FriendsUi::Meanwhile,
         ];
@@ -69,14 +89,16 @@ mod tests {
             assert!(!en.is_empty() && !es.is_empty() && en != es, "{k:?}");
         }
         let with = FriendsUi::Elsewhere {
-            game: 3,
-            link: "https://x/1",
+            game: Some(3),
+            link,
         };
-        assert!(with.text(Lang::Es).contains("#3") && with.text(Lang::Es).contains("https://x/1"));
-        assert!(
-            !FriendsUi::Elsewhere { game: 3, link: "" }
-                .text(Lang::En)
-                .contains('(')
-        );
+        for l in [Lang::En, Lang::Es] {
+            assert!(with.text(l).contains("#3") && with.text(l).contains(link));
+        }
+        let without = FriendsUi::Elsewhere {
+            game: Some(3),
+            link: "",
+        };
+        assert!(!without.text(Lang::En).contains('('));
     }
 }
