@@ -222,35 +222,22 @@ async fn run(ctx: Context<'_>, text: String, mentions: Vec<User>) -> Result<(), 
     } else {
         answer_in_time(job, || ctx.defer_ephemeral()).await?
     };
-    match (reply, only) {
-        (Some(reply), Some(token)) => {
-            answer_only(ctx, &reply, token).await?;
-            userapp::show_kept(
-                ctx.http(),
-                &ctx.data().outbox().transport().reach,
-                ctx.channel_id(),
-                token,
-                kept,
-                reply.lang,
-            )
-            .await;
-            Ok(())
+    let Some(token) = only else {
+        return match reply {
+            Some(reply) => answer(ctx, &reply, deferred).await,
+            None => Ok(()),
+        };
+    };
+    let lang = match &reply {
+        Some(reply) => {
+            answer_only(ctx, reply, token).await?;
+            reply.lang
         }
-        (Some(reply), None) => answer(ctx, &reply, deferred).await,
-        (None, Some(token)) => {
-            userapp::show_kept(
-                ctx.http(),
-                &ctx.data().outbox().transport().reach,
-                ctx.channel_id(),
-                token,
-                kept,
-                lang,
-            )
-            .await;
-            Ok(())
-        }
-        (None, None) => Ok(()),
-    }
+        None => lang,
+    };
+    let reach = &ctx.data().outbox().transport().reach;
+    userapp::show_kept(ctx.http(), reach, ctx.channel_id(), token, kept, lang).await;
+    Ok(())
 }
 
 /// The interaction's token when it comes from a chat where the bot can
@@ -279,15 +266,7 @@ async fn answer_only(ctx: Context<'_>, reply: &Reply, token: &str) -> Result<(),
             .ephemeral(reply.error)
             .allowed_mentions(view::allowed_mentions(reply));
         if i + 1 == n {
-            if let Some((embed, file)) = view::board_embed(reply) {
-                r = r.embed(embed).attachment(file);
-            }
-            if let Some(file) = view::file_attachment(reply) {
-                r = r.attachment(file);
-            }
-            for picture in view::album_attachments(reply) {
-                r = r.attachment(picture);
-            }
+            r = with_pictures(r, reply);
             r = r.components(if reply.error {
                 view::components(reply)
             } else {
@@ -376,15 +355,7 @@ async fn answer(ctx: Context<'_>, reply: &Reply, deferred: bool) -> Result<(), E
             .content(part)
             .allowed_mentions(view::allowed_mentions(reply));
         if i + 1 == n {
-            if let Some((embed, file)) = view::board_embed(reply) {
-                r = r.embed(embed).attachment(file);
-            }
-            if let Some(file) = view::file_attachment(reply) {
-                r = r.attachment(file);
-            }
-            for picture in view::album_attachments(reply) {
-                r = r.attachment(picture);
-            }
+            r = with_pictures(r, reply);
             r = r.components(view::components(reply));
         }
         ctx.send(r).await?;
@@ -399,6 +370,20 @@ async fn answer(ctx: Context<'_>, reply: &Reply, deferred: bool) -> Result<(), E
         .await?;
     }
     Ok(())
+}
+
+/// `r` with the reply's board (an embed of its image), file and album.
+fn with_pictures(mut r: CreateReply, reply: &Reply) -> CreateReply {
+    if let Some((embed, file)) = view::board_embed(reply) {
+        r = r.embed(embed).attachment(file);
+    }
+    if let Some(file) = view::file_attachment(reply) {
+        r = r.attachment(file);
+    }
+    for picture in view::album_attachments(reply) {
+        r = r.attachment(picture);
+    }
+    r
 }
 
 /// Suggestions must come within Discord's three seconds (an autocomplete

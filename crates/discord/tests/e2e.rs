@@ -1317,17 +1317,7 @@ async fn two_users_play_a_whole_game_on_a_fake_discord() {
 
     // A whole game against the bot: `/play`, the bot's own moves posted as
     // boards after each of Ana's.
-    let (mark, token) = d.slash(
-        ANA_,
-        CHANNEL,
-        "play",
-        json!([
-            {"name": "game", "type": 3, "value": "breakthrough"},
-            {"name": "level", "type": 4, "value": 1},
-            {"name": "side", "type": 4, "value": 0}
-        ]),
-        json!({}),
-    );
+    let (mark, token) = d.slash(ANA_, CHANNEL, "play", play_breakthrough_first(), json!({}));
     let mut board = fake.posted(mark, CHANNEL).await;
     d.fake.callback(mark, &token).await;
     assert!(
@@ -1778,6 +1768,15 @@ async fn rules_come_as_one_message_with_every_card_in_order() {
     );
 }
 
+/// `/play`'s options: Breakthrough at level 1, the player moving first.
+fn play_breakthrough_first() -> Value {
+    json!([
+        {"name": "game", "type": 3, "value": "breakthrough"},
+        {"name": "level", "type": 4, "value": 1},
+        {"name": "side", "type": 4, "value": 0}
+    ])
+}
+
 /// A choice in the select menu of `m`, a message as a client may still
 /// show it (an older copy of a board).
 fn select_on(d: &Discord, who: Who, m: &Value, value: &str) -> (usize, String) {
@@ -2043,17 +2042,7 @@ async fn friends_play_in_their_dm_through_the_user_install() {
 
     // Ana plays Tablero there: the bot's answer comes into the board she
     // pressed, through her press's token, and she gets no DM about it.
-    let (mark, token) = d.slash(
-        ANA_,
-        FRIENDS,
-        "play",
-        json!([
-            {"name": "game", "type": 3, "value": "breakthrough"},
-            {"name": "level", "type": 4, "value": 1},
-            {"name": "side", "type": 4, "value": 0}
-        ]),
-        json!({}),
-    );
+    let (mark, token) = d.slash(ANA_, FRIENDS, "play", play_breakthrough_first(), json!({}));
     let c = fake.callback(mark, &token).await;
     assert_eq!(c.body["type"], 4);
     assert!(!is_private(&c));
