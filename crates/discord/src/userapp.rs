@@ -596,6 +596,50 @@ mod tests {
         assert_eq!(c["contexts"], json!([0, 1, 2]));
     }
 
+    fn board_reply(lang: Lang) -> Reply {
+        let mut r = Reply::new(tablero_rules::Msg::new("x", "x"), lang);
+        r.image = Some(b"FAKEPNG".to_vec());
+        r.board = Some(tablero_app::BoardRef::Game { id: 3, ply: 4 });
+        r
+    }
+
+    fn ids(rows: &[CreateActionRow]) -> Vec<String> {
+        let v = serde_json::to_value(rows).unwrap();
+        v.as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
+            .filter_map(|c| c["custom_id"].as_str().map(str::to_string))
+            .collect()
+    }
+
+    #[test]
+    fn a_board_there_has_a_current_board_button_while_its_game_goes_on() {
+        let r = board_reply(Lang::Es);
+        assert_eq!(ids(&rows(&r)), ["tb:r:3"]);
+        let v = serde_json::to_value(rows(&r)).unwrap();
+        assert_eq!(v[0]["components"][0]["label"], "🔄 Tablero actual");
+        let mut ended = board_reply(Lang::En);
+        ended.ended = Some(3);
+        assert_eq!(ids(&rows(&ended)), ["tb:g:3:r", "tb:g:3:m"]);
+        // Another chat's game, shown here, is named with its place.
+        let mut elsewhere = board_reply(Lang::En);
+        elsewhere.place = tablero_app::place::GameAt::parse("kqa3").unwrap().place;
+        assert_eq!(ids(&rows(&elsewhere)), ["tb:r:kqa3"]);
+    }
+
+    #[test]
+    fn an_edited_board_replaces_its_picture() {
+        let v = serde_json::to_value(edit_of(&board_reply(Lang::En))).unwrap();
+        assert_eq!(v["embeds"][0]["image"]["url"], "attachment://board.png");
+        let files = v["attachments"].as_array().unwrap();
+        assert_eq!(files.len(), 1, "only the new picture: {v}");
+        assert_eq!(files[0]["filename"], "board.png");
+        let text = Reply::new(tablero_rules::Msg::new("x", "x"), Lang::En);
+        let v = serde_json::to_value(edit_of(&text)).unwrap();
+        assert_eq!(v["embeds"], json!([]), "no board, no picture");
+    }
+
     #[test]
     fn tokens_are_used_while_fresh_and_followups_counted() {
         let r = Reach::default();
