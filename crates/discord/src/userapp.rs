@@ -156,13 +156,30 @@ pub struct Reach {
     seen: Mutex<HashMap<ChannelId, Seen>>,
     /// The bot's own user, never sent a DM.
     bot: Mutex<Option<UserId>>,
+    /// Each player's DM channel with the bot (opened once: Discord asks
+    /// bots not to open DMs in numbers), or when they last refused one.
+    dms: Mutex<HashMap<UserId, Dm>>,
 }
+
+/// What the bot knows of its DM with one user.
+#[derive(Clone, Copy)]
+enum Dm {
+    Open(ChannelId),
+    /// The user took no DM from the bot at that time (no server shared,
+    /// app not installed, DMs closed): not tried again for
+    /// [`DM_REFUSED_FOR`].
+    Refused(Instant),
+}
+
+/// How long a user who refused a DM is not sent another.
+pub const DM_REFUSED_FOR: Duration = Duration::from_secs(60 * 60);
 
 impl Default for Reach {
     fn default() -> Reach {
         Reach {
             seen: Mutex::new(HashMap::new()),
             bot: Mutex::new(None),
+            dms: Mutex::new(HashMap::new()),
         }
     }
 }
@@ -299,6 +316,24 @@ impl Reach {
                 s.kept.remove(0);
             }
         });
+    }
+
+    /// The DM channel with `user` to try, if any.
+    fn dm(&self, user: UserId) -> Option<Option<ChannelId>> {
+        match lock(&self.dms).get(&user).copied() {
+            Some(Dm::Open(c)) => Some(Some(c)),
+            Some(Dm::Refused(at)) if at.elapsed() < DM_REFUSED_FOR => None,
+            _ => Some(None),
+        }
+    }
+
+    /// What became of a DM with `user`.
+    fn dm_was(&self, user: UserId, dm: Dm) {
+        let mut all = lock(&self.dms);
+        if all.len() >= CHANNELS && !all.contains_key(&user) {
+            all.clear();
+        }
+        all.insert(user, dm);
     }
 
     /// The message game `game`'s board is in, when the bot knows it.
@@ -522,12 +557,20 @@ async fn dm_players(
         if Some(id) == bot || Some(id) == except {
             continue;
         }
-        let dm = match id.create_dm_channel(http).await {
-            Ok(dm) => dm.id,
-            Err(e) => {
-                tracing::info!(error = %e, user = %id, "no DM with a player");
-                continue;
-            }
+        let dm = match reach.dm(id) {
+            None => continue,
+            Some(Some(dm)) => dm,
+            Some(None) => match id.create_dm_channel(http).await {
+                Ok(dm) => {
+                    reach.dm_was(id, Dm::Open(dm.id));
+                    dm.id
+                }
+                Err(e) => {
+                    tracing::info!(error = %e, user = %id, "no DM with a player");
+                    reach.dm_was(id, Dm::Refused(Instant::now()));
+                    continue;
+                }
+            },
         };
         let body = view::parts(reply, MAX_CONTENT - header.chars().count() - 1)
             .pop()
@@ -540,7 +583,10 @@ async fn dm_players(
         }
         match dm.send_message(http, m).await {
             Ok(_) => reached = true,
-            Err(e) => tracing::info!(error = %e, user = %id, "a player takes no DM from the bot"),
+            Err(e) => {
+                tracing::info!(error = %e, user = %id, "a player takes no DM from the bot");
+                reach.dm_was(id, Dm::Refused(Instant::now()));
+            }
         }
     }
     reached
@@ -662,6 +708,15 @@ mod tests {
             r.keep(ch, reply.clone());
         }
         assert_eq!(r.seen(ch, "t2", ana).len(), MAX_KEPT);
+        // A DM opened is kept; one refused is not tried again for a while.
+        let ben = UserId::new(8);
+        assert_eq!(r.dm(ana), Some(None), "to open");
+        r.dm_was(ana, Dm::Open(ChannelId::new(70)));
+        assert_eq!(r.dm(ana), Some(Some(ChannelId::new(70))));
+        r.dm_was(ben, Dm::Refused(Instant::now()));
+        assert_eq!(r.dm(ben), None);
+        r.dm_was(ben, Dm::Refused(Instant::now() - DM_REFUSED_FOR));
+        assert_eq!(r.dm(ben), Some(None), "tried again later");
         assert!(r.seen(ch, "t3", ana).is_empty(), "shown once");
     }
 }

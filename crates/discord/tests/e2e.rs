@@ -1851,6 +1851,12 @@ async fn friends_play_in_their_dm_through_the_user_install() {
         })
         .await;
     let cmds = reg.body.as_array().unwrap();
+    let opened = || {
+        fake.since(0)
+            .iter()
+            .filter(|c| c.path == "/api/v10/users/@me/channels")
+            .count()
+    };
     assert!(cmds.iter().any(|c| c["name"] == "challenge"));
     for c in cmds {
         assert_eq!(c["integration_types"], json!([0, 1]), "{}", c["name"]);
@@ -1953,14 +1959,17 @@ async fn friends_play_in_their_dm_through_the_user_install() {
             old_board = Some(fake.message(board));
         }
         let (mark, _) = friends_move(&d, ANA_, board, white).await;
-        let dm = fake.posted(mark, DM_BASE + BEN).await;
-        assert!(content(&dm).contains(&link), "{}", content(&dm));
-        assert!(content(&dm).contains(white), "{}", content(&dm));
-        assert_eq!(dm.files, ["board.png"]);
-        assert!(
-            button_ids(&dm.body).is_empty() && menu(&dm.body).is_none(),
-            "the DM only points to the board"
-        );
+        let ana_moved = mark;
+        if i <= 2 {
+            let dm = fake.posted(mark, DM_BASE + BEN).await;
+            assert!(content(&dm).contains(&link), "{}", content(&dm));
+            assert!(content(&dm).contains(white), "{}", content(&dm));
+            assert_eq!(dm.files, ["board.png"]);
+            assert!(
+                button_ids(&dm.body).is_empty() && menu(&dm.body).is_none(),
+                "the DM only points to the board"
+            );
+        }
         if i == 2 {
             // The tokens Ana's and Ben's presses brought run out.
             fake.advance(Duration::from_secs(16 * 60));
@@ -2004,6 +2013,22 @@ async fn friends_play_in_their_dm_through_the_user_install() {
         let (mark, _) = friends_move(&d, BEN_, board, black).await;
         let dm = fake.posted(mark, DM_BASE + ANA).await;
         assert!(content(&dm).contains(black), "{}", content(&dm));
+        // The DM channel is opened once; Ben, who refused a DM at the
+        // reminder, is not sent another for a while (the board in the DM
+        // shows him the move when he looks).
+        let dm_path = format!("/api/v10/channels/{}/messages", DM_BASE + BEN);
+        let tried = fake
+            .since(ana_moved)
+            .iter()
+            .filter(|c| c.path == dm_path)
+            .count();
+        // (At the third, the move's DM and the reminder's, refused.)
+        let expected = match i {
+            0 | 1 => 1,
+            2 => 2,
+            _ => 0,
+        };
+        assert_eq!(tried, expected, "DMs tried to Ben after move {i}");
         if i == 1 {
             // Ben presses an older copy of the board: it is brought up to
             // date, and he is told privately why nothing was played.
@@ -2039,6 +2064,7 @@ async fn friends_play_in_their_dm_through_the_user_install() {
         app.store().game(&key(FRIENDS), 1, true).unwrap().is_none(),
         "finished"
     );
+    assert_eq!(opened(), 2, "one DM channel opened per player");
 
     // Ana plays Tablero there: the bot's answer comes into the board she
     // pressed, through her press's token, and she gets no DM about it.
