@@ -160,7 +160,12 @@ async fn board_pressed(
     if reply.error {
         // Where the bot can only answer, an outdated board is brought up
         // to date by the press (and the presser told why nothing played).
-        if only && !private && refresh(ctx, data, ci, game, Some(ply), acked).await? {
+        let (shown, acked) = if only && !private {
+            refresh(ctx, data, ci, game, Some(ply), acked).await?
+        } else {
+            (false, acked)
+        };
+        if shown {
             let text = view::parts(&reply, MAX_CONTENT).remove(0);
             let note = CreateInteractionResponseFollowup::new()
                 .content(text)
@@ -290,7 +295,9 @@ async fn played(
 /// The game's board as it stands now, for the presser, in the pressed
 /// message (where the bot can only answer) when it differs from the
 /// board pressed (`ply`; `None`: whatever it shows). Whether it was
-/// shown.
+/// shown, and whether the press is acknowledged now (`acked`: it was;
+/// drawing the board may take longer than Discord waits, and then the
+/// press is acknowledged meanwhile).
 async fn refresh(
     ctx: &SerenityContext,
     data: &Data,
@@ -298,15 +305,24 @@ async fn refresh(
     game: GameAt,
     ply: Option<usize>,
     acked: bool,
-) -> Result<bool, Error> {
+) -> Result<(bool, bool), Error> {
     let msg = board_request(ci, game);
     let app = data.app.clone();
-    let Some(now) = tokio::task::spawn_blocking(move || app.handle(&msg)).await? else {
-        return Ok(false);
+    let job = tokio::task::spawn_blocking(move || app.handle(&msg));
+    let (now, acked) = if acked {
+        (job.await?, true)
+    } else {
+        answer_in_time(job, || {
+            ci.create_response(ctx, CreateInteractionResponse::Acknowledge)
+        })
+        .await?
+    };
+    let Some(now) = now else {
+        return Ok((false, acked));
     };
     let shown = view::board_of(&now);
     if now.error || shown.is_none() || ply.is_some_and(|p| shown == Some((game.id, p))) {
-        return Ok(false);
+        return Ok((false, acked));
     }
     if acked {
         ci.edit_response(ctx, userapp::edit_of(&now)).await?;
@@ -326,7 +342,7 @@ async fn refresh(
         let reach = &data.outbox().transport().reach;
         reach.board(ci.channel_id, game.id, &ci.token, None, Some(ci.message.id));
     }
-    Ok(true)
+    Ok((true, true))
 }
 
 /// `board #GAME` as typed by the presser where they pressed.
@@ -355,21 +371,36 @@ async fn refresh_pressed(
     ci: &ComponentInteraction,
     game: GameAt,
 ) -> Result<(), Error> {
-    if userapp::answers_only(ci.context, &ci.authorizing_integration_owners)
-        && refresh(ctx, data, ci, game, None, false).await?
-    {
-        return Ok(());
+    let mut acked = false;
+    if userapp::answers_only(ci.context, &ci.authorizing_integration_owners) {
+        let (shown, now_acked) = refresh(ctx, data, ci, game, None, false).await?;
+        if shown {
+            return Ok(());
+        }
+        acked = now_acked;
     }
     let msg = board_request(ci, game);
     let app = data.app.clone();
-    match tokio::task::spawn_blocking(move || app.handle(&msg)).await? {
-        Some(reply) if reply.error => say_privately(ctx, ci, &reply, false).await,
-        Some(reply) => {
+    let job = tokio::task::spawn_blocking(move || app.handle(&msg));
+    let (reply, acked) = if acked {
+        (job.await?, true)
+    } else {
+        answer_in_time(job, || {
             ci.create_response(ctx, CreateInteractionResponse::Acknowledge)
-                .await?;
+        })
+        .await?
+    };
+    match reply {
+        Some(reply) if reply.error => say_privately(ctx, ci, &reply, acked).await,
+        Some(reply) => {
+            if !acked {
+                ci.create_response(ctx, CreateInteractionResponse::Acknowledge)
+                    .await?;
+            }
             deliver::post(data.outbox(), ci.channel_id, &reply);
             Ok(())
         }
+        None if acked => Ok(()),
         None => {
             ci.create_response(ctx, CreateInteractionResponse::Acknowledge)
                 .await?;
