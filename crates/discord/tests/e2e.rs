@@ -120,6 +120,9 @@ struct Fake {
     /// The message each interaction's answer is (`@original`): the one it
     /// created, or the pressed one.
     original: Mutex<HashMap<String, u64>>,
+    /// Deferred answers not yet given: the first follow-up of such a token
+    /// edits its loading message, as Discord does.
+    loading: Mutex<Vec<String>>,
     /// Users the bot may DM (they share a server with it or installed the
     /// app); others refuse with `50007`.
     dm_ok: Mutex<Vec<u64>>,
@@ -323,6 +326,17 @@ async fn rest(State(fake): State<Arc<Fake>>, req: Request) -> Response {
                 fake.messages.lock().unwrap().insert(id, m);
                 fake.original.lock().unwrap().insert(token.to_string(), id);
             }
+            // A deferred answer is a loading message until the first
+            // follow-up fills it.
+            if body["type"] == 5 {
+                let id = fake.id();
+                created = Some(id);
+                let flags = body["data"]["flags"].as_u64().unwrap_or(0);
+                let m = message_json(id, &fake.asked_in(token), &json!({}), flags);
+                fake.messages.lock().unwrap().insert(id, m);
+                fake.original.lock().unwrap().insert(token.to_string(), id);
+                fake.loading.lock().unwrap().push(token.to_string());
+            }
             // An update is the pressed message changed.
             let pressed = fake.original.lock().unwrap().get(*token).copied();
             if let (7, Some(id)) = (body["type"].as_u64().unwrap_or(0), pressed) {
@@ -337,6 +351,14 @@ async fn rest(State(fake): State<Arc<Fake>>, req: Request) -> Response {
             axum::Json(json!({"message": "Unknown Webhook", "code": 10015})),
         )
             .into_response(),
+        (Method::POST, ["webhooks", _, token])
+            if fake.loading.lock().unwrap().iter().any(|t| t == token) =>
+        {
+            fake.loading.lock().unwrap().retain(|t| t != token);
+            let id = fake.original.lock().unwrap()[*token];
+            created = Some(id);
+            axum::Json(fake.update(id, &body)).into_response()
+        }
         (Method::POST, ["webhooks", _, token]) => {
             let id = fake.id();
             created = Some(id);
@@ -1839,6 +1861,7 @@ async fn friends_play_in_their_dm_through_the_user_install() {
         d,
         app,
         notices,
+        renderer,
         _ticker,
         _dir,
         ..
@@ -2091,6 +2114,26 @@ async fn friends_play_in_their_dm_through_the_user_install() {
             .any(|c| c.path == format!("/api/v10/channels/{}/messages", DM_BASE + ANA)),
         "Ana is watching: no DM"
     );
+
+    // A slow answer there is deferred publicly (the answer is the board),
+    // and its loading message becomes the board.
+    renderer.slow.store(true, Ordering::SeqCst);
+    let (mark, token) = d.slash(ANA_, FRIENDS, "board", json!([]), json!({}));
+    let first = fake.callback(mark, &token).await;
+    assert_eq!(first.body["type"], 5, "deferred");
+    assert!(!is_private(&first));
+    let answer = fake
+        .wait(mark, "the deferred board", |c| {
+            c.method == Method::POST && c.path == format!("/api/v10/webhooks/{APP}/{token}")
+        })
+        .await;
+    renderer.slow.store(false, Ordering::SeqCst);
+    assert_eq!(answer.files, ["board.png"]);
+    assert_eq!(answer.created, first.created, "the loading message, filled");
+    let shown = fake.message(first.created.unwrap());
+    assert_eq!(menu(&shown).unwrap().0, "tb:m:2:2");
+    assert_eq!(button_ids(&shown), ["tb:r:2"]);
+
     assert_eq!(
         friends_posts(&fake),
         1,
