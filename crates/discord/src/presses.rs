@@ -91,7 +91,9 @@ fn what(c: &Component, value: Option<&str>) -> Option<(GameAt, usize, Press, Ask
             };
             (*game, *ply, press, Ask::Show(list.clone(), *page))
         }
-        Component::Open { .. } | Component::Refresh { .. } => return None,
+        Component::Open { .. } | Component::Refresh { .. } | Component::Resign { .. } => {
+            return None;
+        }
     })
 }
 
@@ -120,6 +122,7 @@ async fn pressed(
     match Component::parse(&ci.data.custom_id) {
         Some(Component::Open { game }) => open_pressed(ctx, data, ci, game).await,
         Some(Component::Refresh { game }) => refresh_pressed(ctx, data, ci, game).await,
+        Some(Component::Resign { game, sure }) => resign_pressed(ctx, data, ci, game, sure).await,
         Some(c) => board_pressed(ctx, data, ci, &c).await,
         None => Ok(()),
     }
@@ -395,6 +398,72 @@ async fn refresh_pressed(
         Some(reply) => {
             if !acked {
                 ci.create_response(ctx, CreateInteractionResponse::Acknowledge)
+                    .await?;
+            }
+            deliver::post(data.outbox(), ci.channel_id, &reply);
+            Ok(())
+        }
+        None if acked => Ok(()),
+        None => {
+            ci.create_response(ctx, CreateInteractionResponse::Acknowledge)
+                .await?;
+            Ok(())
+        }
+    }
+}
+
+/// A board's Resign button (where the bot can only answer, for players
+/// who cannot type `/resign` there): first a private question with a
+/// button that answers it; that press is `resign #GAME` typed by the
+/// presser, whose answer (the final board) goes where a notice would.
+async fn resign_pressed(
+    ctx: &SerenityContext,
+    data: &Data,
+    ci: &ComponentInteraction,
+    game: GameAt,
+    sure: bool,
+) -> Result<(), Error> {
+    let lang = tablero_app::lang_of_locale(Some(&ci.locale));
+    if !sure {
+        let Some(yes) = (Component::Resign { game, sure: true }).id() else {
+            return Ok(());
+        };
+        let m = CreateInteractionResponseMessage::new()
+            .content(tablero_app::FriendsUi::ResignSure { game: game.id }.text(lang))
+            .components(vec![serenity::all::CreateActionRow::Buttons(vec![
+                serenity::all::CreateButton::new(yes)
+                    .label(tablero_app::FriendsUi::ResignYes.text(lang))
+                    .style(serenity::all::ButtonStyle::Danger),
+            ])])
+            .ephemeral(true);
+        ci.create_response(ctx, CreateInteractionResponse::Message(m))
+            .await?;
+        return Ok(());
+    }
+    let msg = Incoming {
+        text: format!("resign #{game}"),
+        ..board_request(ci, game)
+    };
+    let app = data.app.clone();
+    let job = tokio::task::spawn_blocking(move || app.handle(&msg));
+    let (reply, acked) = answer_in_time(job, || {
+        ci.create_response(ctx, CreateInteractionResponse::Acknowledge)
+    })
+    .await?;
+    match reply {
+        Some(reply) if reply.error => say_privately(ctx, ci, &reply, acked).await,
+        Some(reply) => {
+            // The question is answered: its button goes.
+            let m = CreateInteractionResponseMessage::new()
+                .content(view::played_text(reply.lang))
+                .components(Vec::new());
+            if acked {
+                let e = serenity::all::EditInteractionResponse::new()
+                    .content(view::played_text(reply.lang))
+                    .components(Vec::new());
+                ci.edit_response(ctx, e).await?;
+            } else {
+                ci.create_response(ctx, CreateInteractionResponse::UpdateMessage(m))
                     .await?;
             }
             deliver::post(data.outbox(), ci.channel_id, &reply);

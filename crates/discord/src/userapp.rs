@@ -373,10 +373,14 @@ fn refresh_row(reply: &Reply) -> Option<CreateActionRow> {
         id,
     };
     let custom = Component::Refresh { game }.id()?;
+    let resign = Component::Resign { game, sure: false }.id()?;
     Some(CreateActionRow::Buttons(vec![
         CreateButton::new(custom)
             .label(FriendsUi::Refresh.text(reply.lang))
             .style(ButtonStyle::Secondary),
+        CreateButton::new(resign)
+            .label(FriendsUi::Resign.text(reply.lang))
+            .style(ButtonStyle::Danger),
     ]))
 }
 
@@ -662,7 +666,7 @@ mod tests {
     #[test]
     fn a_board_there_has_a_current_board_button_while_its_game_goes_on() {
         let r = board_reply(Lang::Es);
-        assert_eq!(ids(&rows(&r)), ["tb:r:3"]);
+        assert_eq!(ids(&rows(&r)), ["tb:r:3", "tb:q:3"]);
         let v = serde_json::to_value(rows(&r)).unwrap();
         assert_eq!(v[0]["components"][0]["label"], "🔄 Tablero actual");
         let mut ended = board_reply(Lang::En);
@@ -671,7 +675,7 @@ mod tests {
         // Another chat's game, shown here, is named with its place.
         let mut elsewhere = board_reply(Lang::En);
         elsewhere.place = tablero_app::place::GameAt::parse("kqa3").unwrap().place;
-        assert_eq!(ids(&rows(&elsewhere)), ["tb:r:kqa3"]);
+        assert_eq!(ids(&rows(&elsewhere)), ["tb:r:kqa3", "tb:q:kqa3"]);
     }
 
     #[test]

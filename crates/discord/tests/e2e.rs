@@ -1963,7 +1963,7 @@ async fn friends_play_in_their_dm_through_the_user_install() {
     assert!(content(&first).contains(&format!("<@{ANA}>")));
     let board = first.created.unwrap();
     assert_eq!(menu(&fake.message(board)).unwrap().0, "tb:m:1:0");
-    assert_eq!(button_ids(&fake.message(board)), ["tb:r:1"]);
+    assert_eq!(button_ids(&fake.message(board)), ["tb:r:1", "tb:q:1"]);
 
     // The game: every move is a press on that one board, which is edited
     // in place; the player to move hears of it in their DM with the bot,
@@ -2132,7 +2132,37 @@ async fn friends_play_in_their_dm_through_the_user_install() {
     assert_eq!(answer.created, first.created, "the loading message, filled");
     let shown = fake.message(first.created.unwrap());
     assert_eq!(menu(&shown).unwrap().0, "tb:m:2:2");
-    assert_eq!(button_ids(&shown), ["tb:r:2"]);
+    assert_eq!(button_ids(&shown), ["tb:r:2", "tb:q:2"]);
+
+    // Resigning by a button (a friend without the app cannot type
+    // `/resign`): a private question first, then the final board comes
+    // into the game's board through the newest token that shows it.
+    let shown_id = first.created.unwrap();
+    let (mark, token) = d.button(ANA_, shown_id, "tb:q:2");
+    let ask = fake.callback(mark, &token).await;
+    assert!(is_private(&ask), "{ask:?}");
+    assert!(content(&ask).contains("#2"), "{}", content(&ask));
+    let question = ask.created.unwrap();
+    assert_eq!(button_ids(&fake.message(question)), ["tb:k:2"]);
+    assert!(
+        app.store().game(&key(FRIENDS), 2, true).unwrap().is_some(),
+        "asking changes nothing"
+    );
+    let (mark, token) = d.button(ANA_, question, "tb:k:2");
+    assert_eq!(fake.callback(mark, &token).await.body["type"], 7);
+    let end = fake
+        .wait(mark, "the final board", |c| {
+            c.path.starts_with(&format!("/api/v10/webhooks/{APP}/"))
+                && c.files == ["board.png"]
+                && content(c).contains("resign")
+        })
+        .await;
+    assert!(
+        content(&end).contains(&format!("<@{BOT}>")),
+        "{}",
+        content(&end)
+    );
+    assert!(app.store().game(&key(FRIENDS), 2, true).unwrap().is_none());
 
     assert_eq!(
         friends_posts(&fake),

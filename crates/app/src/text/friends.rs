@@ -21,6 +21,13 @@ pub enum FriendsUi<'a> {
     /// The first line of notices that could reach nobody when they
     /// happened, shown with the next answer in that chat.
     Meanwhile,
+    /// A button under a board: resign the game (asks first), for players
+    /// who cannot type the app's commands there.
+    Resign,
+    /// The question a Resign press asks, privately, of game `game`.
+    ResignSure { game: u64 },
+    /// The button that answers it.
+    ResignYes,
 }
 
 impl FriendsUi<'_> {
@@ -51,6 +58,12 @@ impl FriendsUi<'_> {
                     format!("En tu partida #{game}, jugada en un mensaje directo ({link}):")
                 }
             },
+            FriendsUi::Resign => pick(l, "🏳 Resign", "🏳 Abandonar").into(),
+            FriendsUi::ResignSure { game } => match l {
+                Lang::En => format!("Resign game #{game}? It cannot be undone."),
+                Lang::Es => format!("¿Abandonar la partida #{game}? No se puede deshacer."),
+            },
+            FriendsUi::ResignYes => pick(l, "Yes, I resign", "Sí, abandono").into(),
             FriendsUi::Meanwhile => pick(
                 l,
                 "Meanwhile (I could not tell anyone then):",
@@ -83,6 +96,9 @@ mod tests {
                 link,
             },
             FriendsUi::Meanwhile,
+            FriendsUi::Resign,
+            FriendsUi::ResignSure { game: 3 },
+            FriendsUi::ResignYes,
         ];
         for k in keys {
             let (en, es) = (k.text(Lang::En), k.text(Lang::Es));
