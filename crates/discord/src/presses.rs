@@ -309,17 +309,7 @@ async fn refresh(
     ply: Option<usize>,
     acked: bool,
 ) -> Result<(bool, bool), Error> {
-    let msg = board_request(ci, game);
-    let app = data.app.clone();
-    let job = tokio::task::spawn_blocking(move || app.handle(&msg));
-    let (now, acked) = if acked {
-        (job.await?, true)
-    } else {
-        answer_in_time(job, || {
-            ci.create_response(ctx, CreateInteractionResponse::Acknowledge)
-        })
-        .await?
-    };
+    let (now, acked) = typed(ctx, data, ci, game, "board", acked).await?;
     let Some(now) = now else {
         return Ok((false, acked));
     };
@@ -348,23 +338,6 @@ async fn refresh(
     Ok((true, true))
 }
 
-/// `board #GAME` as typed by the presser where they pressed.
-fn board_request(ci: &ComponentInteraction, game: GameAt) -> Incoming {
-    Incoming {
-        channel: channel_key(ci.channel_id),
-        author: user_of(&ci.user),
-        handle: Some(ci.user.name.clone()),
-        text: format!("board #{game}"),
-        mentions: Vec::new(),
-        addressed: true,
-        reply_to: None,
-        community: ci.guild_id.map(|g| g.to_string()),
-        direct: userapp::is_direct(ci.context, ci.guild_id.is_some()),
-        manages: false,
-        title: None,
-    }
-}
-
 /// A board's "current board" button: the game as it stands now, in the
 /// pressed message where the bot can only answer, else posted below; an
 /// error (a game over or gone) only the presser sees.
@@ -382,34 +355,65 @@ async fn refresh_pressed(
         }
         acked = now_acked;
     }
-    let msg = board_request(ci, game);
-    let app = data.app.clone();
-    let job = tokio::task::spawn_blocking(move || app.handle(&msg));
-    let (reply, acked) = if acked {
-        (job.await?, true)
-    } else {
-        answer_in_time(job, || {
-            ci.create_response(ctx, CreateInteractionResponse::Acknowledge)
-        })
-        .await?
-    };
+    let (reply, acked) = typed(ctx, data, ci, game, "board", acked).await?;
     match reply {
         Some(reply) if reply.error => say_privately(ctx, ci, &reply, acked).await,
         Some(reply) => {
-            if !acked {
-                ci.create_response(ctx, CreateInteractionResponse::Acknowledge)
-                    .await?;
-            }
+            acknowledge(ctx, ci, acked).await?;
             deliver::post(data.outbox(), ci.channel_id, &reply);
             Ok(())
         }
-        None if acked => Ok(()),
-        None => {
-            ci.create_response(ctx, CreateInteractionResponse::Acknowledge)
-                .await?;
-            Ok(())
-        }
+        None => acknowledge(ctx, ci, acked).await,
     }
+}
+
+/// `WORD #GAME` typed by the presser where they pressed, answered within
+/// Discord's time (the press acknowledged meanwhile when the app is slow,
+/// unless `acked` already): the app's answer, and whether the press is
+/// acknowledged.
+async fn typed(
+    ctx: &SerenityContext,
+    data: &Data,
+    ci: &ComponentInteraction,
+    game: GameAt,
+    word: &str,
+    acked: bool,
+) -> Result<(Option<Reply>, bool), Error> {
+    let msg = Incoming {
+        channel: channel_key(ci.channel_id),
+        author: user_of(&ci.user),
+        handle: Some(ci.user.name.clone()),
+        text: format!("{word} #{game}"),
+        mentions: Vec::new(),
+        addressed: true,
+        reply_to: None,
+        community: ci.guild_id.map(|g| g.to_string()),
+        direct: userapp::is_direct(ci.context, ci.guild_id.is_some()),
+        manages: false,
+        title: None,
+    };
+    let app = data.app.clone();
+    let job = tokio::task::spawn_blocking(move || app.handle(&msg));
+    if acked {
+        return Ok((job.await?, true));
+    }
+    answer_in_time(job, || {
+        ci.create_response(ctx, CreateInteractionResponse::Acknowledge)
+    })
+    .await
+}
+
+/// Acknowledges a press, unless it was.
+async fn acknowledge(
+    ctx: &SerenityContext,
+    ci: &ComponentInteraction,
+    acked: bool,
+) -> Result<(), Error> {
+    if !acked {
+        ci.create_response(ctx, CreateInteractionResponse::Acknowledge)
+            .await?;
+    }
+    Ok(())
 }
 
 /// A board's Resign button (where the bot can only answer, for players
@@ -440,41 +444,28 @@ async fn resign_pressed(
             .await?;
         return Ok(());
     }
-    let msg = Incoming {
-        text: format!("resign #{game}"),
-        ..board_request(ci, game)
-    };
-    let app = data.app.clone();
-    let job = tokio::task::spawn_blocking(move || app.handle(&msg));
-    let (reply, acked) = answer_in_time(job, || {
-        ci.create_response(ctx, CreateInteractionResponse::Acknowledge)
-    })
-    .await?;
+    let (reply, acked) = typed(ctx, data, ci, game, "resign", false).await?;
     match reply {
         Some(reply) if reply.error => say_privately(ctx, ci, &reply, acked).await,
         Some(reply) => {
             // The question is answered: its button goes.
-            let m = CreateInteractionResponseMessage::new()
-                .content(view::played_text(reply.lang))
-                .components(Vec::new());
+            let done = view::played_text(reply.lang);
             if acked {
                 let e = serenity::all::EditInteractionResponse::new()
-                    .content(view::played_text(reply.lang))
+                    .content(done)
                     .components(Vec::new());
                 ci.edit_response(ctx, e).await?;
             } else {
+                let m = CreateInteractionResponseMessage::new()
+                    .content(done)
+                    .components(Vec::new());
                 ci.create_response(ctx, CreateInteractionResponse::UpdateMessage(m))
                     .await?;
             }
             deliver::post(data.outbox(), ci.channel_id, &reply);
             Ok(())
         }
-        None if acked => Ok(()),
-        None => {
-            ci.create_response(ctx, CreateInteractionResponse::Acknowledge)
-                .await?;
-            Ok(())
-        }
+        None => acknowledge(ctx, ci, acked).await,
     }
 }
 
