@@ -275,13 +275,13 @@ impl App {
                     return Err(AppError::Inline(InlineError::NotYourStart(by)));
                 }
                 let tablero = self.bot_user(ch.platform).ok_or(AppError::NoBotHere)?;
-                return self.challenge(&who, st, Some(tablero), None, game, &options);
+                return self.challenge(&who, st, Some(tablero), None, game, &options, false);
             }
             if by.id == presser.id {
                 return Err(AppError::Inline(InlineError::OwnChallenge));
             }
             let them = Actor::without_message(ch, &by, None);
-            let Event::Challenged(c) = self.challenge(&them, st, None, None, game, &options)?
+            let Event::Challenged(c) = self.challenge(&them, st, None, None, game, &options, false)?
             else {
                 return Err(AppError::Inline(InlineError::Taken));
             };
@@ -312,7 +312,7 @@ impl App {
             } else {
                 None
             };
-            self.challenge(&who, st, opponent, None, game, &options)
+            self.challenge(&who, st, opponent, None, game, &options, false)
                 .map(Some)
         });
         match outcome {

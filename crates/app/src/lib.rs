@@ -59,5 +59,6 @@ pub use reply::{
     Listing, OpenGame, Outgoing, PageButton, Pager, Pick, Picture, Platform, Reply, Span, Text,
     User,
 };
+pub use text::friends::FriendsUi;
 pub use text::options::{OptionText, choice_text, option_text};
 pub use text::ui::{Permission, Ui, lang_of_locale};

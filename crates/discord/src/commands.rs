@@ -11,7 +11,7 @@ use tablero_rules::{GameId, Lang};
 
 use crate::deliver::{self, channel_key, user_of};
 use crate::view::{self, MAX_CONTENT};
-use crate::{Context, DEFER_AFTER, Data, Error, answer_in_time, threads};
+use crate::{Context, DEFER_AFTER, Data, Error, answer_in_time, threads, userapp};
 
 /// The most suggestions Discord shows.
 const MAX_SUGGESTIONS: usize = 25;
@@ -173,7 +173,14 @@ async fn run(ctx: Context<'_>, text: String, mentions: Vec<User>) -> Result<(), 
         addressed: true,
         reply_to: None,
         community: ctx.guild_id().map(|g| g.to_string()),
-        direct: ctx.guild_id().is_none(),
+        // The user's own DM with the bot; not a DM between people, where
+        // the app is there through the user install (`userapp.rs`).
+        direct: match ctx {
+            poise::Context::Application(a) => {
+                userapp::is_direct(a.interaction.context, ctx.guild_id().is_some())
+            }
+            poise::Context::Prefix(_) => ctx.guild_id().is_none(),
+        },
         // The member's permissions in this channel, as the interaction
         // carries them.
         manages: match ctx {
@@ -198,13 +205,87 @@ async fn run(ctx: Context<'_>, text: String, mentions: Vec<User>) -> Result<(), 
         },
     };
     let app = ctx.data().app.clone();
+    let lang = lang_of(ctx);
+    let only = answers_only(ctx);
+    let kept = match only {
+        Some(token) => {
+            ctx.data()
+                .outbox()
+                .transport()
+                .reach
+                .seen(ctx.channel_id(), token, ctx.author().id)
+        }
+        None => Vec::new(),
+    };
     let job = tokio::task::spawn_blocking(move || app.handle(&msg));
-    // Deferred privately: a public answer is then posted to the channel.
-    let (reply, deferred) = answer_in_time(job, || ctx.defer_ephemeral()).await?;
-    match reply {
-        Some(reply) => answer(ctx, &reply, deferred).await,
-        None => Ok(()),
+    // Deferred privately: a public answer is then posted to the channel;
+    // where the bot can only answer, publicly: the answer is the board.
+    let (reply, deferred) = if only.is_some() {
+        answer_in_time(job, || ctx.defer()).await?
+    } else {
+        answer_in_time(job, || ctx.defer_ephemeral()).await?
+    };
+    let Some(token) = only else {
+        return match reply {
+            Some(reply) => answer(ctx, &reply, deferred).await,
+            None => Ok(()),
+        };
+    };
+    let lang = match &reply {
+        Some(reply) => {
+            answer_only(ctx, reply, token).await?;
+            reply.lang
+        }
+        None => lang,
+    };
+    let reach = &ctx.data().outbox().transport().reach;
+    userapp::show_kept(ctx.http(), reach, ctx.channel_id(), token, kept, lang).await;
+    Ok(())
+}
+
+/// The interaction's token when it comes from a chat where the bot can
+/// only answer (`userapp.rs`).
+fn answers_only<'a>(ctx: Context<'a>) -> Option<&'a str> {
+    match ctx {
+        poise::Context::Application(a) => userapp::answers_only(
+            a.interaction.context,
+            &a.interaction.authorizing_integration_owners,
+        )
+        .then_some(a.interaction.token.as_str()),
+        poise::Context::Prefix(_) => None,
     }
+}
+
+/// Answers a command where the bot can only answer: an error privately,
+/// anything else as the interaction's public response (a board with its
+/// menus and a "current board" button), which becomes the game's board
+/// there.
+async fn answer_only(ctx: Context<'_>, reply: &Reply, token: &str) -> Result<(), Error> {
+    let parts = view::parts(reply, MAX_CONTENT);
+    let n = parts.len();
+    for (i, part) in parts.into_iter().enumerate() {
+        let mut r = CreateReply::default()
+            .content(part)
+            .ephemeral(reply.error)
+            .allowed_mentions(view::allowed_mentions(reply));
+        if i + 1 == n {
+            r = with_pictures(r, reply);
+            r = r.components(if reply.error {
+                view::components(reply)
+            } else {
+                userapp::rows(reply)
+            });
+        }
+        ctx.send(r).await?;
+    }
+    // A one-message answer is the interaction's own (a deferred one's first
+    // follow-up edits it): its token edits it for 15 minutes.
+    let here = view::board_of(reply).filter(|_| reply.place.is_none());
+    if let (Some((game, _)), 1, false) = (here, n, reply.error) {
+        let reach = &ctx.data().outbox().transport().reach;
+        reach.board(ctx.channel_id(), game, token, None, None);
+    }
+    Ok(())
 }
 
 /// Answers a command: an error privately; a board (or any answer after a
@@ -277,15 +358,7 @@ async fn answer(ctx: Context<'_>, reply: &Reply, deferred: bool) -> Result<(), E
             .content(part)
             .allowed_mentions(view::allowed_mentions(reply));
         if i + 1 == n {
-            if let Some((embed, file)) = view::board_embed(reply) {
-                r = r.embed(embed).attachment(file);
-            }
-            if let Some(file) = view::file_attachment(reply) {
-                r = r.attachment(file);
-            }
-            for picture in view::album_attachments(reply) {
-                r = r.attachment(picture);
-            }
+            r = with_pictures(r, reply);
             r = r.components(view::components(reply));
         }
         ctx.send(r).await?;
@@ -300,6 +373,20 @@ async fn answer(ctx: Context<'_>, reply: &Reply, deferred: bool) -> Result<(), E
         .await?;
     }
     Ok(())
+}
+
+/// `r` with the reply's board (an embed of its image), file and album.
+fn with_pictures(mut r: CreateReply, reply: &Reply) -> CreateReply {
+    if let Some((embed, file)) = view::board_embed(reply) {
+        r = r.embed(embed).attachment(file);
+    }
+    if let Some(file) = view::file_attachment(reply) {
+        r = r.attachment(file);
+    }
+    for picture in view::album_attachments(reply) {
+        r = r.attachment(picture);
+    }
+    r
 }
 
 /// Suggestions must come within Discord's three seconds (an autocomplete

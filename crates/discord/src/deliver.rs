@@ -15,6 +15,7 @@ use tablero_app::{App, ChannelKey, Outgoing, Reply, User};
 use tablero_deliver::{Job, Newest, SendError, Settings, Transport};
 
 use crate::PLATFORM;
+use crate::userapp::{self, Reach};
 use crate::view::{self, MAX_CONTENT};
 
 /// The store's key of a Discord channel (a thread and a DM are channels).
@@ -44,6 +45,9 @@ pub struct Post {
     /// The game whose board this is, its number of moves, and its menu
     /// disabled (empty when it has none).
     pub board: Option<(u64, usize, Vec<CreateActionRow>)>,
+    /// The whole reply, on its last message: where the bot can only
+    /// answer, it is delivered another way (`userapp::deliver`).
+    pub reply: Option<Arc<Reply>>,
 }
 
 /// The outbox's transport: Discord's REST API, and the app that keeps
@@ -51,6 +55,8 @@ pub struct Post {
 pub struct Rest {
     pub http: Arc<Http>,
     pub app: Arc<App>,
+    /// The channels where the bot can only answer interactions.
+    pub reach: Arc<Reach>,
 }
 
 /// Every channel's outbox.
@@ -59,7 +65,8 @@ pub type Outbox = tablero_deliver::Outbox<Rest>;
 /// The outbox for `http`.
 #[must_use]
 pub fn outbox(http: Arc<Http>, app: Arc<App>) -> Outbox {
-    tablero_deliver::Outbox::new(Arc::new(Rest { http, app }), Settings::default())
+    let reach = Arc::new(Reach::default());
+    tablero_deliver::Outbox::new(Arc::new(Rest { http, app, reach }), Settings::default())
 }
 
 /// Sorts a serenity error by whether sending again can help. Discord's
@@ -77,6 +84,13 @@ pub fn classify(e: &serenity::Error) -> SendError {
         }
         other => SendError::Permanent(other.to_string()),
     }
+}
+
+/// Whether Discord refused a post as `50001 Missing Access`: the bot is
+/// not in the channel (a DM between people, a server it was not added
+/// to).
+fn missing_access(e: &serenity::Error) -> bool {
+    matches!(e, serenity::Error::Http(HttpError::UnsuccessfulRequest(r)) if r.error.code == 50001)
 }
 
 /// [`classify`] for an error answer: its HTTP status and Discord's JSON
@@ -98,16 +112,34 @@ impl Transport for Rest {
     type Retired = Vec<CreateActionRow>;
     type Post = Post;
 
+    /// A channel message; where the bot can only answer (known, or found
+    /// by a post refused as Missing Access) the reply goes through
+    /// `userapp::deliver` instead, and never fails.
     async fn send(&self, chat: &ChannelId, post: &Post) -> Result<MessageId, SendError> {
-        chat.send_message(&self.http, post.message.clone())
-            .await
-            .map(|m| m.id)
-            .map_err(|e| classify(&e))
+        if !self.reach.is_private(*chat) {
+            match chat.send_message(&self.http, post.message.clone()).await {
+                Ok(m) => return Ok(m.id),
+                Err(e) if missing_access(&e) && post.reply.is_some() => {
+                    tracing::info!(channel = %chat, "no access: answers only there");
+                    self.reach.refused(*chat);
+                }
+                Err(e) => return Err(classify(&e)),
+            }
+        }
+        // The earlier parts of a long reply go with its last.
+        let Some(reply) = &post.reply else {
+            return Ok(MessageId::new(1));
+        };
+        let shown = userapp::deliver(&self.http, &self.reach, *chat, reply).await;
+        Ok(shown.unwrap_or(MessageId::new(1)))
     }
 
     /// `POST /channels/{id}/typing`: Discord shows it for ten seconds or
-    /// until the bot's next message.
+    /// until the bot's next message (never where the bot can only answer).
     async fn typing(&self, chat: &ChannelId) -> Result<(), SendError> {
+        if self.reach.is_private(*chat) {
+            return Ok(());
+        }
         chat.broadcast_typing(&self.http)
             .await
             .map_err(|e| classify(&e))
@@ -118,6 +150,11 @@ impl Transport for Rest {
         chat: &ChannelId,
         board: &Newest<MessageId, Vec<CreateActionRow>>,
     ) -> Result<(), SendError> {
+        // Where the bot can only answer, a board is brought up to date by
+        // its next press instead.
+        if self.reach.is_private(*chat) {
+            return Ok(());
+        }
         let edit = EditMessage::new().components(board.retired.clone());
         chat.edit_message(&self.http, board.message, edit)
             .await
@@ -202,6 +239,7 @@ pub fn posts(reply: &Reply) -> Vec<Post> {
         out.push(Post {
             message: m,
             board: shown,
+            reply: last.then(|| Arc::new(reply.clone())),
         });
     }
     out

@@ -14,6 +14,9 @@
 //!                      `*`: the list of pieces)
 //! tb:y:3:12:e4s        button: play `e4s` (a "did you mean" answer)
 //! tb:b:kqa7            button: open game #kqa7's board (`mygames` in a DM)
+//! tb:r:3               button: bring game #3's board up to date (where the
+//!                      bot can only answer: `userapp.rs`)
+//! tb:q:3 / tb:k:3      button: resign game #3: ask first / surely
 //! ```
 //!
 //! A game is written as the channel names it: its number, or, for another
@@ -46,6 +49,12 @@ pub enum Component {
         page: usize,
         list: List,
     },
+    /// A button that shows the game's board as it stands now, in the
+    /// pressed message (where the bot can only answer).
+    Refresh { game: GameAt },
+    /// A button that resigns the game: `sure` once the presser said yes
+    /// (where the bot can only answer).
+    Resign { game: GameAt, sure: bool },
 }
 
 /// The cell a piece leaves; `None` for moves without one (placements).
@@ -125,6 +134,9 @@ impl Component {
             Component::All { game, ply } => format!("{PREFIX}:a:{game}:{ply}"),
             Component::Play { game, ply, mv } => format!("{PREFIX}:y:{game}:{ply}:{mv}"),
             Component::Open { game } => format!("{PREFIX}:b:{game}"),
+            Component::Refresh { game } => format!("{PREFIX}:r:{game}"),
+            Component::Resign { game, sure: false } => format!("{PREFIX}:q:{game}"),
+            Component::Resign { game, sure: true } => format!("{PREFIX}:k:{game}"),
             Component::Page {
                 game,
                 ply,
@@ -152,6 +164,19 @@ impl Component {
         let game = GameAt::parse(parts.next()?)?;
         if kind == "b" {
             return parts.next().is_none().then_some(Component::Open { game });
+        }
+        if kind == "r" {
+            return parts
+                .next()
+                .is_none()
+                .then_some(Component::Refresh { game });
+        }
+        if kind == "q" || kind == "k" {
+            let sure = kind == "k";
+            return parts
+                .next()
+                .is_none()
+                .then_some(Component::Resign { game, sure });
         }
         let ply = parts.next()?.parse().ok()?;
         if kind == "y" {
@@ -206,6 +231,21 @@ mod tests {
                 "tb:o:3:12",
             ),
             (Component::Moves { game: g(3), ply: 0 }, "tb:m:3:0"),
+            (Component::Refresh { game: g(3) }, "tb:r:3"),
+            (
+                Component::Resign {
+                    game: g(3),
+                    sure: false,
+                },
+                "tb:q:3",
+            ),
+            (
+                Component::Resign {
+                    game: g(3),
+                    sure: true,
+                },
+                "tb:k:3",
+            ),
             (
                 Component::All {
                     game: g(40),

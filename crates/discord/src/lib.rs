@@ -24,6 +24,7 @@ pub mod deliver;
 pub mod ids;
 pub mod presses;
 pub mod threads;
+pub mod userapp;
 pub mod view;
 
 /// The platform name of Discord channels and users in the store.
@@ -267,10 +268,19 @@ pub async fn client(
                         name: ready.user.name.clone(),
                     },
                 );
+                data.outbox().transport().reach.set_bot(ready.user.id);
                 let cmds = &framework.options().commands;
                 match guild {
                     Some(g) => poise::builtins::register_in_guild(ctx, cmds, g).await?,
-                    None => poise::builtins::register_globally(ctx, cmds).await?,
+                    // Globally: for servers and for users' own accounts,
+                    // usable in every chat (`userapp.rs`).
+                    None => {
+                        let every = poise::builtins::create_application_commands(cmds)
+                            .into_iter()
+                            .map(userapp::everywhere)
+                            .collect();
+                        serenity::all::Command::set_global_commands(ctx, every).await?;
+                    }
                 }
                 tracing::info!(
                     "connected as {} ({} commands registered {})",

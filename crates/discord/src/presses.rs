@@ -19,7 +19,7 @@ use tablero_app::{ChoiceGroup, Incoming, Reply};
 use crate::deliver::{self, channel_key, user_of};
 use crate::ids::{Component, List, MoveRef, parse_origin};
 use crate::view::{self, MAX_CONTENT};
-use crate::{Data, Error, answer_in_time, threads};
+use crate::{Data, Error, answer_in_time, threads, userapp};
 
 /// Handles the events that are not slash commands.
 pub async fn on_event(
@@ -33,7 +33,17 @@ pub async fn on_event(
         } => {
             // Someone is here: a channel set aside may be written to again.
             data.outbox().wake(&ci.channel_id);
-            pressed(ctx, data, ci).await
+            if !userapp::answers_only(ci.context, &ci.authorizing_integration_owners) {
+                return pressed(ctx, data, ci).await;
+            }
+            // A chat the bot can only answer in: this press's token reaches
+            // it for a while, and what could not be told there comes now.
+            let reach = &data.outbox().transport().reach;
+            let kept = reach.seen(ci.channel_id, &ci.token, ci.user.id);
+            let done = pressed(ctx, data, ci).await;
+            let lang = tablero_app::lang_of_locale(Some(&ci.locale));
+            userapp::show_kept(&ctx.http, reach, ci.channel_id, &ci.token, kept, lang).await;
+            done
         }
         // A DM is always read: the player's own chat with the bot.
         FullEvent::Message { new_message }
@@ -81,7 +91,9 @@ fn what(c: &Component, value: Option<&str>) -> Option<(GameAt, usize, Press, Ask
             };
             (*game, *ply, press, Ask::Show(list.clone(), *page))
         }
-        Component::Open { .. } => return None,
+        Component::Open { .. } | Component::Refresh { .. } | Component::Resign { .. } => {
+            return None;
+        }
     })
 }
 
@@ -109,6 +121,8 @@ async fn pressed(
     }
     match Component::parse(&ci.data.custom_id) {
         Some(Component::Open { game }) => open_pressed(ctx, data, ci, game).await,
+        Some(Component::Refresh { game }) => refresh_pressed(ctx, data, ci, game).await,
+        Some(Component::Resign { game, sure }) => resign_pressed(ctx, data, ci, game, sure).await,
         Some(c) => board_pressed(ctx, data, ci, &c).await,
         None => Ok(()),
     }
@@ -145,8 +159,31 @@ async fn board_pressed(
         ci.create_response(ctx, CreateInteractionResponse::Acknowledge)
     })
     .await?;
+    let only = userapp::answers_only(ci.context, &ci.authorizing_integration_owners);
     if reply.error {
+        // Where the bot can only answer, an outdated board is brought up
+        // to date by the press (and the presser told why nothing played).
+        let (shown, acked) = if only && !private {
+            refresh(ctx, data, ci, game, Some(ply), acked).await?
+        } else {
+            (false, acked)
+        };
+        if shown {
+            let text = view::parts(&reply, MAX_CONTENT).remove(0);
+            let note = CreateInteractionResponseFollowup::new()
+                .content(text)
+                .allowed_mentions(view::allowed_mentions(&reply))
+                .ephemeral(true);
+            ci.create_followup(ctx, note).await?;
+            return Ok(());
+        }
         return say_privately(ctx, ci, &reply, acked).await;
+    }
+    if only && !private && matches!(ask, Ask::Play) && game.place.is_none() {
+        // The pressed board is the game's board there: the move's answer
+        // goes into it through this press's token.
+        let reach = &data.outbox().transport().reach;
+        reach.board(ci.channel_id, game.id, &ci.token, None, Some(ci.message.id));
     }
     let answered = Answered { private, acked };
     match ask {
@@ -258,6 +295,180 @@ async fn played(
     Ok(())
 }
 
+/// The game's board as it stands now, for the presser, in the pressed
+/// message (where the bot can only answer) when it differs from the
+/// board pressed (`ply`; `None`: whatever it shows). Whether it was
+/// shown, and whether the press is acknowledged now (`acked`: it was;
+/// drawing the board may take longer than Discord waits, and then the
+/// press is acknowledged meanwhile).
+async fn refresh(
+    ctx: &SerenityContext,
+    data: &Data,
+    ci: &ComponentInteraction,
+    game: GameAt,
+    ply: Option<usize>,
+    acked: bool,
+) -> Result<(bool, bool), Error> {
+    let (now, acked) = typed(ctx, data, ci, game, "board", acked).await?;
+    let Some(now) = now else {
+        return Ok((false, acked));
+    };
+    let shown = view::board_of(&now);
+    if now.error || shown.is_none() || ply.is_some_and(|p| shown == Some((game.id, p))) {
+        return Ok((false, acked));
+    }
+    if acked {
+        ci.edit_response(ctx, userapp::edit_of(&now)).await?;
+    } else {
+        let part = view::parts(&now, MAX_CONTENT).pop().unwrap_or_default();
+        let mut m = CreateInteractionResponseMessage::new()
+            .content(part)
+            .allowed_mentions(view::allowed_mentions(&now))
+            .components(userapp::rows(&now));
+        if let Some((embed, file)) = view::board_embed(&now) {
+            m = m.embeds(vec![embed]).files(vec![file]);
+        }
+        ci.create_response(ctx, CreateInteractionResponse::UpdateMessage(m))
+            .await?;
+    }
+    if game.place.is_none() {
+        let reach = &data.outbox().transport().reach;
+        reach.board(ci.channel_id, game.id, &ci.token, None, Some(ci.message.id));
+    }
+    Ok((true, true))
+}
+
+/// A board's "current board" button: the game as it stands now, in the
+/// pressed message where the bot can only answer, else posted below; an
+/// error (a game over or gone) only the presser sees.
+async fn refresh_pressed(
+    ctx: &SerenityContext,
+    data: &Data,
+    ci: &ComponentInteraction,
+    game: GameAt,
+) -> Result<(), Error> {
+    let mut acked = false;
+    if userapp::answers_only(ci.context, &ci.authorizing_integration_owners) {
+        let (shown, now_acked) = refresh(ctx, data, ci, game, None, false).await?;
+        if shown {
+            return Ok(());
+        }
+        acked = now_acked;
+    }
+    let (reply, acked) = typed(ctx, data, ci, game, "board", acked).await?;
+    match reply {
+        Some(reply) if reply.error => say_privately(ctx, ci, &reply, acked).await,
+        Some(reply) => {
+            acknowledge(ctx, ci, acked).await?;
+            deliver::post(data.outbox(), ci.channel_id, &reply);
+            Ok(())
+        }
+        None => acknowledge(ctx, ci, acked).await,
+    }
+}
+
+/// `WORD #GAME` typed by the presser where they pressed, answered within
+/// Discord's time (the press acknowledged meanwhile when the app is slow,
+/// unless `acked` already): the app's answer, and whether the press is
+/// acknowledged.
+async fn typed(
+    ctx: &SerenityContext,
+    data: &Data,
+    ci: &ComponentInteraction,
+    game: GameAt,
+    word: &str,
+    acked: bool,
+) -> Result<(Option<Reply>, bool), Error> {
+    let msg = Incoming {
+        channel: channel_key(ci.channel_id),
+        author: user_of(&ci.user),
+        handle: Some(ci.user.name.clone()),
+        text: format!("{word} #{game}"),
+        mentions: Vec::new(),
+        addressed: true,
+        reply_to: None,
+        community: ci.guild_id.map(|g| g.to_string()),
+        direct: userapp::is_direct(ci.context, ci.guild_id.is_some()),
+        manages: false,
+        title: None,
+    };
+    let app = data.app.clone();
+    let job = tokio::task::spawn_blocking(move || app.handle(&msg));
+    if acked {
+        return Ok((job.await?, true));
+    }
+    answer_in_time(job, || {
+        ci.create_response(ctx, CreateInteractionResponse::Acknowledge)
+    })
+    .await
+}
+
+/// Acknowledges a press, unless it was.
+async fn acknowledge(
+    ctx: &SerenityContext,
+    ci: &ComponentInteraction,
+    acked: bool,
+) -> Result<(), Error> {
+    if !acked {
+        ci.create_response(ctx, CreateInteractionResponse::Acknowledge)
+            .await?;
+    }
+    Ok(())
+}
+
+/// A board's Resign button (where the bot can only answer, for players
+/// who cannot type `/resign` there): first a private question with a
+/// button that answers it; that press is `resign #GAME` typed by the
+/// presser, whose answer (the final board) goes where a notice would.
+async fn resign_pressed(
+    ctx: &SerenityContext,
+    data: &Data,
+    ci: &ComponentInteraction,
+    game: GameAt,
+    sure: bool,
+) -> Result<(), Error> {
+    let lang = tablero_app::lang_of_locale(Some(&ci.locale));
+    if !sure {
+        let Some(yes) = (Component::Resign { game, sure: true }).id() else {
+            return Ok(());
+        };
+        let m = CreateInteractionResponseMessage::new()
+            .content(tablero_app::FriendsUi::ResignSure { game: game.id }.text(lang))
+            .components(vec![serenity::all::CreateActionRow::Buttons(vec![
+                serenity::all::CreateButton::new(yes)
+                    .label(tablero_app::FriendsUi::ResignYes.text(lang))
+                    .style(serenity::all::ButtonStyle::Danger),
+            ])])
+            .ephemeral(true);
+        ci.create_response(ctx, CreateInteractionResponse::Message(m))
+            .await?;
+        return Ok(());
+    }
+    let (reply, acked) = typed(ctx, data, ci, game, "resign", false).await?;
+    match reply {
+        Some(reply) if reply.error => say_privately(ctx, ci, &reply, acked).await,
+        Some(reply) => {
+            // The question is answered: its button goes.
+            let done = view::played_text(reply.lang);
+            if acked {
+                let e = serenity::all::EditInteractionResponse::new()
+                    .content(done)
+                    .components(Vec::new());
+                ci.edit_response(ctx, e).await?;
+            } else {
+                let m = CreateInteractionResponseMessage::new()
+                    .content(done)
+                    .components(Vec::new());
+                ci.create_response(ctx, CreateInteractionResponse::UpdateMessage(m))
+                    .await?;
+            }
+            deliver::post(data.outbox(), ci.channel_id, &reply);
+            Ok(())
+        }
+        None => acknowledge(ctx, ci, acked).await,
+    }
+}
+
 /// A listed game's button (`mygames` in a DM): its board, posted below
 /// the list (which keeps its buttons); an error only the presser sees.
 async fn open_pressed(
@@ -354,7 +565,7 @@ async fn page_pressed(
     let handle = Some(ci.user.name.clone());
     let app = data.app.clone();
     // A DM is the presser's own chat with the bot.
-    let direct = ci.guild_id.is_none();
+    let direct = userapp::is_direct(ci.context, ci.guild_id.is_some());
     let reply =
         tokio::task::spawn_blocking(move || app.page_for(&ch, &user, handle, list, page, direct))
             .await?;

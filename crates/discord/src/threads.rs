@@ -108,6 +108,7 @@ pub async fn open(
                         .content(note)
                         .allowed_mentions(serenity::all::CreateAllowedMentions::new()),
                     board: None,
+                    reply: None,
                 })],
             );
             thread

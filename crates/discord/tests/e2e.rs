@@ -46,6 +46,17 @@ const NO_THREADS: u64 = 903;
 const THREADS_REFUSED: u64 = 904;
 /// The same without Embed Links and Attach Files.
 const TALK_ONLY: u64 = BOT_PERMISSIONS & !((1 << 14) | (1 << 15));
+/// A DM between Ana and Ben, where Tablero is there only through Ana's
+/// user install: interactions come with context 2 (a private channel) and
+/// no guild install; a post there is refused as Missing Access.
+const FRIENDS: u64 = 905;
+/// What Discord grants an app in a DM between people (`app_permissions`):
+/// Embed Links, Attach Files, Mention Everyone.
+const FRIENDS_PERMISSIONS: u64 = (1 << 14) | (1 << 15) | (1 << 17);
+/// The DM channel the bot gets with a user: this plus the user's id.
+const DM_BASE: u64 = 70_000;
+/// How long Discord keeps an interaction's token.
+const TOKEN_LIFE: Duration = Duration::from_secs(15 * 60);
 const ANA: u64 = 1001;
 const BEN: u64 = 1002;
 const CLEO: u64 = 1003;
@@ -100,6 +111,21 @@ struct Fake {
     threads: Mutex<HashMap<u64, u64>>,
     /// The channel of each interaction, by token: where its answers are.
     asked_in: Mutex<HashMap<String, u64>>,
+    /// The fake's clock, which the test moves on: how long since it
+    /// started.
+    now: Mutex<Duration>,
+    /// When each interaction came, by token, on the fake's clock: a token
+    /// is refused 15 minutes later.
+    born: Mutex<HashMap<String, Duration>>,
+    /// The message each interaction's answer is (`@original`): the one it
+    /// created, or the pressed one.
+    original: Mutex<HashMap<String, u64>>,
+    /// Deferred answers not yet given: the first follow-up of such a token
+    /// edits its loading message, as Discord does.
+    loading: Mutex<Vec<String>>,
+    /// Users the bot may DM (they share a server with it or installed the
+    /// app); others refuse with `50007`.
+    dm_ok: Mutex<Vec<u64>>,
 }
 
 fn user_json(id: u64, name: &str) -> Value {
@@ -127,6 +153,35 @@ fn message_json(id: u64, channel: &str, body: &Value, flags: u64) -> Value {
 }
 
 impl Fake {
+    /// Moves the fake's clock on.
+    fn advance(&self, by: Duration) {
+        *self.now.lock().unwrap() += by;
+    }
+
+    /// Whether interaction `token`'s token has run out (or was never
+    /// given).
+    fn expired(&self, token: &str) -> bool {
+        let now = *self.now.lock().unwrap();
+        self.born
+            .lock()
+            .unwrap()
+            .get(token)
+            .is_none_or(|&at| now - at >= TOKEN_LIFE)
+    }
+
+    /// Sets a stored message's content, embeds and components from an edit
+    /// or an update.
+    fn update(&self, id: u64, body: &Value) -> Value {
+        let mut all = self.messages.lock().unwrap();
+        let m = all.get_mut(&id).expect("an edit of a message the bot made");
+        for k in ["content", "embeds", "components"] {
+            if let Some(v) = body.get(k) {
+                m[k] = v.clone();
+            }
+        }
+        m.clone()
+    }
+
     fn id(&self) -> u64 {
         5000 + self.next_id.fetch_add(1, Ordering::SeqCst)
     }
@@ -272,8 +327,40 @@ async fn rest(State(fake): State<Arc<Fake>>, req: Request) -> Response {
                 let flags = body["data"]["flags"].as_u64().unwrap_or(0);
                 let m = message_json(id, &fake.asked_in(token), &body["data"], flags);
                 fake.messages.lock().unwrap().insert(id, m);
+                fake.original.lock().unwrap().insert(token.to_string(), id);
+            }
+            // A deferred answer is a loading message until the first
+            // follow-up fills it.
+            if body["type"] == 5 {
+                let id = fake.id();
+                created = Some(id);
+                let flags = body["data"]["flags"].as_u64().unwrap_or(0);
+                let m = message_json(id, &fake.asked_in(token), &json!({}), flags);
+                fake.messages.lock().unwrap().insert(id, m);
+                fake.original.lock().unwrap().insert(token.to_string(), id);
+                fake.loading.lock().unwrap().push(token.to_string());
+            }
+            // An update is the pressed message changed.
+            let pressed = fake.original.lock().unwrap().get(*token).copied();
+            if let (7, Some(id)) = (body["type"].as_u64().unwrap_or(0), pressed) {
+                fake.update(id, &body["data"]);
             }
             StatusCode::NO_CONTENT.into_response()
+        }
+        // An interaction's token lasts 15 minutes: then its follow-ups
+        // and edits are refused as Discord does.
+        (_, ["webhooks", _, token, ..]) if fake.expired(token) => (
+            StatusCode::NOT_FOUND,
+            axum::Json(json!({"message": "Unknown Webhook", "code": 10015})),
+        )
+            .into_response(),
+        (Method::POST, ["webhooks", _, token])
+            if fake.loading.lock().unwrap().iter().any(|t| t == token) =>
+        {
+            fake.loading.lock().unwrap().retain(|t| t != token);
+            let id = fake.original.lock().unwrap()[*token];
+            created = Some(id);
+            axum::Json(fake.update(id, &body)).into_response()
         }
         (Method::POST, ["webhooks", _, token]) => {
             let id = fake.id();
@@ -283,9 +370,54 @@ async fn rest(State(fake): State<Arc<Fake>>, req: Request) -> Response {
             fake.messages.lock().unwrap().insert(id, m.clone());
             axum::Json(m).into_response()
         }
-        (Method::PATCH, ["webhooks", _, _, "messages", _]) => {
-            axum::Json(message_json(fake.id(), &CHANNEL.to_string(), &body, 0)).into_response()
+        (Method::PATCH, ["webhooks", _, token, "messages", which]) => {
+            // `@original`: the interaction's answer, or the pressed message;
+            // else a follow-up of the token.
+            let known = if *which == "@original" {
+                fake.original.lock().unwrap().get(*token).copied()
+            } else {
+                which.parse().ok()
+            };
+            match known.filter(|id| fake.messages.lock().unwrap().contains_key(id)) {
+                Some(id) => axum::Json(fake.update(id, &body)).into_response(),
+                None => axum::Json(message_json(fake.id(), &CHANNEL.to_string(), &body, 0))
+                    .into_response(),
+            }
         }
+        // Create DM: the user's DM channel with the bot.
+        (Method::POST, ["users", "@me", "channels"]) => {
+            let user: u64 = body["recipient_id"]
+                .as_str()
+                .map(str::to_string)
+                .unwrap_or_else(|| body["recipient_id"].to_string())
+                .parse()
+                .unwrap();
+            axum::Json(json!({
+                "id": (DM_BASE + user).to_string(), "type": 1, "last_message_id": null,
+                "recipients": [user_json(user, "someone")]
+            }))
+            .into_response()
+        }
+        // A DM with someone who takes none from the bot (no server shared,
+        // app not installed, or DMs closed).
+        (Method::POST, ["channels", ch, "messages"])
+            if ch.parse::<u64>().is_ok_and(|c| {
+                c > DM_BASE && !fake.dm_ok.lock().unwrap().contains(&(c - DM_BASE))
+            }) =>
+        {
+            (
+                StatusCode::FORBIDDEN,
+                axum::Json(json!({"message": "Cannot send messages to this user", "code": 50007})),
+            )
+                .into_response()
+        }
+        // The bot is not in a DM between people: it can neither post nor
+        // edit nor type there.
+        (_, ["channels", ch, ..]) if *ch == FRIENDS.to_string() => (
+            StatusCode::FORBIDDEN,
+            axum::Json(json!({"message": "Missing Access", "code": 50001})),
+        )
+            .into_response(),
         (Method::POST, ["channels", ch, "threads"]) if *ch == THREADS_REFUSED.to_string() => (
             StatusCode::FORBIDDEN,
             axum::Json(json!({"message": "Missing Permissions", "code": 50013})),
@@ -448,12 +580,15 @@ impl Discord {
             .lock()
             .unwrap()
             .insert(token.clone(), channel);
+        let now = *self.fake.now.lock().unwrap();
+        self.fake.born.lock().unwrap().insert(token.clone(), now);
         let mut v = json!({
             "id": id.to_string(), "application_id": APP.to_string(), "type": kind,
             "data": data, "channel_id": channel.to_string(), "token": token,
             "version": 1, "locale": "en-US", "entitlements": [],
             "app_permissions": (match channel {
                 NO_FILES => TALK_ONLY,
+                FRIENDS => FRIENDS_PERMISSIONS,
                 NO_THREADS => BOT_PERMISSIONS & !(1 << 35),
                 _ => BOT_PERMISSIONS,
             }).to_string(),
@@ -463,7 +598,7 @@ impl Discord {
         // channel (0), a DM (1) or a public thread (11).
         let parent = self.fake.threads.lock().unwrap().get(&channel).copied();
         v["channel"] = match (channel, parent) {
-            (DM, _) => json!({"id": channel.to_string(), "type": 1}),
+            (DM | FRIENDS, _) => json!({"id": channel.to_string(), "type": 1}),
             (_, Some(parent)) => json!({
                 "id": channel.to_string(), "type": 11, "guild_id": GUILD.to_string(),
                 "parent_id": parent.to_string(), "name": "a game",
@@ -480,10 +615,18 @@ impl Discord {
         if channel == DM {
             v["user"] = user_json(who.id, who.name);
             v["context"] = json!(1);
+            v["authorizing_integration_owners"] = json!({"0": "0"});
+        } else if channel == FRIENDS {
+            // Ana installed the app to her account: it is there through
+            // her, whoever starts the interaction.
+            v["user"] = user_json(who.id, who.name);
+            v["context"] = json!(2);
+            v["authorizing_integration_owners"] = json!({"1": ANA.to_string()});
         } else {
             v["guild_id"] = json!(GUILD.to_string());
             v["member"] = member_json(who.id, who.name);
             v["context"] = json!(0);
+            v["authorizing_integration_owners"] = json!({"0": GUILD.to_string()});
         }
         (v, token)
     }
@@ -525,6 +668,11 @@ impl Discord {
         let data = json!({"custom_id": custom_id, "component_type": 2});
         let (mut v, token) = self.base(who, channel_of(&m), 3, data);
         v["message"] = m;
+        self.fake
+            .original
+            .lock()
+            .unwrap()
+            .insert(token.clone(), message);
         let mark = self.fake.mark();
         self.send(v);
         (mark, token)
@@ -536,6 +684,11 @@ impl Discord {
         let data = json!({"custom_id": custom_id, "component_type": 3, "values": [value]});
         let (mut v, token) = self.base(who, channel_of(&m), 3, data);
         v["message"] = m;
+        self.fake
+            .original
+            .lock()
+            .unwrap()
+            .insert(token.clone(), message);
         let mark = self.fake.mark();
         self.send(v);
         (mark, token)
@@ -724,6 +877,11 @@ struct Running {
 /// Starts a fake Discord (REST and gateway) and the bot against it, with
 /// `game_threads` as configured.
 async fn start(game_threads: bool) -> Running {
+    start_with(game_threads, Some(GUILD)).await
+}
+
+/// [`start`] with the commands registered in `guild`, or globally.
+async fn start_with(game_threads: bool, guild: Option<u64>) -> Running {
     let fake = Arc::new(Fake::default());
     let rest_listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
     let rest_url = format!("http://{}", rest_listener.local_addr().unwrap());
@@ -745,7 +903,7 @@ async fn start(game_threads: bool) -> Running {
     ));
     let settings = DiscordSettings {
         token: TOKEN.into(),
-        guild: Some(GUILD),
+        guild,
         message_moves: true,
         proxy: Some(rest_url),
         game_threads,
@@ -821,6 +979,9 @@ async fn two_users_play_a_whole_game_on_a_fake_discord() {
         .find(|c| c["name"] == "move")
         .unwrap();
     assert_eq!(mv["name_localizations"]["es-ES"], "mover");
+    // A server's own commands carry no install or chat contexts: Discord
+    // reads those on global commands only.
+    assert!(mv.get("contexts").is_none() && mv.get("integration_types").is_none());
     assert_eq!(mv["options"][0]["autocomplete"], true);
     assert!(!mv["description"].as_str().unwrap().is_empty());
     let identify = fake.identify.lock().unwrap().clone().unwrap();
@@ -1181,17 +1342,7 @@ async fn two_users_play_a_whole_game_on_a_fake_discord() {
 
     // A whole game against the bot: `/play`, the bot's own moves posted as
     // boards after each of Ana's.
-    let (mark, token) = d.slash(
-        ANA_,
-        CHANNEL,
-        "play",
-        json!([
-            {"name": "game", "type": 3, "value": "breakthrough"},
-            {"name": "level", "type": 4, "value": 1},
-            {"name": "side", "type": 4, "value": 0}
-        ]),
-        json!({}),
-    );
+    let (mark, token) = d.slash(ANA_, CHANNEL, "play", play_breakthrough_first(), json!({}));
     let mut board = fake.posted(mark, CHANNEL).await;
     d.fake.callback(mark, &token).await;
     assert!(
@@ -1368,6 +1519,32 @@ fn the_fake_payloads_parse() {
     serde_json::from_value::<serenity::all::GatewayEvent>(event).unwrap();
     let (v, _) = d.base(ANA_, DM, 2, json!({"id": "1", "name": "board", "type": 1}));
     serde_json::from_value::<serenity::all::Interaction>(v).unwrap();
+    // A DM between friends, through Ana's user install.
+    let (v, _) = d.base(
+        BEN_,
+        FRIENDS,
+        2,
+        json!({"id": "1", "name": "board", "type": 1}),
+    );
+    let serenity::all::Interaction::Command(c) =
+        serde_json::from_value::<serenity::all::Interaction>(v).unwrap()
+    else {
+        panic!("a command")
+    };
+    assert_eq!(
+        c.context,
+        Some(serenity::all::InteractionContext::PrivateChannel)
+    );
+    assert!(tablero_discord::userapp::answers_only(
+        c.context,
+        &c.authorizing_integration_owners
+    ));
+    // The DM channel Create DM answers.
+    let dm = json!({
+        "id": (DM_BASE + BEN).to_string(), "type": 1, "last_message_id": null,
+        "recipients": [user_json(BEN, "Ben")]
+    });
+    serde_json::from_value::<serenity::all::PrivateChannel>(dm).unwrap();
     let m = message_json(
         1,
         "2",
@@ -1659,4 +1836,385 @@ async fn a_moves_press_plays_the_move() {
     let after = fake.posted(mark, CHANNEL).await;
     assert!(content(&after).contains("b2-c3"), "{}", content(&after));
     assert_eq!(game_ply(&app, 1), 1);
+}
+
+/// `/play`'s options: Breakthrough at level 1, the player moving first.
+fn play_breakthrough_first() -> Value {
+    json!([
+        {"name": "game", "type": 3, "value": "breakthrough"},
+        {"name": "level", "type": 4, "value": 1},
+        {"name": "side", "type": 4, "value": 0}
+    ])
+}
+
+/// A choice in the select menu of `m`, a message as a client may still
+/// show it (an older copy of a board).
+fn select_on(d: &Discord, who: Who, m: &Value, value: &str) -> (usize, String) {
+    let (custom_id, _) = menu(m).expect("a move menu");
+    let data = json!({"custom_id": custom_id, "component_type": 3, "values": [value]});
+    let (mut v, token) = d.base(who, channel_of(m), 3, data);
+    v["message"] = m.clone();
+    let id: u64 = m["id"].as_str().unwrap().parse().unwrap();
+    d.fake.original.lock().unwrap().insert(token.clone(), id);
+    let mark = d.fake.mark();
+    d.send(v);
+    (mark, token)
+}
+
+/// The value of move `mv` in message `m`'s menu of every move.
+fn move_value(m: &Value, mv: &str) -> String {
+    let (id, opts) = menu(m).expect("a move menu");
+    assert!(id.starts_with("tb:m:"), "{id}");
+    opts.into_iter()
+        .find(|(l, _)| l == mv)
+        .unwrap_or_else(|| panic!("{mv} in {}", m["components"]))
+        .1
+}
+
+/// Plays `mv` on the friends' board `board` as `who`: the press is
+/// acknowledged and the board edited in place through its token.
+async fn friends_move(d: &Discord, who: Who, board: u64, mv: &str) -> (usize, String) {
+    let value = move_value(&d.fake.message(board), mv);
+    let (mark, token) = d.select(who, board, &menu(&d.fake.message(board)).unwrap().0, &value);
+    let ack = d.fake.callback(mark, &token).await;
+    assert_eq!(ack.body["type"], 6, "{ack:?}");
+    let edit = d
+        .fake
+        .wait(mark, "the board edited", |c| {
+            c.method == Method::PATCH
+                && c.path == format!("/api/v10/webhooks/{APP}/{token}/messages/@original")
+        })
+        .await;
+    assert_eq!(
+        edit.files,
+        ["board.png"],
+        "the new board replaces the old image"
+    );
+    assert!(content(&edit).contains(mv), "{}", content(&edit));
+    (mark, token)
+}
+
+/// Posts to the friends' DM itself: the bot must never try one.
+fn friends_posts(fake: &Fake) -> usize {
+    fake.since(0)
+        .iter()
+        .filter(|c| c.path.starts_with(&format!("/api/v10/channels/{FRIENDS}/")))
+        .count()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn friends_play_in_their_dm_through_the_user_install() {
+    let Running {
+        fake,
+        d,
+        app,
+        notices,
+        renderer,
+        _ticker,
+        _dir,
+        ..
+    } = start_with(false, None).await;
+    // Registered globally: for servers and users' accounts, usable in
+    // servers, the bot's DMs and DMs between people.
+    let reg = fake
+        .wait(0, "global registration", |c| {
+            c.method == Method::PUT && c.path == format!("/api/v10/applications/{APP}/commands")
+        })
+        .await;
+    let cmds = reg.body.as_array().unwrap();
+    let opened = || {
+        fake.since(0)
+            .iter()
+            .filter(|c| c.path == "/api/v10/users/@me/channels")
+            .count()
+    };
+    assert!(cmds.iter().any(|c| c["name"] == "challenge"));
+    for c in cmds {
+        assert_eq!(c["integration_types"], json!([0, 1]), "{}", c["name"]);
+        assert_eq!(c["contexts"], json!([0, 1, 2]), "{}", c["name"]);
+    }
+    // Both may get DMs from the bot (Ana installed the app, Ben shares a
+    // server with it).
+    fake.dm_ok.lock().unwrap().extend([ANA, BEN]);
+    let ana = tablero_app::User {
+        id: ANA.to_string(),
+        name: "Ana".into(),
+    };
+    let ben = tablero_app::User {
+        id: BEN.to_string(),
+        name: "Ben".into(),
+    };
+    let notice = |text: &str, who: &tablero_app::User| {
+        let t = tablero_app::Text::fill(text, [tablero_app::Span::Mention(who.clone())]);
+        Outgoing {
+            channel: key(FRIENDS),
+            reply: Reply::new(
+                tablero_app::reply::Bi {
+                    en: t.clone(),
+                    es: t,
+                },
+                Lang::En,
+            ),
+        }
+    };
+
+    // As after a restart, the bot does not know the DM yet: a notice for
+    // it is refused there once (Missing Access), then goes to the player it
+    // names, in their DM with the bot.
+    let mark = fake.mark();
+    assert!(notices.post(notice("Reminder: {} to move", &ana)));
+    let dm = fake.posted(mark, DM_BASE + ANA).await;
+    assert!(
+        content(&dm).starts_with("About your games played in a direct message:")
+            && content(&dm).contains(&format!("Reminder: <@{ANA}> to move")),
+        "{}",
+        content(&dm)
+    );
+    assert_eq!(friends_posts(&fake), 1, "one post refused, no retry");
+
+    // Ana challenges Ben in their DM: the answer is the command's own,
+    // public, with Accept and Decline.
+    let (mark, token) = d.slash(
+        ANA_,
+        FRIENDS,
+        "challenge",
+        json!([
+            {"name": "game", "type": 3, "value": "breakthrough"},
+            {"name": "opponent", "type": 6, "value": BEN.to_string()},
+            {"name": "side", "type": 4, "value": 0}
+        ]),
+        json!({"users": {BEN.to_string(): user_json(BEN, "Ben")}}),
+    );
+    let c = fake.callback(mark, &token).await;
+    assert_eq!(c.body["type"], 4);
+    assert!(!is_private(&c));
+    assert!(
+        content(&c).contains(&format!("<@{BEN}>")),
+        "{}",
+        content(&c)
+    );
+    let challenge = c.created.unwrap();
+    let accept = button_ids(&fake.message(challenge))[0].clone();
+    assert!(accept.ends_with(":a"), "{accept}");
+
+    // Ben (who needs no install to press) accepts: the challenge loses its
+    // buttons and the first board comes as a follow-up of his press, with
+    // the move menu and a "current board" button.
+    let (mark, token) = d.button(BEN_, challenge, &accept);
+    assert_eq!(fake.callback(mark, &token).await.body["type"], 7);
+    let first = fake
+        .wait(mark, "the first board", |c| {
+            c.method == Method::POST && c.path == format!("/api/v10/webhooks/{APP}/{token}")
+        })
+        .await;
+    assert_eq!(first.files, ["board.png"]);
+    assert!(content(&first).contains(&format!("<@{ANA}>")));
+    let board = first.created.unwrap();
+    assert_eq!(menu(&fake.message(board)).unwrap().0, "tb:m:1:0");
+    assert_eq!(button_ids(&fake.message(board)), ["tb:r:1", "tb:q:1"]);
+
+    // The game: every move is a press on that one board, which is edited
+    // in place; the player to move hears of it in their DM with the bot,
+    // with a link to the board.
+    let plan = [
+        ("a2-a3", "h7-h6"),
+        ("a3-a4", "h6-h5"),
+        ("a4-a5", "h5-h4"),
+        ("a5-a6", "g7-g6"),
+        ("a6xb7", "f7-f6"),
+    ];
+    let link = format!("https://discord.com/channels/@me/{FRIENDS}/{board}");
+    let mut old_board = None;
+    for (i, (white, black)) in plan.into_iter().enumerate() {
+        if i == 1 {
+            old_board = Some(fake.message(board));
+        }
+        let (mark, _) = friends_move(&d, ANA_, board, white).await;
+        let ana_moved = mark;
+        if i <= 2 {
+            let dm = fake.posted(mark, DM_BASE + BEN).await;
+            assert!(content(&dm).contains(&link), "{}", content(&dm));
+            assert!(content(&dm).contains(white), "{}", content(&dm));
+            assert_eq!(dm.files, ["board.png"]);
+            assert!(
+                button_ids(&dm.body).is_empty() && menu(&dm.body).is_none(),
+                "the DM only points to the board"
+            );
+        }
+        if i == 2 {
+            // The tokens Ana's and Ben's presses brought run out.
+            fake.advance(Duration::from_secs(16 * 60));
+            // A reminder for Ben, who closed his DMs meanwhile: the newest
+            // token is tried and refused, the DM refused, and the notice is
+            // kept for the next press there.
+            fake.dm_ok.lock().unwrap().retain(|&u| u != BEN);
+            let mark = fake.mark();
+            assert!(notices.post(notice("Reminder: {} to move", &ben)));
+            let refused = fake
+                .wait(mark, "the DM tried", |c| {
+                    c.path == format!("/api/v10/channels/{}/messages", DM_BASE + BEN)
+                })
+                .await;
+            let spent = fake.since(mark);
+            assert!(
+                spent
+                    .iter()
+                    .any(|c| c.path.starts_with(&format!("/api/v10/webhooks/{APP}/"))),
+                "the spent token was tried first: {spent:#?}"
+            );
+            assert!(refused.created.is_none());
+            // Ben's "current board" press shows the board and what was kept.
+            let (mark, token) = d.button(BEN_, board, "tb:r:1");
+            let c = fake.callback(mark, &token).await;
+            assert_eq!(c.body["type"], 7, "{c:?}");
+            let kept = fake
+                .wait(mark, "the kept reminder", |c| {
+                    c.path == format!("/api/v10/webhooks/{APP}/{token}")
+                        && content(c).starts_with("Reminder")
+                })
+                .await;
+            assert!(content(&kept).contains(&format!("<@{BEN}>")));
+            assert!(
+                fake.since(mark)
+                    .iter()
+                    .any(|c| content(c).starts_with("Meanwhile")),
+                "the kept notices are introduced"
+            );
+        }
+        let (mark, _) = friends_move(&d, BEN_, board, black).await;
+        let dm = fake.posted(mark, DM_BASE + ANA).await;
+        assert!(content(&dm).contains(black), "{}", content(&dm));
+        // The DM channel is opened once; Ben, who refused a DM at the
+        // reminder, is not sent another for a while (the board in the DM
+        // shows him the move when he looks).
+        let dm_path = format!("/api/v10/channels/{}/messages", DM_BASE + BEN);
+        let tried = fake
+            .since(ana_moved)
+            .iter()
+            .filter(|c| c.path == dm_path)
+            .count();
+        // (At the third, the move's DM and the reminder's, refused.)
+        let expected = match i {
+            0 | 1 => 1,
+            2 => 2,
+            _ => 0,
+        };
+        assert_eq!(tried, expected, "DMs tried to Ben after move {i}");
+        if i == 1 {
+            // Ben presses an older copy of the board: it is brought up to
+            // date, and he is told privately why nothing was played.
+            let old = old_board.take().unwrap();
+            let value = menu(&old).unwrap().1[0].1.clone();
+            let (mark, token) = select_on(&d, BEN_, &old, &value);
+            let c = fake.callback(mark, &token).await;
+            assert_eq!(c.body["type"], 7, "{c:?}");
+            assert_eq!(
+                menu(&c.body["data"]).unwrap().0,
+                format!("tb:m:1:{}", 2 * i + 2),
+                "the current board"
+            );
+            let note = fake
+                .wait(mark, "why", |c| {
+                    c.path == format!("/api/v10/webhooks/{APP}/{token}")
+                })
+                .await;
+            assert!(
+                is_private(&note) && content(&note).contains("out of date"),
+                "{note:?}"
+            );
+        }
+    }
+    // The winning capture: the board shows the result, its Replay and
+    // Rematch buttons and no menu.
+    friends_move(&d, ANA_, board, "b7xa8").await;
+    let end = fake.message(board);
+    assert!(content_of(&end).contains("wins"), "{}", content_of(&end));
+    assert_eq!(button_ids(&end), ["tb:g:1:r", "tb:g:1:m"]);
+    assert!(menu(&end).is_none());
+    assert!(
+        app.store().game(&key(FRIENDS), 1, true).unwrap().is_none(),
+        "finished"
+    );
+    assert_eq!(opened(), 2, "one DM channel opened per player");
+
+    // Ana plays Tablero there: the bot's answer comes into the board she
+    // pressed, through her press's token, and she gets no DM about it.
+    let (mark, token) = d.slash(ANA_, FRIENDS, "play", play_breakthrough_first(), json!({}));
+    let c = fake.callback(mark, &token).await;
+    assert_eq!(c.body["type"], 4);
+    assert!(!is_private(&c));
+    let board = c.created.unwrap();
+    assert_eq!(menu(&fake.message(board)).unwrap().0, "tb:m:2:0");
+    let (mark, token) = friends_move(&d, ANA_, board, "a2-a3").await;
+    let bots = fake
+        .wait(mark, "the bot's move in the board", |c| {
+            c.method == Method::PATCH
+                && c.path == format!("/api/v10/webhooks/{APP}/{token}/messages/@original")
+                && content(c).contains(&format!("<@{BOT}> played"))
+        })
+        .await;
+    assert_eq!(bots.files, ["board.png"]);
+    assert_eq!(menu(&fake.message(board)).unwrap().0, "tb:m:2:2");
+    assert!(
+        !fake
+            .since(mark)
+            .iter()
+            .any(|c| c.path == format!("/api/v10/channels/{}/messages", DM_BASE + ANA)),
+        "Ana is watching: no DM"
+    );
+
+    // A slow answer there is deferred publicly (the answer is the board),
+    // and its loading message becomes the board.
+    renderer.slow.store(true, Ordering::SeqCst);
+    let (mark, token) = d.slash(ANA_, FRIENDS, "board", json!([]), json!({}));
+    let first = fake.callback(mark, &token).await;
+    assert_eq!(first.body["type"], 5, "deferred");
+    assert!(!is_private(&first));
+    let answer = fake
+        .wait(mark, "the deferred board", |c| {
+            c.method == Method::POST && c.path == format!("/api/v10/webhooks/{APP}/{token}")
+        })
+        .await;
+    renderer.slow.store(false, Ordering::SeqCst);
+    assert_eq!(answer.files, ["board.png"]);
+    assert_eq!(answer.created, first.created, "the loading message, filled");
+    let shown = fake.message(first.created.unwrap());
+    assert_eq!(menu(&shown).unwrap().0, "tb:m:2:2");
+    assert_eq!(button_ids(&shown), ["tb:r:2", "tb:q:2"]);
+
+    // Resigning by a button (a friend without the app cannot type
+    // `/resign`): a private question first, then the final board comes
+    // into the game's board through the newest token that shows it.
+    let shown_id = first.created.unwrap();
+    let (mark, token) = d.button(ANA_, shown_id, "tb:q:2");
+    let ask = fake.callback(mark, &token).await;
+    assert!(is_private(&ask), "{ask:?}");
+    assert!(content(&ask).contains("#2"), "{}", content(&ask));
+    let question = ask.created.unwrap();
+    assert_eq!(button_ids(&fake.message(question)), ["tb:k:2"]);
+    assert!(
+        app.store().game(&key(FRIENDS), 2, true).unwrap().is_some(),
+        "asking changes nothing"
+    );
+    let (mark, token) = d.button(ANA_, question, "tb:k:2");
+    assert_eq!(fake.callback(mark, &token).await.body["type"], 7);
+    let end = fake
+        .wait(mark, "the final board", |c| {
+            c.path.starts_with(&format!("/api/v10/webhooks/{APP}/"))
+                && c.files == ["board.png"]
+                && content(c).contains("resign")
+        })
+        .await;
+    assert!(
+        content(&end).contains(&format!("<@{BOT}>")),
+        "{}",
+        content(&end)
+    );
+    assert!(app.store().game(&key(FRIENDS), 2, true).unwrap().is_none());
+
+    assert_eq!(
+        friends_posts(&fake),
+        1,
+        "nothing tried in the friends' DM once the bot knew it"
+    );
 }

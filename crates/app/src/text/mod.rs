@@ -9,6 +9,7 @@
 mod cards;
 mod errors;
 mod events;
+pub(crate) mod friends;
 pub(crate) mod inline;
 pub(crate) mod options;
 mod records;
