@@ -77,8 +77,12 @@ struct Fake {
     file_ids: Mutex<std::collections::HashSet<String>>,
     /// Inline messages as their last edit left them: the photo, the
     /// caption and the buttons' data.
-    inline: Mutex<HashMap<String, (String, String, Vec<String>)>>,
+    inline: Mutex<HashMap<String, InlineMessage>>,
 }
+
+/// An inline message as the fake keeps it: its photo, its caption, the
+/// data of its buttons.
+type InlineMessage = (String, String, Vec<String>);
 
 /// Counts a long poll the client dropped before its answer.
 struct PollGuard<'a> {
@@ -2429,7 +2433,11 @@ async fn inline_games_between_friends_who_share_no_group() {
     assert!(text.contains("Bombardment"), "{text}");
     // Her only ongoing game: its number alone names it there.
     let open = "b:1".to_string();
-    assert_eq!(buttons(&list.params), [open.clone()], "{list:#?}");
+    assert_eq!(
+        buttons(&list.params),
+        std::slice::from_ref(&open),
+        "{list:#?}"
+    );
     let q = c.press_privately(&ALICE, list.sent.unwrap(), &open);
     c.answered(&q).await;
     let (shown, _) = c.next("sendphoto").await;
