@@ -2517,3 +2517,62 @@ async fn inline_games_between_friends_who_share_no_group() {
         .unwrap()
         .unwrap();
 }
+
+/// Inline mode without a media chat, the web front-end's public address
+/// set: results and boards are addresses Telegram fetches (nothing is
+/// uploaded); and with neither, inline queries lead to the bot's chat.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn inline_pictures_from_the_web_or_none() {
+    let Running {
+        app,
+        stop_tx,
+        bot,
+        mut c,
+        addr,
+        ..
+    } = start().await;
+    // No media chat, no web: off.
+    c.inline_query(&ALICE, "", "es");
+    let answer = c.expect("answerinlinequery").await;
+    assert_eq!(answer.params["results"].as_array().unwrap().len(), 0);
+    assert_eq!(
+        answer.params["button"]["text"],
+        "Jugar en un chat con el bot"
+    );
+    assert_eq!(answer.params["button"]["start_parameter"], "inline");
+    c.quiet().await;
+    // A restart with the web's public address.
+    app.set_web_base(Some("https://tablero.example.org".into()));
+    let (_n, stop2, bot2) = launch(app.clone(), addr);
+    stop_tx.send(()).unwrap();
+    tokio::time::timeout(Duration::from_secs(10), bot)
+        .await
+        .expect("the bot stops")
+        .unwrap()
+        .unwrap();
+    c.next("getwebhookinfo").await;
+    c.seen = c.fake.calls.lock().unwrap().len();
+    c.inline_query(&ALICE, "barrier size=7", "en");
+    let answer = c.expect("answerinlinequery").await;
+    let r = &answer.params["results"][0];
+    assert_eq!(
+        r["photo_url"],
+        "https://tablero.example.org/start/en/barrier%20size=7.png"
+    );
+    assert_eq!(buttons(r), ["n:1:barrier size=7"]);
+    let q = c.press_inline(&BOB, "AgAAAWeb", "n:1:barrier size=7");
+    c.answered(&q).await;
+    let edit = c.expect("editmessagemedia").await;
+    let shown = edit.params["media"]["media"].as_str().unwrap_or("");
+    assert!(
+        shown.starts_with("https://tablero.example.org/g/") && shown.contains("/board/en/0/"),
+        "{shown}"
+    );
+    c.quiet().await;
+    stop2.send(()).unwrap();
+    tokio::time::timeout(Duration::from_secs(10), bot2)
+        .await
+        .expect("the bot stops")
+        .unwrap()
+        .unwrap();
+}
