@@ -110,6 +110,16 @@ fn message_json(id: i32, chat: Value, text: &str) -> Value {
     json!({"message_id": id, "date": 1_700_000_000, "chat": chat, "from": bot_user(), "text": text})
 }
 
+/// A refusal as the Bot API writes it.
+fn refusal(status: StatusCode, description: &str) -> Response {
+    let code = status.as_u16();
+    (
+        status,
+        axum::Json(json!({"ok": false, "error_code": code, "description": description})),
+    )
+        .into_response()
+}
+
 fn ok(result: Value) -> Response {
     axum::Json(json!({"ok": true, "result": result})).into_response()
 }
@@ -191,14 +201,10 @@ async fn api(State(fake): State<Arc<Fake>>, req: Request) -> Response {
         }
         if method.starts_with("send") && fake.strangers.lock().unwrap().contains(&chat) {
             fake.forbidden.fetch_add(1, Ordering::SeqCst);
-            return (
+            return refusal(
                 StatusCode::FORBIDDEN,
-                axum::Json(json!({
-                    "ok": false, "error_code": 403,
-                    "description": "Forbidden: bot can't initiate conversation with a user",
-                })),
-            )
-                .into_response();
+                "Forbidden: bot can't initiate conversation with a user",
+            );
         }
         if fake.kicked.lock().unwrap().contains(&chat) {
             fake.forbidden.fetch_add(1, Ordering::SeqCst);
@@ -328,21 +334,13 @@ async fn api(State(fake): State<Arc<Fake>>, req: Request) -> Response {
         }
         "answerinlinequery" => {
             if let Some(why) = inline_answer_refused(&fake, &params) {
-                return (
-                    StatusCode::BAD_REQUEST,
-                    axum::Json(json!({"ok": false, "error_code": 400, "description": why})),
-                )
-                    .into_response();
+                return refusal(StatusCode::BAD_REQUEST, why);
             }
             ok(json!(true))
         }
         "editmessagemedia" if params.get("inline_message_id").is_some() => {
             if let Some(why) = inline_edit_refused(&fake, &params, &files) {
-                return (
-                    StatusCode::BAD_REQUEST,
-                    axum::Json(json!({"ok": false, "error_code": 400, "description": why})),
-                )
-                    .into_response();
+                return refusal(StatusCode::BAD_REQUEST, why);
             }
             let id = params["inline_message_id"].as_str().unwrap_or("").to_string();
             let media = &params["media"];
@@ -400,11 +398,7 @@ async fn api(State(fake): State<Arc<Fake>>, req: Request) -> Response {
             match fake.inline.lock().unwrap().get_mut(&id) {
                 Some(m) => m.2 = buttons(&params),
                 None => {
-                    return (
-                        StatusCode::BAD_REQUEST,
-                        axum::Json(json!({"ok": false, "error_code": 400, "description": "Bad Request: MESSAGE_ID_INVALID"})),
-                    )
-                        .into_response();
+                    return refusal(StatusCode::BAD_REQUEST, "Bad Request: MESSAGE_ID_INVALID");
                 }
             }
             ok(json!(true))
