@@ -480,17 +480,20 @@ pub(crate) fn parse_game(name: &str) -> Res<GameId> {
         .map_err(|_| AppError::UnknownGame(name.to_string()))
 }
 
+/// `s` in lower case without the accents of Spanish vowels, as words are
+/// compared.
+pub(crate) fn fold(s: &str) -> String {
+    s.to_lowercase()
+        .replace('á', "a")
+        .replace('é', "e")
+        .replace('í', "i")
+        .replace('ó', "o")
+        .replace('ú', "u")
+}
+
 /// The side a challenge word picks: `Some(Some(side))`, or `Some(None)`
 /// for random.
 fn side_word(info: &tablero_rules::GameInfo, w: &str) -> Option<Option<Side>> {
-    let fold = |s: &str| {
-        s.to_lowercase()
-            .replace('á', "a")
-            .replace('é', "e")
-            .replace('í', "i")
-            .replace('ó', "o")
-            .replace('ú', "u")
-    };
     let w = fold(w);
     if matches!(w.as_str(), "random" | "azar" | "aleatorio") {
         return Some(None);

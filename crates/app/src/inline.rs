@@ -19,7 +19,7 @@ use tablero_rules::{AnyGame, GameId, Lang};
 use tablero_store::OfferKind;
 
 use crate::app::{Actor, App};
-use crate::challenges::{parse_game, read_options};
+use crate::challenges::{fold, parse_game, read_options};
 use crate::command::Command;
 use crate::event::{AppError, Event};
 use crate::reply::{ChannelKey, Platform, Reply, User};
@@ -135,14 +135,6 @@ fn games_for(word: Option<&str>) -> Option<Vec<GameId>> {
     if let Ok(id) = parse_game(word) {
         return Some(vec![id]);
     }
-    let fold = |s: &str| {
-        s.to_lowercase()
-            .replace('á', "a")
-            .replace('é', "e")
-            .replace('í', "i")
-            .replace('ó', "o")
-            .replace('ú', "u")
-    };
     let w = fold(word);
     let found: Vec<GameId> = GameId::ALL
         .into_iter()

@@ -77,8 +77,12 @@ struct Fake {
     file_ids: Mutex<std::collections::HashSet<String>>,
     /// Inline messages as their last edit left them: the photo, the
     /// caption and the buttons' data.
-    inline: Mutex<HashMap<String, (String, String, Vec<String>)>>,
+    inline: Mutex<HashMap<String, InlineMessage>>,
 }
+
+/// An inline message as the fake keeps it: its photo, its caption, the
+/// data of its buttons.
+type InlineMessage = (String, String, Vec<String>);
 
 /// Counts a long poll the client dropped before its answer.
 struct PollGuard<'a> {
@@ -104,6 +108,16 @@ fn group_chat() -> Value {
 
 fn message_json(id: i32, chat: Value, text: &str) -> Value {
     json!({"message_id": id, "date": 1_700_000_000, "chat": chat, "from": bot_user(), "text": text})
+}
+
+/// A refusal as the Bot API writes it.
+fn refusal(status: StatusCode, description: &str) -> Response {
+    let code = status.as_u16();
+    (
+        status,
+        axum::Json(json!({"ok": false, "error_code": code, "description": description})),
+    )
+        .into_response()
 }
 
 fn ok(result: Value) -> Response {
@@ -187,14 +201,10 @@ async fn api(State(fake): State<Arc<Fake>>, req: Request) -> Response {
         }
         if method.starts_with("send") && fake.strangers.lock().unwrap().contains(&chat) {
             fake.forbidden.fetch_add(1, Ordering::SeqCst);
-            return (
+            return refusal(
                 StatusCode::FORBIDDEN,
-                axum::Json(json!({
-                    "ok": false, "error_code": 403,
-                    "description": "Forbidden: bot can't initiate conversation with a user",
-                })),
-            )
-                .into_response();
+                "Forbidden: bot can't initiate conversation with a user",
+            );
         }
         if fake.kicked.lock().unwrap().contains(&chat) {
             fake.forbidden.fetch_add(1, Ordering::SeqCst);
@@ -324,21 +334,13 @@ async fn api(State(fake): State<Arc<Fake>>, req: Request) -> Response {
         }
         "answerinlinequery" => {
             if let Some(why) = inline_answer_refused(&fake, &params) {
-                return (
-                    StatusCode::BAD_REQUEST,
-                    axum::Json(json!({"ok": false, "error_code": 400, "description": why})),
-                )
-                    .into_response();
+                return refusal(StatusCode::BAD_REQUEST, why);
             }
             ok(json!(true))
         }
         "editmessagemedia" if params.get("inline_message_id").is_some() => {
             if let Some(why) = inline_edit_refused(&fake, &params, &files) {
-                return (
-                    StatusCode::BAD_REQUEST,
-                    axum::Json(json!({"ok": false, "error_code": 400, "description": why})),
-                )
-                    .into_response();
+                return refusal(StatusCode::BAD_REQUEST, why);
             }
             let id = params["inline_message_id"].as_str().unwrap_or("").to_string();
             let media = &params["media"];
@@ -396,11 +398,7 @@ async fn api(State(fake): State<Arc<Fake>>, req: Request) -> Response {
             match fake.inline.lock().unwrap().get_mut(&id) {
                 Some(m) => m.2 = buttons(&params),
                 None => {
-                    return (
-                        StatusCode::BAD_REQUEST,
-                        axum::Json(json!({"ok": false, "error_code": 400, "description": "Bad Request: MESSAGE_ID_INVALID"})),
-                    )
-                        .into_response();
+                    return refusal(StatusCode::BAD_REQUEST, "Bad Request: MESSAGE_ID_INVALID");
                 }
             }
             ok(json!(true))
@@ -2472,7 +2470,11 @@ async fn inline_games_between_friends_who_share_no_group() {
     assert!(text.contains("Bombardment"), "{text}");
     // Her only ongoing game: its number alone names it there.
     let open = "b:1".to_string();
-    assert_eq!(buttons(&list.params), [open.clone()], "{list:#?}");
+    assert_eq!(
+        buttons(&list.params),
+        std::slice::from_ref(&open),
+        "{list:#?}"
+    );
     let q = c.press_privately(&ALICE, list.sent.unwrap(), &open);
     c.answered(&q).await;
     let (shown, _) = c.next("sendphoto").await;
@@ -2547,6 +2549,65 @@ async fn inline_games_between_friends_who_share_no_group() {
 
     stop_tx.send(()).unwrap();
     tokio::time::timeout(Duration::from_secs(10), bot)
+        .await
+        .expect("the bot stops")
+        .unwrap()
+        .unwrap();
+}
+
+/// Inline mode without a media chat, the web front-end's public address
+/// set: results and boards are addresses Telegram fetches (nothing is
+/// uploaded); and with neither, inline queries lead to the bot's chat.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn inline_pictures_from_the_web_or_none() {
+    let Running {
+        app,
+        stop_tx,
+        bot,
+        mut c,
+        addr,
+        ..
+    } = start().await;
+    // No media chat, no web: off.
+    c.inline_query(&ALICE, "", "es");
+    let answer = c.expect("answerinlinequery").await;
+    assert_eq!(answer.params["results"].as_array().unwrap().len(), 0);
+    assert_eq!(
+        answer.params["button"]["text"],
+        "Jugar en un chat con el bot"
+    );
+    assert_eq!(answer.params["button"]["start_parameter"], "inline");
+    c.quiet().await;
+    // A restart with the web's public address.
+    app.set_web_base(Some("https://tablero.example.org".into()));
+    let (_n, stop2, bot2) = launch(app.clone(), addr);
+    stop_tx.send(()).unwrap();
+    tokio::time::timeout(Duration::from_secs(10), bot)
+        .await
+        .expect("the bot stops")
+        .unwrap()
+        .unwrap();
+    c.next("getwebhookinfo").await;
+    c.seen = c.fake.calls.lock().unwrap().len();
+    c.inline_query(&ALICE, "barrier size=7", "en");
+    let answer = c.expect("answerinlinequery").await;
+    let r = &answer.params["results"][0];
+    assert_eq!(
+        r["photo_url"],
+        "https://tablero.example.org/start/en/barrier%20size=7.png"
+    );
+    assert_eq!(buttons(r), ["n:1:barrier size=7"]);
+    let q = c.press_inline(&BOB, "AgAAAWeb", "n:1:barrier size=7");
+    c.answered(&q).await;
+    let edit = c.expect("editmessagemedia").await;
+    let shown = edit.params["media"]["media"].as_str().unwrap_or("");
+    assert!(
+        shown.starts_with("https://tablero.example.org/g/") && shown.contains("/board/en/0/"),
+        "{shown}"
+    );
+    c.quiet().await;
+    stop2.send(()).unwrap();
+    tokio::time::timeout(Duration::from_secs(10), bot2)
         .await
         .expect("the bot stops")
         .unwrap()
