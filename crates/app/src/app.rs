@@ -189,6 +189,8 @@ pub struct App {
     pub(crate) heavy: crate::heavy::Heavy,
     /// Change notices and page addresses for the web (`watch.rs`).
     pub(crate) watch: crate::watch::Watch,
+    /// Reviews of finished games, kept (`review.rs`).
+    pub(crate) reviews: crate::review::Kept,
 }
 
 pub(crate) fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -221,6 +223,7 @@ impl App {
             ),
             settings,
             watch: crate::watch::Watch::default(),
+            reviews: crate::review::Kept::default(),
         }
     }
 
@@ -554,6 +557,7 @@ impl App {
                 self.with_channel(ch, |_| self.orientation(ch, w.as_deref()))
             }
             Command::Web(w) => self.with_channel(ch, |_| self.web_listing(who, w.as_deref())),
+            Command::Review(n) => self.review(who, n),
         }
     }
 

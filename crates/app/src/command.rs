@@ -104,6 +104,9 @@ pub enum Command {
     /// Shows whether this chat's games are listed on the web, or with
     /// `on` / `off` (`si` / `no`) lists them or stops.
     Web(Option<String>),
+    /// The engine's review of a finished game: an evaluation chart and
+    /// the moves that changed the game, with better ones.
+    Review(Option<GameNo>),
 }
 
 /// The file `export` writes.
@@ -322,6 +325,14 @@ pub static COMMANDS: &[CommandSpec] = &[
         en: "choose your language",
         es: "elige tu idioma",
     },
+    CommandSpec {
+        name: "review",
+        aliases: &["analisis", "análisis", "revision", "revisión", "analysis"],
+        usage: "review [#ID]",
+        usage_es: "analisis [#N]",
+        en: "the engine's review of a finished game: a chart of both players' chances move by move, and the moves that changed the game, each with a better one on its board",
+        es: "el análisis del motor de una partida terminada: una gráfica de las opciones de cada jugador jugada a jugada, y las jugadas que cambiaron la partida, cada una con otra mejor en su tablero",
+    },
 ];
 
 impl CommandSpec {
@@ -532,7 +543,8 @@ impl Command {
             | Command::Takeback(_, n)
             | Command::Export(n, _)
             | Command::Replay(n)
-            | Command::Rematch(n) => Some(*n),
+            | Command::Rematch(n)
+            | Command::Review(n) => Some(*n),
             Command::Said { .. } => Some(None),
             _ => None,
         }
@@ -562,6 +574,7 @@ impl Command {
             Command::Takeback(a, _) => Command::Takeback(a, Some(n)),
             Command::Export(_, f) => Command::Export(Some(n), f),
             Command::Replay(_) => Command::Replay(Some(n)),
+            Command::Review(_) => Command::Review(Some(n)),
             Command::Rematch(_) => Command::Rematch(Some(n)),
             other => other,
         }
@@ -740,6 +753,7 @@ pub fn parse(text: &str) -> Result<Command, ParseError> {
             [w] => Command::Web(Some(w.to_string())),
             _ => return usage(Usage::TooManyWords),
         },
+        "review" => Command::Review(opt_no(&rest)?),
         _ => unreachable!("every table entry is handled"),
     })
 }
@@ -848,6 +862,10 @@ mod tests {
             ),
             ("pgn", Command::Export(None, None)),
             ("replay #5", Command::Replay(Some(5))),
+            ("review #5", Command::Review(Some(5))),
+            ("análisis 4", Command::Review(Some(4))),
+            ("analisis", Command::Review(None)),
+            ("Revisión #2", Command::Review(Some(2))),
             ("revancha", Command::Rematch(None)),
             ("idioma es", Command::Lang(Some("es".into()))),
             (

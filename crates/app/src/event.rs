@@ -188,6 +188,8 @@ pub enum Event {
         who: User,
         game: GameView,
     },
+    /// A finished game reviewed by the engine (`review.rs`).
+    Review(crate::review::Reviewed),
 }
 
 /// One game's line in a user's stats.
@@ -454,6 +456,10 @@ pub enum AppError {
     /// A per-user limit is reached.
     Limit(crate::limits::Limit),
     Store(StoreFailure),
+    /// `review` of a game still being played.
+    NotFinished(u64),
+    /// `review` without a number, and no finished game of the caller here.
+    NothingToReview,
 }
 
 /// The most characters of a user's input an error quotes back.

@@ -49,6 +49,7 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         lang(),
         orientation(),
         web(),
+        review(),
     ];
     for c in &mut cmds {
         if let Some(spec) = COMMANDS.iter().find(|s| s.name == c.name) {
@@ -540,6 +541,7 @@ game_no_command!(history, "history");
 game_no_command!(resign, "resign");
 game_no_command!(replay, "replay");
 game_no_command!(rematch, "rematch");
+game_no_command!(review, "review");
 
 /// The file `/export` writes.
 #[derive(Debug, poise::ChoiceParameter)]

@@ -57,21 +57,21 @@ impl ChartOptions {
 }
 
 /// The limits of a chart's size, so a request cannot ask for a huge image.
-const MIN_SIDE: u32 = 320;
-const MAX_SIDE: u32 = 2000;
+pub(crate) const MIN_SIDE: u32 = 320;
+pub(crate) const MAX_SIDE: u32 = 2000;
 /// A chart shows at most this many points: the latest.
 pub const MAX_CHART_POINTS: usize = 2000;
 
-const LINE: tiny_skia::ColorU8 = rgb(0x8fc24a);
-const BAND: tiny_skia::ColorU8 = rgba(0x8fc24a, 0x38);
-const GRID: tiny_skia::ColorU8 = rgb(0x3d3a36);
+pub(crate) const LINE: tiny_skia::ColorU8 = rgb(0x8fc24a);
+pub(crate) const BAND: tiny_skia::ColorU8 = rgba(0x8fc24a, 0x38);
+pub(crate) const GRID: tiny_skia::ColorU8 = rgb(0x3d3a36);
 
 /// Longest text kept from any caption or cell, in characters: enough for
 /// any name a chat allows, and it bounds the work of fitting text.
 const MAX_CHARS: usize = 80;
 
 /// `s` as the font can draw it, at most [`MAX_CHARS`] characters.
-fn clean(s: &str) -> String {
+pub(crate) fn clean(s: &str) -> String {
     clean_name(s).chars().take(MAX_CHARS).collect()
 }
 
@@ -87,7 +87,7 @@ fn tick_step(span: f64, target: f64) -> f64 {
         .unwrap_or(10.0 * p)
 }
 
-fn title_block(pm: &mut Pixmap, title: &str, subtitle: &str, max_w: f32) {
+pub(crate) fn title_block(pm: &mut Pixmap, title: &str, subtitle: &str, max_w: f32) {
     let title = text::fit(Face::Bold, 24, &clean(title), max_w);
     text::draw(
         pm,
@@ -217,7 +217,7 @@ impl Scale {
 }
 
 /// The style of a chart's small labels.
-fn chart_label() -> Style {
+pub(crate) fn chart_label() -> Style {
     Style::new(Face::Regular, 14, UI.muted)
 }
 

@@ -11,6 +11,7 @@ mod errors;
 mod events;
 pub(crate) mod options;
 mod records;
+mod review;
 mod rules;
 pub(crate) mod ui;
 pub(crate) mod web;
@@ -19,6 +20,7 @@ pub(crate) use cards::caption;
 pub(crate) use errors::{error, error_pager, error_picks};
 pub(crate) use events::{event, event_pages, my_games_shown};
 pub(crate) use records::{chart_texts, leaderboard_table, rating_change};
+pub(crate) use review::{review_caption, review_chart};
 
 use tablero_rules::{GameInfo, Lang, Phase, Side};
 use tablero_store::{ChallengeDoc, GameDoc, ResultDoc, Termination};
