@@ -251,4 +251,66 @@ mod tests {
         let got: Vec<_> = (0..4).map(|i| move_number(&plies, i)).collect();
         assert_eq!(got, ["1…", "1…", "2.", "2…"]);
     }
+
+    #[test]
+    fn a_move_is_answered_while_a_review_runs_in_the_same_channel() {
+        use crate::console::incoming;
+        use std::time::{Duration, Instant};
+        let dir = tempfile::tempdir().unwrap();
+        let h = crate::testkit::Harness::new(dir.path());
+        h.say("general", "bo", "help").unwrap();
+        h.say("general", "dee", "help").unwrap();
+        h.say("general", "ana", "challenge @bo chess white")
+            .unwrap();
+        h.say("general", "bo", "accept").unwrap();
+        // Sixty moves of a long game, then a resignation.
+        let mut game = AnyGame::new(tablero_rules::GameId::Chess, &Default::default()).unwrap();
+        for i in 0..60 {
+            let legal = game.legal_moves();
+            let m = legal
+                .iter()
+                .cycle()
+                .skip(i * 5)
+                .take(legal.len())
+                .find(|m| {
+                    let mut next = game.clone();
+                    next.play(m).is_ok() && next.outcome().is_none()
+                })
+                .unwrap()
+                .clone();
+            let who = if i % 2 == 0 { "ana" } else { "bo" };
+            let typed = crate::reading::typed(&game, &m)[0].clone();
+            let r = h.say("general", who, &format!("move #1 {typed}")).unwrap();
+            assert!(!r.error, "{m}: {}", r.plain_text());
+            game.play(&m).unwrap();
+        }
+        h.say("general", "ana", "resign #1").unwrap();
+        // Game #2, in the same channel, in play.
+        h.say("general", "cy", "challenge @dee breakthrough white")
+            .unwrap();
+        h.say("general", "dee", "accept").unwrap();
+
+        let app = h.app.clone().unwrap();
+        let reviewing = std::thread::spawn(move || {
+            let r = app.handle(&incoming("bo", "general", "review #1")).unwrap();
+            (r, Instant::now())
+        });
+        let deadline = Instant::now() + Duration::from_secs(60);
+        while h.app().heavy.running() == 0 {
+            assert!(Instant::now() < deadline, "the review never started");
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        // The review is searching: a move in the same channel is answered.
+        let r = h.say("general", "cy", "a2-a3").unwrap();
+        let moved = Instant::now();
+        assert!(!r.error, "{}", r.plain_text());
+        assert!(r.plain_text().contains("a2-a3"), "{}", r.plain_text());
+        let (review, reviewed) = reviewing.join().unwrap();
+        assert!(!review.error, "{}", review.plain_text());
+        assert!(moved < reviewed, "the move waited for the review");
+        // Asked again, the kept review is answered at once, the same.
+        let again = h.say("general", "ana", "review #1").unwrap();
+        assert_eq!(again.album.len(), review.album.len());
+        assert_eq!(again.album[0].png, review.album[0].png);
+    }
 }
