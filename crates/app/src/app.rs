@@ -221,9 +221,12 @@ impl App {
                 settings.limits.heavy_jobs,
                 settings.limits.heavy_jobs_per_user,
             ),
+            reviews: crate::review::Kept::new(
+                settings.limits.heavy_jobs,
+                settings.limits.heavy_jobs_per_user,
+            ),
             settings,
             watch: crate::watch::Watch::default(),
-            reviews: crate::review::Kept::default(),
         }
     }
 

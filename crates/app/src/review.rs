@@ -26,6 +26,7 @@ use crate::app::{Actor, App, Res, lock};
 use crate::channel::{ChannelState, record_of};
 use crate::command::GameNo;
 use crate::event::{AppError, Event, GameView, Outcome};
+use crate::heavy::{Heavy, WAIT};
 use crate::reply::Picture;
 use crate::text;
 
@@ -49,18 +50,30 @@ impl Reviewed {
     }
 }
 
-/// The reviews kept, newest last, by channel and game number.
-#[derive(Default)]
-pub(crate) struct Kept(Mutex<VecDeque<((ChannelKey, u64), Arc<GameReview>)>>);
+/// The reviews kept, newest last, by channel and game number, and the
+/// gate that lets at most half the pool of heavy jobs review at once, so
+/// that the bot's searches always find a place soon.
+pub(crate) struct Kept {
+    list: Mutex<VecDeque<((ChannelKey, u64), Arc<GameReview>)>>,
+    gate: Heavy,
+}
 
 impl Kept {
+    /// For a pool of `heavy_jobs` places, `share` of them a user's.
+    pub(crate) fn new(heavy_jobs: usize, share: usize) -> Kept {
+        Kept {
+            list: Mutex::default(),
+            gate: Heavy::new((heavy_jobs / 2).max(1), share),
+        }
+    }
+
     fn get(&self, key: &(ChannelKey, u64)) -> Option<Arc<GameReview>> {
-        let list = lock(&self.0);
+        let list = lock(&self.list);
         list.iter().find(|(k, _)| k == key).map(|(_, r)| r.clone())
     }
 
     fn put(&self, key: (ChannelKey, u64), review: Arc<GameReview>) {
-        let mut list = lock(&self.0);
+        let mut list = lock(&self.list);
         list.retain(|(k, _)| *k != key);
         if list.len() >= KEPT {
             list.pop_front();
@@ -124,9 +137,15 @@ impl App {
         if let Some(review) = self.reviews.get(&key) {
             return Ok(Event::Review(Reviewed { game, review }));
         }
+        let holder = (ch.platform, who.user.id.clone());
+        let _gate = self
+            .reviews
+            .gate
+            .enter(holder.clone(), Some(WAIT))
+            .map_err(AppError::Limit)?;
         let _place = self
             .heavy
-            .enter((ch.platform, who.user.id.clone()), Some(crate::heavy::WAIT))
+            .enter(holder, Some(WAIT))
             .map_err(AppError::Limit)?;
         // Another request may have reviewed it while this one waited.
         if let Some(review) = self.reviews.get(&key) {
@@ -250,6 +269,33 @@ mod tests {
             .collect();
         let got: Vec<_> = (0..4).map(|i| move_number(&plies, i)).collect();
         assert_eq!(got, ["1…", "1…", "2.", "2…"]);
+    }
+
+    #[test]
+    fn a_second_review_of_a_user_at_once_is_answered_busy() {
+        let dir = tempfile::tempdir().unwrap();
+        let h = crate::testkit::Harness::new(dir.path());
+        h.say("general", "bo", "help").unwrap();
+        h.say("general", "ana", "challenge @bo barrier").unwrap();
+        h.say("general", "bo", "accept").unwrap();
+        h.say("general", "ana", "resign").unwrap();
+        // Bo's review is running.
+        let holder = (crate::reply::Platform::Console, "bo".to_string());
+        let held = h.app().reviews.gate.enter(holder, Some(WAIT)).unwrap();
+        let r = h.say("general", "bo", "review #1").unwrap();
+        assert!(r.error);
+        assert!(r.album.is_empty());
+        assert!(
+            r.plain_text().contains("try again in a moment"),
+            "{}",
+            r.plain_text()
+        );
+        // Ana's is not held up.
+        let r = h.say("general", "ana", "review #1").unwrap();
+        assert!(!r.error, "{}", r.plain_text());
+        drop(held);
+        let r = h.say("general", "bo", "review #1").unwrap();
+        assert!(!r.error, "{}", r.plain_text());
     }
 
     #[test]

@@ -24,13 +24,13 @@ pub const REVIEW_MEMORY: usize = 32 << 20;
 pub const MIN_SWING: f64 = 0.10;
 
 /// The whole review's node budget, shared out over its positions: about
-/// two seconds on one core of the slowest game of each search
-/// (BENCHMARKS.md, "Search speed"; cascades for MCTS, guadalete14 for
-/// alpha-beta).
+/// a second on one quiet core for the slowest game of each search
+/// (BENCHMARKS.md, "Search speed"; cascades and cracovia for MCTS,
+/// guadalete14 for alpha-beta), two to five under load ("Reviews").
 const TOTAL_NODES: [(Algorithm, u64, u64, u64); 2] = [
     // (search, total, least per position, most per position)
-    (Algorithm::Mcts, 100_000, 500, 5_000),
-    (Algorithm::AlphaBeta, 600_000, 4_000, 40_000),
+    (Algorithm::Mcts, 60_000, 300, 4_000),
+    (Algorithm::AlphaBeta, 400_000, 2_000, 40_000),
 ];
 
 /// One position judged: the engine's move there and the chance of winning
@@ -352,8 +352,8 @@ mod tests {
         let long = nodes_per_ply(GameId::Chess, 400);
         assert!(short > long);
         assert_eq!(nodes_per_ply(GameId::Chess, 0), 40_000);
-        assert_eq!(nodes_per_ply(GameId::Chess, 100_000), 4_000);
-        assert_eq!(nodes_per_ply(GameId::Cascades, 100_000), 500);
+        assert_eq!(nodes_per_ply(GameId::Chess, 100_000), 2_000);
+        assert_eq!(nodes_per_ply(GameId::Cascades, 100_000), 300);
     }
 
     #[test]
