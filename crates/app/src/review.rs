@@ -50,11 +50,14 @@ impl Reviewed {
     }
 }
 
+/// A reviewed game: its channel and number.
+type Key = (ChannelKey, u64);
+
 /// The reviews kept, newest last, by channel and game number, and the
 /// gate that lets at most half the pool of heavy jobs review at once, so
 /// that the bot's searches always find a place soon.
 pub(crate) struct Kept {
-    list: Mutex<VecDeque<((ChannelKey, u64), Arc<GameReview>)>>,
+    list: Mutex<VecDeque<(Key, Arc<GameReview>)>>,
     gate: Heavy,
 }
 
@@ -67,12 +70,12 @@ impl Kept {
         }
     }
 
-    fn get(&self, key: &(ChannelKey, u64)) -> Option<Arc<GameReview>> {
+    fn get(&self, key: &Key) -> Option<Arc<GameReview>> {
         let list = lock(&self.list);
         list.iter().find(|(k, _)| k == key).map(|(_, r)| r.clone())
     }
 
-    fn put(&self, key: (ChannelKey, u64), review: Arc<GameReview>) {
+    fn put(&self, key: Key, review: Arc<GameReview>) {
         let mut list = lock(&self.list);
         list.retain(|(k, _)| *k != key);
         if list.len() >= KEPT {

@@ -9,8 +9,8 @@ use tiny_skia::{PathBuilder, Pixmap};
 use crate::RenderError;
 use crate::encode;
 use crate::geometry::Rect;
-use crate::paint::{fill_path, fill_rect, rounded, stroke_path};
-use crate::stats::{BAND, GRID, LINE, MAX_SIDE, MIN_SIDE, chart_label, clean, title_block};
+use crate::paint::{fill_path, fill_rect, stroke_path};
+use crate::stats::{BAND, GRID, LINE, chart_canvas, chart_label, clean};
 use crate::text::{self, Align, Face, Style};
 use crate::theme::UI;
 
@@ -92,14 +92,7 @@ pub fn render_eval_chart(
     marks: &[EvalMark],
     opts: &EvalChartOptions,
 ) -> Result<Vec<u8>, RenderError> {
-    let (w, h) = (
-        opts.width.clamp(MIN_SIDE, MAX_SIDE),
-        opts.height.clamp(MIN_SIDE * 3 / 4, MAX_SIDE),
-    );
-    let mut pm = Pixmap::new(w, h).ok_or_else(|| RenderError::Encode("no canvas".into()))?;
-    pm.fill(crate::paint::float(UI.background));
-    let (wf, hf) = (w as f32, h as f32);
-    title_block(&mut pm, &opts.title, &opts.subtitle, wf - 48.0);
+    let (mut pm, plot) = chart_canvas(opts.width, opts.height, &opts.title, &opts.subtitle)?;
     let pts: Vec<f64> = values
         .iter()
         .take(MAX_EVAL_POINTS)
@@ -111,10 +104,6 @@ pub fn render_eval_chart(
             }
         })
         .collect();
-    let plot = Rect::new(84.0, 96.0, wf - 84.0 - 32.0, hf - 96.0 - 44.0);
-    if let Some(bg) = rounded(plot.inset(-8.0), 8.0) {
-        fill_path(&mut pm, &bg, UI.strip);
-    }
     let s = Scale { plot, n: pts.len() };
     grid(&mut pm, &s);
     sides(&mut pm, &s, opts);
@@ -285,6 +274,6 @@ mod tests {
         }
         opts.width = 100_000;
         let png = render_eval_chart(&values, &marks, &opts).unwrap();
-        assert_eq!(decode(&png).0, MAX_SIDE);
+        assert_eq!(decode(&png).0, 2000);
     }
 }
