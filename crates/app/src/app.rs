@@ -202,6 +202,8 @@ pub struct App {
     pub(crate) heavy: crate::heavy::Heavy,
     /// Change notices and page addresses for the web (`watch.rs`).
     pub(crate) watch: crate::watch::Watch,
+    /// Reviews of finished games, kept (`review.rs`).
+    pub(crate) reviews: crate::review::Kept,
 }
 
 pub(crate) fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -229,6 +231,10 @@ impl App {
             rates: crate::limits::Rates::default(),
             titles: Mutex::new(HashMap::new()),
             heavy: crate::heavy::Heavy::new(
+                settings.limits.heavy_jobs,
+                settings.limits.heavy_jobs_per_user,
+            ),
+            reviews: crate::review::Kept::new(
                 settings.limits.heavy_jobs,
                 settings.limits.heavy_jobs_per_user,
             ),
@@ -571,6 +577,7 @@ impl App {
             }
             Command::Hint(n) => self.hint(who, n),
             Command::Learn { game, options } => self.learn(who, &game, &options),
+            Command::Review(n) => self.review(who, n),
         }
     }
 

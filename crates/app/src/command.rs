@@ -118,6 +118,9 @@ pub enum Command {
     /// counted apart: each of the bot's answers names one thing worth
     /// seeing.
     Learn { game: String, options: Vec<String> },
+    /// The engine's review of a finished game: an evaluation chart and
+    /// the moves that changed the game, with better ones.
+    Review(Option<GameNo>),
 }
 
 /// The file `export` writes.
@@ -360,6 +363,14 @@ pub static COMMANDS: &[CommandSpec] = &[
         en: "a first game against Tablero at level 1 with help: after each move it points out one thing worth seeing; unrated, counted apart",
         es: "una primera partida con ayuda contra Tablero en el nivel 1: tras cada jugada señala algo que conviene ver; no puntúa y se cuenta aparte",
     },
+    CommandSpec {
+        name: "review",
+        aliases: &["analisis", "análisis", "revision", "revisión", "analysis"],
+        usage: "review [#ID]",
+        usage_es: "analisis [#N]",
+        en: "the engine's review of a finished game: a chart of both players' chances move by move, and the moves that changed the game, each with a better one on its board",
+        es: "el análisis del motor de una partida terminada: una gráfica de las opciones de cada jugador jugada a jugada, y las jugadas que cambiaron la partida, cada una con otra mejor en su tablero",
+    },
 ];
 
 impl CommandSpec {
@@ -572,7 +583,8 @@ impl Command {
             | Command::Replay(n)
             | Command::Rematch(n)
             | Command::Moves { game: n, .. }
-            | Command::Hint(n) => Some(*n),
+            | Command::Hint(n)
+            | Command::Review(n) => Some(*n),
             Command::Said { .. } => Some(None),
             _ => None,
         }
@@ -602,6 +614,7 @@ impl Command {
             Command::Takeback(a, _) => Command::Takeback(a, Some(n)),
             Command::Export(_, f) => Command::Export(Some(n), f),
             Command::Replay(_) => Command::Replay(Some(n)),
+            Command::Review(_) => Command::Review(Some(n)),
             Command::Rematch(_) => Command::Rematch(Some(n)),
             Command::Moves { square, .. } => Command::Moves {
                 game: Some(n),
@@ -808,6 +821,7 @@ pub fn parse(text: &str) -> Result<Command, ParseError> {
                 options: options.iter().map(|s| s.to_string()).collect(),
             }
         }
+        "review" => Command::Review(opt_no(&rest)?),
         _ => unreachable!("every table entry is handled"),
     })
 }
@@ -916,6 +930,10 @@ mod tests {
             ),
             ("pgn", Command::Export(None, None)),
             ("replay #5", Command::Replay(Some(5))),
+            ("review #5", Command::Review(Some(5))),
+            ("análisis 4", Command::Review(Some(4))),
+            ("analisis", Command::Review(None)),
+            ("Revisión #2", Command::Review(Some(2))),
             ("revancha", Command::Rematch(None)),
             ("idioma es", Command::Lang(Some("es".into()))),
             (

@@ -205,6 +205,8 @@ pub enum Event {
         game: GameView,
         hint: tablero_engine::analysis::Hint,
     },
+    /// A finished game reviewed by the engine (`review.rs`).
+    Review(crate::review::Reviewed),
 }
 
 /// One game's line in a user's stats.
@@ -509,6 +511,10 @@ pub enum AppError {
     /// A press on a game message outside any chat of the bot's
     /// (`inline.rs`).
     Inline(crate::inline::InlineError),
+    /// `review` of a game still being played.
+    NotFinished(u64),
+    /// `review` without a number, and no finished game of the caller here.
+    NothingToReview,
 }
 
 /// The most characters of a user's input an error quotes back.

@@ -86,6 +86,14 @@ impl Heavy {
     }
 }
 
+impl Heavy {
+    /// How many jobs hold a place now.
+    #[cfg(test)]
+    pub(crate) fn running(&self) -> usize {
+        lock(&self.state).running
+    }
+}
+
 impl Drop for Place<'_> {
     fn drop(&mut self) {
         let mut st = lock(&self.pool.state);

@@ -273,7 +273,8 @@ impl App {
                 return Err(AppError::Inline(InlineError::OwnChallenge));
             }
             let them = Actor::without_message(ch, &by, None);
-            let Event::Challenged(c) = self.challenge(&them, st, None, None, game, &options, false)?
+            let Event::Challenged(c) =
+                self.challenge(&them, st, None, None, game, &options, false)?
             else {
                 return Err(AppError::Inline(InlineError::Taken));
             };

@@ -38,6 +38,7 @@ mod reading;
 mod records;
 pub mod render;
 pub mod reply;
+pub mod review;
 mod teach;
 #[cfg(any(test, feature = "testkit"))]
 pub mod testkit;

@@ -315,7 +315,10 @@ impl App {
     ) -> Reply {
         let heavy = matches!(
             e,
-            Event::Replay(_) | Event::Leaderboard(_) | Event::Stats { chart: Some(_), .. }
+            Event::Replay(_)
+                | Event::Leaderboard(_)
+                | Event::Stats { chart: Some(_), .. }
+                | Event::Review(_)
         );
         if !heavy {
             return self.present_to(e, lang, viewer);

@@ -171,7 +171,12 @@ impl App {
 
     /// The game a record command means: number `n` (ongoing or finished),
     /// or the caller's newest game here.
-    fn game_to_show(&self, who: &Actor, st: &ChannelState, n: Option<GameNo>) -> Res<GameView> {
+    pub(crate) fn game_to_show(
+        &self,
+        who: &Actor,
+        st: &ChannelState,
+        n: Option<GameNo>,
+    ) -> Res<GameView> {
         let now = self.now();
         let ch = &who.channel;
         let doc = match n {

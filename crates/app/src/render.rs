@@ -8,6 +8,7 @@ use tablero_rules::teach::Mark;
 use tablero_rules::{BoardView, CellView, Color, GameId, Lang, Piece, PieceKind, Shape, Terrain};
 
 pub use tablero_render::{ChartOptions, Column, ColumnAlign, RatingPoint, TableOptions, TableRow};
+pub use tablero_render::{EvalChartOptions, EvalMark};
 
 /// Draws a position as a PNG, and the other pictures the bot sends
 /// (replays, rating charts, tables); the latter are `tablero-render`'s
@@ -65,6 +66,18 @@ pub trait BoardRenderer: Send + Sync {
             ..tablero_render::RenderOptions::new(game)
         };
         tablero_render::render_marked_png(view, marks, caption, &opts).map_err(|e| e.to_string())
+    }
+
+    /// A reviewed game's evaluation chart as a PNG: the first player's
+    /// chance of winning in each position, the moves that changed the game
+    /// marked.
+    fn eval_chart(
+        &self,
+        values: &[f64],
+        marks: &[EvalMark],
+        opts: &EvalChartOptions,
+    ) -> Result<Vec<u8>, String> {
+        tablero_render::render_eval_chart(values, marks, opts).map_err(|e| e.to_string())
     }
 }
 
@@ -144,6 +157,27 @@ impl BoardRenderer for FakeRenderer {
             view.status.ply,
             marks.join(","),
             caption.unwrap_or("")
+        )
+        .into_bytes())
+    }
+
+    fn eval_chart(
+        &self,
+        values: &[f64],
+        marks: &[EvalMark],
+        opts: &EvalChartOptions,
+    ) -> Result<Vec<u8>, String> {
+        let values: Vec<String> = values.iter().map(|v| format!("{:.0}", v * 100.0)).collect();
+        let marks: Vec<String> = marks
+            .iter()
+            .map(|m| format!("{}@{}", m.label, m.index))
+            .collect();
+        Ok(format!(
+            "FAKEEVAL {} | {} | {} | {}",
+            opts.title,
+            values.join(" "),
+            marks.join(", "),
+            opts.subtitle
         )
         .into_bytes())
     }

@@ -17,6 +17,7 @@ impl App {
     pub(crate) fn album_of(&self, e: &Event, lang: Lang) -> Vec<Picture> {
         match e {
             Event::Rules { id, .. } => self.rule_cards(*id, lang),
+            Event::Review(r) => self.review_pictures(r, lang),
             _ => Vec::new(),
         }
     }

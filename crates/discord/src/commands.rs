@@ -52,6 +52,7 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         moves(),
         hint(),
         learn(),
+        review(),
     ];
     for c in &mut cmds {
         if let Some(spec) = COMMANDS.iter().find(|s| s.name == c.name) {
@@ -630,6 +631,7 @@ game_no_command!(history, "history");
 game_no_command!(resign, "resign");
 game_no_command!(replay, "replay");
 game_no_command!(rematch, "rematch");
+game_no_command!(review, "review");
 
 /// The file `/export` writes.
 #[derive(Debug, poise::ChoiceParameter)]

@@ -261,7 +261,9 @@ async fn rest(State(fake): State<Arc<Fake>>, req: Request) -> Response {
                 // (the slow renderer keeps the trait's own `marked`), as
                 // do replays; records are text.
                 let magic: &[u8] = match file.rsplit('.').next() {
-                    Some("png") if file.contains("-rules-") => b"\x89PNG",
+                    Some("png") if file.contains("-rules-") || file.starts_with("review-") => {
+                        b"\x89PNG"
+                    }
                     Some("png") if bytes.starts_with(b"\x89PNG") => b"\x89PNG",
                     Some("png") => b"FAKEPNG",
                     Some("gif") => b"GIF89a",
@@ -2216,5 +2218,74 @@ async fn friends_play_in_their_dm_through_the_user_install() {
         friends_posts(&fake),
         1,
         "nothing tried in the friends' DM once the bot knew it"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_review_comes_as_one_message_with_the_chart_and_the_turning_points() {
+    let Running { fake, d, .. } = start(false).await;
+    let challenge = json!([
+        {"name": "game", "type": 3, "value": "chess"},
+        {"name": "opponent", "type": 6, "value": BEN.to_string()},
+        {"name": "side", "type": 4, "value": 0}
+    ]);
+    let resolved = json!({"users": {BEN.to_string(): user_json(BEN, "Ben")}});
+    let (mark, token) = d.slash(ANA_, CHANNEL, "challenge", challenge, resolved);
+    fake.callback(mark, &token).await;
+    let (mark, token) = d.slash(BEN_, CHANNEL, "accept", json!([]), json!({}));
+    fake.posted(mark, CHANNEL).await;
+    fake.callback(mark, &token).await;
+    // 3. Qxe5+?? Nxe5: the queen for a pawn; then Ana resigns.
+    for (who, m) in [
+        (ANA_, "e4"),
+        (BEN_, "e5"),
+        (ANA_, "Qh5"),
+        (BEN_, "Nc6"),
+        (ANA_, "Qxe5+"),
+        (BEN_, "Nxe5"),
+    ] {
+        slash_move(&d, who, m).await;
+    }
+    let (mark, _) = d.slash(ANA_, CHANNEL, "resign", json!([]), json!({}));
+    fake.posted(mark, CHANNEL).await;
+    let (mark, _) = d.slash(
+        BEN_,
+        CHANNEL,
+        "review",
+        json!([{"name": "game", "type": 4, "value": 1}]),
+        json!({}),
+    );
+    let c = fake
+        .wait(mark, "the review with its pictures", |c| {
+            !c.files.is_empty()
+        })
+        .await;
+    assert_eq!(c.files[0], "review-chess-1.png", "{:?}", c.files);
+    assert!(
+        c.files.contains(&"review-chess-1-5.png".to_string()),
+        "{:?}",
+        c.files
+    );
+    let body = if c.body["data"].is_object() {
+        &c.body["data"]
+    } else {
+        &c.body
+    };
+    let said = body["content"].as_str().unwrap_or("");
+    assert!(said.contains("Review of game \\#1"), "{body}");
+    assert!(said.contains("3. Qxe5+"), "{body}");
+    let described: Vec<&str> = body["attachments"]
+        .as_array()
+        .expect("attachments")
+        .iter()
+        .map(|a| a["description"].as_str().unwrap_or(""))
+        .collect();
+    assert!(
+        described[0].starts_with("Review of game #1"),
+        "{described:?}"
+    );
+    assert!(
+        described.iter().any(|d| d.starts_with("3. Qxe5+ by ")),
+        "{described:?}"
     );
 }

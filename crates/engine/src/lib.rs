@@ -24,6 +24,7 @@ pub mod alphabeta;
 pub mod cracovia;
 pub mod knowledge;
 pub mod mcts;
+pub mod review;
 pub mod rng;
 pub mod selfplay;
 pub mod uci;

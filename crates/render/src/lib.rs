@@ -22,6 +22,7 @@
 
 mod board;
 mod encode;
+mod eval;
 pub mod geometry;
 mod layout;
 mod marks;
@@ -40,6 +41,7 @@ use std::fmt;
 use tablero_rules::{BoardView, Cell, GameId, Lang, Shape, Side};
 use tiny_skia::Pixmap;
 
+pub use eval::{EvalChartOptions, EvalMark, MAX_EVAL_POINTS, render_eval_chart};
 pub use marks::{render_marked_pixmap, render_marked_png};
 pub use replay::{FIRST_DELAY_CS, LAST_DELAY_CS, MAX_FRAMES, MOVE_DELAY_CS, render_replay};
 pub use stats::{

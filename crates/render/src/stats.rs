@@ -62,16 +62,16 @@ const MAX_SIDE: u32 = 2000;
 /// A chart shows at most this many points: the latest.
 pub const MAX_CHART_POINTS: usize = 2000;
 
-const LINE: tiny_skia::ColorU8 = rgb(0x8fc24a);
-const BAND: tiny_skia::ColorU8 = rgba(0x8fc24a, 0x38);
-const GRID: tiny_skia::ColorU8 = rgb(0x3d3a36);
+pub(crate) const LINE: tiny_skia::ColorU8 = rgb(0x8fc24a);
+pub(crate) const BAND: tiny_skia::ColorU8 = rgba(0x8fc24a, 0x38);
+pub(crate) const GRID: tiny_skia::ColorU8 = rgb(0x3d3a36);
 
 /// Longest text kept from any caption or cell, in characters: enough for
 /// any name a chat allows, and it bounds the work of fitting text.
 const MAX_CHARS: usize = 80;
 
 /// `s` as the font can draw it, at most [`MAX_CHARS`] characters.
-fn clean(s: &str) -> String {
+pub(crate) fn clean(s: &str) -> String {
     clean_name(s).chars().take(MAX_CHARS).collect()
 }
 
@@ -108,6 +108,30 @@ fn title_block(pm: &mut Pixmap, title: &str, subtitle: &str, max_w: f32) {
     );
 }
 
+/// A chart's canvas of `width` × `height` (within the limits): the
+/// background, the title block and the plot's rounded ground; returns
+/// the canvas and the plot's rectangle.
+pub(crate) fn chart_canvas(
+    width: u32,
+    height: u32,
+    title: &str,
+    subtitle: &str,
+) -> Result<(Pixmap, Rect), RenderError> {
+    let (w, h) = (
+        width.clamp(MIN_SIDE, MAX_SIDE),
+        height.clamp(MIN_SIDE * 3 / 4, MAX_SIDE),
+    );
+    let mut pm = Pixmap::new(w, h).ok_or_else(|| RenderError::Encode("no canvas".into()))?;
+    pm.fill(crate::paint::float(UI.background));
+    let (wf, hf) = (w as f32, h as f32);
+    title_block(&mut pm, title, subtitle, wf - 48.0);
+    let plot = Rect::new(84.0, 96.0, wf - 84.0 - 32.0, hf - 96.0 - 44.0);
+    if let Some(bg) = rounded(plot.inset(-8.0), 8.0) {
+        fill_path(&mut pm, &bg, UI.strip);
+    }
+    Ok((pm, plot))
+}
+
 /// Draws a player's rating history: the rating after each game as a line
 /// (games evenly spaced, oldest left), rating ± deviation shaded, hollow
 /// points while provisional, the dates of the first and last games below.
@@ -121,15 +145,7 @@ pub fn render_rating_chart(
     points: &[RatingPoint],
     opts: &ChartOptions,
 ) -> Result<Vec<u8>, RenderError> {
-    let (w, h) = (
-        opts.width.clamp(MIN_SIDE, MAX_SIDE),
-        opts.height.clamp(MIN_SIDE * 3 / 4, MAX_SIDE),
-    );
-    let mut pm = Pixmap::new(w, h).ok_or_else(|| RenderError::Encode("no canvas".into()))?;
-    pm.fill(crate::paint::float(UI.background));
-    let (wf, hf) = (w as f32, h as f32);
-    title_block(&mut pm, &opts.title, &opts.subtitle, wf - 48.0);
-
+    let (mut pm, plot) = chart_canvas(opts.width, opts.height, &opts.title, &opts.subtitle)?;
     let pts: Vec<RatingPoint> = points
         .iter()
         .filter(|p| p.rating.is_finite() && p.deviation.is_finite())
@@ -140,10 +156,6 @@ pub fn render_rating_chart(
         })
         .collect();
     let pts = &pts[pts.len().saturating_sub(MAX_CHART_POINTS)..];
-    let plot = Rect::new(84.0, 96.0, wf - 84.0 - 32.0, hf - 96.0 - 44.0);
-    if let Some(bg) = rounded(plot.inset(-8.0), 8.0) {
-        fill_path(&mut pm, &bg, UI.strip);
-    }
     if pts.is_empty() {
         let (cx, cy) = plot.center();
         let msg = text::fit(Face::Regular, 18, &clean(&opts.empty), plot.w - 16.0);
@@ -217,7 +229,7 @@ impl Scale {
 }
 
 /// The style of a chart's small labels.
-fn chart_label() -> Style {
+pub(crate) fn chart_label() -> Style {
     Style::new(Face::Regular, 14, UI.muted)
 }
 

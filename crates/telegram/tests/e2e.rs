@@ -2613,3 +2613,62 @@ async fn inline_pictures_from_the_web_or_none() {
         .unwrap()
         .unwrap();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_review_comes_as_text_then_the_chart_and_the_turning_points_in_one_album() {
+    let mut r = start().await;
+    r.c.say(&ALICE, "/challenge @bob chess white time=none");
+    r.c.text().await;
+    r.c.say(&BOB, "/accept");
+    r.c.board(None).await;
+    // 3. Qxe5+?? Nxe5: the queen for a pawn, then Alice resigns.
+    for (who, m) in [
+        (&ALICE, "e4"),
+        (&BOB, "e5"),
+        (&ALICE, "Qh5"),
+        (&BOB, "Nc6"),
+        (&ALICE, "Qxe5+"),
+        (&BOB, "Nxe5"),
+    ] {
+        r.c.say(who, m);
+        r.c.next("sendphoto").await;
+    }
+    r.c.say(&ALICE, "/resign");
+    r.c.next("sendphoto").await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    r.c.seen = r.fake.calls.lock().unwrap().len();
+    r.c.say(&BOB, "/review 1");
+    let text = r.c.text().await;
+    assert!(text.contains("Review of game #1"), "{text}");
+    assert!(text.contains("3. Qxe5+"), "{text}");
+    let album = r.c.expect("sendmediagroup").await;
+    assert_eq!(album.params["chat_id"], GROUP);
+    let media = album.params["media"].as_array().expect("media").clone();
+    assert!(media.len() >= 2, "{media:?}");
+    let captions: Vec<&str> = media
+        .iter()
+        .map(|m| m["caption"].as_str().unwrap_or(""))
+        .collect();
+    assert!(captions[0].starts_with("Review of game #1"), "{captions:?}");
+    assert!(
+        captions.iter().any(|c| c.starts_with("3. Qxe5+ by ")),
+        "{captions:?}"
+    );
+    let first = media[0]["media"]
+        .as_str()
+        .unwrap()
+        .strip_prefix("attach://")
+        .unwrap();
+    let chart = String::from_utf8(album.files[first].clone()).unwrap();
+    assert!(chart.starts_with("FAKEEVAL"), "{chart}");
+    r.c.quiet().await;
+    // In Spanish.
+    r.c.say(&BOB, "/idioma es");
+    r.c.text().await;
+    r.c.say(&BOB, "/analisis 1");
+    let text = r.c.text().await;
+    assert!(text.contains("Análisis de la partida #1"), "{text}");
+    assert!(text.contains("3. Dxe5+"), "{text}");
+    r.c.expect("sendmediagroup").await;
+    r.stop().await;
+}

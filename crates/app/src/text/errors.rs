@@ -794,5 +794,15 @@ pub(crate) fn error(e: &AppError) -> Bi {
         | E::HintVsPeople(_)
         | E::LearnLevel => super::learn::error(e),
         E::Inline(e) => super::inline::error(e),
+        E::NotFinished(n) => tr(
+            "Game #{} is still being played; a review comes once it has ended: `review #{}`.",
+            "La partida #{} aún se está jugando; el análisis llega cuando termine: `analisis #{}`.",
+            &[t(n.to_string()), t(n.to_string())],
+        ),
+        E::NothingToReview => tr(
+            "You have no finished game here yet; give the number of the game to review: `review #3`.",
+            "Aún no tienes ninguna partida terminada aquí; da el número de la partida que analizar: `analisis #3`.",
+            &[],
+        ),
     }
 }

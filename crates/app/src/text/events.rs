@@ -270,6 +270,7 @@ pub(crate) fn event(e: &Event) -> Bi {
         Event::Leaderboard(board) => both(|l| super::records::leaderboard(board, l)),
         Event::Export { game, format, .. } => both(|l| super::records::export(game, *format, l)),
         Event::Replay(game) => both(|l| super::records::replay(game, l)),
+        Event::Review(r) => super::review::summary(r),
         Event::Web {
             listed,
             changed,

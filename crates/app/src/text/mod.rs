@@ -13,6 +13,7 @@ pub(crate) mod friends;
 pub(crate) mod inline;
 pub(crate) mod options;
 mod records;
+mod review;
 mod rules;
 pub(crate) mod ui;
 pub(crate) mod web;
@@ -24,6 +25,7 @@ pub(crate) use errors::{error, error_pager, error_picks};
 pub(crate) use events::{event, event_pages, my_games_shown};
 pub(crate) use learn::{learning_welcome, notice};
 pub(crate) use records::{chart_texts, leaderboard_table, rating_change};
+pub(crate) use review::{review_caption, review_chart};
 
 use tablero_rules::{GameInfo, Lang, Phase, Side};
 use tablero_store::{ChallengeDoc, GameDoc, ResultDoc, Termination};

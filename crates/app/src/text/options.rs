@@ -91,6 +91,10 @@ pub fn option_text(command: &str, option: &str) -> Option<OptionText> {
             "PGN (ajedreces) o el registro de texto de Tablero",
         ),
         ("leaderboard", "game") => o("The game (nothing: every game)", "El juego (nada: todos)"),
+        ("review", "game") => o(
+            "The finished game's number (#ID); nothing: your newest finished game here",
+            "El número de la partida terminada (#ID); nada: tu última partida terminada aquí",
+        ),
         ("move", "move") => named("The move, like a2-a3", "La jugada, como a2-a3", "jugada"),
         ("move", "game") => o(
             "The game number (#ID), if you play several here",

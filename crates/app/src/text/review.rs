@@ -1,0 +1,158 @@
+//! The words of `review N`: the reply, the evaluation chart's texts and
+//! the captions of the boards of the moves that changed the game.
+
+use crate::render::{EvalChartOptions, EvalMark};
+use tablero_engine::review::{MIN_SWING, PlyReview};
+use tablero_rules::{Lang, Side};
+
+use super::{both, c, pick, t};
+use crate::channel::info_of;
+use crate::reading::shown;
+use crate::reply::{Bi, Text};
+use crate::review::{Reviewed, move_number};
+
+/// A chance of winning as a whole percentage: `62%`, `62 %`.
+fn percent(chance: f64, l: Lang) -> String {
+    let n = (chance.clamp(0.0, 1.0) * 100.0).round();
+    pick(l, "{}%", "{} %").replace("{}", &format!("{n:.0}"))
+}
+
+/// `ana (White)`.
+fn who(r: &Reviewed, side: Side, l: Lang) -> String {
+    let d = &r.game.doc;
+    format!(
+        "{} ({})",
+        d.player(side).name,
+        super::side_word(d, info_of(d), side, l)
+    )
+}
+
+/// `3. Qxe5+`, in the reader's piece letters.
+fn numbered(r: &Reviewed, p: &PlyReview, l: Lang) -> String {
+    format!(
+        "{} {}",
+        move_number(&r.review.plies, p.ply),
+        shown(r.review.game, &p.played, l)
+    )
+}
+
+/// The reply to `review N`.
+pub(crate) fn summary(r: &Reviewed) -> Bi {
+    both(|l| {
+        let d = &r.game.doc;
+        let moves = r.review.plies.len();
+        let mut s = Text::fill(
+            pick(
+                l,
+                "Review of game #{} ({}, {} – {}), {} moves: ",
+                "Análisis de la partida #{} ({}, {} – {}), {} jugadas: ",
+            ),
+            [
+                d.id.to_string(),
+                info_of(d).name(l).to_string(),
+                d.players[0].name.clone(),
+                d.players[1].name.clone(),
+                moves.to_string(),
+            ]
+            .map(t),
+        );
+        s.append(super::status(&r.game, l));
+        s.append(t("\n"));
+        s.append(t(pick(
+            l,
+            "The chart shows the engine's estimate of each player's chances after every move.",
+            "La gráfica muestra la estimación del motor de las opciones de cada jugador tras cada jugada.",
+        )));
+        let turning = r.turning_points();
+        if turning.is_empty() {
+            s.append(t("\n"));
+            s.append(Text::fill(
+                pick(
+                    l,
+                    "No move lost its player {} or more of their chances: a steady game.",
+                    "Ninguna jugada le costó a su jugador un {} o más de sus opciones: una partida sin vuelcos.",
+                ),
+                [t(percent(MIN_SWING, l))],
+            ));
+            return s;
+        }
+        s.append(t("\n"));
+        s.append(t(pick(
+            l,
+            "The moves that changed the game:",
+            "Las jugadas que cambiaron la partida:",
+        )));
+        for p in turning {
+            s.append(t("\n• "));
+            s.append(Text::fill(
+                pick(
+                    l,
+                    "{} by {}: their chances went from {} to {}; better was {}.",
+                    "{} de {}: sus opciones pasaron del {} al {}; era mejor {}.",
+                ),
+                [
+                    c(numbered(r, p, l)),
+                    t(who(r, p.mover, l)),
+                    t(percent(p.before, l)),
+                    t(percent(p.after, l)),
+                    c(p.better
+                        .as_deref()
+                        .map_or_else(String::new, |b| shown(r.review.game, b, l))),
+                ],
+            ));
+        }
+        s
+    })
+}
+
+/// The chart's points (the first player's chances), its marks and texts.
+pub(crate) fn review_chart(r: &Reviewed, l: Lang) -> (Vec<f64>, Vec<EvalMark>, EvalChartOptions) {
+    let d = &r.game.doc;
+    let mut opts = EvalChartOptions::new(
+        &format!(
+            "{} #{} · {}",
+            pick(l, "Review of game", "Análisis de la partida"),
+            d.id,
+            info_of(d).name(l)
+        ),
+        &super::status(&r.game, l).write(|u| u.name.clone()),
+    );
+    opts.top = format!(
+        "{} {}",
+        pick(l, "winning:", "gana:"),
+        who(r, Side::First, l)
+    );
+    opts.bottom = format!(
+        "{} {}",
+        pick(l, "winning:", "gana:"),
+        who(r, Side::Second, l)
+    );
+    opts.axis = pick(l, "moves", "jugadas").to_string();
+    let marks = r
+        .turning_points()
+        .into_iter()
+        .map(|p| EvalMark {
+            index: p.ply + 1,
+            label: numbered(r, p, l),
+        })
+        .collect();
+    (r.review.first.clone(), marks, opts)
+}
+
+/// The caption of the board before a move that changed the game.
+pub(crate) fn review_caption(r: &Reviewed, p: &PlyReview, l: Lang) -> String {
+    let better = p
+        .better
+        .as_deref()
+        .map_or_else(String::new, |b| shown(r.review.game, b, l));
+    pick(
+        l,
+        "{move} by {who} ({before} → {after}); better: {better}",
+        "{move} de {who} ({before} → {after}); mejor: {better}",
+    )
+    .replace("{move}", &numbered(r, p, l))
+    .replace("{who}", &r.game.doc.player(p.mover).name)
+    .replace("{before}", &percent(p.before, l))
+    .replace("{after}", &percent(p.after, l))
+    .replace("{better}", &better)
+}
