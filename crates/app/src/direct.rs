@@ -142,15 +142,29 @@ impl App {
     /// The channel of `user`'s game `at` (named from `here`): `here` when
     /// it has no place or its place is here's.
     pub fn resolve(&self, here: &ChannelKey, user: &User, at: &GameAt) -> Res<ChannelKey> {
+        self.resolve_among(here, user, at, false)
+    }
+
+    /// As [`App::resolve`], among `user`'s finished games too when
+    /// `finished` (what `export`, `replay` and `review` may name).
+    fn resolve_among(
+        &self,
+        here: &ChannelKey,
+        user: &User,
+        at: &GameAt,
+        finished: bool,
+    ) -> Res<ChannelKey> {
         let Some(place) = &at.place else {
             return Ok(here.clone());
         };
         if Place::of(here) == *place {
             return Ok(here.clone());
         }
-        let chans: BTreeSet<ChannelKey> = self
-            .store
-            .user_games(here.platform, &user.id)?
+        let mut games = self.store.user_games(here.platform, &user.id)?;
+        if finished {
+            games.extend(self.store.user_finished_games(here.platform, &user.id)?);
+        }
+        let chans: BTreeSet<ChannelKey> = games
             .into_iter()
             .filter(|(ch, id)| *id == at.id && Place::of(ch) == *place)
             .map(|(ch, _)| ch)
@@ -192,8 +206,12 @@ impl App {
                 place: Some(*place),
                 id: n.unwrap_or_default(),
             };
+            let finished = matches!(
+                cmd,
+                Command::Export(..) | Command::Replay(_) | Command::Review(_)
+            );
             let ch = self
-                .resolve(here, &who.user, &at)
+                .resolve_among(here, &who.user, &at, finished)
                 .map_err(|e| with_verb(e, cmd))?;
             return Ok((ch != *here).then_some(ch));
         }

@@ -324,3 +324,38 @@ fn a_direct_chat_shows_the_reader_their_own_side_at_the_bottom() {
     let r = dm(&h, "bob", "board #2").unwrap();
     assert!(image(&r).contains("flip=false"), "{}", image(&r));
 }
+
+/// A finished game elsewhere is still reachable by its place for what a
+/// finished game is good for — `export` and `replay` from the direct chat
+/// (an inline Telegram game has no chat to type them in) — while `board`
+/// of it says there is no such game in play, and another player's game is
+/// not reached.
+#[test]
+fn a_finished_game_elsewhere_is_exported_and_replayed_by_its_place() {
+    let dir = tempfile::tempdir().unwrap();
+    let h = Harness::new(dir.path());
+    three_games(&h);
+    let club = Place::of(&ch("club"));
+    // Before it ends, `export #club1` from the DM already works (ongoing).
+    let r = dm(&h, "alice", &format!("export #{club}1")).unwrap();
+    assert!(!r.error, "{}", text(&r));
+    let r = group(&h, "club", "Club", "bob", "resign").unwrap();
+    assert!(!r.error, "{}", text(&r));
+    let _ = h.app().take_notices(Platform::Console);
+    for who in ["alice", "bob"] {
+        let r = dm(&h, who, &format!("export #{club}1")).unwrap();
+        assert!(!r.error, "{who}: {}", text(&r));
+        let file = r.file.as_ref().expect("the record as a file");
+        let body = String::from_utf8_lossy(&file.bytes);
+        assert!(body.contains("[White \"alice\"]"), "{body}");
+        assert!(body.contains("[Result \"1-0\"]"), "{body}");
+        let r = dm(&h, who, &format!("replay #{club}1")).unwrap();
+        assert!(!r.error, "{who}: {}", text(&r));
+    }
+    // `board` shows games in play only: the finished one is not found.
+    let r = dm(&h, "alice", &format!("board #{club}1")).unwrap();
+    assert!(r.error, "{}", text(&r));
+    // carol never played in the club.
+    let r = dm(&h, "carol", &format!("export #{club}1")).unwrap();
+    assert!(r.error, "{}", text(&r));
+}

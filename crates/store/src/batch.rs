@@ -25,6 +25,15 @@ pub(crate) fn encode_doc<T: Document>(doc: &T) -> Vec<u8> {
     })
 }
 
+/// The entry of `user`'s index of finished games for `doc`.
+fn finished_key<'a>(doc: &'a GameDoc, user: &'a str) -> Key<'a> {
+    Key::UserFinished {
+        ch: (&doc.channel).into(),
+        user,
+        id: doc.id,
+    }
+}
+
 /// Changes applied together by [`Store::commit`]: all or nothing.
 #[derive(Default)]
 pub struct Batch {
@@ -44,8 +53,9 @@ impl Batch {
     }
 
     /// Writes `doc`, replacing `old` (its previous value, if any): keeps the
-    /// per-user index and the timer index in step, and moves the game from
-    /// ongoing to finished once it has a result.
+    /// per-user indexes (ongoing and finished games) and the timer index in
+    /// step, and moves the game from ongoing to finished once it has a
+    /// result.
     pub fn put_game(&mut self, doc: &GameDoc, old: Option<&GameDoc>) {
         if let Some(old) = old {
             self.unindex_game(old);
@@ -61,6 +71,10 @@ impl Batch {
                     Vec::new(),
                 );
             }
+        } else {
+            for p in &doc.players {
+                self.insert(finished_key(doc, &p.id), Vec::new());
+            }
         }
         self.insert(Key::game(ongoing, &doc.channel, doc.id), encode_doc(doc));
     }
@@ -70,6 +84,9 @@ impl Batch {
         self.remove(Key::game(ongoing, &old.channel, old.id));
         for p in &old.players {
             self.remove(Key::user_game(&old.channel, &p.id, old.id));
+            if !ongoing {
+                self.remove(finished_key(old, &p.id));
+            }
         }
         if let Some(due) = old.next_event_ms {
             self.remove(Key::timer(due, TimerKind::Game, &old.channel, old.id));

@@ -83,9 +83,10 @@ fn check_value(k: &[u8], v: &[u8]) -> std::result::Result<(), String> {
         Key::WebLink(_) => typed::<crate::WebLinkDoc>(k, v),
         Key::WebListing(_) => typed::<crate::ListingDoc>(k, v),
         index if index.kind().is_index() && v.is_empty() => Ok(()),
-        Key::UserGame { .. } | Key::Timer { .. } | Key::Community { .. } => {
-            Err("an index entry with a value".into())
-        }
+        Key::UserGame { .. }
+        | Key::UserFinished { .. }
+        | Key::Timer { .. }
+        | Key::Community { .. } => Err("an index entry with a value".into()),
     }
 }
 

@@ -23,6 +23,8 @@ pub(crate) enum Kind {
     NextId,
     /// `u`: the user index of ongoing games.
     UserGame,
+    /// `h`: the user index of finished games.
+    UserFinished,
     /// `t`: the timer index.
     Timer,
     /// `s`: stats against people.
@@ -49,12 +51,13 @@ pub(crate) enum Kind {
 
 impl Kind {
     /// Every kind, in the order of the crate docs' table.
-    pub(crate) const ALL: [Kind; 16] = [
+    pub(crate) const ALL: [Kind; 17] = [
         Kind::Ongoing,
         Kind::Finished,
         Kind::Challenge,
         Kind::NextId,
         Kind::UserGame,
+        Kind::UserFinished,
         Kind::Timer,
         Kind::Stats,
         Kind::BotStats,
@@ -76,6 +79,7 @@ impl Kind {
             Kind::Challenge => "c",
             Kind::NextId => "n",
             Kind::UserGame => "u",
+            Kind::UserFinished => "h",
             Kind::Timer => "t",
             Kind::Stats => "s",
             Kind::BotStats => "a",
@@ -116,7 +120,10 @@ impl Kind {
 
     /// Whether the kind's records are index entries with empty values.
     pub(crate) const fn is_index(self) -> bool {
-        matches!(self, Kind::UserGame | Kind::Timer | Kind::Community)
+        matches!(
+            self,
+            Kind::UserGame | Kind::UserFinished | Kind::Timer | Kind::Community
+        )
     }
 }
 
@@ -148,6 +155,8 @@ pub(crate) enum Meta {
     Schema,
     /// The number of the last rated result applied.
     RatingSeq,
+    /// Set once the users' index of finished games has been filled.
+    FinishedIndex,
 }
 
 impl Meta {
@@ -155,6 +164,7 @@ impl Meta {
         match self {
             Meta::Schema => "schema",
             Meta::RatingSeq => "rating_seq",
+            Meta::FinishedIndex => "finished_index",
         }
     }
 }
@@ -198,6 +208,11 @@ pub(crate) enum Key<'a> {
     },
     NextId(Chan<'a>),
     UserGame {
+        ch: Chan<'a>,
+        user: &'a str,
+        id: u64,
+    },
+    UserFinished {
         ch: Chan<'a>,
         user: &'a str,
         id: u64,
@@ -251,6 +266,8 @@ pub(crate) enum Scan<'a> {
     Challenges(Chan<'a>),
     /// A user's ongoing games (index entries).
     UserGames { platform: Platform, user: &'a str },
+    /// A user's finished games (index entries).
+    UserFinished { platform: Platform, user: &'a str },
     /// A user's stats, against people or against Tablero.
     Stats {
         of: StatsOf,
@@ -348,6 +365,7 @@ impl<'a> Key<'a> {
             Key::Challenge { .. } => Kind::Challenge,
             Key::NextId(_) => Kind::NextId,
             Key::UserGame { .. } => Kind::UserGame,
+            Key::UserFinished { .. } => Kind::UserFinished,
             Key::Timer { .. } => Kind::Timer,
             Key::Stats { of, .. } => Kind::stats(*of),
             Key::Profile { .. } => Kind::Profile,
@@ -368,6 +386,7 @@ impl<'a> Key<'a> {
             | Key::Challenge { ch, .. }
             | Key::NextId(ch)
             | Key::UserGame { ch, .. }
+            | Key::UserFinished { ch, .. }
             | Key::Timer { ch, .. }
             | Key::WebListing(ch) => Some(ch),
             _ => None,
@@ -382,7 +401,7 @@ impl<'a> Key<'a> {
                 join(&[tag, ch.platform.as_str(), ch.channel, &num(id)])
             }
             Key::NextId(ch) | Key::Channel(ch) => join(&[tag, ch.platform.as_str(), ch.channel]),
-            Key::UserGame { ch, user, id } => {
+            Key::UserGame { ch, user, id } | Key::UserFinished { ch, user, id } => {
                 join(&[tag, ch.platform.as_str(), user, ch.channel, &num(id)])
             }
             Key::Timer {
@@ -451,6 +470,11 @@ impl<'a> Key<'a> {
                 user,
                 id: id.parse().ok()?,
             },
+            ["h", p, user, c, id] => Key::UserFinished {
+                ch: chan(p, c)?,
+                user,
+                id: id.parse().ok()?,
+            },
             ["t", due, kind, p, c, id] => Key::Timer {
                 due_ms: due.parse::<u64>().ok()? as i64,
                 kind: match *kind {
@@ -493,6 +517,7 @@ impl<'a> Key<'a> {
             ["o", p, c] => Key::Channel(chan(p, c)?),
             ["m", "schema"] => Key::Meta(Meta::Schema),
             ["m", "rating_seq"] => Key::Meta(Meta::RatingSeq),
+            ["m", "finished_index"] => Key::Meta(Meta::FinishedIndex),
             ["w", "s"] => Key::WebSecret,
             ["w", "t", token] => Key::WebLink(token),
             ["w", "l", p, c] => Key::WebListing(chan(p, c)?),
@@ -533,6 +558,9 @@ impl Scan<'_> {
             }
             Scan::UserGames { platform, user } => {
                 join(&[Kind::UserGame.tag(), platform.as_str(), user])
+            }
+            Scan::UserFinished { platform, user } => {
+                join(&[Kind::UserFinished.tag(), platform.as_str(), user])
             }
             Scan::Stats { of, platform, user } => {
                 join(&[Kind::stats(of).tag(), platform.as_str(), user])
@@ -597,6 +625,14 @@ mod tests {
             (Key::challenge(&ch, 4), "c"),
             (Key::NextId((&ch).into()), "n"),
             (Key::user_game(&ch, "alice", 3), "u"),
+            (
+                Key::UserFinished {
+                    ch: (&ch).into(),
+                    user: "alice",
+                    id: 3,
+                },
+                "h",
+            ),
             (Key::timer(99, TimerKind::Challenge, &ch, 4), "t"),
             (
                 Key::Stats {
@@ -653,6 +689,7 @@ mod tests {
             (Key::Channel((&ch).into()), "o"),
             (Key::Meta(Meta::Schema), "m"),
             (Key::Meta(Meta::RatingSeq), "m"),
+            (Key::Meta(Meta::FinishedIndex), "m"),
             (Key::WebSecret, "w"),
             (Key::WebLink("abc"), "w"),
             (Key::WebListing((&ch).into()), "w"),

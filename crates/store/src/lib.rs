@@ -29,6 +29,7 @@
 //! | `c` | platform, channel, challenge id | [`ChallengeDoc`] |
 //! | `n` | platform, channel | the next id in the channel |
 //! | `u` | platform, user, channel, game id | empty: the user's ongoing games |
+//! | `h` | platform, user, channel, game id | empty: the user's finished games |
 //! | `t` | due time (ms), kind, platform, channel, id | empty: the timer index |
 //! | `s` | platform, user, game key | [`StatsDoc`] against people |
 //! | `a` | platform, user, game key | [`StatsDoc`] against Tablero |

@@ -84,7 +84,37 @@ impl Store {
             store.db.insert(schema, encode(&VERSION))?;
             store.db.flush()?;
         }
+        store.index_finished_games()?;
         Ok(store)
+    }
+
+    /// Fills the users' index of finished games (kind `h`) from the
+    /// finished games of a store written before the index existed; once
+    /// per store (marked in its metadata). Unreadable games are left for
+    /// a normal read to quarantine.
+    fn index_finished_games(&self) -> Result<()> {
+        let done = Key::Meta(Meta::FinishedIndex).encode();
+        if self.db.get(&done)?.is_some() {
+            return Ok(());
+        }
+        let mut b = self.batch();
+        for kv in self.db.scan_prefix(Scan::All(Kind::Finished).prefix()) {
+            let (k, v) = kv?;
+            if let Ok(doc) = read_value::<GameDoc>(&k, &v) {
+                for p in &doc.players {
+                    b.insert(
+                        Key::UserFinished {
+                            ch: (&doc.channel).into(),
+                            user: &p.id,
+                            id: doc.id,
+                        },
+                        Vec::new(),
+                    );
+                }
+            }
+        }
+        b.insert(Key::Meta(Meta::FinishedIndex), encode(&1u64));
+        self.commit(b)
     }
 
     /// Applies `batch` atomically and waits until it is durable (on disk,
@@ -212,6 +242,22 @@ impl Store {
             .keys()
         {
             if let Some(Key::UserGame { ch, id, .. }) = Key::decode(&k?) {
+                out.push((ch.owned(), id));
+            }
+        }
+        Ok(out)
+    }
+
+    /// Where `user`'s finished games are, on `platform`: (channel, id).
+    pub fn user_finished_games(
+        &self,
+        platform: Platform,
+        user: &str,
+    ) -> Result<Vec<(ChannelKey, u64)>> {
+        let mut out = Vec::new();
+        let scan = Scan::UserFinished { platform, user };
+        for k in self.db.scan_prefix(scan.prefix()).keys() {
+            if let Some(Key::UserFinished { ch, id, .. }) = Key::decode(&k?) {
                 out.push((ch.owned(), id));
             }
         }
@@ -647,6 +693,77 @@ mod tests {
         }
         let s = Store::open(dir.path(), 1 << 20).unwrap();
         assert_eq!(s.game(&ch, 7, true).unwrap().unwrap().id, 7);
+    }
+
+    /// A finished game is in its players' index of finished games, kept
+    /// there when its channel moves; a store written before the index
+    /// existed is indexed when it is next opened, once.
+    #[test]
+    fn finished_games_are_indexed_by_player() {
+        let dir = tempfile::tempdir().unwrap();
+        let (ch, to) = (
+            ChannelKey::new(Platform::Telegram, "-1"),
+            ChannelKey::new(Platform::Telegram, "-100"),
+        );
+        let ongoing = doc(&ch, 3, None);
+        let finished = GameDoc {
+            result: Some(ResultDoc {
+                winner: Some(Side::First),
+                termination: Termination::Resigned,
+            }),
+            finished_ms: Some(5),
+            ..ongoing.clone()
+        };
+        {
+            let s = Store::open(dir.path(), 1 << 20).unwrap();
+            let mut b = s.batch();
+            b.put_game(&ongoing, None);
+            s.commit(b).unwrap();
+            assert!(
+                s.user_finished_games(Platform::Telegram, "bob")
+                    .unwrap()
+                    .is_empty()
+            );
+            let mut b = s.batch();
+            b.put_game(&finished, Some(&ongoing));
+            s.commit(b).unwrap();
+            for who in ["alice", "bob"] {
+                assert_eq!(
+                    s.user_finished_games(Platform::Telegram, who).unwrap(),
+                    [(ch.clone(), 3)]
+                );
+                assert!(s.user_games(Platform::Telegram, who).unwrap().is_empty());
+            }
+            s.move_channel(&ch, &to).unwrap();
+            assert_eq!(
+                s.user_finished_games(Platform::Telegram, "alice").unwrap(),
+                [(to.clone(), 3)]
+            );
+            // As a store of an older release: no index, no mark.
+            let mut raw = kv::KvBatch::default();
+            for who in ["alice", "bob"] {
+                raw.remove(
+                    Key::UserFinished {
+                        ch: (&to).into(),
+                        user: who,
+                        id: 3,
+                    }
+                    .encode(),
+                );
+            }
+            raw.remove(Key::Meta(Meta::FinishedIndex).encode());
+            s.apply(raw).unwrap();
+            assert!(
+                s.user_finished_games(Platform::Telegram, "bob")
+                    .unwrap()
+                    .is_empty()
+            );
+        }
+        let s = Store::open(dir.path(), 1 << 20).unwrap();
+        assert_eq!(
+            s.user_finished_games(Platform::Telegram, "bob").unwrap(),
+            [(to, 3)]
+        );
     }
 
     #[test]

@@ -2532,6 +2532,16 @@ async fn inline_games_between_friends_who_share_no_group() {
     let q = c.press_inline(&BOB, im1, "x:1:e");
     c.alert(&q, "Open a chat with the bot first").await;
     assert_eq!(fake.forbidden.load(Ordering::SeqCst), refused + 2);
+    // The finished game is also reached by its reference (its message's
+    // place and number, as `mygames` named it while it was played) from
+    // her chat with the bot: `export` sends the same record.
+    c.quiet().await;
+    let place = tablero_app::place::Place::of(&ch2);
+    c.say_privately(&ALICE, &format!("/export #{place}1"));
+    let doc = c.expect("senddocument").await;
+    assert_eq!(doc.params["chat_id"], ALICE.id);
+    let again = String::from_utf8(doc.file.clone().expect("a file")).unwrap();
+    assert_eq!(again, pgn);
     // The fake refuses an upload to an inline message, as Telegram does.
     let direct = teloxide::Bot::new(TOKEN).set_api_url(format!("http://{addr}/").parse().unwrap());
     let upload = teloxide::types::InputMedia::Photo(teloxide::types::InputMediaPhoto::new(
