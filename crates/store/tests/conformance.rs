@@ -684,9 +684,11 @@ fn a_store_copies_from_sled_to_postgres_and_back_unchanged() {
     let url = server.create_database();
     let pg = Store::open_url(&url, 0).unwrap();
     let there = sled.copy_to(&pg).unwrap();
-    // 20 ongoing games with 2 user keys and a timer each, 10 finished, a
-    // challenge and its timer, the next id, stats, profile, schema.
-    assert_eq!(there.keys, 20 * 4 + 10 + 2 + 1 + 1 + 1 + 1);
+    // 20 ongoing games with 2 user keys and a timer each, 10 finished
+    // with 2 user keys each (the index of finished games), a challenge
+    // and its timer, the next id, stats, profile, and the metadata:
+    // schema and the mark that finished games are indexed.
+    assert_eq!(there.keys, 20 * 4 + 10 * 3 + 2 + 1 + 1 + 1 + 2);
     assert_eq!(there.quarantined, 1);
     assert!(
         sled.copy_to(&pg).is_err(),

@@ -280,7 +280,7 @@ impl<A: Api> Handler<A> {
                     .ok()?
                     .push("start")
                     .push(tablero_app::inline::web_lang(lang))
-                    .push(&format!("{spec}.png"));
+                    .push(&format!("{spec}.jpg"));
                 Some(Shown::Url(u))
             }
             Pictures::Chat(chat) => {

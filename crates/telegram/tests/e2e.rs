@@ -2604,7 +2604,7 @@ async fn inline_pictures_from_the_web_or_none() {
     let r = &answer.params["results"][0];
     assert_eq!(
         r["photo_url"],
-        "https://tablero.example.org/start/en/barrier%20size=7.png"
+        "https://tablero.example.org/start/en/barrier%20size=7.jpg"
     );
     assert_eq!(buttons(r), ["n:1:barrier size=7"]);
     let q = c.press_inline(&BOB, "AgAAAWeb", "n:1:barrier size=7");

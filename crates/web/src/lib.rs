@@ -415,10 +415,11 @@ async fn board(
     }
 }
 
-/// The start of a game with options, `/start/LANG/SPEC.png` (`SPEC` as
+/// The start of a game with options, `/start/LANG/SPEC.jpg` (`SPEC` as
 /// `breakthrough casual`, URL-encoded): the picture of a Telegram inline
-/// result, which Telegram fetches by address. Immutable: the same options
-/// always start the same position.
+/// result, which Telegram fetches by address and takes as JPEG only
+/// (`photo_url` and `thumbnail_url`); `.png` serves the same picture as
+/// PNG. Immutable: the same options always start the same position.
 async fn start_board(
     State(web): State<Web>,
     Path((lang, file)): Path<(String, String)>,
@@ -428,27 +429,81 @@ async fn start_board(
         lang: lang_code(&lang).unwrap_or(Lang::En),
         chosen: false,
     };
-    let (Some(l), Some(spec)) = (lang_code(&lang), file.strip_suffix(".png")) else {
+    let Some(l) = lang_code(&lang) else {
         return not_found(ask);
+    };
+    let (spec, jpeg) = match (file.strip_suffix(".jpg"), file.strip_suffix(".png")) {
+        (Some(spec), _) => (spec, true),
+        (None, Some(spec)) => (spec, false),
+        (None, None) => return not_found(ask),
     };
     if spec.len() > 64 {
         return not_found(ask);
     }
-    let etag = format!("start-{lang}-{}", hex_of(spec));
-    if let Some(png) = web.pictures.get(&etag) {
-        return immutable(png, &etag, "image/png", &headers);
+    let (ext, mime) = if jpeg {
+        ("jpg", "image/jpeg")
+    } else {
+        ("png", "image/png")
+    };
+    let etag = format!("start-{lang}-{}-{ext}", hex_of(spec));
+    if let Some(picture) = web.pictures.get(&etag) {
+        return immutable(picture, &etag, mime, &headers);
     }
     let app = web.app.clone();
     let spec = spec.to_string();
-    match blocking(move || app.inline_picture(&spec, l)).await {
-        Some(Ok(png)) => {
-            let png = Arc::new(png);
-            web.pictures.put(etag.clone(), png.clone());
-            immutable(png, &etag, "image/png", &headers)
+    let drawn = blocking(move || {
+        let png = app.inline_picture(&spec, l).map_err(|_| ())?;
+        if jpeg {
+            jpeg_of(&png).ok_or(())
+        } else {
+            Ok(png)
         }
-        Some(Err(_)) => not_found(ask),
+    })
+    .await;
+    match drawn {
+        Some(Ok(picture)) => {
+            let picture = Arc::new(picture);
+            web.pictures.put(etag.clone(), picture.clone());
+            immutable(picture, &etag, mime, &headers)
+        }
+        Some(Err(())) => not_found(ask),
         None => unavailable(),
     }
+}
+
+/// A PNG as a JPEG (quality 90, transparency over white); `None` when it
+/// cannot be read.
+fn jpeg_of(png: &[u8]) -> Option<Vec<u8>> {
+    let mut reader = png::Decoder::new(std::io::Cursor::new(png))
+        .read_info()
+        .ok()?;
+    let mut buf = vec![0; reader.output_buffer_size()?];
+    let info = reader.next_frame(&mut buf).ok()?;
+    if info.bit_depth != png::BitDepth::Eight {
+        return None;
+    }
+    let pixels = &buf[..info.buffer_size()];
+    let rgb: Vec<u8> = match info.color_type {
+        png::ColorType::Rgb => pixels.to_vec(),
+        png::ColorType::Rgba => pixels
+            .chunks_exact(4)
+            .flat_map(|p| {
+                let a = u16::from(p[3]);
+                let over = |c: u8| ((u16::from(c) * a + 255 * (255 - a)) / 255) as u8;
+                [over(p[0]), over(p[1]), over(p[2])]
+            })
+            .collect(),
+        _ => return None,
+    };
+    let (w, h) = (
+        u16::try_from(info.width).ok()?,
+        u16::try_from(info.height).ok()?,
+    );
+    let mut out = Vec::new();
+    jpeg_encoder::Encoder::new(&mut out, 90)
+        .encode(&rgb, w, h, jpeg_encoder::ColorType::Rgb)
+        .ok()?;
+    Some(out)
 }
 
 /// `s` in hexadecimal, fit for an entity tag.

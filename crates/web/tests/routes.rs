@@ -509,3 +509,44 @@ async fn a_client_that_stops_reading_is_let_go() {
     // And the server still serves everyone else.
     assert_eq!(get(addr, &format!("/g/{token}")).await.status, 200);
 }
+
+/// A Telegram inline result's picture: Telegram takes `photo_url` and
+/// `thumbnail_url` as JPEG only, so `/start/…jpg` is a real JPEG of the
+/// start position (the same picture as `.png`), cached for ever; other
+/// endings and unknown games are not found.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn inline_start_pictures_are_jpeg() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = app_with(dir.path(), Arc::new(tablero_app::PngRenderer));
+    let addr = serve(app.clone(), Limits::default()).await;
+    let jpg = get(addr, "/start/en/barrier%20size=7.jpg").await;
+    assert_eq!(jpg.status, 200);
+    assert_eq!(jpg.header("content-type"), "image/jpeg");
+    assert_eq!(
+        jpg.header("cache-control"),
+        "public, max-age=31536000, immutable"
+    );
+    // JPEG's start-of-image and end-of-image markers, and a baseline
+    // frame header giving the PNG's size.
+    assert!(jpg.body.starts_with(&[0xFF, 0xD8, 0xFF]), "not a JPEG");
+    assert!(jpg.body.ends_with(&[0xFF, 0xD9]));
+    let png = get(addr, "/start/en/barrier%20size=7.png").await;
+    assert_eq!(png.status, 200);
+    assert_eq!(png.header("content-type"), "image/png");
+    let decoder = png::Decoder::new(std::io::Cursor::new(png.body.clone()));
+    let info = decoder.read_info().unwrap().info().clone();
+    let sof = jpg
+        .body
+        .windows(2)
+        .position(|w| w == [0xFF, 0xC0])
+        .expect("a baseline frame");
+    let size = |at: usize| u32::from(u16::from_be_bytes([jpg.body[at], jpg.body[at + 1]]));
+    assert_eq!((size(sof + 7), size(sof + 5)), (info.width, info.height));
+    for bad in [
+        "/start/en/barrier%20size=7.gif",
+        "/start/en/nosuchgame.jpg",
+        "/start/xx/barrier.jpg",
+    ] {
+        assert_eq!(get(addr, bad).await.status, 404, "{bad}");
+    }
+}
