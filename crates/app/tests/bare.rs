@@ -8,7 +8,10 @@
 //! when, lower-cased and with every character but letters and digits
 //! removed (and the capture letter `x` with them), it is the move's
 //! canonical text treated the same way, or the same cells in another
-//! order. The texts here are built from canonical moves, never from UCI.
+//! order; or when the game's own rules read the whole text as exactly
+//! that move (chess's long algebraic `a2-a3` for `a3`, which a move of
+//! Breakthrough spells the same). The texts here are built from canonical
+//! moves, never from UCI.
 
 use proptest::prelude::*;
 use tablero_app::testkit::Harness;
@@ -220,7 +223,9 @@ proptest! {
             .iter()
             .filter(|(_, g)| g.outcome().is_none() && g.turn().side == Side::First)
             .map(|(id, g)| {
-                (*id, g.legal_moves().into_iter().filter(|m| is_move(&text, m)).collect())
+                let exact = g.parse_move(&text).ok();
+                let fits = |m: &String| is_move(&text, m) || exact.as_ref() == Some(m);
+                (*id, g.legal_moves().into_iter().filter(fits).collect())
             })
             .collect();
         let fitting: Vec<&(u64, Vec<String>)> =

@@ -352,6 +352,10 @@ fn a_finished_game_elsewhere_is_exported_and_replayed_by_its_place() {
         let r = dm(&h, who, &format!("replay #{club}1")).unwrap();
         assert!(!r.error, "{who}: {}", text(&r));
     }
+    // And reviewed there (the engine's review of the chess game).
+    let r = dm(&h, "alice", &format!("review #{club}1")).unwrap();
+    assert!(!r.error, "{}", text(&r));
+    assert!(text(&r).contains("Review of game #"), "{}", text(&r));
     // `board` shows games in play only: the finished one is not found.
     let r = dm(&h, "alice", &format!("board #{club}1")).unwrap();
     assert!(r.error, "{}", text(&r));
