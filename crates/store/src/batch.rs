@@ -72,11 +72,17 @@ impl Batch {
                 );
             }
         } else {
-            for p in &doc.players {
-                self.insert(finished_key(doc, &p.id), Vec::new());
-            }
+            self.index_finished(doc);
         }
         self.insert(Key::game(ongoing, &doc.channel, doc.id), encode_doc(doc));
+    }
+
+    /// Lists finished game `doc` in its players' indexes of finished
+    /// games.
+    pub(crate) fn index_finished(&mut self, doc: &GameDoc) {
+        for p in &doc.players {
+            self.insert(finished_key(doc, &p.id), Vec::new());
+        }
     }
 
     pub(crate) fn unindex_game(&mut self, old: &GameDoc) {

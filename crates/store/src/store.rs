@@ -101,16 +101,7 @@ impl Store {
         for kv in self.db.scan_prefix(Scan::All(Kind::Finished).prefix()) {
             let (k, v) = kv?;
             if let Ok(doc) = read_value::<GameDoc>(&k, &v) {
-                for p in &doc.players {
-                    b.insert(
-                        Key::UserFinished {
-                            ch: (&doc.channel).into(),
-                            user: &p.id,
-                            id: doc.id,
-                        },
-                        Vec::new(),
-                    );
-                }
+                b.index_finished(&doc);
             }
         }
         b.insert(Key::Meta(Meta::FinishedIndex), encode(&1u64));
@@ -235,17 +226,7 @@ impl Store {
 
     /// Where `user`'s ongoing games are, on `platform`: (channel, id).
     pub fn user_games(&self, platform: Platform, user: &str) -> Result<Vec<(ChannelKey, u64)>> {
-        let mut out = Vec::new();
-        for k in self
-            .db
-            .scan_prefix(Scan::UserGames { platform, user }.prefix())
-            .keys()
-        {
-            if let Some(Key::UserGame { ch, id, .. }) = Key::decode(&k?) {
-                out.push((ch.owned(), id));
-            }
-        }
-        Ok(out)
+        self.indexed_games(Scan::UserGames { platform, user })
     }
 
     /// Where `user`'s finished games are, on `platform`: (channel, id).
@@ -254,10 +235,16 @@ impl Store {
         platform: Platform,
         user: &str,
     ) -> Result<Vec<(ChannelKey, u64)>> {
+        self.indexed_games(Scan::UserFinished { platform, user })
+    }
+
+    /// The games a user index (ongoing or finished) lists: (channel, id).
+    fn indexed_games(&self, scan: Scan<'_>) -> Result<Vec<(ChannelKey, u64)>> {
         let mut out = Vec::new();
-        let scan = Scan::UserFinished { platform, user };
         for k in self.db.scan_prefix(scan.prefix()).keys() {
-            if let Some(Key::UserFinished { ch, id, .. }) = Key::decode(&k?) {
+            if let Some(Key::UserGame { ch, id, .. } | Key::UserFinished { ch, id, .. }) =
+                Key::decode(&k?)
+            {
                 out.push((ch.owned(), id));
             }
         }
