@@ -151,3 +151,24 @@ fn reviews_of_games_that_cannot_be_reviewed_say_why() {
     assert!(!r.error, "{}", r.plain_text());
     assert_eq!(r.album[0].name, "review-breakthrough-1.png");
 }
+
+/// The move count reads as a person would write it: "1 move" / "1
+/// jugada" for a game resigned after one move, the plural otherwise (the
+/// hung-queen game has 6).
+#[test]
+fn the_review_counts_its_moves_in_good_grammar() {
+    let dir = tempfile::tempdir().unwrap();
+    let h = Harness::new(dir.path());
+    said(&h, "general", "ana", "challenge @bo chess white");
+    said(&h, "general", "bo", "accept");
+    said(&h, "general", "ana", "e4");
+    said(&h, "general", "bo", "resign");
+    let text = said(&h, "general", "ana", "review #1").plain_text();
+    assert!(text.contains("(Chess, ana – bo), 1 move: "), "{text}");
+    said(&h, "general", "ana", "lang es");
+    let text = said(&h, "general", "ana", "analisis #1").plain_text();
+    assert!(text.contains("(Ajedrez, ana – bo), 1 jugada: "), "{text}");
+    queen_hung(&h);
+    let text = said(&h, "general", "bo", "review #2").plain_text();
+    assert!(text.contains("(Chess, ana – bo), 6 moves: "), "{text}");
+}

@@ -41,12 +41,14 @@ pub(crate) fn summary(r: &Reviewed) -> Bi {
     both(|l| {
         let d = &r.game.doc;
         let moves = r.review.plies.len();
+        let template = match (moves, l) {
+            (1, Lang::En) => "Review of game #{} ({}, {} – {}), {} move: ",
+            (_, Lang::En) => "Review of game #{} ({}, {} – {}), {} moves: ",
+            (1, Lang::Es) => "Análisis de la partida #{} ({}, {} – {}), {} jugada: ",
+            (_, Lang::Es) => "Análisis de la partida #{} ({}, {} – {}), {} jugadas: ",
+        };
         let mut s = Text::fill(
-            pick(
-                l,
-                "Review of game #{} ({}, {} – {}), {} moves: ",
-                "Análisis de la partida #{} ({}, {} – {}), {} jugadas: ",
-            ),
+            template,
             [
                 d.id.to_string(),
                 info_of(d).name(l).to_string(),
