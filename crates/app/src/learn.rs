@@ -99,7 +99,20 @@ impl App {
     /// share.
     pub(crate) fn hint(&self, who: &Actor, n: Option<GameNo>) -> Outcome {
         let view = self.with_channel(&who.channel, |st| {
-            let id = st.pick(&who.user, n, true, Verb::Hint)?;
+            // Without a number, the caller's games against Tablero are the
+            // ones a hint can mean: a game between people here does not
+            // make `hint` ambiguous.
+            let vs_bot: Vec<u64> = st
+                .games_of(&who.user)
+                .into_iter()
+                .filter(|g| g.doc.bot.is_some())
+                .map(|g| g.doc.id)
+                .collect();
+            let id = match (n, vs_bot.as_slice()) {
+                (None, [one]) => *one,
+                (None, many) if many.len() > 1 => return Err(st.which(many, Verb::Hint)),
+                _ => st.pick(&who.user, n, true, Verb::Hint)?,
+            };
             let live = st.live(id)?;
             if live.doc.bot.is_none() {
                 return Err(AppError::HintVsPeople(id));

@@ -225,7 +225,8 @@ fn hints_only_against_the_bot_and_on_your_turn() {
     assert!(text.contains("Hints are for games against me"), "{text}");
     let text = err(&h, "cleo", "hint #1");
     assert!(text.contains("You are not a player in game #1"), "{text}");
-    ok(&h, "ana", "resign");
+    // With a game against the bot beside the one against Ben, a bare
+    // `hint` means the bot's game (hints are only for those).
     ok(&h, "ana", "play breakthrough level=1 black");
     assert!(h.app().wait_bots(Duration::from_secs(120)));
     let r = ok(&h, "ana", "hint");
