@@ -33,6 +33,12 @@ pub trait Knowledge: Game {
     /// (BENCHMARKS.md, "Engine").
     const ALGORITHM: Algorithm = Algorithm::Mcts;
 
+    /// Whether alpha-beta prunes forward near the leaves (reverse
+    /// futility, futility and late-move pruning) and reduces late moves by
+    /// more than a ply: it pays only where the static evaluation is good
+    /// enough to trust (measured for Breakthrough, BENCHMARKS.md).
+    const PRUNES: bool = false;
+
     /// Whether the two sides always move in turn, one move each (alpha-beta
     /// relies on it; Empuje's set-up, for one, does not).
     const ALTERNATES: bool = false;
@@ -66,6 +72,19 @@ pub trait Knowledge: Game {
     /// Whether quiescence search follows `m` (captures, promotions).
     fn is_noisy(&self, _m: Self::Move) -> bool {
         false
+    }
+
+    /// The moves quiescence follows, into `out`: the legal moves that are
+    /// [`Knowledge::is_noisy`]. Returns false when there is no legal move
+    /// at all (the game is over). Games that can generate their noisy
+    /// moves directly do so here.
+    fn noisy_moves(&self, out: &mut Vec<Self::Move>) -> bool {
+        self.legal_moves(out);
+        if out.is_empty() {
+            return false;
+        }
+        out.retain(|&m| self.is_noisy(m));
+        true
     }
 
     /// How much `m` wins at once (the value of the piece it takes, for
@@ -163,37 +182,7 @@ impl Knowledge for Bombardment {
 
 // ---------------------------------------------------------------- Breakthrough
 
-const RANK_1: u64 = 0xff;
-const RANK_2: u64 = 0xff << 8;
-const RANK_7: u64 = 0xff << 48;
-const RANK_8: u64 = 0xff << 56;
-const FILE_A: u64 = 0x0101_0101_0101_0101;
-const FILE_H: u64 = FILE_A << 7;
-
-/// Squares attacked by `side`'s Breakthrough pieces `bb`.
-fn bt_attacks(bb: u64, side: Side) -> u64 {
-    match side {
-        Side::First => ((bb & !FILE_A) << 7) | ((bb & !FILE_H) << 9),
-        Side::Second => ((bb & !FILE_H) >> 7) | ((bb & !FILE_A) >> 9),
-    }
-}
-
-/// The rank a side wins on, and the rank just before it.
-fn bt_goal(side: Side) -> (u64, u64) {
-    match side {
-        Side::First => (RANK_8, RANK_7),
-        Side::Second => (RANK_1, RANK_2),
-    }
-}
-
-/// How far a Breakthrough piece on `sq` has come from its own back rank (0–7).
-fn bt_advance(sq: u32, side: Side) -> usize {
-    let rank = (sq / 8) as usize;
-    match side {
-        Side::First => rank,
-        Side::Second => 7 - rank,
-    }
-}
+use crate::breakthrough::goal as bt_goal;
 
 /// Kinds of Breakthrough move, most urgent first.
 fn bt_urgency(g: &Breakthrough, m: <Breakthrough as Game>::Move) -> u8 {
@@ -214,12 +203,10 @@ fn bt_urgency(g: &Breakthrough, m: <Breakthrough as Game>::Move) -> u8 {
     }
 }
 
-/// Advancement bonus by distance from the own back rank.
-const BT_ADVANCE: [i32; 8] = [6, 0, 4, 10, 20, 36, 70, 0];
-
 impl Knowledge for Breakthrough {
     const ALGORITHM: Algorithm = Algorithm::AlphaBeta;
     const ALTERNATES: bool = true;
+    const PRUNES: bool = true;
 
     /// Wins at once, stops a piece about to win, prefers captures.
     fn playout_move(&self, moves: &[Self::Move], rng: &mut Rng) -> Self::Move {
@@ -254,96 +241,25 @@ impl Knowledge for Breakthrough {
         bt_urgency(self, m) > 0
     }
 
+    /// Captures and steps onto the goal rank, generated directly; the
+    /// game is over exactly when its outcome is known (a side always has
+    /// a move otherwise, or its rules end the game).
+    fn noisy_moves(&self, out: &mut Vec<Self::Move>) -> bool {
+        if self.outcome().is_some() {
+            out.clear();
+            return false;
+        }
+        Breakthrough::noisy_moves(self, out);
+        true
+    }
+
     fn gain(&self, m: Self::Move) -> i32 {
         i32::from(bt_urgency(self, m)) * 100
     }
 
     fn evaluate(&self) -> i32 {
-        let me = self.turn().side;
-        let you = me.other();
-        let (mine, theirs) = (self.pieces(me), self.pieces(you));
-        // The side to move with a piece one step from its goal wins at once
-        // (a diagonal step is never blocked by an enemy: it captures).
-        if mine & bt_goal(me).1 != 0 {
-            return 5000;
-        }
-        let my_att = bt_attacks(mine, me);
-        let their_att = bt_attacks(theirs, you);
-        // An enemy piece one step from its goal that we cannot take wins next.
-        let runners = theirs & bt_goal(you).1;
-        if runners & !my_att != 0 || runners.count_ones() > 1 {
-            return -4000;
-        }
-        // No enemy piece stands one step from its goal: a step of ours onto
-        // our last-but-one rank that no enemy piece attacks wins two moves
-        // on.
-        let (_, my_last) = bt_goal(me);
-        let behind = match me {
-            Side::First => my_last >> 8,
-            Side::Second => my_last << 8,
-        };
-        let steppers = mine & behind;
-        if runners == 0 && steppers != 0 {
-            let empty = !(mine | theirs);
-            let straight = match me {
-                Side::First => (steppers << 8) & empty,
-                Side::Second => (steppers >> 8) & empty,
-            };
-            let diagonal = bt_attacks(steppers, me) & !mine;
-            if (straight | diagonal) & !their_att != 0 {
-                return 4500;
-            }
-        }
-        side_score(mine, me, my_att, their_att, true)
-            - side_score(theirs, you, their_att, my_att, false)
+        crate::breakthrough::evaluate(self)
     }
-}
-
-/// Squares attacked twice by `side`'s pieces `bb`.
-fn bt_attacks_twice(bb: u64, side: Side) -> u64 {
-    match side {
-        Side::First => ((bb & !FILE_A) << 7) & ((bb & !FILE_H) << 9),
-        Side::Second => ((bb & !FILE_H) >> 7) & ((bb & !FILE_A) >> 9),
-    }
-}
-
-/// One side's Breakthrough material and shape; `to_move` says whether it
-/// is this side's move (a piece it leaves hanging is then not yet lost).
-fn side_score(bb: u64, side: Side, own_att: u64, enemy_att: u64, to_move: bool) -> i32 {
-    let own_twice = bt_attacks_twice(bb, side);
-    let mut score = 0;
-    let mut rest = bb;
-    while rest != 0 {
-        let sq = rest.trailing_zeros();
-        rest &= rest - 1;
-        let adv = bt_advance(sq, side);
-        let bit = 1u64 << sq;
-        score += 100 + BT_ADVANCE[adv];
-        let defended = bit & own_att != 0;
-        if defended {
-            score += 8 + adv as i32 * 3;
-            if bit & own_twice != 0 {
-                score += 4;
-            }
-        }
-        if bit & enemy_att != 0 {
-            // A piece the other side may take: lost if it is theirs to
-            // move and nothing recaptures.
-            if !defended {
-                score -= if to_move { 20 } else { 60 };
-            } else if !to_move {
-                score -= 10;
-            }
-        } else if adv >= 4 {
-            // Unattacked far forward: a threat the other side must meet.
-            score += 6 * adv as i32;
-        }
-        // The back rank's d and e files and its corners guard the home.
-        if adv == 0 && matches!(sq % 8, 1 | 2 | 5 | 6) {
-            score += 10;
-        }
-    }
-    score
 }
 
 // ---------------------------------------------------------------- chess

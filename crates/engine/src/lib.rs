@@ -21,6 +21,7 @@
 #![warn(missing_docs)]
 
 pub mod alphabeta;
+pub mod breakthrough;
 pub mod cracovia;
 pub mod knowledge;
 pub mod mcts;

@@ -157,26 +157,52 @@ impl Breakthrough {
 
     /// Calls `f` with every legal move: squares a1 to h8, and for each
     /// piece its left diagonal, straight and right diagonal step.
-    fn for_each_move(&self, mut f: impl FnMut(Move)) {
+    fn for_each_move(&self, f: impl FnMut(Move)) {
+        self.moves_onto(!0, f);
+    }
+
+    /// The legal moves that end on a square of `targets`, by the square
+    /// left (lowest first), then to the left, straight, to the right.
+    fn moves_onto(&self, targets: u64, mut f: impl FnMut(Move)) {
         if self.outcome.is_some() {
             return;
         }
         let own = self.pieces[self.turn.index()];
         let empty = !(self.pieces[0] | self.pieces[1]);
-        let dy: i8 = if self.turn == Side::First { 1 } else { -1 };
+        let (straight, diagonal) = (empty & targets, !own & targets);
+        let first = self.turn == Side::First;
         for from in squares(own) {
-            let cell = Cell::from_index(from as usize, SIZE);
-            for dx in [-1, 0, 1] {
-                let Some(to) = cell.offset(dx, dy, SIZE, SIZE) else {
-                    continue;
-                };
-                let to = to.index(SIZE) as u8;
-                let allowed = if dx == 0 { empty } else { !own };
-                if allowed & bit(to) != 0 {
-                    f(Move { from, to });
+            // What to add to `from` for each step (left, straight, right
+            // as the board is drawn), and whether the step stays on it.
+            let file = from % SIZE;
+            let steps: [(i8, u64, bool); 3] = if first {
+                [
+                    (7, diagonal, file > 0),
+                    (8, straight, true),
+                    (9, diagonal, file < 7),
+                ]
+            } else {
+                [
+                    (-9, diagonal, file > 0),
+                    (-8, straight, true),
+                    (-7, diagonal, file < 7),
+                ]
+            };
+            for (delta, allowed, on_board) in steps {
+                let to = i16::from(from) + i16::from(delta);
+                if on_board && (0..64).contains(&to) && allowed & bit(to as u8) != 0 {
+                    f(Move { from, to: to as u8 });
                 }
             }
         }
+    }
+
+    /// The moves that capture or reach the goal rank, into `moves` (the
+    /// engine's quiescence search follows only these).
+    pub fn noisy_moves(&self, moves: &mut Vec<Move>) {
+        moves.clear();
+        let enemy = self.pieces[self.turn.other().index()];
+        self.moves_onto(enemy | goal(self.turn), |m| moves.push(m));
     }
 
     /// The number of legal moves, counted a whole rank of pieces at a time.
@@ -581,6 +607,36 @@ mod tests {
         assert_eq!(g2.view().status.scores, Some((ScoreKind::Pieces, [1, 2])));
         // Black moves down the board.
         assert_eq!(texts(&g2), ["d5-c4", "d5-d4", "d5-e4", "h8-g7", "h8-h7"]);
+    }
+
+    /// The noisy moves are exactly the legal moves that capture or reach
+    /// the goal rank, in the same order, along games of pseudo-random
+    /// moves.
+    #[test]
+    fn noisy_moves_are_the_captures_and_the_goal_steps() {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut checked = 0;
+        for _ in 0..40 {
+            let mut g = Breakthrough::new(&Setup::default()).unwrap();
+            while g.outcome().is_none() {
+                let enemy = g.pieces(g.turn.other());
+                let expected: Vec<Move> = g
+                    .legal_move_list()
+                    .into_iter()
+                    .filter(|m| (enemy | goal(g.turn)) & bit(m.to) != 0)
+                    .collect();
+                let mut noisy = Vec::new();
+                g.noisy_moves(&mut noisy);
+                assert_eq!(noisy, expected, "{}", g.position_text());
+                checked += noisy.len();
+                let moves = g.legal_move_list();
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                g.play(moves[(seed % moves.len() as u64) as usize]);
+            }
+        }
+        assert!(checked > 500, "{checked}");
     }
 
     // Rule: "No straight captures": a piece in front blocks, whoever owns it.

@@ -1,0 +1,221 @@
+//! Fits Breakthrough's evaluation weights to game results (texel tuning).
+//!
+//! ```text
+//! cargo run --release --example texel -- games GAMES NODES SEED OUT
+//! cargo run --release --example texel -- tune FILE...
+//! ```
+//!
+//! `games` plays GAMES self-play games at level 5 with NODES nodes a move
+//! (each opened by eight random plies drawn from SEED, on two threads) and
+//! writes every position with the game's result: `1`, `0` for the first
+//! player's win or loss, a tab, the position text. `tune` reads such
+//! files, keeps every position the evaluation does not call decided, fits
+//! the scale K of
+//! `1 / (1 + 10^(-K·eval/400))` to the results with the current weights,
+//! then the weights themselves by gradient descent on the mean squared
+//! error, and prints the error before and after and the new weights
+//! (BENCHMARKS.md, "Breakthrough's evaluation fitted to results").
+//!
+//! Positions with captures are kept, unlike the usual "quiet positions
+//! only": in Breakthrough a piece attacks exactly the enemy pieces that
+//! attack it, so a side to move without a capture means no two pieces are
+//! in contact, and the features that weigh attacked pieces would never be
+//! seen. A tenth of the positions is held out to show the fit is not
+//! learning the sample.
+
+use std::io::{BufRead, Write};
+
+use tablero_engine::breakthrough::{FEATURES, WEIGHTS, features};
+use tablero_engine::rng::Rng;
+use tablero_engine::{Algorithm, Budget, Level, Searcher};
+use tablero_rules::breakthrough::Breakthrough;
+use tablero_rules::{Game, Setup, Side};
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.first().map(String::as_str) {
+        Some("games") if args.len() == 5 => {
+            let number = |i: usize| args[i].parse::<u64>().expect("a number");
+            games(number(1), number(2), number(3), &args[4]);
+        }
+        Some("tune") if args.len() > 1 => tune(&args[1..]),
+        _ => eprintln!("usage: texel games GAMES NODES SEED OUT | texel tune FILE..."),
+    }
+}
+
+/// One self-play game's positions and the first player's result (1 or 0).
+fn one_game(nodes: u64, seed: u64) -> (Vec<String>, u8) {
+    let mut rng = Rng::new(seed);
+    let mut g = Breakthrough::new(&Setup::default()).expect("the start");
+    for _ in 0..8 {
+        let moves = g.legal_move_list();
+        g.play(moves[rng.below(moves.len())]);
+    }
+    let mut seen = Vec::new();
+    let mut searcher = Searcher::new(g.clone(), Algorithm::AlphaBeta);
+    let budget = Budget {
+        think: None,
+        nodes: Some(nodes),
+    };
+    while g.outcome().is_none() {
+        seen.push(g.position_text());
+        let (m, _) = searcher.search(Level::MAX, &budget, &mut rng);
+        let m = m.expect("a move in an unfinished game");
+        g.play(m);
+        searcher.advance(m);
+    }
+    let first_won = g.outcome().and_then(|o| o.winner) == Some(Side::First);
+    (seen, u8::from(first_won))
+}
+
+fn games(count: u64, nodes: u64, seed: u64, out: &str) {
+    let file = std::sync::Mutex::new(std::io::BufWriter::new(
+        std::fs::File::create(out).expect("the output file"),
+    ));
+    let next = std::sync::atomic::AtomicU64::new(0);
+    std::thread::scope(|s| {
+        for _ in 0..2 {
+            s.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    if i >= count {
+                        break;
+                    }
+                    let (seen, result) = one_game(nodes, seed.wrapping_mul(1_000_003) + i);
+                    let mut f = file.lock().expect("the file");
+                    for p in seen {
+                        writeln!(f, "{result}\t{p}").expect("written");
+                    }
+                    if i % 100 == 99 {
+                        eprintln!("{} games", i + 1);
+                    }
+                }
+            });
+        }
+    });
+    file.into_inner()
+        .expect("the file")
+        .flush()
+        .expect("flushed");
+}
+
+/// A position's features and the mover's result.
+struct Sample {
+    counts: [f64; FEATURES],
+    result: f64,
+}
+
+fn read(files: &[String]) -> Vec<Sample> {
+    let mut out = Vec::new();
+    for path in files {
+        let f = std::io::BufReader::new(std::fs::File::open(path).expect("a data file"));
+        for line in f.lines() {
+            let line = line.expect("a line");
+            let Some((result, text)) = line.split_once('\t') else {
+                continue;
+            };
+            let g = Breakthrough::from_position_text(text).expect("a position");
+            let me = g.turn().side;
+            let Some(counts) = features(&g) else {
+                continue;
+            };
+            let first_won = result == "1";
+            let mover_won = first_won == (me == Side::First);
+            out.push(Sample {
+                counts: counts.map(f64::from),
+                result: f64::from(u8::from(mover_won)),
+            });
+        }
+    }
+    out
+}
+
+fn predict(w: &[f64; FEATURES], s: &Sample, k: f64) -> f64 {
+    let e: f64 = w.iter().zip(&s.counts).map(|(w, c)| w * c).sum();
+    1.0 / (1.0 + 10f64.powf(-k * e / 400.0))
+}
+
+fn error(w: &[f64; FEATURES], samples: &[Sample], k: f64) -> f64 {
+    samples
+        .iter()
+        .map(|s| (s.result - predict(w, s, k)).powi(2))
+        .sum::<f64>()
+        / samples.len() as f64
+}
+
+fn tune(files: &[String]) {
+    let samples = read(files);
+    eprintln!("{} positions", samples.len());
+    let (train, test): (Vec<_>, Vec<_>) = samples
+        .into_iter()
+        .enumerate()
+        .partition(|(i, _)| i % 10 != 0);
+    let train: Vec<Sample> = train.into_iter().map(|(_, s)| s).collect();
+    let test: Vec<Sample> = test.into_iter().map(|(_, s)| s).collect();
+    let start = WEIGHTS.map(f64::from);
+    // The scale that fits the current weights best.
+    let mut k = 1.0;
+    let mut best = error(&start, &train, k);
+    for step in [0.5, 0.1, 0.02] {
+        loop {
+            let mut moved = false;
+            for cand in [k - step, k + step] {
+                let e = error(&start, &train, cand);
+                if cand > 0.0 && e < best {
+                    best = e;
+                    k = cand;
+                    moved = true;
+                }
+            }
+            if !moved {
+                break;
+            }
+        }
+    }
+    println!(
+        "K = {k:.2}; error before: train {:.5}, held out {:.5}",
+        best,
+        error(&start, &test, k)
+    );
+    // Adam on the mean squared error; the weights of the pieces' first
+    // feature stay fixed (the scale is K's).
+    let mut w = start;
+    let (mut m, mut v) = ([0.0; FEATURES], [0.0; FEATURES]);
+    let (b1, b2, rate) = (0.9f64, 0.999f64, 1.0);
+    let ln10 = std::f64::consts::LN_10;
+    for epoch in 1..=2000 {
+        let mut grad = [0.0; FEATURES];
+        for s in &train {
+            let p = predict(&w, s, k);
+            // d/dw (r - p)^2 = -2 (r - p) p (1 - p) K ln10 / 400 · x
+            let g = -2.0 * (s.result - p) * p * (1.0 - p) * k * ln10 / 400.0;
+            for (gi, x) in grad.iter_mut().zip(&s.counts) {
+                *gi += g * x;
+            }
+        }
+        for i in 0..FEATURES {
+            let gi = grad[i] / train.len() as f64;
+            m[i] = b1 * m[i] + (1.0 - b1) * gi;
+            v[i] = b2 * v[i] + (1.0 - b2) * gi * gi;
+            let mh = m[i] / (1.0 - b1.powi(epoch));
+            let vh = v[i] / (1.0 - b2.powi(epoch));
+            if i != 1 {
+                w[i] -= rate * mh / (vh.sqrt() + 1e-9);
+            }
+        }
+        if epoch % 250 == 0 {
+            eprintln!(
+                "epoch {epoch}: train {:.5}, held out {:.5}",
+                error(&w, &train, k),
+                error(&w, &test, k)
+            );
+        }
+    }
+    println!(
+        "error after: train {:.5}, held out {:.5}",
+        error(&w, &train, k),
+        error(&w, &test, k)
+    );
+    let rounded: Vec<String> = w.iter().map(|x| format!("{}", x.round() as i32)).collect();
+    println!("weights: [{}]", rounded.join(", "));
+}
