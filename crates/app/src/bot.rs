@@ -468,7 +468,7 @@ mod tests {
         let data = tmp.path().join("data");
         let config = config_for(&data, true);
         let store = open_store(&config).unwrap();
-        let ch = tablero_store::ChannelKey::new(Platform::Console, "general");
+        let ch = tablero_ids::ChannelKey::new(Platform::Console, "general");
         let mut b = store.batch();
         b.set_next_id(&ch, 7);
         store.commit(b).unwrap();

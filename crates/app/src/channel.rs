@@ -325,7 +325,8 @@ pub(crate) fn already_played(live: &Live, me: &User, text: &str, lang: Option<La
 
 #[cfg(test)]
 mod tests {
-    use tablero_store::{ChannelKey, GameDoc, Platform, UserRef};
+    use tablero_ids::{ChannelKey, Platform, UserRef};
+    use tablero_store::GameDoc;
 
     use super::*;
 

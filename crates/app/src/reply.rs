@@ -8,7 +8,7 @@
 use tablero_rules::{GameId, Lang, Msg};
 
 pub use crate::event::Suggestion;
-pub use tablero_store::{ChannelKey, Platform, UserRef as User};
+pub use tablero_ids::{ChannelKey, Platform, UserRef as User};
 
 /// A message from a user in a channel.
 #[derive(Clone, Debug, PartialEq, Eq)]

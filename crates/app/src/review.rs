@@ -18,9 +18,9 @@ use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
 
 use tablero_engine::review::{GameReview, PlyReview};
+use tablero_ids::ChannelKey;
 use tablero_rules::teach::{Mark, targets};
 use tablero_rules::{AnyGame, Lang, Side};
-use tablero_store::ChannelKey;
 
 use crate::app::{Actor, App, Res, lock};
 use crate::channel::{ChannelState, record_of};
