@@ -536,10 +536,10 @@ impl App {
             Command::Challenges(page) => self.with_channel(ch, |_| self.acceptable(who, page)),
             Command::Resign(n) => self.with_channel(ch, |st| self.resign(who, st, n)),
             Command::Draw(a, n) => self.with_channel(ch, |st| {
-                self.offer(who, st, tablero_store::OfferKind::Draw, a, n)
+                self.offer(who, st, crate::view::OfferKind::Draw, a, n)
             }),
             Command::Takeback(a, n) => self.with_channel(ch, |st| {
-                self.offer(who, st, tablero_store::OfferKind::Takeback, a, n)
+                self.offer(who, st, crate::view::OfferKind::Takeback, a, n)
             }),
             Command::Stats { user, game } => {
                 let named = user.is_some();

@@ -494,7 +494,7 @@ impl App {
                 let lang = self.lang_of(ch, &opponent.id);
                 let mut reply = self.present(&e, lang);
                 if let (Event::Played { game: view, .. }, Some(n)) = (&e, &notice) {
-                    App::add_notice(&view.doc, n, &mut reply);
+                    App::add_notice(view, n, &mut reply);
                 }
                 self.post(Outgoing {
                     channel: ch.clone(),
@@ -561,7 +561,7 @@ impl App {
 impl crate::channel::Live {
     /// The number of moves played.
     pub(crate) fn ply(&self) -> usize {
-        crate::channel::record_of(&self.doc).map_or(0, |r| r.moves.len())
+        self.record.moves.len()
     }
 }
 

@@ -433,7 +433,7 @@ impl App {
         b.put_game(&doc, None);
         self.commit(b)?;
         let bot_first = doc.bot.is_some_and(|b| b.side == to_move);
-        let live = Live { doc, game };
+        let live = Live { doc, record, game };
         let view = live.view(now);
         st.games.insert(new.id, live);
         if bot_first {

@@ -16,16 +16,20 @@ use crate::reply::{ChannelKey, User};
 #[derive(Clone, Debug)]
 pub(crate) struct Live {
     pub doc: GameDoc,
+    /// `doc`'s record, parsed once.
+    pub record: GameRecord,
     pub game: AnyGame,
 }
 
 impl Live {
+    /// The game rebuilt from its stored document.
+    pub fn new(doc: GameDoc) -> Result<Live, String> {
+        let (record, game) = rebuild(&doc)?;
+        Ok(Live { doc, record, game })
+    }
+
     pub fn view(&self, now_ms: i64) -> GameView {
-        GameView {
-            doc: self.doc.clone(),
-            game: self.game.clone(),
-            now_ms,
-        }
+        GameView::new(&self.doc, self.record.clone(), self.game.clone(), now_ms)
     }
 }
 
@@ -83,9 +87,9 @@ impl ChannelState {
                     continue;
                 }
             };
-            match replay(&doc) {
-                Ok(game) => {
-                    self.games.insert(doc.id, Live { doc, game });
+            match rebuild(&doc) {
+                Ok((record, game)) => {
+                    self.games.insert(doc.id, Live { doc, record, game });
                 }
                 Err(why) => {
                     tracing::warn!(
@@ -194,8 +198,11 @@ pub(crate) fn record_of(doc: &GameDoc) -> Result<GameRecord, String> {
     doc.record.parse::<GameRecord>().map_err(|e| e.to_string())
 }
 
-pub(crate) fn replay(doc: &GameDoc) -> Result<AnyGame, String> {
-    record_of(doc).and_then(|r| r.replay().map_err(|e| e.to_string()))
+/// `doc`'s record, parsed, and the position it leads to.
+pub(crate) fn rebuild(doc: &GameDoc) -> Result<(GameRecord, AnyGame), String> {
+    let record = record_of(doc)?;
+    let game = record.replay().map_err(|e| e.to_string())?;
+    Ok((record, game))
 }
 
 pub(crate) fn info_of(doc: &GameDoc) -> &'static GameInfo {

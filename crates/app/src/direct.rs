@@ -24,11 +24,10 @@
 
 use std::collections::BTreeSet;
 
+use crate::view::OfferKind;
 use tablero_rules::Lang;
-use tablero_store::OfferKind;
 
 use crate::app::{Actor, App, Res};
-use crate::channel::info_of;
 use crate::command::Command;
 use crate::event::{AppError, Elsewhere, Event, Outcome, Suggestion, Verb};
 use crate::place::{GameAt, Place};
@@ -243,7 +242,7 @@ impl App {
                 // Else the games where the offer can be made at all.
                 let able: Vec<_> = games
                     .iter()
-                    .filter(|(_, g)| kind != OfferKind::Draw || info_of(&g.doc).draws)
+                    .filter(|(_, g)| kind != OfferKind::Draw || g.info().draws)
                     .collect();
                 match (offered.is_empty(), able.is_empty()) {
                     (false, _) => offered,
@@ -453,15 +452,15 @@ impl App {
 }
 
 fn my_turn(g: &crate::event::GameView, me: &User) -> bool {
-    g.game.outcome().is_none() && g.doc.side_of(&me.id) == Some(g.game.turn().side)
+    g.game.outcome().is_none() && g.side_of(&me.id) == Some(g.game.turn().side)
 }
 
 /// Whether `g` has an offer of `kind` waiting for `me`'s answer.
 fn offered_to(g: &crate::event::GameView, me: &User, kind: OfferKind) -> bool {
-    let Some(mine) = g.doc.side_of(&me.id) else {
+    let Some(mine) = g.side_of(&me.id) else {
         return false;
     };
-    g.doc.offer(kind) == Some(mine.other())
+    g.offer(kind) == Some(mine.other())
 }
 
 /// The verb whose example a "which game?" shows for `cmd`.

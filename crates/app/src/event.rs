@@ -1,41 +1,14 @@
 //! What the app reports: an [`Event`] when a command did something (or
 //! answered a question), an [`AppError`] when it could not, and nothing
-//! changed. Both are plain data; `text.rs` writes them in English and
+//! changed. Both are plain data; `text/` writes them in English and
 //! Spanish, and `present.rs` draws the boards.
 
 use tablero_rules::{AnyGame, GameId, Lang, MoveError, Msg};
-use tablero_store::{
-    ChallengeDoc, GameDoc, OfferKind, Rating, RatingPointDoc, StatsDoc, StoreError,
-};
+use tablero_store::{ChallengeDoc, Rating, RatingPointDoc, StatsDoc, StoreError};
 
 use crate::command::{CommandSpec, ExportFormat, Usage};
 use crate::reply::{ChoiceGroup, User};
-
-/// A game as it stands: its stored document and its rebuilt position, at
-/// the time `now_ms` the event happened (for clocks).
-#[derive(Clone, Debug)]
-pub struct GameView {
-    pub doc: GameDoc,
-    pub game: AnyGame,
-    pub now_ms: i64,
-}
-
-impl GameView {
-    /// The game's id in its channel.
-    #[must_use]
-    pub fn id(&self) -> u64 {
-        self.doc.id
-    }
-
-    /// The number of moves played.
-    #[must_use]
-    pub fn ply(&self) -> usize {
-        self.doc
-            .record
-            .parse::<tablero_rules::GameRecord>()
-            .map_or(0, |r| r.moves.len())
-    }
-}
+pub use crate::view::{GameView, OfferKind};
 
 /// The games and challenges of a channel.
 #[derive(Clone, Debug)]

@@ -15,8 +15,8 @@
 //! message's whole state at once, for an edit that must show the board
 //! whatever happened ([`App::inline_board`]).
 
+use crate::view::OfferKind;
 use tablero_rules::{AnyGame, GameId, Lang};
-use tablero_store::OfferKind;
 
 use crate::app::{Actor, App};
 use crate::challenges::{fold, parse_game, read_options};
@@ -365,7 +365,7 @@ impl App {
             if let Some(live) = st.games.values().next_back() {
                 let offer = [OfferKind::Draw, OfferKind::Takeback]
                     .into_iter()
-                    .find(|k| live.doc.offer(*k).is_some());
+                    .find(|k| live.doc.offer(k.stored()).is_some());
                 return Ok(Some((Event::Board(live.view(self.now())), offer)));
             }
             let last = self.store.next_id(ch)?.saturating_sub(1);

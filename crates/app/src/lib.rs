@@ -44,6 +44,7 @@ mod teach;
 pub mod testkit;
 mod text;
 mod timers;
+pub mod view;
 pub mod watch;
 // `moves SQUARE`, `hint` and `learn GAME`.
 mod learn;
@@ -52,7 +53,7 @@ pub use app::{Actor, App, MAX_NAME_CHARS, Settings, capped};
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use command::{Command, parse};
 pub use config::Config;
-pub use event::{AppError, Event, GameView, QUOTE_CHARS, Suggestion};
+pub use event::{AppError, Event, QUOTE_CHARS, Suggestion};
 pub use listings::GameSummary;
 pub use render::{BoardRenderer, FakeRenderer, PngRenderer, diagram};
 pub use reply::{
@@ -63,3 +64,4 @@ pub use reply::{
 pub use text::friends::FriendsUi;
 pub use text::options::{OptionText, choice_text, option_text};
 pub use text::ui::{Permission, Ui, lang_of_locale};
+pub use view::{BotSide, GameResult, GameView, OfferKind, RatingChange, Termination};

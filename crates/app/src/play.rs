@@ -168,7 +168,7 @@ impl App {
         if outcome.is_none() && doc.bot.is_some_and(|b| b.side == game.turn().side) {
             self.queue_bot_move(&who.channel, id);
         }
-        let live = Live { doc, game };
+        let live = Live { doc, record, game };
         let view = live.view(now);
         if outcome.is_some() {
             st.games.remove(&id);
@@ -464,6 +464,7 @@ impl App {
         let live = st.games.remove(&id).expect("checked above");
         Ok(Live {
             doc,
+            record: live.record,
             game: live.game,
         })
     }

@@ -23,7 +23,7 @@ use tablero_rules::teach::{Mark, targets};
 use tablero_rules::{AnyGame, Lang, Side};
 
 use crate::app::{Actor, App, Res, lock};
-use crate::channel::{ChannelState, record_of};
+use crate::channel::ChannelState;
 use crate::command::GameNo;
 use crate::event::{AppError, Event, GameView, Outcome};
 use crate::heavy::{Heavy, WAIT};
@@ -136,7 +136,7 @@ impl App {
     pub(crate) fn review(&self, who: &Actor, n: Option<GameNo>) -> Outcome {
         let ch = &who.channel;
         let game = self.with_channel(ch, |st| self.game_to_review(who, st, n))?;
-        let key = (game.doc.channel.clone(), game.id());
+        let key = (game.channel.clone(), game.id());
         if let Some(review) = self.reviews.get(&key) {
             return Ok(Event::Review(Reviewed { game, review }));
         }
@@ -154,7 +154,7 @@ impl App {
         if let Some(review) = self.reviews.get(&key) {
             return Ok(Event::Review(Reviewed { game, review }));
         }
-        let record = record_of(&game.doc).map_err(AppError::Unreadable)?;
+        let record = &game.record;
         let start = AnyGame::new(record.game, &record.setup)
             .map_err(|e| AppError::Unreadable(e.to_string()))?;
         let review = tablero_engine::review::review(&start, &record.moves, game.id())
@@ -180,7 +180,7 @@ impl App {
                 .ok_or(AppError::NothingToReview)?,
         };
         let game = self.game_to_show(who, st, Some(n))?;
-        if game.doc.result.is_none() {
+        if game.result.is_none() {
             return Err(AppError::NotFinished(n));
         }
         Ok(game)
@@ -201,9 +201,7 @@ impl App {
             }),
             Err(e) => tracing::warn!(game = r.game.id(), error = %e, "cannot draw a review chart"),
         }
-        let Ok(record) = record_of(&r.game.doc) else {
-            return pictures;
-        };
+        let record = &r.game.record;
         for p in r.turning_points() {
             let Some(better) = &p.better else {
                 continue;

@@ -24,14 +24,15 @@ use std::sync::{Mutex, OnceLock};
 use hmac::{Hmac, KeyInit, Mac};
 use sha2::{Digest, Sha256};
 use tablero_rating::Glicko2;
-use tablero_rules::{GameId, GameRecord, Lang, Side};
+use tablero_rules::{GameId, Lang, Side};
 use tablero_store::{GameDoc, ListingDoc, WebLink};
 
 use crate::app::{App, Res, lock};
-use crate::channel::{deadline_of, info_of, movers, record_of};
+use crate::channel::{Live, deadline_of, info_of, movers, record_of};
 use crate::event::{AppError, GameView};
 use crate::reply::{ChannelKey, Platform, User};
 use crate::text;
+use crate::view::GameResult;
 
 pub use crate::text::web::{WebText, ago, watch_button, web_text};
 
@@ -358,7 +359,7 @@ impl App {
             | E::Offer { game, .. } => game,
             _ => return,
         };
-        let Some(url) = self.game_url(&game.doc.channel, game.id()) else {
+        let Some(url) = self.game_url(&game.channel, game.id()) else {
             return;
         };
         reply.web_button = matches!(e, E::Accepted { .. } | E::Board(_) | E::History(_));
@@ -400,18 +401,14 @@ impl App {
             .replay()
             .map_err(|e| AppError::Unreadable(e.to_string()))?;
         let now = self.now();
-        let view = GameView {
-            doc: doc.clone(),
-            game,
-            now_ms: now,
-        };
+        let view = GameView::new(&doc, record.clone(), game, now);
         let info = info_of(&doc);
         let movers = movers(&record);
         let finished = doc.result.is_some();
-        let result = doc
+        let result = view
             .result
             .as_ref()
-            .map(|r| Both::of(|l| text::result(&doc, info, r, l).write(|u| u.name.clone())));
+            .map(|r| Both::of(|l| text::result(&view, info, r, l).write(|u| u.name.clone())));
         let mut plies = Vec::with_capacity(record.moves.len() + 1);
         let mut replay = tablero_rules::AnyGame::new(record.game, &record.setup)
             .map_err(|e| AppError::Unreadable(e.to_string()))?;
@@ -460,7 +457,7 @@ impl App {
             };
             let alt = Both::of(|l| {
                 text::web::board_alt(
-                    &doc,
+                    &view,
                     (ply > 0).then(|| (shown_number.as_str(), text.get(l))),
                     to_move,
                     ends.map(|r| r.get(l)),
@@ -490,7 +487,7 @@ impl App {
             let bot = doc.bot.filter(|b| b.side == side);
             PlayerView {
                 name: p.name.clone(),
-                side: Both::of(|l| text::side_word(&doc, info, side, l)),
+                side: Both::of(|l| text::side_word(&view, info, side, l)),
                 rating: rating_of(self, &doc, record.game, side),
                 level: bot.map(|b| Both::of(|l| text::level_word(b.level, l))),
                 page: match bot {
@@ -547,7 +544,7 @@ impl App {
             .map_err(|e| AppError::Unreadable(e.to_string()))?;
         let mut view = game.view();
         if let (true, Some(r)) = (last, &doc.result) {
-            crate::present::show_result(&mut view, r);
+            crate::present::show_result(&mut view, &GameResult::of(r));
         }
         let mut players = [doc.players[0].name.clone(), doc.players[1].name.clone()];
         if let Some(b) = doc.bot {
@@ -568,21 +565,24 @@ impl App {
         let Some(doc) = self.game_of(token)?.filter(|d| d.result.is_some()) else {
             return Ok(None);
         };
-        let record: GameRecord = record_of(&doc).map_err(AppError::Unreadable)?;
-        let mut header = crate::records::header_of(&doc);
+        let view = Live::new(doc)
+            .map_err(AppError::Unreadable)?
+            .view(self.now());
+        let record = &view.record;
+        let mut header = crate::records::header_of(&view);
         header.site = "Tablero".into();
         let body = if pgn {
             if tablero_rules::export::pgn_variant(record.game).is_none() {
                 return Ok(None);
             }
-            tablero_rules::export::pgn(&record, &header)
+            tablero_rules::export::pgn(record, &header)
         } else {
-            tablero_rules::export::text(&record, &header)
+            tablero_rules::export::text(record, &header)
         }
         .map_err(|e| AppError::Unreadable(e.to_string()))?;
         let ext = if pgn { "pgn" } else { "txt" };
         Ok(Some((
-            crate::records::file_name(&doc, record.game, ext),
+            crate::records::file_name(view.id, record.game, ext),
             body,
         )))
     }
@@ -597,7 +597,7 @@ impl App {
             .views()
             .map_err(|e| AppError::Unreadable(e.to_string()))?;
         if let (Some(r), Some(last)) = (&doc.result, views.last_mut()) {
-            crate::present::show_result(last, r);
+            crate::present::show_result(last, &GameResult::of(r));
         }
         let players = [doc.players[0].name.clone(), doc.players[1].name.clone()];
         self.renderer
@@ -749,9 +749,19 @@ impl App {
                     title: Both::of(|l| text::web::game_title(record.game, doc.id, l)),
                     opponent: doc.player(side.other()).name.clone(),
                     plies: record.moves.len(),
-                    result: doc.result.as_ref().map(|r| {
-                        Both::of(|l| text::result(&doc, info, r, l).write(|u| u.name.clone()))
-                    }),
+                    // The result names the sides, so it reads the game's
+                    // view (Empuje's colours come from its set-up).
+                    result: match Live::new(doc.clone()) {
+                        Ok(live) if doc.result.is_some() => {
+                            let view = live.view(self.now());
+                            view.result.as_ref().map(|r| {
+                                Both::of(|l| {
+                                    text::result(&view, info, r, l).write(|u| u.name.clone())
+                                })
+                            })
+                        }
+                        _ => None,
+                    },
                     last_ms: doc.finished_ms.unwrap_or(doc.turn_started_ms),
                 });
             }

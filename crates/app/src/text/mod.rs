@@ -28,13 +28,13 @@ pub(crate) use records::{chart_texts, leaderboard_table, rating_change};
 pub(crate) use review::{review_caption, review_chart};
 
 use tablero_rules::{GameInfo, Lang, Phase, Side};
-use tablero_store::{ChallengeDoc, GameDoc, ResultDoc, Termination};
+use tablero_store::ChallengeDoc;
 
-use crate::channel::{deadline_of, info_of};
 use crate::clock::format_duration;
 use crate::event::GameView;
 use crate::pages;
 use crate::reply::{Bi, Listing, Pager, Span, Text, User};
+use crate::view::{GameResult, Termination};
 
 /// A mention of `u`.
 pub(crate) fn m(u: &User) -> Text {
@@ -76,7 +76,7 @@ pub(crate) fn pick<'a>(l: Lang, en: &'a str, es: &'a str) -> &'a str {
 }
 
 /// `@ana (White)`; `@Tablero (Black, level 3)` for the bot.
-pub(crate) fn player(d: &GameDoc, info: &GameInfo, side: Side, l: Lang) -> Text {
+pub(crate) fn player(d: &GameView, info: &GameInfo, side: Side, l: Lang) -> Text {
     let mut what = side_word(d, info, side, l);
     if let Some(bot) = d.bot.filter(|b| b.side == side) {
         what = format!("{what}, {}", level_word(bot.level, l));
@@ -91,10 +91,9 @@ pub(crate) fn level_word(level: u8, l: Lang) -> String {
 
 /// What a side is called in game `d`: the game's name for it, or, once
 /// Push's set-up has given the sides their colours, the colour.
-pub(crate) fn side_word(d: &GameDoc, info: &GameInfo, side: Side, l: Lang) -> String {
+pub(crate) fn side_word(d: &GameView, info: &GameInfo, side: Side, l: Lang) -> String {
     if info.id == tablero_rules::GameId::Empuje
-        && let Ok(game) = crate::channel::replay(d)
-        && let Some(color) = game.view().status.colors[side.index()]
+        && let Some(color) = d.game.view().status.colors[side.index()]
     {
         let chess = tablero_rules::GameId::Chess.info();
         return chess
@@ -121,7 +120,7 @@ pub(crate) fn termination(term: Termination, l: Lang) -> &'static str {
 }
 
 /// `@ana (White) wins: checkmate.` or `Draw: agreed.`
-pub(crate) fn result(d: &GameDoc, info: &GameInfo, r: &ResultDoc, l: Lang) -> Text {
+pub(crate) fn result(d: &GameView, info: &GameInfo, r: &GameResult, l: Lang) -> Text {
     let why = t(termination(r.termination, l));
     let mut s = match r.winner {
         Some(w) => Text::fill(
@@ -138,8 +137,8 @@ pub(crate) fn result(d: &GameDoc, info: &GameInfo, r: &ResultDoc, l: Lang) -> Te
 
 /// The status line: whose turn and time left, or the result.
 pub(crate) fn status(v: &GameView, l: Lang) -> Text {
-    let d = &v.doc;
-    let info = info_of(d);
+    let d = &v;
+    let info = d.info();
     if let Some(r) = &d.result {
         return result(d, info, r, l);
     }
@@ -152,7 +151,7 @@ pub(crate) fn status(v: &GameView, l: Lang) -> Text {
         (Phase::Place, Lang::Es) => "coloca",
         (Phase::Choose, Lang::Es) => "elige",
     };
-    let clock = match deadline_of(d) {
+    let clock = match d.deadline() {
         None => pick(l, "no time limit", "sin límite de tiempo").to_string(),
         Some(due) => {
             let left = format_duration(due - v.now_ms);
@@ -191,9 +190,9 @@ pub(crate) fn game_label(g: &GameView, l: Lang) -> String {
     format!(
         "#{} {}: {} – {}",
         g.id(),
-        info_of(&g.doc).name(l),
-        g.doc.players[0].name,
-        g.doc.players[1].name
+        g.info().name(l),
+        g.players[0].name,
+        g.players[1].name
     )
 }
 
@@ -219,11 +218,11 @@ pub(crate) fn where_is(g: &crate::event::Elsewhere, l: Lang) -> String {
 
 /// `#kqa7 Chess in Club (ana – bo)`: a game of another chat, in a list.
 pub(crate) fn elsewhere(g: &crate::event::Elsewhere, l: Lang) -> String {
-    let d = &g.view.doc;
+    let d = &g.view;
     format!(
         "#{} {} {} ({} – {})",
         g.at,
-        info_of(d).name(l),
+        d.info().name(l),
         where_is(g, l),
         d.players[0].name,
         d.players[1].name
@@ -238,7 +237,7 @@ pub(crate) fn open_label(g: &crate::event::Elsewhere, l: Lang) -> String {
     } else {
         chat_name(g.title.as_deref(), l)
     };
-    format!("#{} {} · {chat}", g.at, info_of(&g.view.doc).name(l))
+    format!("#{} {} · {chat}", g.at, g.view.info().name(l))
 }
 
 /// What starts a reply about a game of another chat, shown in a direct

@@ -3,10 +3,9 @@
 
 use tablero_rating::Rating;
 use tablero_rules::{GameId, Lang, Side};
-use tablero_store::{GameDoc, StatsDoc};
+use tablero_store::StatsDoc;
 
 use super::{m, pick, t};
-use crate::channel::info_of;
 use crate::command::ExportFormat;
 use crate::event::{GameView, Leaderboard, RatingHistory, Standing, StatsRow};
 use crate::render::{ChartOptions, Column, ColumnAlign, TableOptions, TableRow};
@@ -323,7 +322,7 @@ pub(crate) fn chart_texts(user: &User, h: &RatingHistory, l: Lang) -> ChartOptio
 }
 
 pub(super) fn export(game: &GameView, format: ExportFormat, l: Lang) -> Text {
-    let d = &game.doc;
+    let d = &game;
     let what = match (format, l) {
         (ExportFormat::Pgn, _) => "PGN",
         (ExportFormat::Text, Lang::En) => {
@@ -339,7 +338,7 @@ pub(super) fn export(game: &GameView, format: ExportFormat, l: Lang) -> Text {
         ),
         [
             t(d.id.to_string()),
-            t(info_of(d).name(l)),
+            t(d.info().name(l)),
             t(d.players[0].name.clone()),
             t(d.players[1].name.clone()),
             Text::fill(what, Vec::<Text>::new()),
@@ -348,7 +347,7 @@ pub(super) fn export(game: &GameView, format: ExportFormat, l: Lang) -> Text {
 }
 
 pub(super) fn replay(game: &GameView, l: Lang) -> Text {
-    let d = &game.doc;
+    let d = &game;
     let moves = game.ply();
     let state = match (&d.result, l) {
         (Some(_), _) => super::status(game, l),
@@ -364,7 +363,7 @@ pub(super) fn replay(game: &GameView, l: Lang) -> Text {
         ),
         [
             d.id.to_string(),
-            info_of(d).name(l).to_string(),
+            d.info().name(l).to_string(),
             d.players[0].name.clone(),
             d.players[1].name.clone(),
             moves.to_string(),
@@ -378,7 +377,7 @@ pub(super) fn replay(game: &GameView, l: Lang) -> Text {
 }
 
 /// ` Ratings: @ana 1500? → 1662? (+162), @bo 1500? → 1338? (−162).`
-pub(crate) fn rating_change(d: &GameDoc, l: Lang) -> Option<Text> {
+pub(crate) fn rating_change(d: &GameView, l: Lang) -> Option<Text> {
     let rc = d.rating?;
     let mut s = t(pick(l, " Ratings: ", " Puntuación: "));
     for side in Side::ALL {

@@ -6,7 +6,6 @@ use tablero_engine::review::{MIN_SWING, PlyReview};
 use tablero_rules::{Lang, Side};
 
 use super::{both, c, pick, t};
-use crate::channel::info_of;
 use crate::reading::shown;
 use crate::reply::{Bi, Text};
 use crate::review::{Reviewed, move_number};
@@ -19,11 +18,11 @@ fn percent(chance: f64, l: Lang) -> String {
 
 /// `ana (White)`.
 fn who(r: &Reviewed, side: Side, l: Lang) -> String {
-    let d = &r.game.doc;
+    let d = &r.game;
     format!(
         "{} ({})",
         d.player(side).name,
-        super::side_word(d, info_of(d), side, l)
+        super::side_word(d, d.info(), side, l)
     )
 }
 
@@ -39,7 +38,7 @@ fn numbered(r: &Reviewed, p: &PlyReview, l: Lang) -> String {
 /// The reply to `review N`.
 pub(crate) fn summary(r: &Reviewed) -> Bi {
     both(|l| {
-        let d = &r.game.doc;
+        let d = &r.game;
         let moves = r.review.plies.len();
         let template = match (moves, l) {
             (1, Lang::En) => "Review of game #{} ({}, {} – {}), {} move: ",
@@ -51,7 +50,7 @@ pub(crate) fn summary(r: &Reviewed) -> Bi {
             template,
             [
                 d.id.to_string(),
-                info_of(d).name(l).to_string(),
+                d.info().name(l).to_string(),
                 d.players[0].name.clone(),
                 d.players[1].name.clone(),
                 moves.to_string(),
@@ -109,13 +108,13 @@ pub(crate) fn summary(r: &Reviewed) -> Bi {
 
 /// The chart's points (the first player's chances), its marks and texts.
 pub(crate) fn review_chart(r: &Reviewed, l: Lang) -> (Vec<f64>, Vec<EvalMark>, EvalChartOptions) {
-    let d = &r.game.doc;
+    let d = &r.game;
     let mut opts = EvalChartOptions::new(
         &format!(
             "{} #{} · {}",
             pick(l, "Review of game", "Análisis de la partida"),
             d.id,
-            info_of(d).name(l)
+            d.info().name(l)
         ),
         &super::status(&r.game, l).write(|u| u.name.clone()),
     );
@@ -153,7 +152,7 @@ pub(crate) fn review_caption(r: &Reviewed, p: &PlyReview, l: Lang) -> String {
         "{move} de {who} ({before} → {after}); mejor: {better}",
     )
     .replace("{move}", &numbered(r, p, l))
-    .replace("{who}", &r.game.doc.player(p.mover).name)
+    .replace("{who}", &r.game.player(p.mover).name)
     .replace("{before}", &percent(p.before, l))
     .replace("{after}", &percent(p.after, l))
     .replace("{better}", &better)
