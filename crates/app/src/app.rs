@@ -617,7 +617,7 @@ impl App {
         let mut doc = self.store.channel_settings(ch)?;
         let Some(word) = word else {
             return Ok(Event::Orientation {
-                orientation: doc.orientation,
+                orientation: crate::view::Orientation::of(doc.orientation),
                 changed: false,
             });
         };
@@ -631,7 +631,7 @@ impl App {
         b.put_channel(ch, &doc);
         self.commit(b)?;
         Ok(Event::Orientation {
-            orientation: new,
+            orientation: crate::view::Orientation::of(new),
             changed: true,
         })
     }

@@ -4,13 +4,15 @@
 
 use std::collections::BTreeMap;
 
-use tablero_rules::{AnyGame, GameId, GameInfo, GameRecord, Lang, MoveError, Side};
+use tablero_rules::{AnyGame, GameId, GameInfo, GameRecord, Lang, MoveError};
 use tablero_store::{ChallengeDoc, GameDoc, Store, StoreError};
 
 use crate::app::{App, Res};
 use crate::event::{AppError, ChannelView, GameView, Verb};
 use crate::reading;
 use crate::reply::{ChannelKey, User};
+use crate::view::ChallengeView;
+pub(crate) use crate::view::movers;
 
 /// A game being played, rebuilt from its record.
 #[derive(Clone, Debug)]
@@ -172,7 +174,12 @@ impl App {
         let now = self.now();
         ChannelView {
             games: st.games.values().map(|g| g.view(now)).collect(),
-            challenges: self.challenges(ch).unwrap_or_default(),
+            challenges: self
+                .challenges(ch)
+                .unwrap_or_default()
+                .iter()
+                .map(ChallengeView::of)
+                .collect(),
             now_ms: now,
         }
     }
@@ -226,21 +233,6 @@ pub(crate) fn due_of(doc: &GameDoc) -> Option<i64> {
 /// When the player to move loses on time.
 pub(crate) fn deadline_of(doc: &GameDoc) -> Option<i64> {
     Some(doc.turn_started_ms + doc.move_limit_secs? as i64 * 1000)
-}
-
-/// Who made each move of a record.
-pub(crate) fn movers(record: &GameRecord) -> Vec<Side> {
-    let mut out = Vec::new();
-    let Ok(mut g) = AnyGame::new(record.game, &record.setup) else {
-        return out;
-    };
-    for m in &record.moves {
-        out.push(g.turn().side);
-        if g.play(m).is_err() {
-            break;
-        }
-    }
-    out
 }
 
 /// A deterministic mix of `x` (Knight Fight seeds, random sides).

@@ -24,7 +24,6 @@
 
 use std::collections::BTreeSet;
 
-use crate::view::OfferKind;
 use tablero_rules::Lang;
 
 use crate::app::{Actor, App, Res};
@@ -34,6 +33,7 @@ use crate::place::{GameAt, Place};
 use crate::play::fits;
 use crate::reading;
 use crate::reply::{ChannelKey, OpenGame, Outgoing, Reply, User};
+use crate::view::OfferKind;
 
 impl App {
     /// `user`'s ongoing games in every channel of `platform`, with their

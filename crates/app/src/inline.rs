@@ -15,15 +15,16 @@
 //! message's whole state at once, for an edit that must show the board
 //! whatever happened ([`App::inline_board`]).
 
-use crate::view::OfferKind;
 use tablero_rules::{AnyGame, GameId, Lang};
 
 use crate::app::{Actor, App};
 use crate::challenges::{fold, parse_game, read_options};
 use crate::command::Command;
+pub use crate::event::InlineError;
 use crate::event::{AppError, Event};
 use crate::reply::{ChannelKey, Platform, Reply, User};
 use crate::text::pick;
+use crate::view::OfferKind;
 
 /// What the first word of an inline channel's id is.
 pub const PREFIX: &str = "inline:";
@@ -38,17 +39,6 @@ pub fn channel(platform: Platform, id: &str) -> ChannelKey {
 #[must_use]
 pub fn message_of(ch: &ChannelKey) -> Option<&str> {
     ch.channel.strip_prefix(PREFIX)
-}
-
-/// Why a press on an inline message did nothing.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum InlineError {
-    /// The challenger pressed Join on their own challenge.
-    OwnChallenge,
-    /// Someone but the challenger pressed Start on a game against the bot.
-    NotYourStart(User),
-    /// A Join or Start on a message whose game has begun (or ended).
-    Taken,
 }
 
 /// One result offered while someone types `@bot …`.

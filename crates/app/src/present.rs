@@ -7,10 +7,10 @@ use crate::app::App;
 use crate::command::ExportFormat;
 use crate::event::{AppError, Event, GameView, OfferStep};
 use crate::records;
-use crate::render::{RatingPoint, diagram};
+use crate::render::diagram;
 use crate::reply::{Attachment, BoardRef, ChallengeRef, FileKind, Pick, Reply, User};
 use crate::text;
-use crate::view::{GameResult, OfferKind, Termination};
+use crate::view::{ChallengeView, GameResult, OfferKind, Termination};
 
 /// What to draw for an event.
 struct Board<'a> {
@@ -89,7 +89,7 @@ pub(crate) fn show_result(view: &mut tablero_rules::BoardView, r: &GameResult) {
 }
 
 /// Accept buttons for `list`.
-fn picks(list: &[&tablero_store::ChallengeDoc], lang: Lang) -> Vec<Pick> {
+fn picks(list: &[&ChallengeView], lang: Lang) -> Vec<Pick> {
     list.iter()
         .map(|c| Pick {
             challenge: c.id,
@@ -164,18 +164,9 @@ impl App {
                 chart: Some(h),
                 ..
             } => {
-                let points: Vec<RatingPoint> = h
-                    .points
-                    .iter()
-                    .map(|p| RatingPoint {
-                        time_ms: p.ms,
-                        rating: p.rating,
-                        deviation: p.deviation,
-                    })
-                    .collect();
                 let png = self
                     .renderer
-                    .chart(&points, &text::chart_texts(user, h, lang))
+                    .chart(&h.points, &text::chart_texts(user, h, lang))
                     .map_err(|e| tracing::warn!(error = %e, "cannot draw a rating chart"))
                     .ok()?;
                 (format!("rating-{}.png", h.game.key()), png, FileKind::Image)

@@ -5,6 +5,7 @@
 use tablero_rating::{Glicko2, PlayerRating};
 use tablero_rules::GameId;
 use tablero_rules::export::{self, Finish, RecordHeader, Termination as RecordTermination};
+use tablero_store::RatingPointDoc;
 
 use crate::app::{Actor, App, Res};
 use crate::challenges::parse_game;
@@ -13,8 +14,9 @@ use crate::command::{ExportFormat, GameNo};
 use crate::event::{
     AppError, Event, GameView, Leaderboard, Outcome, RatingHistory, Standing, StatsRow,
 };
+use crate::render::RatingPoint;
 use crate::reply::{Platform, User};
-use crate::view::Termination;
+use crate::view::{Stats, Termination};
 
 /// How many players a leaderboard lists.
 pub(crate) const TOP: usize = 10;
@@ -34,7 +36,7 @@ impl App {
             .filter(|(g, _)| game.is_none_or(|want| want == *g))
             .map(|(game, stats)| StatsRow {
                 game,
-                stats,
+                stats: Stats::of(&stats),
                 rating: None,
             })
             .collect();
@@ -43,6 +45,7 @@ impl App {
             .stats(platform, &user.id, true)?
             .into_iter()
             .filter(|(g, _)| game.is_none_or(|want| want == *g))
+            .map(|(g, s)| (g, Stats::of(&s)))
             .collect();
         let mut chart: Option<RatingHistory> = None;
         for row in &mut rows {
@@ -55,7 +58,7 @@ impl App {
             if better {
                 chart = Some(RatingHistory {
                     game: row.game,
-                    points: r.history,
+                    points: points_of(&r.history),
                     now: shown,
                     games: r.rating.games,
                 });
@@ -76,6 +79,7 @@ impl App {
             .learning_stats(platform, &user.id)?
             .into_iter()
             .filter(|(g, _)| game.is_none_or(|want| want == *g))
+            .map(|(g, s)| (g, Stats::of(&s)))
             .collect();
         Ok(Event::Stats {
             user,
@@ -279,4 +283,16 @@ pub(crate) fn header_of(doc: &GameView) -> RecordHeader {
 #[must_use]
 pub(crate) fn file_name(id: u64, game: GameId, ext: &str) -> String {
     format!("tablero-{}-{id}.{ext}", game.key())
+}
+
+/// A rating history as the chart draws it.
+pub(crate) fn points_of(history: &[RatingPointDoc]) -> Vec<RatingPoint> {
+    history
+        .iter()
+        .map(|p| RatingPoint {
+            time_ms: p.ms,
+            rating: p.rating,
+            deviation: p.deviation,
+        })
+        .collect()
 }

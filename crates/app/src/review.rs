@@ -17,7 +17,7 @@
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
 
-use tablero_engine::review::{GameReview, PlyReview};
+use tablero_engine::review::GameReview;
 use tablero_ids::ChannelKey;
 use tablero_rules::teach::{Mark, targets};
 use tablero_rules::{AnyGame, Lang, Side};
@@ -25,30 +25,13 @@ use tablero_rules::{AnyGame, Lang, Side};
 use crate::app::{Actor, App, Res, lock};
 use crate::channel::ChannelState;
 use crate::command::GameNo;
-use crate::event::{AppError, Event, GameView, Outcome};
+use crate::event::{AppError, Event, GameView, Outcome, Reviewed};
 use crate::heavy::{Heavy, WAIT};
 use crate::reply::Picture;
 use crate::text;
 
 /// How many reviews are kept in memory.
 pub(crate) const KEPT: usize = 32;
-
-/// How many moves a review shows on boards.
-pub(crate) const TURNING_POINTS: usize = 3;
-
-/// A finished game and its review, for the catalogue and the pictures.
-#[derive(Clone, Debug)]
-pub struct Reviewed {
-    pub game: GameView,
-    pub review: Arc<GameReview>,
-}
-
-impl Reviewed {
-    /// The moves that changed the game most, in the order played.
-    pub(crate) fn turning_points(&self) -> Vec<&PlyReview> {
-        self.review.turning_points(TURNING_POINTS)
-    }
-}
 
 /// A reviewed game: its channel and number.
 type Key = (ChannelKey, u64);
@@ -83,35 +66,6 @@ impl Kept {
         }
         list.push_back((key, review));
     }
-}
-
-/// The number a move has in a game's record (`3.` for the first player's
-/// third move, `3…` for the second player's answer), counted in rounds as
-/// `history` counts them.
-pub(crate) fn move_number(plies: &[PlyReview], index: usize) -> String {
-    let mut number = 0;
-    let mut open_second = false;
-    for p in &plies[..=index.min(plies.len().saturating_sub(1))] {
-        match p.mover {
-            Side::First => {
-                number += 1;
-                open_second = true;
-                if p.ply == index {
-                    return format!("{number}.");
-                }
-            }
-            Side::Second => {
-                if !open_second {
-                    number += usize::from(number == 0);
-                }
-                open_second = false;
-                if p.ply == index {
-                    return format!("{number}…");
-                }
-            }
-        }
-    }
-    format!("{}.", index + 1)
 }
 
 /// The marks that show move `canonical` of `game`: an arrow from the cell
@@ -240,37 +194,6 @@ impl App {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn ply(ply: usize, mover: Side) -> PlyReview {
-        PlyReview {
-            ply,
-            mover,
-            played: String::new(),
-            better: None,
-            before: 0.5,
-            after: 0.5,
-        }
-    }
-
-    #[test]
-    fn moves_are_numbered_in_rounds() {
-        use Side::{First, Second};
-        let plies: Vec<_> = [First, Second, First, Second]
-            .into_iter()
-            .enumerate()
-            .map(|(i, s)| ply(i, s))
-            .collect();
-        let got: Vec<_> = (0..4).map(|i| move_number(&plies, i)).collect();
-        assert_eq!(got, ["1.", "1…", "2.", "2…"]);
-        // Push's set-up: the second player places several times running.
-        let plies: Vec<_> = [Second, Second, First, Second]
-            .into_iter()
-            .enumerate()
-            .map(|(i, s)| ply(i, s))
-            .collect();
-        let got: Vec<_> = (0..4).map(|i| move_number(&plies, i)).collect();
-        assert_eq!(got, ["1…", "1…", "2.", "2…"]);
-    }
 
     #[test]
     fn a_second_review_of_a_user_at_once_is_answered_busy() {

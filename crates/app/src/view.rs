@@ -6,11 +6,10 @@
 //! pending offer, result), so the app's API does not change when the
 //! store's layout does.
 
+use tablero_ids::{ChannelKey, UserRef as User};
 use tablero_rating::Rating;
-use tablero_rules::{AnyGame, EndReason, GameInfo, GameRecord, Side};
-use tablero_store::GameDoc;
-
-use crate::reply::{ChannelKey, User};
+use tablero_rules::{AnyGame, EndReason, GameId, GameInfo, GameRecord, Side};
+use tablero_store::{ChallengeDoc, GameDoc, StatsDoc};
 
 /// The two things a player may ask of the other: they share one state
 /// machine (offer, then accept or decline).
@@ -193,5 +192,132 @@ impl GameView {
     #[must_use]
     pub fn deadline(&self) -> Option<i64> {
         Some(self.turn_started_ms + self.move_limit_secs? as i64 * 1000)
+    }
+}
+
+/// Who made each move of a record.
+pub(crate) fn movers(record: &GameRecord) -> Vec<Side> {
+    let mut out = Vec::new();
+    let Ok(mut g) = AnyGame::new(record.game, &record.setup) else {
+        return out;
+    };
+    for m in &record.moves {
+        out.push(g.turn().side);
+        if g.play(m).is_err() {
+            break;
+        }
+    }
+    out
+}
+
+/// A challenge waiting for an answer, as events carry it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChallengeView {
+    pub channel: ChannelKey,
+    /// The challenge's number in its channel (shared with games).
+    pub id: u64,
+    pub challenger: User,
+    /// `None` for an open challenge anyone in the channel may take (or,
+    /// with `handle`, the one user who has that handle).
+    pub challenged: Option<User>,
+    /// A platform handle (a Telegram username, without `@`) the challenge
+    /// is for, when the platform could not say who has it.
+    pub handle: Option<String>,
+    pub game: GameId,
+    /// The setup words (the head of a `GameRecord`).
+    pub setup: String,
+    /// The side the challenger plays, `None` for random.
+    pub challenger_side: Option<Side>,
+    pub move_limit_secs: Option<u64>,
+    pub created_ms: i64,
+    pub expires_ms: i64,
+    /// A casual challenge: the game will not be rated.
+    pub casual: bool,
+    /// The finished game this challenge offers a rematch of.
+    pub rematch_of: Option<u64>,
+}
+
+impl ChallengeView {
+    /// The view of the stored challenge `c`.
+    pub(crate) fn of(c: &ChallengeDoc) -> ChallengeView {
+        ChallengeView {
+            channel: c.channel.clone(),
+            id: c.id,
+            challenger: c.challenger.clone(),
+            challenged: c.challenged.clone(),
+            handle: c.handle.clone(),
+            game: c.game,
+            setup: c.setup.clone(),
+            challenger_side: c.challenger_side,
+            move_limit_secs: c.move_limit_secs,
+            created_ms: c.created_ms,
+            expires_ms: c.expires_ms,
+            casual: c.casual,
+            rematch_of: c.rematch_of,
+        }
+    }
+
+    /// Whom the challenge is for, if anyone in particular (a handle as a
+    /// user named `@handle` with no id).
+    #[must_use]
+    pub fn addressee(&self) -> Option<User> {
+        addressee(self.challenged.as_ref(), self.handle.as_deref())
+    }
+}
+
+/// Whom a challenge is for: the user it names, else its handle as a user
+/// named `@handle` with no id, else nobody in particular.
+pub(crate) fn addressee(challenged: Option<&User>, handle: Option<&str>) -> Option<User> {
+    challenged.cloned().or_else(|| {
+        handle.map(|h| User {
+            id: String::new(),
+            name: h.to_string(),
+        })
+    })
+}
+
+/// One user's results in one game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    pub wins: u32,
+    pub losses: u32,
+    pub draws: u32,
+    /// The current streak: wins in a row (positive), losses in a row
+    /// (negative), 0 after a draw.
+    pub streak: i32,
+    /// The most wins in a row.
+    pub best_streak: u32,
+}
+
+impl Stats {
+    /// The results a stored stats record holds.
+    pub(crate) fn of(s: &StatsDoc) -> Stats {
+        Stats {
+            wins: s.wins,
+            losses: s.losses,
+            draws: s.draws,
+            streak: s.streak,
+            best_streak: s.best_streak,
+        }
+    }
+}
+
+/// How a channel's boards are turned.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Orientation {
+    /// The first player (White) at the bottom, every board the same way.
+    #[default]
+    White,
+    /// The player to move at the bottom.
+    Turn,
+}
+
+impl Orientation {
+    /// The setting a channel's stored settings hold.
+    pub(crate) fn of(o: tablero_store::Orientation) -> Orientation {
+        match o {
+            tablero_store::Orientation::White => Orientation::White,
+            tablero_store::Orientation::Turn => Orientation::Turn,
+        }
     }
 }

@@ -788,18 +788,9 @@ impl App {
             return Ok(None);
         };
         let shown = Glicko2::default().current(&r.rating, self.now());
-        let points: Vec<crate::render::RatingPoint> = r
-            .history
-            .iter()
-            .map(|p| crate::render::RatingPoint {
-                time_ms: p.ms,
-                rating: p.rating,
-                deviation: p.deviation,
-            })
-            .collect();
         let h = crate::event::RatingHistory {
             game,
-            points: r.history.clone(),
+            points: crate::records::points_of(&r.history),
             now: shown,
             games: r.rating.games,
         };
@@ -808,7 +799,7 @@ impl App {
             name: r.name.clone(),
         };
         self.renderer
-            .chart(&points, &text::chart_texts(&who, &h, lang))
+            .chart(&h.points, &text::chart_texts(&who, &h, lang))
             .map(Some)
             .map_err(AppError::Unreadable)
     }

@@ -4,10 +4,9 @@ use tablero_rules::{GameId, Lang};
 
 use super::{both, c, m, pick, t, tr};
 use crate::command::{CommandSpec, Usage};
-use crate::event::{AppError, StoreFailure, Verb};
-use crate::limits::Limit;
+use crate::event::{AppError, Limit, StoreFailure, Verb};
 use crate::reply::{Bi, Text};
-use crate::view::OfferKind;
+use crate::view::{ChallengeView, OfferKind};
 
 /// The example command of `verb` for game or challenge `n`.
 fn example(verb: &Verb, n: impl std::fmt::Display, l: Lang) -> String {
@@ -98,7 +97,7 @@ fn more(n: usize, accept: bool, l: Lang) -> Text {
 }
 
 /// `#5 Chess (ana)`, in a "Which challenge?".
-fn which_name(ch: &tablero_store::ChallengeDoc) -> Bi {
+fn which_name(ch: &ChallengeView) -> Bi {
     both(|l| {
         t(format!(
             "#{} {} ({})",
@@ -123,7 +122,7 @@ pub(crate) fn error_pager(e: &AppError) -> Option<crate::reply::Pager> {
 
 /// The challenges an error offers as Accept buttons: the first page of a
 /// "Which challenge?" asked by `accept`.
-pub(crate) fn error_picks(e: &AppError) -> Vec<&tablero_store::ChallengeDoc> {
+pub(crate) fn error_picks(e: &AppError) -> Vec<&ChallengeView> {
     match e {
         AppError::WhichChallenge {
             verb: Verb::Accept,

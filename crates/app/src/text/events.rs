@@ -3,12 +3,11 @@
 use tablero_rules::{GameId, Lang, Side};
 
 use super::{Page, both, c, limit_text, m, page_of, paged, pick, player, result, status, t, tr};
-use crate::channel::movers;
 use crate::clock::format_duration;
 use crate::command::COMMANDS;
 use crate::event::{ChannelView, Event, GameView, HelpTopic, OfferStep};
 use crate::reply::{Bi, Listing, Pager, Text};
-use crate::view::OfferKind;
+use crate::view::{ChallengeView, OfferKind, Orientation, movers};
 
 /// The text of `e`.
 pub(crate) fn event(e: &Event) -> Bi {
@@ -96,7 +95,7 @@ pub(crate) fn event(e: &Event) -> Bi {
                 }
                 _ => Text::default(),
             };
-            let body = match &crate::challenges::addressee(doc) {
+            let body = match &doc.addressee() {
                 Some(o) => Text::fill(
                     pick(
                         l,
@@ -281,13 +280,11 @@ pub(crate) fn event(e: &Event) -> Bi {
             changed,
         } => {
             let (en, es) = match orientation {
-                tablero_store::Orientation::White => (
+                Orientation::White => (
                     "White (the first player) at the bottom, every board the same way",
                     "las blancas (el primer jugador) abajo, todos los tableros igual",
                 ),
-                tablero_store::Orientation::Turn => {
-                    ("the player to move at the bottom", "abajo quien mueve")
-                }
+                Orientation::Turn => ("the player to move at the bottom", "abajo quien mueve"),
             };
             if *changed {
                 Bi {
@@ -602,10 +599,10 @@ fn listing_lines(view: &ChannelView) -> Vec<Bi> {
 }
 
 /// `#4 challenge: ana → bo, Chess`.
-fn challenge_line(ch: &tablero_store::ChallengeDoc) -> Bi {
+fn challenge_line(ch: &ChallengeView) -> Bi {
     both(|l| {
         let name = ch.game.info().name(l);
-        let to = match crate::challenges::addressee(ch) {
+        let to = match ch.addressee() {
             Some(u) => u.name,
             None => pick(l, "anyone", "cualquiera").to_string(),
         };
@@ -728,13 +725,13 @@ pub(crate) fn my_games_shown(
 
 /// Page `page` of the challenges a reader may accept (the same pages
 /// whether they are listed by `accept page N` or asked about by `accept`).
-pub(crate) fn challenge_page(list: &[tablero_store::ChallengeDoc], page: usize) -> Page {
+pub(crate) fn challenge_page(list: &[ChallengeView], page: usize) -> Page {
     let lines: Vec<Bi> = list.iter().map(challenge_line).collect();
     page_of(Listing::Challenges, &lines, page)
 }
 
 /// Page `page` of the challenges a reader may accept.
-fn challenges(list: &[tablero_store::ChallengeDoc], page: usize) -> (Bi, Page) {
+fn challenges(list: &[ChallengeView], page: usize) -> (Bi, Page) {
     let lines: Vec<Bi> = list.iter().map(challenge_line).collect();
     let shown = challenge_page(list, page);
     let first = list.get(shown.shown.start).map_or(0, |c| c.id);
@@ -748,7 +745,7 @@ fn challenges(list: &[tablero_store::ChallengeDoc], page: usize) -> (Bi, Page) {
 
 /// The page an event shows of a longer list, and the challenges on it
 /// that a reader may accept with a button.
-pub(crate) fn event_pages(e: &Event) -> Option<(Option<Pager>, Vec<&tablero_store::ChallengeDoc>)> {
+pub(crate) fn event_pages(e: &Event) -> Option<(Option<Pager>, Vec<&ChallengeView>)> {
     match e {
         Event::Channel { view, page } => Some((listing(view, *page).1.pager, Vec::new())),
         Event::MyGames { me, games, page } => {

@@ -4,12 +4,12 @@
 
 use tablero_engine::analysis::{Notice, Why};
 use tablero_rules::{Cell, GameId, Lang, PieceKind};
-use tablero_store::StatsDoc;
 
 use super::{both, c, m, pick, t, tr};
 use crate::event::{AppError, Event, GameView};
 use crate::reading::shown;
 use crate::reply::{Bi, Text, User};
+use crate::view::Stats;
 
 /// The most moves or squares a sentence lists before "and N more".
 const LISTED: usize = 16;
@@ -319,7 +319,7 @@ pub(super) fn learning_stats(
     s: &mut Text,
     user: &User,
     alone: bool,
-    learning: &[(GameId, StatsDoc)],
+    learning: &[(GameId, Stats)],
     l: Lang,
 ) {
     if learning.is_empty() {

@@ -28,13 +28,12 @@ pub(crate) use records::{chart_texts, leaderboard_table, rating_change};
 pub(crate) use review::{review_caption, review_chart};
 
 use tablero_rules::{GameInfo, Lang, Phase, Side};
-use tablero_store::ChallengeDoc;
 
 use crate::clock::format_duration;
 use crate::event::GameView;
 use crate::pages;
 use crate::reply::{Bi, Listing, Pager, Span, Text, User};
-use crate::view::{GameResult, Termination};
+use crate::view::{ChallengeView, GameResult, Termination};
 
 /// A mention of `u`.
 pub(crate) fn m(u: &User) -> Text {
@@ -247,7 +246,7 @@ pub(crate) fn in_chat(title: Option<&str>, l: Lang) -> Text {
 }
 
 /// `#4 challenge: Chess by ana`, for suggestions.
-pub(crate) fn challenge_label(c: &ChallengeDoc, l: Lang) -> String {
+pub(crate) fn challenge_label(c: &ChallengeView, l: Lang) -> String {
     let game = c.game.info().name(l);
     match l {
         Lang::En => format!("#{} challenge: {game} by {}", c.id, c.challenger.name),
@@ -344,7 +343,7 @@ pub(crate) fn page_label(next: bool, l: Lang) -> &'static str {
 }
 
 /// A challenge's Accept button in a list: `✓ #5 Chess · ana`.
-pub(crate) fn pick_label(c: &ChallengeDoc, l: Lang) -> String {
+pub(crate) fn pick_label(c: &ChallengeView, l: Lang) -> String {
     format!(
         "✓ #{} {} · {}",
         c.id,

@@ -3,13 +3,13 @@
 
 use tablero_rating::Rating;
 use tablero_rules::{GameId, Lang, Side};
-use tablero_store::StatsDoc;
 
 use super::{m, pick, t};
 use crate::command::ExportFormat;
 use crate::event::{GameView, Leaderboard, RatingHistory, Standing, StatsRow};
 use crate::render::{ChartOptions, Column, ColumnAlign, TableOptions, TableRow};
 use crate::reply::{Text, User};
+use crate::view::Stats;
 
 /// `1623` or `1500?` (provisional), as the rating crate shows it.
 fn rating(r: &Rating) -> String {
@@ -27,7 +27,7 @@ fn signed(d: f64) -> String {
 }
 
 /// `3 wins in a row (best 4)`, or nothing to say.
-fn streak(s: &StatsDoc, l: Lang) -> Option<String> {
+fn streak(s: &Stats, l: Lang) -> Option<String> {
     let best = s.best_streak;
     match (s.streak, l) {
         (n, Lang::En) if n >= 2 => Some(format!("{n} wins in a row (best {best})")),
@@ -41,7 +41,7 @@ fn streak(s: &StatsDoc, l: Lang) -> Option<String> {
 }
 
 /// `7 won, 4 lost, 1 drawn`.
-pub(super) fn results(s: &StatsDoc, l: Lang) -> String {
+pub(super) fn results(s: &Stats, l: Lang) -> String {
     match l {
         Lang::En => format!("{} won, {} lost, {} drawn", s.wins, s.losses, s.draws),
         Lang::Es => format!(
@@ -74,12 +74,7 @@ fn rating_line(r: &Rating, games: u32, l: Lang) -> String {
     .to_string()
 }
 
-pub(super) fn stats(
-    user: &User,
-    rows: &[StatsRow],
-    vs_bot: &[(GameId, StatsDoc)],
-    l: Lang,
-) -> Text {
+pub(super) fn stats(user: &User, rows: &[StatsRow], vs_bot: &[(GameId, Stats)], l: Lang) -> Text {
     if rows.is_empty() && vs_bot.is_empty() {
         return Text::fill(
             pick(
@@ -91,7 +86,7 @@ pub(super) fn stats(
         );
     }
     let mut s = Text::fill(pick(l, "Stats for {}:", "Estadísticas de {}:"), [m(user)]);
-    let mut total = StatsDoc::default();
+    let mut total = Stats::default();
     for row in rows {
         let mut parts = Vec::new();
         if let Some((r, games)) = &row.rating {

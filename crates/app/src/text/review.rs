@@ -6,9 +6,9 @@ use tablero_engine::review::{MIN_SWING, PlyReview};
 use tablero_rules::{Lang, Side};
 
 use super::{both, c, pick, t};
+use crate::event::Reviewed;
 use crate::reading::shown;
 use crate::reply::{Bi, Text};
-use crate::review::{Reviewed, move_number};
 
 /// A chance of winning as a whole percentage: `62%`, `62 %`.
 fn percent(chance: f64, l: Lang) -> String {
@@ -156,4 +156,69 @@ pub(crate) fn review_caption(r: &Reviewed, p: &PlyReview, l: Lang) -> String {
     .replace("{before}", &percent(p.before, l))
     .replace("{after}", &percent(p.after, l))
     .replace("{better}", &better)
+}
+
+/// The number a move has in a game's record (`3.` for the first player's
+/// third move, `3…` for the second player's answer), counted in rounds as
+/// `history` counts them.
+pub(crate) fn move_number(plies: &[PlyReview], index: usize) -> String {
+    let mut number = 0;
+    let mut open_second = false;
+    for p in &plies[..=index.min(plies.len().saturating_sub(1))] {
+        match p.mover {
+            Side::First => {
+                number += 1;
+                open_second = true;
+                if p.ply == index {
+                    return format!("{number}.");
+                }
+            }
+            Side::Second => {
+                if !open_second {
+                    number += usize::from(number == 0);
+                }
+                open_second = false;
+                if p.ply == index {
+                    return format!("{number}…");
+                }
+            }
+        }
+    }
+    format!("{}.", index + 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ply(ply: usize, mover: Side) -> PlyReview {
+        PlyReview {
+            ply,
+            mover,
+            played: String::new(),
+            better: None,
+            before: 0.5,
+            after: 0.5,
+        }
+    }
+
+    #[test]
+    fn moves_are_numbered_in_rounds() {
+        use Side::{First, Second};
+        let plies: Vec<_> = [First, Second, First, Second]
+            .into_iter()
+            .enumerate()
+            .map(|(i, s)| ply(i, s))
+            .collect();
+        let got: Vec<_> = (0..4).map(|i| move_number(&plies, i)).collect();
+        assert_eq!(got, ["1.", "1…", "2.", "2…"]);
+        // Push's set-up: the second player places several times running.
+        let plies: Vec<_> = [Second, Second, First, Second]
+            .into_iter()
+            .enumerate()
+            .map(|(i, s)| ply(i, s))
+            .collect();
+        let got: Vec<_> = (0..4).map(|i| move_number(&plies, i)).collect();
+        assert_eq!(got, ["1…", "1…", "2.", "2…"]);
+    }
 }
