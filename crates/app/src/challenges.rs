@@ -3,13 +3,13 @@
 use tablero_rules::{AnyGame, GameId, GameRecord, Setup, Side};
 use tablero_store::{Batch, BotDoc, ChallengeDoc, GameDoc};
 
-use crate::app::{Actor, App, Res};
 use crate::bots::next_event;
 use crate::channel::{ChannelState, Live, record_of, splitmix};
 use crate::command::{Answer, GameNo};
 use crate::config::parse_move_limit;
 use crate::event::{AppError, Event, GameView, Outcome, Verb};
 use crate::reply::{ChannelKey, User};
+use crate::state::{Actor, App, Res};
 use crate::view::{ChallengeView, addressee};
 
 impl App {

@@ -5,13 +5,11 @@
 use std::collections::BTreeMap;
 
 use tablero_rules::{AnyGame, GameId, GameInfo, GameRecord, Lang, MoveError};
-use tablero_store::{ChallengeDoc, GameDoc, Store, StoreError};
+use tablero_store::{GameDoc, Store, StoreError};
 
-use crate::app::{App, Res};
-use crate::event::{AppError, ChannelView, GameView, Verb};
+use crate::event::{AppError, GameView, Res, Verb};
 use crate::reading;
 use crate::reply::{ChannelKey, User};
-use crate::view::ChallengeView;
 pub(crate) use crate::view::movers;
 
 /// A game being played, rebuilt from its record.
@@ -165,39 +163,6 @@ impl ChannelState {
                 .map(|g| g.view(0))
                 .collect(),
         }
-    }
-}
-
-impl App {
-    /// The channel's games and valid challenges.
-    pub(crate) fn view(&self, ch: &ChannelKey, st: &ChannelState) -> ChannelView {
-        let now = self.now();
-        ChannelView {
-            games: st.games.values().map(|g| g.view(now)).collect(),
-            challenges: self
-                .challenges(ch)
-                .unwrap_or_default()
-                .iter()
-                .map(ChallengeView::of)
-                .collect(),
-            now_ms: now,
-        }
-    }
-
-    /// The channel's challenges that are still valid; expired ones are
-    /// left for the timer to announce.
-    pub(crate) fn challenges(&self, ch: &ChannelKey) -> Res<Vec<ChallengeDoc>> {
-        let now = self.now();
-        Ok(self
-            .store
-            .channel_challenges(ch)?
-            .into_iter()
-            .filter_map(|c| {
-                c.map_err(|e| tracing::warn!(error = %e, "unreadable challenge"))
-                    .ok()
-            })
-            .filter(|c| c.expires_ms > now)
-            .collect())
     }
 }
 

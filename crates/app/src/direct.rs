@@ -26,13 +26,13 @@ use std::collections::BTreeSet;
 
 use tablero_rules::Lang;
 
-use crate::app::{Actor, App, Res};
 use crate::command::Command;
 use crate::event::{AppError, Elsewhere, Event, Outcome, Suggestion, Verb};
 use crate::place::{GameAt, Place};
 use crate::play::fits;
 use crate::reading;
 use crate::reply::{ChannelKey, OpenGame, Outgoing, Reply, User};
+use crate::state::{Actor, App, Res};
 use crate::view::OfferKind;
 
 impl App {
@@ -105,13 +105,13 @@ impl App {
         let Some(title) = title.map(str::trim).filter(|t| !t.is_empty()) else {
             return;
         };
-        let title: String = crate::app::capped(&User {
+        let title: String = crate::state::capped(&User {
             id: String::new(),
             name: title.to_string(),
         })
         .name;
         {
-            let seen = crate::app::lock(&self.titles);
+            let seen = crate::sync::lock(&self.titles);
             if seen.get(ch) == Some(&title) {
                 return;
             }
@@ -128,7 +128,7 @@ impl App {
         });
         match saved {
             Ok(()) => {
-                let mut seen = crate::app::lock(&self.titles);
+                let mut seen = crate::sync::lock(&self.titles);
                 if seen.len() > 4096 {
                     seen.clear();
                 }

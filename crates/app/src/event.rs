@@ -12,6 +12,7 @@ use tablero_store::StoreError;
 
 use crate::command::{CommandSpec, ExportFormat, Usage};
 use crate::render::RatingPoint;
+pub use crate::reply::Suggestion;
 use crate::reply::{ChoiceGroup, User};
 use crate::view::{ChallengeView, Orientation, Stats};
 pub use crate::view::{GameView, OfferKind};
@@ -239,40 +240,6 @@ pub enum Leaderboard {
         server: bool,
         games: Vec<(GameId, Vec<Standing>)>,
     },
-}
-
-/// A move a text may have meant: game `game` (a `kind` game) after `ply`
-/// moves, the canonical move `mv`, and what a reader of each language
-/// (English, Spanish) types after `move #N` to play it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Suggestion {
-    pub game: u64,
-    /// The game's chat, when it is not the one the suggestion is shown in.
-    pub place: Option<crate::place::Place>,
-    pub kind: GameId,
-    pub ply: usize,
-    pub mv: String,
-    pub typed: [String; 2],
-}
-
-impl Suggestion {
-    /// The game, as the chat it is shown in names it.
-    #[must_use]
-    pub fn at(&self) -> crate::place::GameAt {
-        crate::place::GameAt {
-            place: self.place,
-            id: self.game,
-        }
-    }
-
-    /// What a reader of `lang` types after `move #N`.
-    #[must_use]
-    pub fn typed(&self, lang: Lang) -> &str {
-        match lang {
-            Lang::En => &self.typed[0],
-            Lang::Es => &self.typed[1],
-        }
-    }
 }
 
 /// One of a player's games in another chat, as a direct chat lists it.
@@ -630,6 +597,9 @@ impl From<StoreError> for AppError {
 
 /// What a command returns.
 pub type Outcome = Result<Event, AppError>;
+
+/// What a handler returns: its value, or why it did nothing.
+pub(crate) type Res<T> = Result<T, AppError>;
 
 /// How many moves a review shows on boards.
 pub(crate) const TURNING_POINTS: usize = 3;

@@ -17,12 +17,12 @@
 
 use tablero_rules::{AnyGame, GameId, Lang};
 
-use crate::app::{Actor, App};
 use crate::challenges::{fold, parse_game, read_options};
 use crate::command::Command;
 pub use crate::event::InlineError;
 use crate::event::{AppError, Event};
 use crate::reply::{ChannelKey, Platform, Reply, User};
+use crate::state::{Actor, App};
 use crate::text::pick;
 use crate::view::OfferKind;
 
@@ -151,7 +151,7 @@ impl App {
         query: &str,
         lang: Lang,
     ) -> Result<Vec<InlineOffer>, Box<Reply>> {
-        let user = crate::app::capped(user);
+        let user = crate::state::capped(user);
         let lang = self
             .touch_user(platform, &user)
             .and_then(|p| p.lang)

@@ -14,11 +14,11 @@ use tablero_engine::analysis::{self, Notice};
 use tablero_rules::teach::{Mark, target_marks, targets};
 use tablero_rules::{AnyGame, Cell};
 
-use crate::app::{Actor, App};
 use crate::channel::ChannelState;
 use crate::command::GameNo;
 use crate::event::{AppError, Event, Outcome, Verb};
 use crate::reply::{Reply, User};
+use crate::state::{Actor, App};
 
 impl App {
     /// `moves SQUARE` in game `n` (or the one the caller means): the moves

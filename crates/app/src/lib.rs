@@ -15,6 +15,7 @@ mod boards;
 pub mod bot;
 mod bots;
 mod challenges;
+mod changes;
 mod channel;
 pub mod clock;
 pub mod command;
@@ -34,11 +35,16 @@ pub mod place;
 mod play;
 mod present;
 pub mod press;
+mod queue;
+mod rates;
 mod reading;
 mod records;
 pub mod render;
 pub mod reply;
 pub mod review;
+mod reviews;
+mod state;
+mod sync;
 mod teach;
 #[cfg(any(test, feature = "testkit"))]
 pub mod testkit;
@@ -49,7 +55,6 @@ pub mod watch;
 // `moves SQUARE`, `hint` and `learn GAME`.
 mod learn;
 
-pub use app::{Actor, App, MAX_NAME_CHARS, Settings, capped};
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use command::{Command, parse};
 pub use config::Config;
@@ -61,6 +66,7 @@ pub use reply::{
     Listing, OpenGame, Outgoing, PageButton, Pager, Pick, Picture, Platform, Reply, Span, Text,
     User,
 };
+pub use state::{Actor, App, MAX_NAME_CHARS, Settings, capped};
 pub use text::friends::FriendsUi;
 pub use text::options::{OptionText, choice_text, option_text};
 pub use text::ui::{Permission, Ui, lang_of_locale};

@@ -1,10 +1,9 @@
-//! Questions: help, rules, boards, histories, listings, stats, and the
-//! typed queries adapters use for keyboards and autocomplete. None of them
+//! Questions: help, rules, boards, histories, listings, and the typed
+//! queries adapters use for keyboards and autocomplete. None of them
 //! changes anything.
 
 use tablero_rules::{AnyGame, GameId, Lang, Setup, Side};
 
-use crate::app::{Actor, App, Res};
 use crate::challenges::parse_game;
 use crate::channel::{ChannelState, Live, info_of};
 use crate::command::{self, GameNo};
@@ -12,6 +11,7 @@ use crate::event::{AppError, Event, GameView, HelpTopic, Outcome, Verb};
 use crate::play::check_press;
 use crate::press::{choice_groups, choice_groups_in};
 use crate::reply::{ChannelKey, ChoiceGroup, User};
+use crate::state::{Actor, App, Res};
 
 /// An ongoing game, as adapters list it.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -9,11 +9,11 @@
 use tablero_rules::Side;
 use tablero_store::{ResultDoc, Termination};
 
-use crate::app::{Actor, App, Res};
 use crate::bots::next_event;
 use crate::channel::{ChannelState, Live, info_of, movers, record_of};
 use crate::command::{Answer, GameNo};
 use crate::event::{AppError, Event, OfferStep, Outcome, Verb};
+use crate::state::{Actor, App, Res};
 use crate::view::OfferKind;
 
 /// The game `draw`/`takeback` without a number means. An answer (or a

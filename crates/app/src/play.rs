@@ -7,13 +7,13 @@ use tablero_store::{
     Batch, GameDoc, RATING_HISTORY, RatingChange, RatingPointDoc, ResultDoc, StatsDoc, Termination,
 };
 
-use crate::app::{Actor, App, Res};
 use crate::bots::next_event;
 use crate::channel::{ChannelState, Live, already_played, apply, record_of};
 use crate::command::{self, GameNo};
 use crate::event::{AppError, Event, Outcome, Suggestion, Verb};
 use crate::reading::{self, Fit};
 use crate::reply::User;
+use crate::state::{Actor, App, Res};
 
 /// How a message without a command word reads in the sender's games of
 /// one channel.

@@ -3,12 +3,12 @@
 
 use tablero_rules::{AnyGame, EndReason, Lang, Side};
 
-use crate::app::App;
 use crate::command::ExportFormat;
 use crate::event::{AppError, Event, GameView, OfferStep};
 use crate::records;
 use crate::render::diagram;
 use crate::reply::{Attachment, BoardRef, ChallengeRef, FileKind, Pick, Reply, User};
+use crate::state::App;
 use crate::text;
 use crate::view::{ChallengeView, GameResult, OfferKind, Termination};
 

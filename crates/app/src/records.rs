@@ -7,7 +7,6 @@ use tablero_rules::GameId;
 use tablero_rules::export::{self, Finish, RecordHeader, Termination as RecordTermination};
 use tablero_store::RatingPointDoc;
 
-use crate::app::{Actor, App, Res};
 use crate::challenges::parse_game;
 use crate::channel::{ChannelState, rebuild};
 use crate::command::{ExportFormat, GameNo};
@@ -16,6 +15,7 @@ use crate::event::{
 };
 use crate::render::RatingPoint;
 use crate::reply::{Platform, User};
+use crate::state::{Actor, App, Res};
 use crate::view::{Stats, Termination};
 
 /// How many players a leaderboard lists.

@@ -14,59 +14,18 @@
 //! whatever the game. A finished game never changes, so its review is kept
 //! (the last [`KEPT`] reviews) and asked again costs nothing.
 
-use std::collections::VecDeque;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
-use tablero_engine::review::GameReview;
-use tablero_ids::ChannelKey;
 use tablero_rules::teach::{Mark, targets};
 use tablero_rules::{AnyGame, Lang, Side};
 
-use crate::app::{Actor, App, Res, lock};
 use crate::channel::ChannelState;
 use crate::command::GameNo;
 use crate::event::{AppError, Event, GameView, Outcome, Reviewed};
-use crate::heavy::{Heavy, WAIT};
+use crate::heavy::WAIT;
 use crate::reply::Picture;
+use crate::state::{Actor, App, Res};
 use crate::text;
-
-/// How many reviews are kept in memory.
-pub(crate) const KEPT: usize = 32;
-
-/// A reviewed game: its channel and number.
-type Key = (ChannelKey, u64);
-
-/// The reviews kept, newest last, by channel and game number, and the
-/// gate that lets at most half the pool of heavy jobs review at once, so
-/// that the bot's searches always find a place soon.
-pub(crate) struct Kept {
-    list: Mutex<VecDeque<(Key, Arc<GameReview>)>>,
-    gate: Heavy,
-}
-
-impl Kept {
-    /// For a pool of `heavy_jobs` places, `share` of them a user's.
-    pub(crate) fn new(heavy_jobs: usize, share: usize) -> Kept {
-        Kept {
-            list: Mutex::default(),
-            gate: Heavy::new((heavy_jobs / 2).max(1), share),
-        }
-    }
-
-    fn get(&self, key: &Key) -> Option<Arc<GameReview>> {
-        let list = lock(&self.list);
-        list.iter().find(|(k, _)| k == key).map(|(_, r)| r.clone())
-    }
-
-    fn put(&self, key: Key, review: Arc<GameReview>) {
-        let mut list = lock(&self.list);
-        list.retain(|(k, _)| *k != key);
-        if list.len() >= KEPT {
-            list.pop_front();
-        }
-        list.push_back((key, review));
-    }
-}
 
 /// The marks that show move `canonical` of `game`: an arrow from the cell
 /// its piece leaves to where it lands, or a dot on each cell a placement

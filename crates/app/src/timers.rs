@@ -7,10 +7,10 @@
 
 use tablero_store::{ResultDoc, Termination, Timer, TimerKind};
 
-use crate::app::{App, Res};
 use crate::channel::{deadline_of, due_of};
 use crate::event::{AppError, Event};
 use crate::reply::Outgoing;
+use crate::state::{App, Res};
 use crate::view::ChallengeView;
 
 /// How long a claimed timer is this process's alone: far longer than

@@ -19,7 +19,6 @@
 //! are. Views carry display names only: no platform id reaches a page.
 
 use std::collections::HashSet;
-use std::sync::{Mutex, OnceLock};
 
 use hmac::{Hmac, KeyInit, Mac};
 use sha2::{Digest, Sha256};
@@ -27,31 +26,16 @@ use tablero_rating::Glicko2;
 use tablero_rules::{GameId, Lang, Side};
 use tablero_store::{GameDoc, ListingDoc, WebLink};
 
-use crate::app::{App, Res, lock};
+pub use crate::changes::{Change, WatchChannel};
 use crate::channel::{Live, deadline_of, info_of, movers, record_of};
 use crate::event::{AppError, GameView};
 use crate::reply::{ChannelKey, Platform, User};
+use crate::state::{App, Res};
+use crate::sync::lock;
 use crate::text;
 use crate::view::GameResult;
 
 pub use crate::text::web::{WebText, ago, watch_button, web_text};
-
-/// How many changes a slow listener may fall behind before it is told it
-/// lagged (it then reads everything again).
-const CHANGES: usize = 1024;
-
-/// The channel a change or a page is about. Opaque: the web front-end
-/// compares and hashes it, and never shows it.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct WatchChannel(pub(crate) ChannelKey);
-
-/// A channel was changed (a move, an offer, a resignation, a timeout, a
-/// listing turned on or off): its store version is now `version`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Change {
-    pub channel: WatchChannel,
-    pub version: u64,
-}
 
 /// A text in both languages.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -190,28 +174,6 @@ pub struct StandingView {
     pub page: String,
 }
 
-/// The app's side of the web: change notices, the address secret and the
-/// public address links are built on.
-pub(crate) struct Watch {
-    changes: tokio::sync::broadcast::Sender<Change>,
-    secret: OnceLock<Vec<u8>>,
-    /// Tokens known to be in the store already.
-    written: Mutex<HashSet<String>>,
-    /// The web front-end's public address, when one runs.
-    base: Mutex<Option<String>>,
-}
-
-impl Default for Watch {
-    fn default() -> Watch {
-        Watch {
-            changes: tokio::sync::broadcast::channel(CHANGES).0,
-            secret: OnceLock::new(),
-            written: Mutex::new(HashSet::new()),
-            base: Mutex::new(None),
-        }
-    }
-}
-
 /// `bytes` as lower-case hex.
 fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
@@ -235,15 +197,6 @@ impl App {
     #[must_use]
     pub fn watch_changes(&self) -> tokio::sync::broadcast::Receiver<Change> {
         self.watch.changes.subscribe()
-    }
-
-    /// Tells the web a channel changed (after a durable commit).
-    pub(crate) fn publish_change(&self, ch: &ChannelKey, version: u64) {
-        // No receiver: no page open. Nothing to do.
-        let _ = self.watch.changes.send(Change {
-            channel: WatchChannel(ch.clone()),
-            version,
-        });
     }
 
     /// The store's version of `ch` now, from any process: the web polls it
@@ -845,36 +798,6 @@ impl App {
                 })
             })
             .collect()
-    }
-}
-
-/// Starts the web front-end `w` for `app`: its address is printed in
-/// console mode and links in replies point to it; a port that cannot be
-/// had is a warning, and the bot runs on without the web.
-pub(crate) fn start_web(
-    app: &std::sync::Arc<App>,
-    config: &crate::Config,
-    w: crate::bot::WebFrontend,
-    console: bool,
-) -> Option<crate::bot::WebStarted> {
-    match (w.start)(app.clone(), config, console) {
-        Ok(Some(started)) => {
-            app.set_web_base(started.links.clone());
-            if console {
-                println!("Watch the games on the web: {}/", started.address);
-            }
-            Some(started)
-        }
-        Ok(None) => None,
-        Err(e) => {
-            tracing::warn!("web front-end not started: {e}");
-            if console {
-                println!(
-                    "Warning: the web page is off: {e}. Set TABLERO_WEB_LISTEN to another address (or `off`)."
-                );
-            }
-            None
-        }
     }
 }
 

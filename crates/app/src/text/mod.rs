@@ -32,7 +32,7 @@ use tablero_rules::{GameInfo, Lang, Phase, Side};
 use crate::clock::format_duration;
 use crate::event::GameView;
 use crate::pages;
-use crate::reply::{Bi, Listing, Pager, Span, Text, User};
+use crate::reply::{Bi, Listing, PageButton, Pager, Span, Text, User};
 use crate::view::{ChallengeView, GameResult, Termination};
 
 /// A mention of `u`.
@@ -350,4 +350,30 @@ pub(crate) fn pick_label(c: &ChallengeView, l: Lang) -> String {
         c.game.info().name(l),
         c.challenger.name
     )
+}
+impl crate::reply::Reply {
+    /// The buttons for the pages before and after the one shown, in the
+    /// reply's language; none when the list has one page.
+    #[must_use]
+    pub fn page_buttons(&self) -> Vec<PageButton> {
+        let Some(p) = self.pager else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        if p.page > 1 {
+            out.push(PageButton {
+                label: page_label(false, self.lang).to_string(),
+                list: p.list,
+                page: p.page - 1,
+            });
+        }
+        if p.page < p.pages {
+            out.push(PageButton {
+                label: page_label(true, self.lang).to_string(),
+                list: p.list,
+                page: p.page + 1,
+            });
+        }
+        out
+    }
 }
