@@ -155,10 +155,10 @@ impl GameView {
         self.id
     }
 
-    /// The number of moves played.
+    /// The player of `side`.
     #[must_use]
-    pub fn ply(&self) -> usize {
-        self.record.moves.len()
+    pub fn player(&self, side: Side) -> &User {
+        &self.players[side.index()]
     }
 
     /// What the game is (its names, sides, whether it has draws).
@@ -167,31 +167,32 @@ impl GameView {
         self.record.game.info()
     }
 
-    /// The player of `side`.
-    #[must_use]
-    pub fn player(&self, side: Side) -> &User {
-        &self.players[side.index()]
-    }
-
     /// The side `user` (an id) plays, if they play.
     #[must_use]
     pub fn side_of(&self, user: &str) -> Option<Side> {
         Side::ALL.into_iter().find(|s| self.player(*s).id == user)
     }
 
-    /// Who made the pending offer of `kind`, if any.
-    #[must_use]
-    pub fn offer(&self, kind: OfferKind) -> Option<Side> {
-        match kind {
-            OfferKind::Draw => self.draw_offer,
-            OfferKind::Takeback => self.takeback,
-        }
-    }
-
     /// When the player to move loses on time, if the game has a limit.
     #[must_use]
     pub fn deadline(&self) -> Option<i64> {
         Some(self.turn_started_ms + self.move_limit_secs? as i64 * 1000)
+    }
+
+    /// Who made the pending offer of `kind`, if any.
+    #[must_use]
+    pub fn offer(&self, kind: OfferKind) -> Option<Side> {
+        if kind == OfferKind::Draw {
+            self.draw_offer
+        } else {
+            self.takeback
+        }
+    }
+
+    /// The number of moves played.
+    #[must_use]
+    pub fn ply(&self) -> usize {
+        self.record.moves.len()
     }
 }
 

@@ -1,72 +1,75 @@
 //! The app's modules form layers: vocabulary (ids, commands, events, views,
 //! replies, the catalogue) → channel state → use cases → the `App` facade
 //! → front-ends and test harness. Each module may use only modules of a
-//! lower rank (`RANKS`: the layer, and within a layer an order, so two
-//! siblings never use each other). This test reads the app's source, finds
+//! lower layer (`LAYERS`) or before it in its own layer (so two siblings
+//! never use each other). This test reads the app's source, finds
 //! every `crate::…` path outside unit tests (a name the crate root
 //! re-exports counts as the module it comes from), and fails naming each
-//! import that breaks the order, and any module without a rank.
+//! import that breaks the order, and any module without a layer.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
-/// Layer bands: a module's rank is within its layer's band.
-const VOCABULARY: u32 = 100;
-const STATE: u32 = 200;
-const USE_CASES: u32 = 300;
-const FACADE: u32 = 400;
-const FRONT_ENDS: u32 = 500;
-
-/// Every module of the app and its rank. A module uses only modules of a
-/// lower rank.
-const RANKS: &[(&str, u32)] = &[
-    // Vocabulary: plain data and the words for it; no store handle, no App.
-    ("sync", VOCABULARY),
-    ("clock", VOCABULARY + 1),
-    ("place", VOCABULARY + 2),
-    ("view", VOCABULARY + 3),
-    ("command", VOCABULARY + 4),
-    ("reading", VOCABULARY + 5),
-    ("render", VOCABULARY + 6),
-    ("reply", VOCABULARY + 7),
-    ("pages", VOCABULARY + 8),
-    ("event", VOCABULARY + 9),
-    ("config", VOCABULARY + 10),
-    ("text", VOCABULARY + 11),
-    // State: what every handler shares, and the `App` that holds it.
-    ("heavy", STATE),
-    ("rates", STATE + 1),
-    ("queue", STATE + 2),
-    ("changes", STATE + 3),
-    ("reviews", STATE + 4),
-    ("channel", STATE + 5),
-    ("state", STATE + 6),
-    // Use cases, each using only those before it.
-    ("limits", USE_CASES),
-    ("bots", USE_CASES + 1),
-    ("play", USE_CASES + 2),
-    ("challenges", USE_CASES + 3),
-    ("offers", USE_CASES + 4),
-    ("press", USE_CASES + 5),
-    ("records", USE_CASES + 6),
-    ("listings", USE_CASES + 7),
-    ("learn", USE_CASES + 8),
-    ("review", USE_CASES + 9),
-    ("teach", USE_CASES + 10),
-    ("timers", USE_CASES + 11),
-    ("direct", USE_CASES + 12),
-    ("inline", USE_CASES + 13),
-    ("boards", USE_CASES + 14),
-    ("present", USE_CASES + 15),
-    ("watch", USE_CASES + 16),
-    // The facade: the `App`, dispatch.
-    ("app", FACADE),
-    // What runs the app: start-up, the console, the test harness.
-    ("console", FRONT_ENDS),
-    ("bot", FRONT_ENDS + 1),
-    ("testkit", FRONT_ENDS + 2),
-    ("corpus", FRONT_ENDS + 3),
+/// The layers, lowest first, and their modules in order: a module uses
+/// only the modules of lower layers and those before it in its own.
+const LAYERS: &[(&str, &[&str])] = &[
+    // Plain data and the words for it; no store handle, no `App`.
+    (
+        "vocabulary",
+        &[
+            "sync", "clock", "place", "view", "command", "reading", "render", "reply", "pages",
+            "event", "config", "text",
+        ],
+    ),
+    // What every handler shares, and the `App` that holds it.
+    (
+        "state",
+        &[
+            "heavy", "rates", "queue", "changes", "reviews", "channel", "state",
+        ],
+    ),
+    // The handlers, each an `impl App` of its own.
+    (
+        "use cases",
+        &[
+            "limits",
+            "bots",
+            "play",
+            "challenges",
+            "offers",
+            "press",
+            "records",
+            "listings",
+            "learn",
+            "review",
+            "teach",
+            "timers",
+            "direct",
+            "inline",
+            "boards",
+            "present",
+            "watch",
+        ],
+    ),
+    // The facade: `execute`, `handle`, dispatch.
+    ("facade", &["app"]),
+    // What runs the app: the console, start-up, the test harness.
+    ("front-ends", &["console", "bot", "testkit", "corpus"]),
 ];
+
+/// Each module's layer and its place in the layer.
+fn ranks() -> BTreeMap<&'static str, (usize, usize)> {
+    LAYERS
+        .iter()
+        .enumerate()
+        .flat_map(|(layer, (_, modules))| {
+            modules
+                .iter()
+                .enumerate()
+                .map(move |(place, m)| (*m, (layer, place)))
+        })
+        .collect()
+}
 
 /// The module a source file belongs to (`text/events.rs` is `text`).
 fn module_of(path: &Path, src: &Path) -> Option<String> {
@@ -144,10 +147,48 @@ fn uses(code: &str, root: &BTreeMap<String, String>) -> BTreeSet<String> {
     out
 }
 
+/// What breaks the order in `file` (shown as `name`) of `module`, whose
+/// code (`code_of`) is `code`.
+fn problems_in(
+    name: &str,
+    module: &str,
+    code: &str,
+    root: &BTreeMap<String, String>,
+) -> Vec<String> {
+    let ranks = ranks();
+    let Some(&rank) = ranks.get(module) else {
+        return vec![format!("{name}: module `{module}` has no layer in LAYERS")];
+    };
+    let mut problems = Vec::new();
+    for used in uses(code, root) {
+        if used == module {
+            continue;
+        }
+        let Some(&theirs) = ranks.get(used.as_str()) else {
+            problems.push(format!(
+                "{name}: uses `crate::{used}`, which is no module with a layer in LAYERS"
+            ));
+            continue;
+        };
+        if theirs < rank {
+            continue;
+        }
+        let why = if theirs.0 > rank.0 {
+            format!("of a higher layer ({})", LAYERS[theirs.0].0)
+        } else {
+            format!("after it in its own layer ({})", LAYERS[rank.0].0)
+        };
+        problems.push(format!(
+            "{name}: `{module}` ({}) uses `{used}`, {why}",
+            LAYERS[rank.0].0
+        ));
+    }
+    problems
+}
+
 #[test]
 fn the_apps_modules_use_only_lower_layers() {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let ranks: BTreeMap<&str, u32> = RANKS.iter().copied().collect();
     let root = root_names(&std::fs::read_to_string(src.join("lib.rs")).unwrap());
     let mut files = Vec::new();
     let mut dirs = vec![src.clone()];
@@ -162,45 +203,48 @@ fn the_apps_modules_use_only_lower_layers() {
         }
     }
     files.sort();
+    assert!(files.len() > 40, "the app's sources were not found");
     let mut problems = Vec::new();
     for path in &files {
         let Some(module) = module_of(path, &src) else {
             continue;
         };
-        let Some(&rank) = ranks.get(module.as_str()) else {
-            problems.push(format!(
-                "{}: module `{module}` has no layer in RANKS",
-                path.display()
-            ));
-            continue;
-        };
         let code = code_of(&std::fs::read_to_string(path).unwrap());
-        for used in uses(&code, &root) {
-            if used == module {
-                continue;
-            }
-            let Some(&theirs) = ranks.get(used.as_str()) else {
-                problems.push(format!(
-                    "{}: uses `crate::{used}`, which is no module with a layer in RANKS",
-                    path.display()
-                ));
-                continue;
-            };
-            if theirs < rank {
-                continue;
-            }
-            let why = if theirs / 100 > rank / 100 {
-                "a higher layer"
-            } else {
-                "a sibling of its layer that comes after it"
-            };
-            problems.push(format!(
-                "{}: `{module}` (rank {rank}) uses `{used}` (rank {theirs}), {why}",
-                path.display()
-            ));
-        }
+        problems.extend(problems_in(
+            &path.display().to_string(),
+            &module,
+            &code,
+            &root,
+        ));
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn the_checker_names_each_import_that_breaks_the_order() {
+    let root = root_names("pub use state::{App, Settings};\npub use text::ui::Ui;");
+    // The catalogue using a use case, the facade through a root name, and
+    // a module nobody placed.
+    let code = code_of("use crate::challenges::parse_game;\nuse crate::{App, Ui};\n");
+    let found = problems_in("text/x.rs", "text", &code, &root);
+    assert_eq!(
+        found,
+        [
+            "text/x.rs: `text` (vocabulary) uses `challenges`, of a higher layer (use cases)",
+            "text/x.rs: `text` (vocabulary) uses `state`, of a higher layer (state)",
+        ]
+    );
+    // A use case using one after it in its own layer.
+    let found = problems_in("play.rs", "play", "fn f() { crate::watch::x() }", &root);
+    assert_eq!(
+        found,
+        ["play.rs: `play` (use cases) uses `watch`, after it in its own layer (use cases)"]
+    );
+    assert_eq!(
+        problems_in("new.rs", "new", "", &root),
+        ["new.rs: module `new` has no layer in LAYERS"]
+    );
+    assert!(problems_in("play.rs", "play", "use crate::state::App;", &root).is_empty());
 }
 
 #[test]
