@@ -15,16 +15,17 @@
 //! move by at most one search of theirs, never by all of them.
 //!
 //! Between its moves in a game the bot keeps its engine (the alpha-beta
-//! table or the MCTS graph below the moves played) in [`Kept`], so each
+//! table or the MCTS graph below the moves played) in `Kept` (`queue.rs`,
+//! with the queue itself), so each
 //! search starts from what the last one learnt rather than cold (where
 //! it can: `Engine::learns_between_moves`; alpha-beta's noisy levels 1–3
 //! clear their table for every search and are not kept). Each
-//! engine holds at most [`GAME_MEMORY`]; those kept between moves hold
-//! at most [`KEPT_MEMORY`] together, the least recently used game's
+//! engine holds at most `GAME_MEMORY`; those kept between moves hold
+//! at most `KEPT_MEMORY` together, the least recently used game's
 //! dropped first. A kept engine is used only when the game's record
 //! continues the moves it has seen (a takeback, a restart or an eviction
 //! means a cold start, the same search as before), and it is dropped
-//! when its game ends, or after [`KEPT_IDLE`] unused.
+//! when its game ends, or after `KEPT_IDLE` unused.
 
 use std::collections::HashSet;
 use std::sync::{Arc, Weak};

@@ -586,6 +586,41 @@ fn span_hint(text: &str, span: Option<std::ops::Range<usize>>) -> String {
     }
 }
 
+/// The limits, each a count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Open challenges one user has in one channel.
+    pub challenges_per_user: usize,
+    /// Open challenges in one channel, everyone's together.
+    pub challenges_per_channel: usize,
+    /// Ongoing games of one user on a platform (against the bot included).
+    pub games_per_user: usize,
+    /// Ongoing games of one user against the bot.
+    pub bot_games_per_user: usize,
+    /// Commands (and plain-message moves) one user sends a minute.
+    pub commands_per_minute: usize,
+    /// Heavy jobs (replays, rating charts, leaderboard tables, bot
+    /// searches) running at once in the process.
+    pub heavy_jobs: usize,
+    /// Of those, how many one user may have running; past it they are
+    /// told to try again in a moment.
+    pub heavy_jobs_per_user: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            challenges_per_user: 10,
+            challenges_per_channel: 100,
+            games_per_user: 100,
+            bot_games_per_user: 5,
+            commands_per_minute: 40,
+            heavy_jobs: 4,
+            heavy_jobs_per_user: 1,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -701,40 +736,5 @@ mod tests {
         assert_eq!(parse_move_limit("14d"), Ok(Some(14 * DAY)));
         assert!(parse_move_limit("15d").is_err());
         assert!(parse_move_limit("59m").is_err());
-    }
-}
-
-/// The limits, each a count.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Limits {
-    /// Open challenges one user has in one channel.
-    pub challenges_per_user: usize,
-    /// Open challenges in one channel, everyone's together.
-    pub challenges_per_channel: usize,
-    /// Ongoing games of one user on a platform (against the bot included).
-    pub games_per_user: usize,
-    /// Ongoing games of one user against the bot.
-    pub bot_games_per_user: usize,
-    /// Commands (and plain-message moves) one user sends a minute.
-    pub commands_per_minute: usize,
-    /// Heavy jobs (replays, rating charts, leaderboard tables, bot
-    /// searches) running at once in the process.
-    pub heavy_jobs: usize,
-    /// Of those, how many one user may have running; past it they are
-    /// told to try again in a moment.
-    pub heavy_jobs_per_user: usize,
-}
-
-impl Default for Limits {
-    fn default() -> Limits {
-        Limits {
-            challenges_per_user: 10,
-            challenges_per_channel: 100,
-            games_per_user: 100,
-            bot_games_per_user: 5,
-            commands_per_minute: 40,
-            heavy_jobs: 4,
-            heavy_jobs_per_user: 1,
-        }
     }
 }

@@ -12,7 +12,7 @@
 //! Each position gets the same node budget (`tablero_engine::review`),
 //! shared out by the game's length, so a review takes a couple of seconds
 //! whatever the game. A finished game never changes, so its review is kept
-//! (the last [`KEPT`] reviews) and asked again costs nothing.
+//! (the last `KEPT` reviews, in `reviews.rs`) and asked again costs nothing.
 
 use std::sync::Arc;
 
