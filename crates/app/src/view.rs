@@ -8,7 +8,7 @@
 
 use tablero_ids::{ChannelKey, UserRef as User};
 use tablero_rating::Rating;
-use tablero_rules::{AnyGame, EndReason, GameId, GameInfo, GameRecord, Side};
+use tablero_rules::{AnyGame, Color, EndReason, GameId, GameInfo, GameRecord, Side};
 use tablero_store::{ChallengeDoc, GameDoc, StatsDoc};
 
 /// The two things a player may ask of the other: they share one state
@@ -193,6 +193,62 @@ impl GameView {
     #[must_use]
     pub fn ply(&self) -> usize {
         self.record.moves.len()
+    }
+
+    /// Who sits at the game, for the lines that name its players.
+    pub(crate) fn seats(&self) -> Seats<'_> {
+        Seats {
+            players: &self.players,
+            bot: self.bot,
+            rating: self.rating,
+            colors: if self.record.game == GameId::Empuje {
+                self.game.view().status.colors
+            } else {
+                [None, None]
+            },
+        }
+    }
+}
+
+/// Who sits at a game, as a result or a player's line names them: the
+/// players, Tablero's side, what the result did to the ratings, and the
+/// colours Empuje's set-up gave the sides.
+pub(crate) struct Seats<'a> {
+    pub players: &'a [User; 2],
+    pub bot: Option<BotSide>,
+    pub rating: Option<RatingChange>,
+    pub colors: [Option<Color>; 2],
+}
+
+impl Seats<'_> {
+    /// The seats of the stored game `doc`, read without replaying it
+    /// unless it is Empuje (whose colours its set-up decides; a record
+    /// that does not replay names the sides by the game's names).
+    pub(crate) fn of(doc: &GameDoc) -> Seats<'_> {
+        let colors = doc
+            .record
+            .parse::<GameRecord>()
+            .ok()
+            .filter(|r| r.game == GameId::Empuje)
+            .and_then(|r| r.replay().ok())
+            .map_or([None, None], |g| g.view().status.colors);
+        Seats {
+            players: &doc.players,
+            bot: doc.bot.map(|b| BotSide {
+                side: b.side,
+                level: b.level,
+            }),
+            rating: doc.rating.map(|r| RatingChange {
+                before: r.before,
+                after: r.after,
+            }),
+            colors,
+        }
+    }
+
+    /// The player of `side`.
+    pub(crate) fn player(&self, side: Side) -> &User {
+        &self.players[side.index()]
     }
 }
 

@@ -33,7 +33,7 @@ use crate::reply::{ChannelKey, Platform, User};
 use crate::state::{App, Res};
 use crate::sync::lock;
 use crate::text;
-use crate::view::GameResult;
+use crate::view::{GameResult, Seats};
 
 pub use crate::text::web::{WebText, ago, watch_button, web_text};
 
@@ -358,10 +358,9 @@ impl App {
         let info = info_of(&doc);
         let movers = movers(&record);
         let finished = doc.result.is_some();
-        let result = view
-            .result
-            .as_ref()
-            .map(|r| Both::of(|l| text::result(&view, info, r, l).write(|u| u.name.clone())));
+        let result = view.result.as_ref().map(|r| {
+            Both::of(|l| text::result(&view.seats(), info, r, l).write(|u| u.name.clone()))
+        });
         let mut plies = Vec::with_capacity(record.moves.len() + 1);
         let mut replay = tablero_rules::AnyGame::new(record.game, &record.setup)
             .map_err(|e| AppError::Unreadable(e.to_string()))?;
@@ -440,7 +439,7 @@ impl App {
             let bot = doc.bot.filter(|b| b.side == side);
             PlayerView {
                 name: p.name.clone(),
-                side: Both::of(|l| text::side_word(&view, info, side, l)),
+                side: Both::of(|l| text::side_word(&view.seats(), info, side, l)),
                 rating: rating_of(self, &doc, record.game, side),
                 level: bot.map(|b| Both::of(|l| text::level_word(b.level, l))),
                 page: match bot {
@@ -702,19 +701,10 @@ impl App {
                     title: Both::of(|l| text::web::game_title(record.game, doc.id, l)),
                     opponent: doc.player(side.other()).name.clone(),
                     plies: record.moves.len(),
-                    // The result names the sides, so it reads the game's
-                    // view (Empuje's colours come from its set-up).
-                    result: match Live::new(doc.clone()) {
-                        Ok(live) if doc.result.is_some() => {
-                            let view = live.view(self.now());
-                            view.result.as_ref().map(|r| {
-                                Both::of(|l| {
-                                    text::result(&view, info, r, l).write(|u| u.name.clone())
-                                })
-                            })
-                        }
-                        _ => None,
-                    },
+                    result: doc.result.as_ref().map(|r| {
+                        let (seats, r) = (Seats::of(&doc), GameResult::of(r));
+                        Both::of(|l| text::result(&seats, info, &r, l).write(|u| u.name.clone()))
+                    }),
                     last_ms: doc.finished_ms.unwrap_or(doc.turn_started_ms),
                 });
             }

@@ -136,8 +136,8 @@ pub(crate) fn event(e: &Event) -> Bi {
                     m(by),
                     t(d.id.to_string()),
                     t(info.name(l)),
-                    player(d, info, Side::First, l),
-                    player(d, info, Side::Second, l),
+                    player(&d.seats(), info, Side::First, l),
+                    player(&d.seats(), info, Side::Second, l),
                     status(game, l),
                 ],
             );
@@ -235,8 +235,8 @@ pub(crate) fn event(e: &Event) -> Bi {
                 [
                     t(d.id.to_string()),
                     t(what),
-                    player(d, info, Side::First, l),
-                    player(d, info, Side::Second, l),
+                    player(&d.seats(), info, Side::First, l),
+                    player(&d.seats(), info, Side::Second, l),
                     status(view, l),
                 ],
             )
@@ -459,7 +459,7 @@ fn finished(game: &GameView, l: Lang) -> Text {
     let d = &game;
     d.result
         .as_ref()
-        .map(|r| result(d, d.info(), r, l))
+        .map(|r| result(&d.seats(), d.info(), r, l))
         .unwrap_or_default()
 }
 
@@ -554,15 +554,15 @@ fn history(view: &GameView) -> Bi {
             [
                 t(view.id.to_string()),
                 t(info.name(l)),
-                player(view, info, Side::First, l),
-                player(view, info, Side::Second, l),
+                player(&view.seats(), info, Side::First, l),
+                player(&view.seats(), info, Side::Second, l),
                 t(moves),
                 c(record.to_string()),
             ],
         );
         if let Some(r) = &view.result {
             s.append(t("\n"));
-            s.append(result(view, info, r, l));
+            s.append(result(&view.seats(), info, r, l));
         }
         s
     })

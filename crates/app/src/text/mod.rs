@@ -33,7 +33,7 @@ use crate::clock::format_duration;
 use crate::event::GameView;
 use crate::pages;
 use crate::reply::{Bi, Listing, PageButton, Pager, Span, Text, User};
-use crate::view::{ChallengeView, GameResult, Termination};
+use crate::view::{ChallengeView, GameResult, Seats, Termination};
 
 /// A mention of `u`.
 pub(crate) fn m(u: &User) -> Text {
@@ -75,7 +75,7 @@ pub(crate) fn pick<'a>(l: Lang, en: &'a str, es: &'a str) -> &'a str {
 }
 
 /// `@ana (White)`; `@Tablero (Black, level 3)` for the bot.
-pub(crate) fn player(d: &GameView, info: &GameInfo, side: Side, l: Lang) -> Text {
+pub(crate) fn player(d: &Seats, info: &GameInfo, side: Side, l: Lang) -> Text {
     let mut what = side_word(d, info, side, l);
     if let Some(bot) = d.bot.filter(|b| b.side == side) {
         what = format!("{what}, {}", level_word(bot.level, l));
@@ -90,9 +90,9 @@ pub(crate) fn level_word(level: u8, l: Lang) -> String {
 
 /// What a side is called in game `d`: the game's name for it, or, once
 /// Push's set-up has given the sides their colours, the colour.
-pub(crate) fn side_word(d: &GameView, info: &GameInfo, side: Side, l: Lang) -> String {
+pub(crate) fn side_word(d: &Seats, info: &GameInfo, side: Side, l: Lang) -> String {
     if info.id == tablero_rules::GameId::Empuje
-        && let Some(color) = d.game.view().status.colors[side.index()]
+        && let Some(color) = d.colors[side.index()]
     {
         let chess = tablero_rules::GameId::Chess.info();
         return chess
@@ -119,7 +119,7 @@ pub(crate) fn termination(term: Termination, l: Lang) -> &'static str {
 }
 
 /// `@ana (White) wins: checkmate.` or `Draw: agreed.`
-pub(crate) fn result(d: &GameView, info: &GameInfo, r: &GameResult, l: Lang) -> Text {
+pub(crate) fn result(d: &Seats, info: &GameInfo, r: &GameResult, l: Lang) -> Text {
     let why = t(termination(r.termination, l));
     let mut s = match r.winner {
         Some(w) => Text::fill(
@@ -139,7 +139,7 @@ pub(crate) fn status(v: &GameView, l: Lang) -> Text {
     let d = &v;
     let info = d.info();
     if let Some(r) = &d.result {
-        return result(d, info, r, l);
+        return result(&d.seats(), info, r, l);
     }
     let side = v.game.turn().side;
     let what = match (v.game.turn().phase, l) {
@@ -160,7 +160,7 @@ pub(crate) fn status(v: &GameView, l: Lang) -> Text {
             }
         }
     };
-    let mut s = player(d, info, side, l);
+    let mut s = player(&d.seats(), info, side, l);
     s.append(Text::fill(" {} ({}).", [t(what), t(clock)]));
     match (d.draw_offer, d.takeback) {
         (Some(by), _) => s.append(Text::fill(

@@ -9,7 +9,7 @@ use crate::command::ExportFormat;
 use crate::event::{GameView, Leaderboard, RatingHistory, Standing, StatsRow};
 use crate::render::{ChartOptions, Column, ColumnAlign, TableOptions, TableRow};
 use crate::reply::{Text, User};
-use crate::view::Stats;
+use crate::view::{Seats, Stats};
 
 /// `1623` or `1500?` (provisional), as the rating crate shows it.
 fn rating(r: &Rating) -> String {
@@ -372,7 +372,7 @@ pub(super) fn replay(game: &GameView, l: Lang) -> Text {
 }
 
 /// ` Ratings: @ana 1500? → 1662? (+162), @bo 1500? → 1338? (−162).`
-pub(crate) fn rating_change(d: &GameView, l: Lang) -> Option<Text> {
+pub(crate) fn rating_change(d: &Seats, l: Lang) -> Option<Text> {
     let rc = d.rating?;
     let mut s = t(pick(l, " Ratings: ", " Puntuación: "));
     for side in Side::ALL {

@@ -22,7 +22,7 @@ fn who(r: &Reviewed, side: Side, l: Lang) -> String {
     format!(
         "{} ({})",
         d.player(side).name,
-        super::side_word(d, d.info(), side, l)
+        super::side_word(&d.seats(), d.info(), side, l)
     )
 }
 

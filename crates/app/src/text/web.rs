@@ -202,7 +202,7 @@ pub(crate) fn board_alt(
         s.push(' ');
         s.push_str(r);
     } else if let Some(side) = to_move {
-        let who = side_word(d, info, side, l);
+        let who = side_word(&d.seats(), info, side, l);
         s.push_str(&match l {
             Lang::En => format!(" {who} to move."),
             Lang::Es => format!(" Mueven {}.", who.to_lowercase()),
