@@ -136,15 +136,9 @@ impl GameView {
             takeback: doc.takeback,
             result: doc.result.as_ref().map(GameResult::of),
             finished_ms: doc.finished_ms,
-            bot: doc.bot.map(|b| BotSide {
-                side: b.side,
-                level: b.level,
-            }),
+            bot: bot_of(doc),
             rated: doc.rated,
-            rating: doc.rating.map(|r| RatingChange {
-                before: r.before,
-                after: r.after,
-            }),
+            rating: rating_of(doc),
             learning: doc.learning,
         }
     }
@@ -234,14 +228,8 @@ impl Seats<'_> {
             .map_or([None, None], |g| g.view().status.colors);
         Seats {
             players: &doc.players,
-            bot: doc.bot.map(|b| BotSide {
-                side: b.side,
-                level: b.level,
-            }),
-            rating: doc.rating.map(|r| RatingChange {
-                before: r.before,
-                after: r.after,
-            }),
+            bot: bot_of(doc),
+            rating: rating_of(doc),
             colors,
         }
     }
@@ -250,6 +238,22 @@ impl Seats<'_> {
     pub(crate) fn player(&self, side: Side) -> &User {
         &self.players[side.index()]
     }
+}
+
+/// Tablero's part in the stored game `doc`.
+fn bot_of(doc: &GameDoc) -> Option<BotSide> {
+    doc.bot.map(|b| BotSide {
+        side: b.side,
+        level: b.level,
+    })
+}
+
+/// What the stored game `doc`'s result did to the ratings.
+fn rating_of(doc: &GameDoc) -> Option<RatingChange> {
+    doc.rating.map(|r| RatingChange {
+        before: r.before,
+        after: r.after,
+    })
 }
 
 /// Who made each move of a record.
