@@ -1,11 +1,13 @@
-//! The app: commands in, events out.
+//! The app's facade: commands in, events out.
 //!
 //! [`App::execute`] runs one [`Command`] for one user in one channel and
 //! returns an [`Event`] or an [`AppError`]; [`App::handle`] parses a chat
-//! message, executes it and writes the outcome as a [`Reply`]. The command
-//! handlers live beside this file by concern: `challenges.rs`, `play.rs`,
-//! `offers.rs`, `timers.rs`, `listings.rs`; the sentences live in
-//! `text.rs` only.
+//! message, executes it and writes the outcome as a [`Reply`]. The `App`
+//! itself and what every handler shares are in `state.rs`; the command
+//! handlers live beside this file by concern (`challenges.rs`, `play.rs`,
+//! `offers.rs`, `timers.rs`, `listings.rs`, `records.rs`, …), each
+//! knowing only the layers below it (`tests/layers.rs`); the sentences
+//! live in `text/` only.
 //!
 //! Concurrency: each channel has one lock, held from reading a game to
 //! committing its change (which flushes), so commands on one game apply
@@ -13,288 +15,25 @@
 //! is two locks taken in turn: this process's mutex over the cached
 //! channel, then the store's lock of the channel, which excludes other
 //! processes on the same database (PostgreSQL); under both, the cache is
-//! checked against the store's version of the channel (`with_channel`).
+//! checked against the store's version of the channel (`with_channel`, in
+//! `state.rs`).
 //! Rendering happens after the locks are released. Stats, shared across
 //! channels, have the store's stats lock, always taken inside a channel's
 //! (never the other way).
 
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
-
 use tablero_rules::Lang;
-use tablero_store::{Batch, Orientation, ProfileDoc, Store};
+use tablero_store::{Orientation, ProfileDoc};
 
 use crate::channel::ChannelState;
-use crate::clock::Clock;
 use crate::command::{self, Command, ParseError};
 use crate::event::{AppError, Event, Outcome};
 use crate::listings::GameSummary;
-use crate::render::BoardRenderer;
-use crate::reply::{ChannelKey, Incoming, Platform, Reply, User};
-
-/// What the handler needs from the configuration.
-#[derive(Clone, Debug)]
-pub struct Settings {
-    pub language: Lang,
-    /// Per-channel defaults by channel id, before `language`.
-    pub channel_languages: Vec<(String, Lang)>,
-    pub default_move_limit_ms: Option<i64>,
-    pub challenge_expiry_ms: i64,
-    /// The console's name for the bot (`challenge @tablero chess`).
-    pub bot_name: String,
-    /// Searches at once (capped at the number of cores).
-    pub bot_threads: usize,
-    /// Think time per bot move for every level; `None`: each level's own
-    /// (level 5 about 2 s).
-    pub bot_think: Option<std::time::Duration>,
-    /// Search fixed node budgets instead of time, so every bot move is the
-    /// same for the same game. A test knob: it exists only with the
-    /// `testkit` feature, so a release build cannot be set to it.
-    #[cfg(feature = "testkit")]
-    pub bot_nodes: bool,
-    /// The least time between a move and the bot's answer, so the answer
-    /// is posted after the board of the move it answers (an adapter may
-    /// still be sending that one) and reads like a person's.
-    pub bot_min_delay: std::time::Duration,
-    /// The platforms this process posts to: it handles only their timers
-    /// (reminders, timeouts, expired challenges, the bot's pending moves),
-    /// leaving the others to the processes that run those front-ends.
-    /// `None`: every platform.
-    pub platforms: Option<Vec<Platform>>,
-    /// What one user may hold open and send (`[limits]`).
-    pub limits: crate::limits::Limits,
-}
-
-impl Settings {
-    /// Whether the bot searches fixed node budgets (see `bot_nodes`).
-    pub(crate) fn fixed_nodes(&self) -> bool {
-        #[cfg(feature = "testkit")]
-        return self.bot_nodes;
-        #[cfg(not(feature = "testkit"))]
-        false
-    }
-}
-
-impl Default for Settings {
-    fn default() -> Settings {
-        Settings {
-            language: Lang::En,
-            channel_languages: Vec::new(),
-            default_move_limit_ms: Some(72 * crate::clock::HOUR),
-            challenge_expiry_ms: crate::clock::DAY,
-            bot_name: "tablero".into(),
-            bot_threads: 2,
-            bot_think: None,
-            #[cfg(feature = "testkit")]
-            bot_nodes: false,
-            bot_min_delay: std::time::Duration::from_secs(1),
-            platforms: None,
-            limits: crate::limits::Limits::default(),
-        }
-    }
-}
-
-/// Front-ends share one app between threads and tasks.
-const _: () = {
-    const fn shareable<T: Send + Sync>() {}
-    shareable::<App>();
-};
-
-/// Who runs a command, and where.
-#[derive(Clone, Debug)]
-pub struct Actor {
-    pub channel: ChannelKey,
-    pub user: User,
-    /// The users the message mentions, as the platform resolved them.
-    pub mentions: Vec<User>,
-    /// The message text, for errors that quote it.
-    pub text: String,
-    /// The author's handle on the platform (see [`Incoming::handle`]).
-    pub handle: Option<String>,
-    /// The author of the message this one answers.
-    pub reply_to: Option<User>,
-    /// See [`Incoming::community`].
-    pub community: Option<String>,
-    /// See [`Incoming::direct`].
-    pub direct: bool,
-    /// See [`Incoming::manages`].
-    pub manages: bool,
-}
-
-impl Actor {
-    /// `user` acting in `channel` without a message: a button press, or
-    /// the bot itself.
-    #[must_use]
-    pub fn without_message(channel: &ChannelKey, user: &User, handle: Option<String>) -> Actor {
-        Actor {
-            channel: channel.clone(),
-            user: capped(user),
-            mentions: Vec::new(),
-            text: String::new(),
-            handle,
-            reply_to: None,
-            community: None,
-            direct: false,
-            manages: false,
-        }
-    }
-
-    /// The author of `msg`, in its channel.
-    #[must_use]
-    pub fn of(msg: &Incoming) -> Actor {
-        Actor {
-            channel: msg.channel.clone(),
-            user: capped(&msg.author),
-            mentions: msg.mentions.iter().map(capped).collect(),
-            text: msg.text.clone(),
-            handle: msg.handle.clone(),
-            reply_to: msg.reply_to.as_ref().map(capped),
-            community: msg.community.clone(),
-            direct: msg.direct,
-            manages: msg.manages,
-        }
-    }
-}
-
-/// The longest name shown or stored, in characters: a longer one is cut
-/// with an ellipsis where it enters the app, so no reply, board or record
-/// carries a name a platform allows but no one can read (and drawing one
-/// stays cheap).
-pub const MAX_NAME_CHARS: usize = 48;
-
-/// `u` with a name fit to show: control characters (a terminal's escape
-/// codes among them) dropped, cut to [`MAX_NAME_CHARS`] with an ellipsis,
-/// and the id when nothing is left.
-#[must_use]
-pub fn capped(u: &User) -> User {
-    let clean: String = u.name.chars().filter(|c| !c.is_control()).collect();
-    let clean = clean.trim();
-    let name = if clean.chars().count() > MAX_NAME_CHARS {
-        let cut: String = clean.chars().take(MAX_NAME_CHARS - 1).collect();
-        format!("{}…", cut.trim_end())
-    } else if clean.is_empty() {
-        u.id.chars()
-            .filter(|c| !c.is_control())
-            .take(MAX_NAME_CHARS)
-            .collect()
-    } else {
-        clean.to_string()
-    };
-    User {
-        id: u.id.clone(),
-        name,
-    }
-}
-
-/// The bot, independent of any chat platform.
-pub struct App {
-    pub(crate) store: Store,
-    pub(crate) clock: Arc<dyn Clock>,
-    pub(crate) renderer: Arc<dyn BoardRenderer>,
-    pub(crate) settings: Settings,
-    channels: Mutex<HashMap<ChannelKey, Arc<Mutex<ChannelState>>>>,
-    pub(crate) bots: Arc<crate::bots::Bots>,
-    pub(crate) rates: crate::limits::Rates,
-    /// Chat names this process has saved (`direct.rs`), so a name is
-    /// written only when it changes.
-    pub(crate) titles: Mutex<HashMap<ChannelKey, String>>,
-    /// The bounded pool of heavy jobs (`heavy.rs`).
-    pub(crate) heavy: crate::heavy::Heavy,
-    /// Change notices and page addresses for the web (`watch.rs`).
-    pub(crate) watch: crate::watch::Watch,
-    /// Reviews of finished games, kept (`review.rs`).
-    pub(crate) reviews: crate::review::Kept,
-}
-
-pub(crate) fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
-    // A panic while holding a lock leaves plain data behind; the store is
-    // the truth, so carry on.
-    m.lock().unwrap_or_else(PoisonError::into_inner)
-}
-
-pub(crate) type Res<T> = Result<T, AppError>;
+use crate::reply::{ChannelKey, Incoming, Reply, User};
+use crate::state::Res;
+pub use crate::state::{Actor, App, MAX_NAME_CHARS, Settings, capped};
+use crate::sync::lock;
 
 impl App {
-    /// A bot over `store`.
-    pub fn new(
-        store: Store,
-        clock: Arc<dyn Clock>,
-        renderer: Arc<dyn BoardRenderer>,
-        settings: Settings,
-    ) -> App {
-        App {
-            store,
-            clock,
-            renderer,
-            channels: Mutex::new(HashMap::new()),
-            bots: Arc::default(),
-            rates: crate::limits::Rates::default(),
-            titles: Mutex::new(HashMap::new()),
-            heavy: crate::heavy::Heavy::new(
-                settings.limits.heavy_jobs,
-                settings.limits.heavy_jobs_per_user,
-            ),
-            reviews: crate::review::Kept::new(
-                settings.limits.heavy_jobs,
-                settings.limits.heavy_jobs_per_user,
-            ),
-            settings,
-            watch: crate::watch::Watch::default(),
-        }
-    }
-
-    /// The store, for tools and tests.
-    pub fn store(&self) -> &Store {
-        &self.store
-    }
-
-    pub(crate) fn now(&self) -> i64 {
-        self.clock.now_ms()
-    }
-
-    fn channel(&self, ch: &ChannelKey) -> Arc<Mutex<ChannelState>> {
-        let mut map = lock(&self.channels);
-        if map.len() > 4096 {
-            map.retain(|_, st| Arc::strong_count(st) > 1);
-        }
-        map.entry(ch.clone()).or_default().clone()
-    }
-
-    /// Runs `f` with the channel locked and its state current: the
-    /// in-process lock first (threads of this process queue there), then
-    /// the store's lock (other processes on the same database), then the
-    /// cached games are checked against the store's version of the channel
-    /// and read again if another process changed it. Both locks are
-    /// released when `f` returns, before anything is rendered or sent.
-    pub(crate) fn with_channel<T>(
-        &self,
-        ch: &ChannelKey,
-        f: impl FnOnce(&mut ChannelState) -> Res<T>,
-    ) -> Res<T> {
-        let st = self.channel(ch);
-        let mut st = lock(&st);
-        let held = self.store.lock_channel(ch)?;
-        let before = st.refresh(&self.store, ch)?;
-        let out = f(&mut st);
-        // The handlers keep the cache in step with what they commit. A
-        // failure after a commit might not have: then read it all again.
-        let after = self.store.channel_version(ch);
-        let after_version = after.as_ref().ok().copied();
-        st.settle(match (&out, after) {
-            (Ok(_), Ok(v)) => Some(v),
-            (Err(_), Ok(v)) if v == before => Some(v),
-            _ => None,
-        });
-        drop(held);
-        // Durable now: tell the web (`watch.rs`).
-        if let Some(v) = after_version
-            && v != before
-        {
-            self.publish_change(ch, v);
-        }
-        out
-    }
-
     /// Moves every game, challenge and clock of channel `from` to `to`, as
     /// when a Telegram group becomes a supergroup with a new chat id. Both
     /// channels are locked (in key order) while the store moves them, and
@@ -345,54 +84,6 @@ impl App {
             .into_iter()
             .find(|g| g.id == id)
             .ok_or(AppError::NoGame(id))
-    }
-
-    pub(crate) fn commit(&self, b: Batch) -> Res<()> {
-        self.store.commit(b).map_err(AppError::from)
-    }
-
-    /// A channel's default language.
-    pub(crate) fn channel_lang(&self, ch: &ChannelKey) -> Lang {
-        self.settings
-            .channel_languages
-            .iter()
-            .find(|(c, _)| *c == ch.channel)
-            .map_or(self.settings.language, |(_, l)| *l)
-    }
-
-    /// The language to write to `user` in `ch`: their choice, else the
-    /// channel's, else the default.
-    #[must_use]
-    pub fn lang_of(&self, ch: &ChannelKey, user: &str) -> Lang {
-        self.store
-            .profile(ch.platform, user)
-            .ok()
-            .flatten()
-            .and_then(|p| p.lang)
-            .unwrap_or_else(|| self.channel_lang(ch))
-    }
-
-    /// Remembers a user's display name, so `@name` finds them later.
-    pub(crate) fn touch_user(&self, platform: Platform, u: &User) -> Option<ProfileDoc> {
-        let p = self.store.profile(platform, &u.id).ok().flatten();
-        if p.as_ref().is_none_or(|p| p.name != u.name) {
-            // Read again under the lock every profile write takes, so a
-            // language chosen meanwhile in another process is kept. (No
-            // channel lock is held here, and none is taken under it.)
-            let _lock = self.store.lock_stats().ok()?;
-            let p = self.store.profile(platform, &u.id).ok().flatten();
-            let doc = ProfileDoc {
-                name: u.name.clone(),
-                lang: p.as_ref().and_then(|p| p.lang),
-            };
-            let mut b = self.store.batch();
-            b.put_profile(platform, &u.id, &doc);
-            if let Err(e) = self.store.commit(b) {
-                tracing::warn!(error = %e, "cannot remember a user's name");
-            }
-            return Some(doc);
-        }
-        p
     }
 
     /// Answers one message; `None` when a plain chat message is not for the
@@ -536,10 +227,10 @@ impl App {
             Command::Challenges(page) => self.with_channel(ch, |_| self.acceptable(who, page)),
             Command::Resign(n) => self.with_channel(ch, |st| self.resign(who, st, n)),
             Command::Draw(a, n) => self.with_channel(ch, |st| {
-                self.offer(who, st, tablero_store::OfferKind::Draw, a, n)
+                self.offer(who, st, crate::view::OfferKind::Draw, a, n)
             }),
             Command::Takeback(a, n) => self.with_channel(ch, |st| {
-                self.offer(who, st, tablero_store::OfferKind::Takeback, a, n)
+                self.offer(who, st, crate::view::OfferKind::Takeback, a, n)
             }),
             Command::Stats { user, game } => {
                 let named = user.is_some();
@@ -617,7 +308,7 @@ impl App {
         let mut doc = self.store.channel_settings(ch)?;
         let Some(word) = word else {
             return Ok(Event::Orientation {
-                orientation: doc.orientation,
+                orientation: crate::view::Orientation::of(doc.orientation),
                 changed: false,
             });
         };
@@ -631,7 +322,7 @@ impl App {
         b.put_channel(ch, &doc);
         self.commit(b)?;
         Ok(Event::Orientation {
-            orientation: new,
+            orientation: crate::view::Orientation::of(new),
             changed: true,
         })
     }

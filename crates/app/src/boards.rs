@@ -5,9 +5,9 @@
 
 use tablero_store::BoardDoc;
 
-use crate::app::App;
 use crate::event::Event;
 use crate::reply::Outgoing;
+use crate::state::App;
 use crate::{ChannelKey, Platform};
 
 /// How long the boards one process looks at after a restart stay its own:

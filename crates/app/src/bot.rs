@@ -192,7 +192,7 @@ pub fn run_with_web(
     app.start_bots();
     let console = chosen.is_empty() || adapters.contains(&Adapter::Console);
     // Stops when this function returns.
-    let _web = web.and_then(|w| crate::watch::start_web(&app, &config, w, console));
+    let _web = web.and_then(|w| start_web(&app, &config, w, console));
     if !chosen.is_empty() {
         return run_chats(app, &config, chosen, adapters.contains(&Adapter::Console));
     }
@@ -368,6 +368,36 @@ impl Drop for Ticker {
     }
 }
 
+/// Starts the web front-end `w` for `app`: its address is printed in
+/// console mode and links in replies point to it; a port that cannot be
+/// had is a warning, and the bot runs on without the web.
+pub(crate) fn start_web(
+    app: &std::sync::Arc<App>,
+    config: &crate::Config,
+    w: WebFrontend,
+    console: bool,
+) -> Option<WebStarted> {
+    match (w.start)(app.clone(), config, console) {
+        Ok(Some(started)) => {
+            app.set_web_base(started.links.clone());
+            if console {
+                println!("Watch the games on the web: {}/", started.address);
+            }
+            Some(started)
+        }
+        Ok(None) => None,
+        Err(e) => {
+            tracing::warn!("web front-end not started: {e}");
+            if console {
+                println!(
+                    "Warning: the web page is off: {e}. Set TABLERO_WEB_LISTEN to another address (or `off`)."
+                );
+            }
+            None
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -468,7 +498,7 @@ mod tests {
         let data = tmp.path().join("data");
         let config = config_for(&data, true);
         let store = open_store(&config).unwrap();
-        let ch = tablero_store::ChannelKey::new(Platform::Console, "general");
+        let ch = tablero_ids::ChannelKey::new(Platform::Console, "general");
         let mut b = store.batch();
         b.set_next_id(&ch, 7);
         store.commit(b).unwrap();

@@ -3,13 +3,14 @@
 use tablero_rules::{AnyGame, GameId, GameRecord, Setup, Side};
 use tablero_store::{Batch, BotDoc, ChallengeDoc, GameDoc};
 
-use crate::app::{Actor, App, Res};
 use crate::bots::next_event;
 use crate::channel::{ChannelState, Live, record_of, splitmix};
 use crate::command::{Answer, GameNo};
 use crate::config::parse_move_limit;
 use crate::event::{AppError, Event, GameView, Outcome, Verb};
 use crate::reply::{ChannelKey, User};
+use crate::state::{Actor, App, Res};
+use crate::view::{ChallengeView, addressee};
 
 impl App {
     /// Challenges `opponent` (or anyone) to `game` with `options`. A
@@ -108,7 +109,7 @@ impl App {
         b.put_challenge(&doc);
         b.set_next_id(ch, cid + 1);
         self.commit(b)?;
-        Ok(Event::Challenged(doc))
+        Ok(Event::Challenged(ChallengeView::of(&doc)))
     }
 
     /// Takes challenge `n` (or the one waiting for the caller); a game
@@ -124,7 +125,10 @@ impl App {
         if list.is_empty() {
             return Err(AppError::NoChallengeWaiting);
         }
-        Ok(Event::Challenges { list, page })
+        Ok(Event::Challenges {
+            list: list.iter().map(ChallengeView::of).collect(),
+            page,
+        })
     }
 
     pub(crate) fn accept(&self, who: &Actor, st: &mut ChannelState, n: Option<GameNo>) -> Outcome {
@@ -145,7 +149,8 @@ impl App {
                 if !mine(&c) {
                     return Err(AppError::ChallengeForOther {
                         id: n,
-                        for_user: addressee(c).unwrap_or_else(|| me.clone()),
+                        for_user: addressee(c.challenged.as_ref(), c.handle.as_deref())
+                            .unwrap_or_else(|| me.clone()),
                     });
                 }
                 c.clone()
@@ -221,7 +226,7 @@ impl App {
                     }
                     return Err(AppError::NoChallenge(n));
                 };
-                match addressee(c) {
+                match addressee(c.challenged.as_ref(), c.handle.as_deref()) {
                     Some(_) if for_me(c, who) => c.clone(),
                     _ if c.challenger.id == me.id => return Err(AppError::OwnChallengeDecline),
                     None => return Err(AppError::OpenChallengeDecline(n)),
@@ -233,7 +238,10 @@ impl App {
             None => {
                 let to_me: Vec<&ChallengeDoc> = all
                     .iter()
-                    .filter(|c| addressee(c).is_some() && for_me(c, who))
+                    .filter(|c| {
+                        addressee(c.challenged.as_ref(), c.handle.as_deref()).is_some()
+                            && for_me(c, who)
+                    })
                     .collect();
                 match to_me.as_slice() {
                     [c] => (*c).clone(),
@@ -252,7 +260,7 @@ impl App {
         self.commit(b)?;
         Ok(Event::Declined {
             by: me.clone(),
-            challenge: c,
+            challenge: ChallengeView::of(&c),
         })
     }
 
@@ -278,7 +286,7 @@ impl App {
         self.commit(b)?;
         Ok(Event::Cancelled {
             by: me.clone(),
-            challenge: c,
+            challenge: ChallengeView::of(&c),
         })
     }
 }
@@ -382,7 +390,7 @@ impl App {
         };
         b.put_challenge(&c);
         self.commit(b)?;
-        Ok(Event::Challenged(c))
+        Ok(Event::Challenged(ChallengeView::of(&c)))
     }
 }
 
@@ -433,7 +441,7 @@ impl App {
         b.put_game(&doc, None);
         self.commit(b)?;
         let bot_first = doc.bot.is_some_and(|b| b.side == to_move);
-        let live = Live { doc, game };
+        let live = Live { doc, record, game };
         let view = live.view(now);
         st.games.insert(new.id, live);
         if bot_first {
@@ -456,21 +464,10 @@ fn for_me(c: &ChallengeDoc, who: &Actor) -> bool {
     }
 }
 
-/// Whom `c` is for, if anyone in particular (a handle as a user named
-/// `@handle` with no id).
-pub(crate) fn addressee(c: &ChallengeDoc) -> Option<User> {
-    c.challenged.clone().or_else(|| {
-        c.handle.as_ref().map(|h| User {
-            id: String::new(),
-            name: h.clone(),
-        })
-    })
-}
-
 fn which_challenge(many: &[&ChallengeDoc], verb: Verb) -> AppError {
     AppError::WhichChallenge {
         verb,
-        list: many.iter().map(|c| (*c).clone()).collect(),
+        list: many.iter().map(|c| ChallengeView::of(c)).collect(),
     }
 }
 

@@ -4,28 +4,32 @@
 
 use std::collections::BTreeMap;
 
-use tablero_rules::{AnyGame, GameId, GameInfo, GameRecord, Lang, MoveError, Side};
-use tablero_store::{ChallengeDoc, GameDoc, Store, StoreError};
+use tablero_rules::{AnyGame, GameId, GameInfo, GameRecord, Lang, MoveError};
+use tablero_store::{GameDoc, Store, StoreError};
 
-use crate::app::{App, Res};
-use crate::event::{AppError, ChannelView, GameView, Verb};
+use crate::event::{AppError, GameView, Res, Verb};
 use crate::reading;
 use crate::reply::{ChannelKey, User};
+pub(crate) use crate::view::movers;
 
 /// A game being played, rebuilt from its record.
 #[derive(Clone, Debug)]
 pub(crate) struct Live {
     pub doc: GameDoc,
+    /// `doc`'s record, parsed once.
+    pub record: GameRecord,
     pub game: AnyGame,
 }
 
 impl Live {
+    /// The game rebuilt from its stored document.
+    pub fn new(doc: GameDoc) -> Result<Live, String> {
+        let (record, game) = rebuild(&doc)?;
+        Ok(Live { doc, record, game })
+    }
+
     pub fn view(&self, now_ms: i64) -> GameView {
-        GameView {
-            doc: self.doc.clone(),
-            game: self.game.clone(),
-            now_ms,
-        }
+        GameView::new(&self.doc, self.record.clone(), self.game.clone(), now_ms)
     }
 }
 
@@ -83,9 +87,9 @@ impl ChannelState {
                     continue;
                 }
             };
-            match replay(&doc) {
-                Ok(game) => {
-                    self.games.insert(doc.id, Live { doc, game });
+            match rebuild(&doc) {
+                Ok((record, game)) => {
+                    self.games.insert(doc.id, Live { doc, record, game });
                 }
                 Err(why) => {
                     tracing::warn!(
@@ -162,40 +166,15 @@ impl ChannelState {
     }
 }
 
-impl App {
-    /// The channel's games and valid challenges.
-    pub(crate) fn view(&self, ch: &ChannelKey, st: &ChannelState) -> ChannelView {
-        let now = self.now();
-        ChannelView {
-            games: st.games.values().map(|g| g.view(now)).collect(),
-            challenges: self.challenges(ch).unwrap_or_default(),
-            now_ms: now,
-        }
-    }
-
-    /// The channel's challenges that are still valid; expired ones are
-    /// left for the timer to announce.
-    pub(crate) fn challenges(&self, ch: &ChannelKey) -> Res<Vec<ChallengeDoc>> {
-        let now = self.now();
-        Ok(self
-            .store
-            .channel_challenges(ch)?
-            .into_iter()
-            .filter_map(|c| {
-                c.map_err(|e| tracing::warn!(error = %e, "unreadable challenge"))
-                    .ok()
-            })
-            .filter(|c| c.expires_ms > now)
-            .collect())
-    }
-}
-
 pub(crate) fn record_of(doc: &GameDoc) -> Result<GameRecord, String> {
     doc.record.parse::<GameRecord>().map_err(|e| e.to_string())
 }
 
-pub(crate) fn replay(doc: &GameDoc) -> Result<AnyGame, String> {
-    record_of(doc).and_then(|r| r.replay().map_err(|e| e.to_string()))
+/// `doc`'s record, parsed, and the position it leads to.
+pub(crate) fn rebuild(doc: &GameDoc) -> Result<(GameRecord, AnyGame), String> {
+    let record = record_of(doc)?;
+    let game = record.replay().map_err(|e| e.to_string())?;
+    Ok((record, game))
 }
 
 pub(crate) fn info_of(doc: &GameDoc) -> &'static GameInfo {
@@ -219,21 +198,6 @@ pub(crate) fn due_of(doc: &GameDoc) -> Option<i64> {
 /// When the player to move loses on time.
 pub(crate) fn deadline_of(doc: &GameDoc) -> Option<i64> {
     Some(doc.turn_started_ms + doc.move_limit_secs? as i64 * 1000)
-}
-
-/// Who made each move of a record.
-pub(crate) fn movers(record: &GameRecord) -> Vec<Side> {
-    let mut out = Vec::new();
-    let Ok(mut g) = AnyGame::new(record.game, &record.setup) else {
-        return out;
-    };
-    for m in &record.moves {
-        out.push(g.turn().side);
-        if g.play(m).is_err() {
-            break;
-        }
-    }
-    out
 }
 
 /// A deterministic mix of `x` (Knight Fight seeds, random sides).
@@ -325,7 +289,8 @@ pub(crate) fn already_played(live: &Live, me: &User, text: &str, lang: Option<La
 
 #[cfg(test)]
 mod tests {
-    use tablero_store::{ChannelKey, GameDoc, Platform, UserRef};
+    use tablero_ids::{ChannelKey, Platform, UserRef};
+    use tablero_store::GameDoc;
 
     use super::*;
 

@@ -109,7 +109,7 @@ pub struct Config {
     pub bot_threads: usize,
     pub bot_think_ms: Option<u64>,
     /// What one user may hold open and send (`[limits]`).
-    pub limits: crate::limits::Limits,
+    pub limits: Limits,
     /// Secrets, from the environment only.
     pub discord_token: Option<String>,
     pub telegram_token: Option<String>,
@@ -138,7 +138,7 @@ impl Default for Config {
             console_channel: "general".into(),
             bot_threads: 2,
             bot_think_ms: None,
-            limits: crate::limits::Limits::default(),
+            limits: Limits::default(),
             discord_token: None,
             telegram_token: None,
             sections: std::collections::BTreeMap::new(),
@@ -583,6 +583,41 @@ fn span_hint(text: &str, span: Option<std::ops::Range<usize>>) -> String {
             format!(" (line {line}: `{src}`)")
         }
         None => String::new(),
+    }
+}
+
+/// The limits, each a count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Open challenges one user has in one channel.
+    pub challenges_per_user: usize,
+    /// Open challenges in one channel, everyone's together.
+    pub challenges_per_channel: usize,
+    /// Ongoing games of one user on a platform (against the bot included).
+    pub games_per_user: usize,
+    /// Ongoing games of one user against the bot.
+    pub bot_games_per_user: usize,
+    /// Commands (and plain-message moves) one user sends a minute.
+    pub commands_per_minute: usize,
+    /// Heavy jobs (replays, rating charts, leaderboard tables, bot
+    /// searches) running at once in the process.
+    pub heavy_jobs: usize,
+    /// Of those, how many one user may have running; past it they are
+    /// told to try again in a moment.
+    pub heavy_jobs_per_user: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            challenges_per_user: 10,
+            challenges_per_channel: 100,
+            games_per_user: 100,
+            bot_games_per_user: 5,
+            commands_per_minute: 40,
+            heavy_jobs: 4,
+            heavy_jobs_per_user: 1,
+        }
     }
 }
 

@@ -25,16 +25,15 @@
 use std::collections::BTreeSet;
 
 use tablero_rules::Lang;
-use tablero_store::OfferKind;
 
-use crate::app::{Actor, App, Res};
-use crate::channel::info_of;
 use crate::command::Command;
 use crate::event::{AppError, Elsewhere, Event, Outcome, Suggestion, Verb};
 use crate::place::{GameAt, Place};
 use crate::play::fits;
 use crate::reading;
 use crate::reply::{ChannelKey, OpenGame, Outgoing, Reply, User};
+use crate::state::{Actor, App, Res};
+use crate::view::OfferKind;
 
 impl App {
     /// `user`'s ongoing games in every channel of `platform`, with their
@@ -106,13 +105,13 @@ impl App {
         let Some(title) = title.map(str::trim).filter(|t| !t.is_empty()) else {
             return;
         };
-        let title: String = crate::app::capped(&User {
+        let title: String = crate::state::capped(&User {
             id: String::new(),
             name: title.to_string(),
         })
         .name;
         {
-            let seen = crate::app::lock(&self.titles);
+            let seen = crate::sync::lock(&self.titles);
             if seen.get(ch) == Some(&title) {
                 return;
             }
@@ -129,7 +128,7 @@ impl App {
         });
         match saved {
             Ok(()) => {
-                let mut seen = crate::app::lock(&self.titles);
+                let mut seen = crate::sync::lock(&self.titles);
                 if seen.len() > 4096 {
                     seen.clear();
                 }
@@ -243,7 +242,7 @@ impl App {
                 // Else the games where the offer can be made at all.
                 let able: Vec<_> = games
                     .iter()
-                    .filter(|(_, g)| kind != OfferKind::Draw || info_of(&g.doc).draws)
+                    .filter(|(_, g)| kind != OfferKind::Draw || g.info().draws)
                     .collect();
                 match (offered.is_empty(), able.is_empty()) {
                     (false, _) => offered,
@@ -453,15 +452,15 @@ impl App {
 }
 
 fn my_turn(g: &crate::event::GameView, me: &User) -> bool {
-    g.game.outcome().is_none() && g.doc.side_of(&me.id) == Some(g.game.turn().side)
+    g.game.outcome().is_none() && g.side_of(&me.id) == Some(g.game.turn().side)
 }
 
 /// Whether `g` has an offer of `kind` waiting for `me`'s answer.
 fn offered_to(g: &crate::event::GameView, me: &User, kind: OfferKind) -> bool {
-    let Some(mine) = g.doc.side_of(&me.id) else {
+    let Some(mine) = g.side_of(&me.id) else {
         return false;
     };
-    g.doc.offer(kind) == Some(mine.other())
+    g.offer(kind) == Some(mine.other())
 }
 
 /// The verb whose example a "which game?" shows for `cmd`.

@@ -1,47 +1,27 @@
 //! What the app reports: an [`Event`] when a command did something (or
 //! answered a question), an [`AppError`] when it could not, and nothing
-//! changed. Both are plain data; `text.rs` writes them in English and
+//! changed. Both are plain data; `text/` writes them in English and
 //! Spanish, and `present.rs` draws the boards.
 
+use std::sync::Arc;
+
+use tablero_engine::review::{GameReview, PlyReview};
+use tablero_rating::Rating;
 use tablero_rules::{AnyGame, GameId, Lang, MoveError, Msg};
-use tablero_store::{
-    ChallengeDoc, GameDoc, OfferKind, Rating, RatingPointDoc, StatsDoc, StoreError,
-};
+use tablero_store::StoreError;
 
 use crate::command::{CommandSpec, ExportFormat, Usage};
+use crate::render::RatingPoint;
+pub use crate::reply::Suggestion;
 use crate::reply::{ChoiceGroup, User};
-
-/// A game as it stands: its stored document and its rebuilt position, at
-/// the time `now_ms` the event happened (for clocks).
-#[derive(Clone, Debug)]
-pub struct GameView {
-    pub doc: GameDoc,
-    pub game: AnyGame,
-    pub now_ms: i64,
-}
-
-impl GameView {
-    /// The game's id in its channel.
-    #[must_use]
-    pub fn id(&self) -> u64 {
-        self.doc.id
-    }
-
-    /// The number of moves played.
-    #[must_use]
-    pub fn ply(&self) -> usize {
-        self.doc
-            .record
-            .parse::<tablero_rules::GameRecord>()
-            .map_or(0, |r| r.moves.len())
-    }
-}
+use crate::view::{ChallengeView, Orientation, Stats};
+pub use crate::view::{GameView, OfferKind};
 
 /// The games and challenges of a channel.
 #[derive(Clone, Debug)]
 pub struct ChannelView {
     pub games: Vec<GameView>,
-    pub challenges: Vec<ChallengeDoc>,
+    pub challenges: Vec<ChallengeView>,
     pub now_ms: i64,
 }
 
@@ -74,7 +54,7 @@ pub enum Event {
         id: GameId,
         start: AnyGame,
     },
-    Challenged(ChallengeDoc),
+    Challenged(ChallengeView),
     /// A challenge was taken: the game begins.
     Accepted {
         by: User,
@@ -82,14 +62,14 @@ pub enum Event {
     },
     Declined {
         by: User,
-        challenge: ChallengeDoc,
+        challenge: ChallengeView,
     },
     Cancelled {
         by: User,
-        challenge: ChallengeDoc,
+        challenge: ChallengeView,
     },
     /// A challenge expired unanswered.
-    Expired(ChallengeDoc),
+    Expired(ChallengeView),
     /// `by` played `moves` (several for a multi-placement turn).
     Played {
         by: User,
@@ -130,7 +110,7 @@ pub enum Event {
     /// The challenges the caller may accept here (`accept page N`):
     /// page `page`.
     Challenges {
-        list: Vec<ChallengeDoc>,
+        list: Vec<ChallengeView>,
         page: usize,
     },
     /// Results and ratings per game against people, results against
@@ -138,13 +118,13 @@ pub enum Event {
     Stats {
         user: User,
         rows: Vec<StatsRow>,
-        vs_bot: Vec<(GameId, StatsDoc)>,
+        vs_bot: Vec<(GameId, Stats)>,
         chart: Option<RatingHistory>,
         /// Records of the user's stats that could not be read and are set
         /// aside (their results are missing from `rows`).
         set_aside: usize,
         /// Results of learning games (`learn GAME`), counted apart.
-        learning: Vec<(GameId, StatsDoc)>,
+        learning: Vec<(GameId, Stats)>,
     },
     Leaderboard(Leaderboard),
     /// A game's record, written as a file.
@@ -157,7 +137,7 @@ pub enum Event {
     Replay(GameView),
     /// How the channel's boards are turned, and whether it was just set.
     Orientation {
-        orientation: tablero_store::Orientation,
+        orientation: Orientation,
         changed: bool,
     },
     /// Whether the channel's games are listed on the web, whether that
@@ -206,14 +186,14 @@ pub enum Event {
         hint: tablero_engine::analysis::Hint,
     },
     /// A finished game reviewed by the engine (`review.rs`).
-    Review(crate::review::Reviewed),
+    Review(Reviewed),
 }
 
 /// One game's line in a user's stats.
 #[derive(Clone, Debug, PartialEq)]
 pub struct StatsRow {
     pub game: GameId,
-    pub stats: StatsDoc,
+    pub stats: Stats,
     /// The rating as it stands now (idle time widens the deviation) and
     /// the number of rated games, if the user played any.
     pub rating: Option<(Rating, u32)>,
@@ -223,7 +203,7 @@ pub struct StatsRow {
 #[derive(Clone, Debug, PartialEq)]
 pub struct RatingHistory {
     pub game: GameId,
-    pub points: Vec<RatingPointDoc>,
+    pub points: Vec<RatingPoint>,
     pub now: Rating,
     pub games: u32,
 }
@@ -260,40 +240,6 @@ pub enum Leaderboard {
         server: bool,
         games: Vec<(GameId, Vec<Standing>)>,
     },
-}
-
-/// A move a text may have meant: game `game` (a `kind` game) after `ply`
-/// moves, the canonical move `mv`, and what a reader of each language
-/// (English, Spanish) types after `move #N` to play it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Suggestion {
-    pub game: u64,
-    /// The game's chat, when it is not the one the suggestion is shown in.
-    pub place: Option<crate::place::Place>,
-    pub kind: GameId,
-    pub ply: usize,
-    pub mv: String,
-    pub typed: [String; 2],
-}
-
-impl Suggestion {
-    /// The game, as the chat it is shown in names it.
-    #[must_use]
-    pub fn at(&self) -> crate::place::GameAt {
-        crate::place::GameAt {
-            place: self.place,
-            id: self.game,
-        }
-    }
-
-    /// What a reader of `lang` types after `move #N`.
-    #[must_use]
-    pub fn typed(&self, lang: Lang) -> &str {
-        match lang {
-            Lang::En => &self.typed[0],
-            Lang::Es => &self.typed[1],
-        }
-    }
 }
 
 /// One of a player's games in another chat, as a direct chat lists it.
@@ -387,7 +333,7 @@ pub enum AppError {
     NoOwnChallenge,
     WhichChallenge {
         verb: Verb,
-        list: Vec<ChallengeDoc>,
+        list: Vec<ChallengeView>,
     },
     /// The game could not be loaded and was set aside.
     SetAside(u64),
@@ -473,7 +419,7 @@ pub enum AppError {
     /// A stored game that cannot be replayed.
     Unreadable(String),
     /// A per-user limit is reached.
-    Limit(crate::limits::Limit),
+    Limit(Limit),
     Store(StoreFailure),
     /// `moves` with a word that names no square of game `id`'s board.
     NotASquare {
@@ -510,7 +456,7 @@ pub enum AppError {
     LearnLevel,
     /// A press on a game message outside any chat of the bot's
     /// (`inline.rs`).
-    Inline(crate::inline::InlineError),
+    Inline(InlineError),
     /// `review` of a game still being played.
     NotFinished(u64),
     /// `review` without a number, and no finished game of the caller here.
@@ -651,3 +597,46 @@ impl From<StoreError> for AppError {
 
 /// What a command returns.
 pub type Outcome = Result<Event, AppError>;
+
+/// What a handler returns: its value, or why it did nothing.
+pub(crate) type Res<T> = Result<T, AppError>;
+
+/// How many moves a review shows on boards.
+pub(crate) const TURNING_POINTS: usize = 3;
+
+/// A finished game and its review, for the catalogue and the pictures.
+#[derive(Clone, Debug)]
+pub struct Reviewed {
+    pub game: GameView,
+    pub review: Arc<GameReview>,
+}
+
+impl Reviewed {
+    /// The moves that changed the game most, in the order played.
+    pub(crate) fn turning_points(&self) -> Vec<&PlyReview> {
+        self.review.turning_points(TURNING_POINTS)
+    }
+}
+
+/// Which limit was reached, with its value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Limit {
+    ChallengesPerUser(usize),
+    ChallengesPerChannel(usize),
+    GamesPerUser(usize),
+    BotGamesPerUser(usize),
+    CommandsPerMinute(usize),
+    /// The user's share of the heavy jobs is in use: try again soon.
+    Busy,
+}
+
+/// Why a press on an inline message did nothing.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum InlineError {
+    /// The challenger pressed Join on their own challenge.
+    OwnChallenge,
+    /// Someone but the challenger pressed Start on a game against the bot.
+    NotYourStart(User),
+    /// A Join or Start on a message whose game has begun (or ended).
+    Taken,
+}

@@ -13,9 +13,9 @@ use std::collections::HashMap;
 use std::sync::{Condvar, Mutex};
 use std::time::{Duration, Instant};
 
-use crate::app::lock;
-use crate::limits::Limit;
+use crate::event::Limit;
 use crate::reply::Platform;
+use crate::sync::lock;
 
 /// How long a request waits for a place when the pool is full.
 pub const WAIT: Duration = Duration::from_secs(10);

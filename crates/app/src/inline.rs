@@ -16,14 +16,15 @@
 //! whatever happened ([`App::inline_board`]).
 
 use tablero_rules::{AnyGame, GameId, Lang};
-use tablero_store::OfferKind;
 
-use crate::app::{Actor, App};
 use crate::challenges::{fold, parse_game, read_options};
 use crate::command::Command;
+pub use crate::event::InlineError;
 use crate::event::{AppError, Event};
 use crate::reply::{ChannelKey, Platform, Reply, User};
+use crate::state::{Actor, App};
 use crate::text::pick;
+use crate::view::OfferKind;
 
 /// What the first word of an inline channel's id is.
 pub const PREFIX: &str = "inline:";
@@ -38,17 +39,6 @@ pub fn channel(platform: Platform, id: &str) -> ChannelKey {
 #[must_use]
 pub fn message_of(ch: &ChannelKey) -> Option<&str> {
     ch.channel.strip_prefix(PREFIX)
-}
-
-/// Why a press on an inline message did nothing.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum InlineError {
-    /// The challenger pressed Join on their own challenge.
-    OwnChallenge,
-    /// Someone but the challenger pressed Start on a game against the bot.
-    NotYourStart(User),
-    /// A Join or Start on a message whose game has begun (or ended).
-    Taken,
 }
 
 /// One result offered while someone types `@bot …`.
@@ -161,7 +151,7 @@ impl App {
         query: &str,
         lang: Lang,
     ) -> Result<Vec<InlineOffer>, Box<Reply>> {
-        let user = crate::app::capped(user);
+        let user = crate::state::capped(user);
         let lang = self
             .touch_user(platform, &user)
             .and_then(|p| p.lang)
@@ -365,7 +355,7 @@ impl App {
             if let Some(live) = st.games.values().next_back() {
                 let offer = [OfferKind::Draw, OfferKind::Takeback]
                     .into_iter()
-                    .find(|k| live.doc.offer(*k).is_some());
+                    .find(|k| live.doc.offer(k.stored()).is_some());
                 return Ok(Some((Event::Board(live.view(self.now())), offer)));
             }
             let last = self.store.next_id(ch)?.saturating_sub(1);

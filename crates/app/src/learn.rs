@@ -13,13 +13,12 @@
 use tablero_engine::analysis::{self, Notice};
 use tablero_rules::teach::{Mark, target_marks, targets};
 use tablero_rules::{AnyGame, Cell};
-use tablero_store::GameDoc;
 
-use crate::app::{Actor, App};
 use crate::channel::ChannelState;
 use crate::command::GameNo;
 use crate::event::{AppError, Event, Outcome, Verb};
 use crate::reply::{Reply, User};
+use crate::state::{Actor, App};
 
 impl App {
     /// `moves SQUARE` in game `n` (or the one the caller means): the moves
@@ -215,13 +214,11 @@ impl App {
     }
 
     /// Adds `notice` to the bot's answer `reply` in learning game `doc`.
-    pub(crate) fn add_notice(doc: &GameDoc, notice: &Notice, reply: &mut Reply) {
+    pub(crate) fn add_notice(doc: &crate::view::GameView, notice: &Notice, reply: &mut Reply) {
         let Some(bot) = doc.bot else {
             return;
         };
-        let Ok(id) = crate::channel::record_of(doc).map(|r| r.game) else {
-            return;
-        };
+        let id = doc.record.game;
         let text = crate::text::notice(notice, id, doc.player(bot.side));
         reply.text.en.append(text.en);
         reply.text.es.append(text.es);

@@ -15,6 +15,7 @@ mod boards;
 pub mod bot;
 mod bots;
 mod challenges;
+mod changes;
 mod channel;
 pub mod clock;
 pub mod command;
@@ -34,25 +35,30 @@ pub mod place;
 mod play;
 mod present;
 pub mod press;
+mod queue;
+mod rates;
 mod reading;
 mod records;
 pub mod render;
 pub mod reply;
 pub mod review;
+mod reviews;
+mod state;
+mod sync;
 mod teach;
 #[cfg(any(test, feature = "testkit"))]
 pub mod testkit;
 mod text;
 mod timers;
+pub mod view;
 pub mod watch;
 // `moves SQUARE`, `hint` and `learn GAME`.
 mod learn;
 
-pub use app::{Actor, App, MAX_NAME_CHARS, Settings, capped};
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use command::{Command, parse};
 pub use config::Config;
-pub use event::{AppError, Event, GameView, QUOTE_CHARS, Suggestion};
+pub use event::{AppError, Event, QUOTE_CHARS, Suggestion};
 pub use listings::GameSummary;
 pub use render::{BoardRenderer, FakeRenderer, PngRenderer, diagram};
 pub use reply::{
@@ -60,6 +66,8 @@ pub use reply::{
     Listing, OpenGame, Outgoing, PageButton, Pager, Pick, Picture, Platform, Reply, Span, Text,
     User,
 };
+pub use state::{Actor, App, MAX_NAME_CHARS, Settings, capped};
 pub use text::friends::FriendsUi;
 pub use text::options::{OptionText, choice_text, option_text};
 pub use text::ui::{Permission, Ui, lang_of_locale};
+pub use view::{BotSide, GameResult, GameView, OfferKind, RatingChange, Termination};

@@ -9,116 +9,14 @@
 //! the other limits are counted in the store, so they hold across
 //! processes and restarts.
 
-use std::collections::{HashMap, VecDeque};
-use std::sync::Mutex;
-
 use tablero_store::ChallengeDoc;
 
-use crate::app::{Actor, App, Res, lock};
+pub use crate::config::Limits;
 use crate::event::AppError;
+pub use crate::event::Limit;
+pub(crate) use crate::rates::Rate;
 use crate::reply::Platform;
-
-/// The limits, each a count.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Limits {
-    /// Open challenges one user has in one channel.
-    pub challenges_per_user: usize,
-    /// Open challenges in one channel, everyone's together.
-    pub challenges_per_channel: usize,
-    /// Ongoing games of one user on a platform (against the bot included).
-    pub games_per_user: usize,
-    /// Ongoing games of one user against the bot.
-    pub bot_games_per_user: usize,
-    /// Commands (and plain-message moves) one user sends a minute.
-    pub commands_per_minute: usize,
-    /// Heavy jobs (replays, rating charts, leaderboard tables, bot
-    /// searches) running at once in the process.
-    pub heavy_jobs: usize,
-    /// Of those, how many one user may have running; past it they are
-    /// told to try again in a moment.
-    pub heavy_jobs_per_user: usize,
-}
-
-impl Default for Limits {
-    fn default() -> Limits {
-        Limits {
-            challenges_per_user: 10,
-            challenges_per_channel: 100,
-            games_per_user: 100,
-            bot_games_per_user: 5,
-            commands_per_minute: 40,
-            heavy_jobs: 4,
-            heavy_jobs_per_user: 1,
-        }
-    }
-}
-
-/// Which limit was reached, with its value.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Limit {
-    ChallengesPerUser(usize),
-    ChallengesPerChannel(usize),
-    GamesPerUser(usize),
-    BotGamesPerUser(usize),
-    CommandsPerMinute(usize),
-    /// The user's share of the heavy jobs is in use: try again soon.
-    Busy,
-}
-
-/// How many users' recent commands are remembered; the oldest user is
-/// forgotten past it (a forgotten user only gets a fresh minute).
-const RATE_USERS: usize = 100_000;
-
-/// Recent command times per user, for the rate limit.
-#[derive(Default)]
-pub(crate) struct Rates {
-    recent: Mutex<HashMap<(Platform, String), VecDeque<i64>>>,
-}
-
-/// What the rate limit says of a command.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Rate {
-    Allowed,
-    /// The first command over the limit this minute: answered once.
-    JustOver,
-    /// Further commands over the limit: ignored without a reply.
-    Over,
-}
-
-impl Rates {
-    /// Counts a command of `user` at `now_ms` against `per_minute`.
-    pub(crate) fn check(
-        &self,
-        platform: Platform,
-        user: &str,
-        now_ms: i64,
-        per_minute: usize,
-    ) -> Rate {
-        let mut recent = lock(&self.recent);
-        if recent.len() >= RATE_USERS && !recent.contains_key(&(platform, user.to_string())) {
-            // Forget users idle for a minute; if none, start afresh.
-            recent.retain(|_, times| times.back().is_some_and(|t| now_ms - t < 60_000));
-            if recent.len() >= RATE_USERS {
-                recent.clear();
-            }
-        }
-        let times = recent.entry((platform, user.to_string())).or_default();
-        while times.front().is_some_and(|t| now_ms - t >= 60_000) {
-            times.pop_front();
-        }
-        let before = times.len();
-        // Commands past twice the limit are not even remembered: the
-        // window stays bounded whatever a user sends.
-        if before <= per_minute.saturating_mul(2) {
-            times.push_back(now_ms);
-        }
-        match before.cmp(&per_minute) {
-            std::cmp::Ordering::Less => Rate::Allowed,
-            std::cmp::Ordering::Equal => Rate::JustOver,
-            std::cmp::Ordering::Greater => Rate::Over,
-        }
-    }
-}
+use crate::state::{Actor, App, Res};
 
 impl App {
     /// Refuses a new challenge from `who` past the challenge limits.
@@ -188,6 +86,7 @@ impl App {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rates::Rates;
 
     #[test]
     fn the_rate_answers_once_past_the_limit_then_stays_quiet_for_the_minute() {

@@ -1,17 +1,17 @@
-//! Questions: help, rules, boards, histories, listings, stats, and the
-//! typed queries adapters use for keyboards and autocomplete. None of them
+//! Questions: help, rules, boards, histories, listings, and the typed
+//! queries adapters use for keyboards and autocomplete. None of them
 //! changes anything.
 
 use tablero_rules::{AnyGame, GameId, Lang, Setup, Side};
 
-use crate::app::{Actor, App, Res};
 use crate::challenges::parse_game;
-use crate::channel::{ChannelState, info_of, replay};
+use crate::channel::{ChannelState, Live, info_of};
 use crate::command::{self, GameNo};
 use crate::event::{AppError, Event, GameView, HelpTopic, Outcome, Verb};
 use crate::play::check_press;
 use crate::press::{choice_groups, choice_groups_in};
 use crate::reply::{ChannelKey, ChoiceGroup, User};
+use crate::state::{Actor, App, Res};
 
 /// An ongoing game, as adapters list it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -60,12 +60,8 @@ impl App {
         let Some(doc) = self.store.game(ch, n, false)? else {
             return Ok(None);
         };
-        let game = replay(&doc).map_err(AppError::Unreadable)?;
-        Ok(Some(GameView {
-            doc,
-            game,
-            now_ms: self.now(),
-        }))
+        let live = Live::new(doc).map_err(AppError::Unreadable)?;
+        Ok(Some(live.view(self.now())))
     }
 
     pub(crate) fn history(&self, who: &Actor, st: &ChannelState, n: Option<GameNo>) -> Outcome {
@@ -118,7 +114,7 @@ impl App {
         };
         let mut found: Vec<(u8, String, u64)> = Vec::new();
         for g in &view.games {
-            let rank = match g.doc.side_of(&me.id) {
+            let rank = match g.side_of(&me.id) {
                 Some(s) if s == g.game.turn().side => 0,
                 Some(_) => 1,
                 None => 3,

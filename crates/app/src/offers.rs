@@ -7,13 +7,14 @@
 //! (the game ends drawn; the last moves are undone).
 
 use tablero_rules::Side;
-use tablero_store::{OfferKind, ResultDoc, Termination};
+use tablero_store::{ResultDoc, Termination};
 
-use crate::app::{Actor, App, Res};
 use crate::bots::next_event;
 use crate::channel::{ChannelState, Live, info_of, movers, record_of};
 use crate::command::{Answer, GameNo};
 use crate::event::{AppError, Event, OfferStep, Outcome, Verb};
+use crate::state::{Actor, App, Res};
+use crate::view::OfferKind;
 
 /// The game `draw`/`takeback` without a number means. An answer (or a
 /// bare `draw`, which accepts an offered one) goes to the game where the
@@ -35,7 +36,9 @@ fn pick_offer(
         .iter()
         .filter(|g| {
             let side = g.doc.side_of(&me.id);
-            g.doc.offer(kind).is_some_and(|by| Some(by) != side)
+            g.doc
+                .offer(kind.stored())
+                .is_some_and(|by| Some(by) != side)
         })
         .map(|g| g.doc.id)
         .collect();
@@ -117,7 +120,7 @@ impl App {
             ));
         }
         let them = live.doc.player(side.other()).clone();
-        let pending = live.doc.offer(kind);
+        let pending = live.doc.offer(kind.stored());
         let theirs = pending == Some(side.other());
         let answer = match (answer, theirs, kind) {
             (None, true, OfferKind::Draw) => Some(Answer::Accept),
@@ -153,7 +156,7 @@ impl App {
                 OfferKind::Draw => Answer::Decline,
             };
             let mut doc = live.doc.clone();
-            doc.set_offer(kind, Some(side));
+            doc.set_offer(kind.stored(), Some(side));
             self.save_doc(st, id, doc)?;
             let bot_actor = Actor::without_message(&who.channel, &them, None);
             debug_assert_eq!(bot.side, side.other());
@@ -164,12 +167,12 @@ impl App {
         let after = match step {
             OfferStep::Made => {
                 let mut doc = live.doc.clone();
-                doc.set_offer(kind, Some(side));
+                doc.set_offer(kind.stored(), Some(side));
                 self.save_doc(st, id, doc)?
             }
             OfferStep::Declined => {
                 let mut doc = live.doc.clone();
-                doc.set_offer(kind, None);
+                doc.set_offer(kind.stored(), None);
                 self.save_doc(st, id, doc)?
             }
             OfferStep::Accepted => match kind {
@@ -231,6 +234,7 @@ impl App {
         }
         let live = st.games.get_mut(&id).expect("saved above");
         live.game = game;
+        live.record = rec;
         Ok((live.clone(), record.moves[cut..].to_vec()))
     }
 
@@ -260,7 +264,7 @@ impl App {
                 g.doc.side_of(me).is_some_and(|s| {
                     [OfferKind::Draw, OfferKind::Takeback]
                         .into_iter()
-                        .any(|k| g.doc.offer(k) == Some(s.other()))
+                        .any(|k| g.doc.offer(k.stored()) == Some(s.other()))
                 })
             })
             .map(|g| g.doc.id)
@@ -289,7 +293,7 @@ impl App {
             .ok_or(AppError::NotAPlayer(id))?;
         let kind = [OfferKind::Draw, OfferKind::Takeback]
             .into_iter()
-            .find(|k| live.doc.offer(*k) == Some(side.other()))
+            .find(|k| live.doc.offer(k.stored()) == Some(side.other()))
             .ok_or(AppError::NothingWaits(id))?;
         self.offer(who, st, kind, Some(a), Some(id))
     }

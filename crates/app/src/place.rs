@@ -9,7 +9,7 @@
 
 use std::fmt;
 
-use crate::reply::ChannelKey;
+use tablero_ids::ChannelKey;
 
 /// The short code of a channel, as references from another chat write it:
 /// three lowercase letters.

@@ -7,13 +7,13 @@ use tablero_store::{
     Batch, GameDoc, RATING_HISTORY, RatingChange, RatingPointDoc, ResultDoc, StatsDoc, Termination,
 };
 
-use crate::app::{Actor, App, Res};
 use crate::bots::next_event;
 use crate::channel::{ChannelState, Live, already_played, apply, record_of};
 use crate::command::{self, GameNo};
 use crate::event::{AppError, Event, Outcome, Suggestion, Verb};
 use crate::reading::{self, Fit};
 use crate::reply::User;
+use crate::state::{Actor, App, Res};
 
 /// How a message without a command word reads in the sender's games of
 /// one channel.
@@ -168,7 +168,7 @@ impl App {
         if outcome.is_none() && doc.bot.is_some_and(|b| b.side == game.turn().side) {
             self.queue_bot_move(&who.channel, id);
         }
-        let live = Live { doc, game };
+        let live = Live { doc, record, game };
         let view = live.view(now);
         if outcome.is_some() {
             st.games.remove(&id);
@@ -464,6 +464,7 @@ impl App {
         let live = st.games.remove(&id).expect("checked above");
         Ok(Live {
             doc,
+            record: live.record,
             game: live.game,
         })
     }

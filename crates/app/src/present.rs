@@ -3,15 +3,14 @@
 
 use tablero_rules::{AnyGame, EndReason, Lang, Side};
 
-use crate::app::App;
-use crate::channel::{info_of, record_of};
 use crate::command::ExportFormat;
 use crate::event::{AppError, Event, GameView, OfferStep};
 use crate::records;
-use crate::render::{RatingPoint, diagram};
+use crate::render::diagram;
 use crate::reply::{Attachment, BoardRef, ChallengeRef, FileKind, Pick, Reply, User};
+use crate::state::App;
 use crate::text;
-use tablero_store::{OfferKind, ResultDoc, Termination};
+use crate::view::{ChallengeView, GameResult, OfferKind, Termination};
 
 /// What to draw for an event.
 struct Board<'a> {
@@ -23,27 +22,27 @@ struct Board<'a> {
     /// The side the bot plays, in a game against it, and its level.
     bot: Option<(Side, u8)>,
     /// How the game ended, when it did.
-    result: Option<ResultDoc>,
+    result: Option<GameResult>,
     /// The game's channel, whose settings turn the board.
     channel: Option<&'a crate::reply::ChannelKey>,
-    /// The game's document (who plays which side).
-    doc: Option<&'a tablero_store::GameDoc>,
+    /// The game (who plays which side).
+    view: Option<&'a GameView>,
 }
 
 fn board_of(e: &Event) -> Option<Board<'_>> {
     fn game_board(v: &GameView) -> Board<'_> {
         Board {
             game: &v.game,
-            players: [v.doc.players[0].name.clone(), v.doc.players[1].name.clone()],
+            players: [v.players[0].name.clone(), v.players[1].name.clone()],
             shows: BoardRef::Game {
                 id: v.id(),
                 ply: v.ply(),
             },
-            choices: v.doc.result.is_none(),
-            bot: v.doc.bot.map(|b| (b.side, b.level)),
-            result: v.doc.result,
-            channel: Some(&v.doc.channel),
-            doc: Some(&v.doc),
+            choices: v.result.is_none(),
+            bot: v.bot.map(|b| (b.side, b.level)),
+            result: v.result,
+            channel: Some(&v.channel),
+            view: Some(v),
         }
     }
     match e {
@@ -75,7 +74,7 @@ fn board_of(e: &Event) -> Option<Board<'_>> {
 /// Puts a finished game's result on its view: a resignation, a timeout
 /// or an agreed draw is no outcome of the rules, so the view alone would
 /// still show a player to move.
-pub(crate) fn show_result(view: &mut tablero_rules::BoardView, r: &ResultDoc) {
+pub(crate) fn show_result(view: &mut tablero_rules::BoardView, r: &GameResult) {
     let reason = match r.termination {
         Termination::Rules(reason) => reason,
         Termination::Resigned => EndReason::Resignation,
@@ -90,7 +89,7 @@ pub(crate) fn show_result(view: &mut tablero_rules::BoardView, r: &ResultDoc) {
 }
 
 /// Accept buttons for `list`.
-fn picks(list: &[&tablero_store::ChallengeDoc], lang: Lang) -> Vec<Pick> {
+fn picks(list: &[&ChallengeView], lang: Lang) -> Vec<Pick> {
     list.iter()
         .map(|c| Pick {
             challenge: c.id,
@@ -110,7 +109,7 @@ fn ended(e: &Event) -> Option<u64> {
             step: OfferStep::Accepted,
             game,
             ..
-        } if game.doc.result.is_some() => Some(game.id()),
+        } if game.result.is_some() => Some(game.id()),
         _ => None,
     }
 }
@@ -124,19 +123,19 @@ impl App {
                     ExportFormat::Pgn => "pgn",
                     ExportFormat::Text => "txt",
                 };
-                let id = info_of(&game.doc).id;
+                let id = game.info().id;
                 (
-                    records::file_name(&game.doc, id, ext),
+                    records::file_name(game.id(), id, ext),
                     body.clone().into_bytes(),
                     FileKind::Document,
                 )
             }
             Event::Replay(game) => {
-                let record = record_of(&game.doc).ok()?;
+                let record = &game.record;
                 let views = match record.views() {
                     Ok(mut v) => {
                         // The last frame shows how the game ended.
-                        if let (Some(r), Some(last)) = (&game.doc.result, v.last_mut()) {
+                        if let (Some(r), Some(last)) = (&game.result, v.last_mut()) {
                             show_result(last, r);
                         }
                         v
@@ -146,10 +145,7 @@ impl App {
                         return None;
                     }
                 };
-                let players = [
-                    game.doc.players[0].name.clone(),
-                    game.doc.players[1].name.clone(),
-                ];
+                let players = [game.players[0].name.clone(), game.players[1].name.clone()];
                 let gif = self
                     .renderer
                     .replay(record.game, &views, players, lang)
@@ -158,7 +154,7 @@ impl App {
                     )
                     .ok()?;
                 (
-                    records::file_name(&game.doc, record.game, "gif"),
+                    records::file_name(game.id(), record.game, "gif"),
                     gif,
                     FileKind::Animation,
                 )
@@ -168,18 +164,9 @@ impl App {
                 chart: Some(h),
                 ..
             } => {
-                let points: Vec<RatingPoint> = h
-                    .points
-                    .iter()
-                    .map(|p| RatingPoint {
-                        time_ms: p.ms,
-                        rating: p.rating,
-                        deviation: p.deviation,
-                    })
-                    .collect();
                 let png = self
                     .renderer
-                    .chart(&points, &text::chart_texts(user, h, lang))
+                    .chart(&h.points, &text::chart_texts(user, h, lang))
                     .map_err(|e| tracing::warn!(error = %e, "cannot draw a rating chart"))
                     .ok()?;
                 (format!("rating-{}.png", h.game.key()), png, FileKind::Image)
@@ -209,7 +196,7 @@ impl App {
         if let Some((bot, _)) = b.bot {
             return bot == Side::First;
         }
-        if let Some(side) = viewer.and_then(|u| b.doc?.side_of(&u.id)) {
+        if let Some(side) = viewer.and_then(|u| b.view?.side_of(&u.id)) {
             return side == Side::Second;
         }
         let Some(ch) = b.channel else {

@@ -8,12 +8,12 @@
 //! keyboards and Discord's components both call [`App::press`].
 
 use crate::App;
-use crate::app::Actor;
 use crate::channel::ChannelState;
 use crate::command::Command;
 use crate::event::AppError;
 use crate::place::GameAt;
 use crate::reply::{AfterGame, ChannelKey, ChoiceGroup, Listing, Reply, User};
+use crate::state::Actor;
 
 /// What a button asks for.
 #[derive(Clone, Debug, PartialEq, Eq)]

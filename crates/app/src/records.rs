@@ -5,16 +5,18 @@
 use tablero_rating::{Glicko2, PlayerRating};
 use tablero_rules::GameId;
 use tablero_rules::export::{self, Finish, RecordHeader, Termination as RecordTermination};
-use tablero_store::{GameDoc, Termination};
+use tablero_store::RatingPointDoc;
 
-use crate::app::{Actor, App, Res};
 use crate::challenges::parse_game;
-use crate::channel::{ChannelState, record_of, replay};
+use crate::channel::{ChannelState, rebuild};
 use crate::command::{ExportFormat, GameNo};
 use crate::event::{
     AppError, Event, GameView, Leaderboard, Outcome, RatingHistory, Standing, StatsRow,
 };
+use crate::render::RatingPoint;
 use crate::reply::{Platform, User};
+use crate::state::{Actor, App, Res};
+use crate::view::{Stats, Termination};
 
 /// How many players a leaderboard lists.
 pub(crate) const TOP: usize = 10;
@@ -34,7 +36,7 @@ impl App {
             .filter(|(g, _)| game.is_none_or(|want| want == *g))
             .map(|(game, stats)| StatsRow {
                 game,
-                stats,
+                stats: Stats::of(&stats),
                 rating: None,
             })
             .collect();
@@ -43,6 +45,7 @@ impl App {
             .stats(platform, &user.id, true)?
             .into_iter()
             .filter(|(g, _)| game.is_none_or(|want| want == *g))
+            .map(|(g, s)| (g, Stats::of(&s)))
             .collect();
         let mut chart: Option<RatingHistory> = None;
         for row in &mut rows {
@@ -55,7 +58,7 @@ impl App {
             if better {
                 chart = Some(RatingHistory {
                     game: row.game,
-                    points: r.history,
+                    points: points_of(&r.history),
                     now: shown,
                     games: r.rating.games,
                 });
@@ -76,6 +79,7 @@ impl App {
             .learning_stats(platform, &user.id)?
             .into_iter()
             .filter(|(g, _)| game.is_none_or(|want| want == *g))
+            .map(|(g, s)| (g, Stats::of(&s)))
             .collect();
         Ok(Event::Stats {
             user,
@@ -206,8 +210,8 @@ impl App {
                     .ok_or(AppError::NoGameToShow)?
             }
         };
-        let game = match replay(&doc) {
-            Ok(game) => game,
+        let (record, game) = match rebuild(&doc) {
+            Ok(rebuilt) => rebuilt,
             Err(why) => {
                 // An ongoing game that does not replay is set aside when its
                 // channel loads; a finished one is set aside here.
@@ -216,11 +220,7 @@ impl App {
                 return Err(AppError::Unreadable(why));
             }
         };
-        Ok(GameView {
-            doc,
-            game,
-            now_ms: now,
-        })
+        Ok(GameView::new(&doc, record, game, now))
     }
 
     /// A game's record as PGN (chess games) or Tablero's text record.
@@ -232,8 +232,8 @@ impl App {
         format: Option<ExportFormat>,
     ) -> Outcome {
         let view = self.game_to_show(who, st, n)?;
-        let record = record_of(&view.doc).map_err(AppError::Unreadable)?;
-        let header = header_of(&view.doc);
+        let record = &view.record;
+        let header = header_of(&view);
         let pgn_ok = export::pgn_variant(record.game).is_some();
         let format = match format {
             Some(ExportFormat::Pgn) if !pgn_ok => return Err(AppError::NoPgn(record.game)),
@@ -242,8 +242,8 @@ impl App {
             None => ExportFormat::Text,
         };
         let body = match format {
-            ExportFormat::Pgn => export::pgn(&record, &header),
-            ExportFormat::Text => export::text(&record, &header),
+            ExportFormat::Pgn => export::pgn(record, &header),
+            ExportFormat::Text => export::text(record, &header),
         }
         .map_err(|e| AppError::Unreadable(e.to_string()))?;
         Ok(Event::Export {
@@ -260,7 +260,7 @@ impl App {
 }
 
 /// What a record's header says of a stored game.
-pub(crate) fn header_of(doc: &GameDoc) -> RecordHeader {
+pub(crate) fn header_of(doc: &GameView) -> RecordHeader {
     RecordHeader {
         event: String::new(),
         site: format!("{} {}", doc.channel.platform, doc.channel.channel),
@@ -281,6 +281,18 @@ pub(crate) fn header_of(doc: &GameDoc) -> RecordHeader {
 
 /// The file name of a game's record or replay: `tablero-chess-3.pgn`.
 #[must_use]
-pub(crate) fn file_name(doc: &GameDoc, game: GameId, ext: &str) -> String {
-    format!("tablero-{}-{}.{ext}", game.key(), doc.id)
+pub(crate) fn file_name(id: u64, game: GameId, ext: &str) -> String {
+    format!("tablero-{}-{id}.{ext}", game.key())
+}
+
+/// A rating history as the chart draws it.
+pub(crate) fn points_of(history: &[RatingPointDoc]) -> Vec<RatingPoint> {
+    history
+        .iter()
+        .map(|p| RatingPoint {
+            time_ms: p.ms,
+            rating: p.rating,
+            deviation: p.deviation,
+        })
+        .collect()
 }

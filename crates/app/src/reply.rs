@@ -7,8 +7,7 @@
 
 use tablero_rules::{GameId, Lang, Msg};
 
-pub use crate::event::Suggestion;
-pub use tablero_store::{ChannelKey, Platform, UserRef as User};
+pub use tablero_ids::{ChannelKey, Platform, UserRef as User};
 
 /// A message from a user in a channel.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -457,15 +456,6 @@ impl AfterGame {
         };
         Some((id.parse().ok()?, what))
     }
-
-    /// The button's label.
-    #[must_use]
-    pub fn label(self, lang: tablero_rules::Lang) -> String {
-        match self {
-            AfterGame::Replay => crate::Ui::Replay.text(lang),
-            AfterGame::Rematch => crate::Ui::Rematch.text(lang),
-        }
-    }
 }
 
 /// A challenge under which an adapter puts buttons.
@@ -506,31 +496,6 @@ impl Reply {
             web_button: false,
             album: Vec::new(),
         }
-    }
-
-    /// The buttons for the pages before and after the one shown, in the
-    /// reply's language; none when the list has one page.
-    #[must_use]
-    pub fn page_buttons(&self) -> Vec<PageButton> {
-        let Some(p) = self.pager else {
-            return Vec::new();
-        };
-        let mut out = Vec::new();
-        if p.page > 1 {
-            out.push(PageButton {
-                label: crate::text::page_label(false, self.lang).to_string(),
-                list: p.list,
-                page: p.page - 1,
-            });
-        }
-        if p.page < p.pages {
-            out.push(PageButton {
-                label: crate::text::page_label(true, self.lang).to_string(),
-                list: p.list,
-                page: p.page + 1,
-            });
-        }
-        out
     }
 
     /// An error reply: it notifies nobody.
@@ -632,5 +597,39 @@ mod tests {
             r.text_with(Lang::En, |_| "<@1>".into()),
             "@ana is not here."
         );
+    }
+}
+
+/// A move a text may have meant: game `game` (a `kind` game) after `ply`
+/// moves, the canonical move `mv`, and what a reader of each language
+/// (English, Spanish) types after `move #N` to play it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Suggestion {
+    pub game: u64,
+    /// The game's chat, when it is not the one the suggestion is shown in.
+    pub place: Option<crate::place::Place>,
+    pub kind: GameId,
+    pub ply: usize,
+    pub mv: String,
+    pub typed: [String; 2],
+}
+
+impl Suggestion {
+    /// The game, as the chat it is shown in names it.
+    #[must_use]
+    pub fn at(&self) -> crate::place::GameAt {
+        crate::place::GameAt {
+            place: self.place,
+            id: self.game,
+        }
+    }
+
+    /// What a reader of `lang` types after `move #N`.
+    #[must_use]
+    pub fn typed(&self, lang: Lang) -> &str {
+        match lang {
+            Lang::En => &self.typed[0],
+            Lang::Es => &self.typed[1],
+        }
     }
 }

@@ -12,107 +12,20 @@
 //! Each position gets the same node budget (`tablero_engine::review`),
 //! shared out by the game's length, so a review takes a couple of seconds
 //! whatever the game. A finished game never changes, so its review is kept
-//! (the last [`KEPT`] reviews) and asked again costs nothing.
+//! (the last `KEPT` reviews, in `reviews.rs`) and asked again costs nothing.
 
-use std::collections::VecDeque;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
-use tablero_engine::review::{GameReview, PlyReview};
 use tablero_rules::teach::{Mark, targets};
 use tablero_rules::{AnyGame, Lang, Side};
-use tablero_store::ChannelKey;
 
-use crate::app::{Actor, App, Res, lock};
-use crate::channel::{ChannelState, record_of};
+use crate::channel::ChannelState;
 use crate::command::GameNo;
-use crate::event::{AppError, Event, GameView, Outcome};
-use crate::heavy::{Heavy, WAIT};
+use crate::event::{AppError, Event, GameView, Outcome, Reviewed};
+use crate::heavy::WAIT;
 use crate::reply::Picture;
+use crate::state::{Actor, App, Res};
 use crate::text;
-
-/// How many reviews are kept in memory.
-pub(crate) const KEPT: usize = 32;
-
-/// How many moves a review shows on boards.
-pub(crate) const TURNING_POINTS: usize = 3;
-
-/// A finished game and its review, for the catalogue and the pictures.
-#[derive(Clone, Debug)]
-pub struct Reviewed {
-    pub game: GameView,
-    pub review: Arc<GameReview>,
-}
-
-impl Reviewed {
-    /// The moves that changed the game most, in the order played.
-    pub(crate) fn turning_points(&self) -> Vec<&PlyReview> {
-        self.review.turning_points(TURNING_POINTS)
-    }
-}
-
-/// A reviewed game: its channel and number.
-type Key = (ChannelKey, u64);
-
-/// The reviews kept, newest last, by channel and game number, and the
-/// gate that lets at most half the pool of heavy jobs review at once, so
-/// that the bot's searches always find a place soon.
-pub(crate) struct Kept {
-    list: Mutex<VecDeque<(Key, Arc<GameReview>)>>,
-    gate: Heavy,
-}
-
-impl Kept {
-    /// For a pool of `heavy_jobs` places, `share` of them a user's.
-    pub(crate) fn new(heavy_jobs: usize, share: usize) -> Kept {
-        Kept {
-            list: Mutex::default(),
-            gate: Heavy::new((heavy_jobs / 2).max(1), share),
-        }
-    }
-
-    fn get(&self, key: &Key) -> Option<Arc<GameReview>> {
-        let list = lock(&self.list);
-        list.iter().find(|(k, _)| k == key).map(|(_, r)| r.clone())
-    }
-
-    fn put(&self, key: Key, review: Arc<GameReview>) {
-        let mut list = lock(&self.list);
-        list.retain(|(k, _)| *k != key);
-        if list.len() >= KEPT {
-            list.pop_front();
-        }
-        list.push_back((key, review));
-    }
-}
-
-/// The number a move has in a game's record (`3.` for the first player's
-/// third move, `3…` for the second player's answer), counted in rounds as
-/// `history` counts them.
-pub(crate) fn move_number(plies: &[PlyReview], index: usize) -> String {
-    let mut number = 0;
-    let mut open_second = false;
-    for p in &plies[..=index.min(plies.len().saturating_sub(1))] {
-        match p.mover {
-            Side::First => {
-                number += 1;
-                open_second = true;
-                if p.ply == index {
-                    return format!("{number}.");
-                }
-            }
-            Side::Second => {
-                if !open_second {
-                    number += usize::from(number == 0);
-                }
-                open_second = false;
-                if p.ply == index {
-                    return format!("{number}…");
-                }
-            }
-        }
-    }
-    format!("{}.", index + 1)
-}
 
 /// The marks that show move `canonical` of `game`: an arrow from the cell
 /// its piece leaves to where it lands, or a dot on each cell a placement
@@ -136,7 +49,7 @@ impl App {
     pub(crate) fn review(&self, who: &Actor, n: Option<GameNo>) -> Outcome {
         let ch = &who.channel;
         let game = self.with_channel(ch, |st| self.game_to_review(who, st, n))?;
-        let key = (game.doc.channel.clone(), game.id());
+        let key = (game.channel.clone(), game.id());
         if let Some(review) = self.reviews.get(&key) {
             return Ok(Event::Review(Reviewed { game, review }));
         }
@@ -154,7 +67,7 @@ impl App {
         if let Some(review) = self.reviews.get(&key) {
             return Ok(Event::Review(Reviewed { game, review }));
         }
-        let record = record_of(&game.doc).map_err(AppError::Unreadable)?;
+        let record = &game.record;
         let start = AnyGame::new(record.game, &record.setup)
             .map_err(|e| AppError::Unreadable(e.to_string()))?;
         let review = tablero_engine::review::review(&start, &record.moves, game.id())
@@ -180,7 +93,7 @@ impl App {
                 .ok_or(AppError::NothingToReview)?,
         };
         let game = self.game_to_show(who, st, Some(n))?;
-        if game.doc.result.is_none() {
+        if game.result.is_none() {
             return Err(AppError::NotFinished(n));
         }
         Ok(game)
@@ -201,9 +114,7 @@ impl App {
             }),
             Err(e) => tracing::warn!(game = r.game.id(), error = %e, "cannot draw a review chart"),
         }
-        let Ok(record) = record_of(&r.game.doc) else {
-            return pictures;
-        };
+        let record = &r.game.record;
         for p in r.turning_points() {
             let Some(better) = &p.better else {
                 continue;
@@ -242,37 +153,6 @@ impl App {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn ply(ply: usize, mover: Side) -> PlyReview {
-        PlyReview {
-            ply,
-            mover,
-            played: String::new(),
-            better: None,
-            before: 0.5,
-            after: 0.5,
-        }
-    }
-
-    #[test]
-    fn moves_are_numbered_in_rounds() {
-        use Side::{First, Second};
-        let plies: Vec<_> = [First, Second, First, Second]
-            .into_iter()
-            .enumerate()
-            .map(|(i, s)| ply(i, s))
-            .collect();
-        let got: Vec<_> = (0..4).map(|i| move_number(&plies, i)).collect();
-        assert_eq!(got, ["1.", "1…", "2.", "2…"]);
-        // Push's set-up: the second player places several times running.
-        let plies: Vec<_> = [Second, Second, First, Second]
-            .into_iter()
-            .enumerate()
-            .map(|(i, s)| ply(i, s))
-            .collect();
-        let got: Vec<_> = (0..4).map(|i| move_number(&plies, i)).collect();
-        assert_eq!(got, ["1…", "1…", "2.", "2…"]);
-    }
 
     #[test]
     fn a_second_review_of_a_user_at_once_is_answered_busy() {

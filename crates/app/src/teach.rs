@@ -7,9 +7,9 @@
 use tablero_rules::teach::cards;
 use tablero_rules::{GameId, Lang};
 
-use crate::app::App;
 use crate::event::Event;
 use crate::reply::Picture;
+use crate::state::App;
 use crate::text;
 
 impl App {

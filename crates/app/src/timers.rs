@@ -7,10 +7,11 @@
 
 use tablero_store::{ResultDoc, Termination, Timer, TimerKind};
 
-use crate::app::{App, Res};
 use crate::channel::{deadline_of, due_of};
 use crate::event::{AppError, Event};
 use crate::reply::Outgoing;
+use crate::state::{App, Res};
+use crate::view::ChallengeView;
 
 /// How long a claimed timer is this process's alone: far longer than
 /// handling it takes; if the process dies first, the timer waits this long
@@ -150,7 +151,7 @@ impl App {
             b.remove_challenge(&c);
             self.commit(b).map_err(|e: AppError| e)?;
             let id = c.challenger.id.clone();
-            Ok(Some((Event::Expired(c), id)))
+            Ok(Some((Event::Expired(ChallengeView::of(&c)), id)))
         })
     }
 }

@@ -19,38 +19,23 @@
 //! are. Views carry display names only: no platform id reaches a page.
 
 use std::collections::HashSet;
-use std::sync::{Mutex, OnceLock};
 
 use hmac::{Hmac, KeyInit, Mac};
 use sha2::{Digest, Sha256};
 use tablero_rating::Glicko2;
-use tablero_rules::{GameId, GameRecord, Lang, Side};
+use tablero_rules::{GameId, Lang, Side};
 use tablero_store::{GameDoc, ListingDoc, WebLink};
 
-use crate::app::{App, Res, lock};
-use crate::channel::{deadline_of, info_of, movers, record_of};
+pub use crate::changes::{Change, WatchChannel};
+use crate::channel::{Live, deadline_of, info_of, movers, record_of};
 use crate::event::{AppError, GameView};
 use crate::reply::{ChannelKey, Platform, User};
+use crate::state::{App, Res};
+use crate::sync::lock;
 use crate::text;
+use crate::view::{GameResult, Seats};
 
 pub use crate::text::web::{WebText, ago, watch_button, web_text};
-
-/// How many changes a slow listener may fall behind before it is told it
-/// lagged (it then reads everything again).
-const CHANGES: usize = 1024;
-
-/// The channel a change or a page is about. Opaque: the web front-end
-/// compares and hashes it, and never shows it.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct WatchChannel(pub(crate) ChannelKey);
-
-/// A channel was changed (a move, an offer, a resignation, a timeout, a
-/// listing turned on or off): its store version is now `version`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Change {
-    pub channel: WatchChannel,
-    pub version: u64,
-}
 
 /// A text in both languages.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -189,28 +174,6 @@ pub struct StandingView {
     pub page: String,
 }
 
-/// The app's side of the web: change notices, the address secret and the
-/// public address links are built on.
-pub(crate) struct Watch {
-    changes: tokio::sync::broadcast::Sender<Change>,
-    secret: OnceLock<Vec<u8>>,
-    /// Tokens known to be in the store already.
-    written: Mutex<HashSet<String>>,
-    /// The web front-end's public address, when one runs.
-    base: Mutex<Option<String>>,
-}
-
-impl Default for Watch {
-    fn default() -> Watch {
-        Watch {
-            changes: tokio::sync::broadcast::channel(CHANGES).0,
-            secret: OnceLock::new(),
-            written: Mutex::new(HashSet::new()),
-            base: Mutex::new(None),
-        }
-    }
-}
-
 /// `bytes` as lower-case hex.
 fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
@@ -234,15 +197,6 @@ impl App {
     #[must_use]
     pub fn watch_changes(&self) -> tokio::sync::broadcast::Receiver<Change> {
         self.watch.changes.subscribe()
-    }
-
-    /// Tells the web a channel changed (after a durable commit).
-    pub(crate) fn publish_change(&self, ch: &ChannelKey, version: u64) {
-        // No receiver: no page open. Nothing to do.
-        let _ = self.watch.changes.send(Change {
-            channel: WatchChannel(ch.clone()),
-            version,
-        });
     }
 
     /// The store's version of `ch` now, from any process: the web polls it
@@ -358,7 +312,7 @@ impl App {
             | E::Offer { game, .. } => game,
             _ => return,
         };
-        let Some(url) = self.game_url(&game.doc.channel, game.id()) else {
+        let Some(url) = self.game_url(&game.channel, game.id()) else {
             return;
         };
         reply.web_button = matches!(e, E::Accepted { .. } | E::Board(_) | E::History(_));
@@ -400,18 +354,13 @@ impl App {
             .replay()
             .map_err(|e| AppError::Unreadable(e.to_string()))?;
         let now = self.now();
-        let view = GameView {
-            doc: doc.clone(),
-            game,
-            now_ms: now,
-        };
+        let view = GameView::new(&doc, record.clone(), game, now);
         let info = info_of(&doc);
         let movers = movers(&record);
         let finished = doc.result.is_some();
-        let result = doc
-            .result
-            .as_ref()
-            .map(|r| Both::of(|l| text::result(&doc, info, r, l).write(|u| u.name.clone())));
+        let result = view.result.as_ref().map(|r| {
+            Both::of(|l| text::result(&view.seats(), info, r, l).write(|u| u.name.clone()))
+        });
         let mut plies = Vec::with_capacity(record.moves.len() + 1);
         let mut replay = tablero_rules::AnyGame::new(record.game, &record.setup)
             .map_err(|e| AppError::Unreadable(e.to_string()))?;
@@ -460,7 +409,7 @@ impl App {
             };
             let alt = Both::of(|l| {
                 text::web::board_alt(
-                    &doc,
+                    &view,
                     (ply > 0).then(|| (shown_number.as_str(), text.get(l))),
                     to_move,
                     ends.map(|r| r.get(l)),
@@ -490,7 +439,7 @@ impl App {
             let bot = doc.bot.filter(|b| b.side == side);
             PlayerView {
                 name: p.name.clone(),
-                side: Both::of(|l| text::side_word(&doc, info, side, l)),
+                side: Both::of(|l| text::side_word(&view.seats(), info, side, l)),
                 rating: rating_of(self, &doc, record.game, side),
                 level: bot.map(|b| Both::of(|l| text::level_word(b.level, l))),
                 page: match bot {
@@ -547,7 +496,7 @@ impl App {
             .map_err(|e| AppError::Unreadable(e.to_string()))?;
         let mut view = game.view();
         if let (true, Some(r)) = (last, &doc.result) {
-            crate::present::show_result(&mut view, r);
+            crate::present::show_result(&mut view, &GameResult::of(r));
         }
         let mut players = [doc.players[0].name.clone(), doc.players[1].name.clone()];
         if let Some(b) = doc.bot {
@@ -568,21 +517,24 @@ impl App {
         let Some(doc) = self.game_of(token)?.filter(|d| d.result.is_some()) else {
             return Ok(None);
         };
-        let record: GameRecord = record_of(&doc).map_err(AppError::Unreadable)?;
-        let mut header = crate::records::header_of(&doc);
+        let view = Live::new(doc)
+            .map_err(AppError::Unreadable)?
+            .view(self.now());
+        let record = &view.record;
+        let mut header = crate::records::header_of(&view);
         header.site = "Tablero".into();
         let body = if pgn {
             if tablero_rules::export::pgn_variant(record.game).is_none() {
                 return Ok(None);
             }
-            tablero_rules::export::pgn(&record, &header)
+            tablero_rules::export::pgn(record, &header)
         } else {
-            tablero_rules::export::text(&record, &header)
+            tablero_rules::export::text(record, &header)
         }
         .map_err(|e| AppError::Unreadable(e.to_string()))?;
         let ext = if pgn { "pgn" } else { "txt" };
         Ok(Some((
-            crate::records::file_name(&doc, record.game, ext),
+            crate::records::file_name(view.id, record.game, ext),
             body,
         )))
     }
@@ -597,7 +549,7 @@ impl App {
             .views()
             .map_err(|e| AppError::Unreadable(e.to_string()))?;
         if let (Some(r), Some(last)) = (&doc.result, views.last_mut()) {
-            crate::present::show_result(last, r);
+            crate::present::show_result(last, &GameResult::of(r));
         }
         let players = [doc.players[0].name.clone(), doc.players[1].name.clone()];
         self.renderer
@@ -750,7 +702,8 @@ impl App {
                     opponent: doc.player(side.other()).name.clone(),
                     plies: record.moves.len(),
                     result: doc.result.as_ref().map(|r| {
-                        Both::of(|l| text::result(&doc, info, r, l).write(|u| u.name.clone()))
+                        let (seats, r) = (Seats::of(&doc), GameResult::of(r));
+                        Both::of(|l| text::result(&seats, info, &r, l).write(|u| u.name.clone()))
                     }),
                     last_ms: doc.finished_ms.unwrap_or(doc.turn_started_ms),
                 });
@@ -778,18 +731,9 @@ impl App {
             return Ok(None);
         };
         let shown = Glicko2::default().current(&r.rating, self.now());
-        let points: Vec<crate::render::RatingPoint> = r
-            .history
-            .iter()
-            .map(|p| crate::render::RatingPoint {
-                time_ms: p.ms,
-                rating: p.rating,
-                deviation: p.deviation,
-            })
-            .collect();
         let h = crate::event::RatingHistory {
             game,
-            points: r.history.clone(),
+            points: crate::records::points_of(&r.history),
             now: shown,
             games: r.rating.games,
         };
@@ -798,7 +742,7 @@ impl App {
             name: r.name.clone(),
         };
         self.renderer
-            .chart(&points, &text::chart_texts(&who, &h, lang))
+            .chart(&h.points, &text::chart_texts(&who, &h, lang))
             .map(Some)
             .map_err(AppError::Unreadable)
     }
@@ -844,36 +788,6 @@ impl App {
                 })
             })
             .collect()
-    }
-}
-
-/// Starts the web front-end `w` for `app`: its address is printed in
-/// console mode and links in replies point to it; a port that cannot be
-/// had is a warning, and the bot runs on without the web.
-pub(crate) fn start_web(
-    app: &std::sync::Arc<App>,
-    config: &crate::Config,
-    w: crate::bot::WebFrontend,
-    console: bool,
-) -> Option<crate::bot::WebStarted> {
-    match (w.start)(app.clone(), config, console) {
-        Ok(Some(started)) => {
-            app.set_web_base(started.links.clone());
-            if console {
-                println!("Watch the games on the web: {}/", started.address);
-            }
-            Some(started)
-        }
-        Ok(None) => None,
-        Err(e) => {
-            tracing::warn!("web front-end not started: {e}");
-            if console {
-                println!(
-                    "Warning: the web page is off: {e}. Set TABLERO_WEB_LISTEN to another address (or `off`)."
-                );
-            }
-            None
-        }
     }
 }
 

@@ -5,8 +5,9 @@ use tablero_app::command::Answer;
 use tablero_app::event::{OfferStep, Verb};
 use tablero_app::testkit::Harness;
 use tablero_app::{AppError, Command, Event};
+use tablero_app::{OfferKind, Termination};
 use tablero_rules::GameId;
-use tablero_store::{OfferKind, Side, Termination};
+use tablero_rules::Side;
 
 use tablero_app::testkit::actor;
 
@@ -43,7 +44,7 @@ fn start(h: &Harness, game: &str) -> u64 {
         Event::Accepted { by, game } => {
             assert_eq!(by.id, "bob");
             assert_eq!(game.ply(), 0);
-            assert_eq!(game.doc.player(Side::First).id, "alice");
+            assert_eq!(game.player(Side::First).id, "alice");
             game.id()
         }
         e => panic!("{e:?}"),
@@ -171,7 +172,7 @@ fn draws_and_takebacks_share_one_offer_state_machine() {
             game,
             ..
         } => {
-            let r = game.doc.result.unwrap();
+            let r = game.result.unwrap();
             assert_eq!((r.winner, r.termination), (None, Termination::Agreed));
         }
         e => panic!("{e:?}"),
@@ -199,7 +200,7 @@ fn which_game_errors_name_the_verb_and_the_games() {
     match run(&h, "bob", Command::Resign(Some(b))).unwrap() {
         Event::Resigned { by, game } => {
             assert_eq!(by.id, "bob");
-            let r = game.doc.result.unwrap();
+            let r = game.result.unwrap();
             assert_eq!(
                 (r.winner, r.termination),
                 (Some(Side::First), Termination::Resigned)

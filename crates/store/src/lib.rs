@@ -46,8 +46,8 @@
 //! next id to another channel id in one change (a Telegram group that
 //! became a supergroup).
 //!
-//! The code is split by concern: `ids.rs` (users, platforms, channels),
-//! `docs.rs` (the documents), `keys.rs` (the key layout above),
+//! The code is split by concern: the identities (users, platforms,
+//! channels) come from `tablero-ids`, which the app shares; `docs.rs` (the documents), `keys.rs` (the key layout above),
 //! `batch.rs` (changes applied together), `store.rs` (reading and
 //! committing), `error.rs`, and the backends behind `kv.rs`.
 
@@ -61,7 +61,6 @@ mod check;
 mod copy;
 mod docs;
 mod error;
-mod ids;
 pub mod keyed;
 mod keys;
 pub mod kv;
@@ -84,7 +83,7 @@ pub use docs::{
     Termination, Timer, TimerKind,
 };
 pub use error::{Result, StoreError};
-pub use ids::{ChannelKey, Platform, UserRef};
+pub use tablero_ids::{ChannelKey, Platform, UserRef};
 
 pub use shared::StoreLock;
 pub use store::Store;
@@ -96,4 +95,5 @@ pub use web::{ListingDoc, WebLink, WebLinkDoc, WebSecretDoc};
 pub const VERSION: u32 = 2;
 
 /// What joins the fields of a key (the one the backends filter on).
-const SEP: char = kv::FieldIn::SEP as char;
+const SEP: char = tablero_ids::SEP;
+const _: () = assert!(kv::FieldIn::SEP as char == SEP);

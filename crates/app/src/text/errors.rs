@@ -1,14 +1,12 @@
 //! Why nothing happened, in words.
 
 use tablero_rules::{GameId, Lang};
-use tablero_store::OfferKind;
 
 use super::{both, c, m, pick, t, tr};
-use crate::channel::info_of;
 use crate::command::{CommandSpec, Usage};
-use crate::event::{AppError, StoreFailure, Verb};
-use crate::limits::Limit;
+use crate::event::{AppError, Limit, StoreFailure, Verb};
 use crate::reply::{Bi, Text};
+use crate::view::{ChallengeView, OfferKind};
 
 /// The example command of `verb` for game or challenge `n`.
 fn example(verb: &Verb, n: impl std::fmt::Display, l: Lang) -> String {
@@ -99,7 +97,7 @@ fn more(n: usize, accept: bool, l: Lang) -> Text {
 }
 
 /// `#5 Chess (ana)`, in a "Which challenge?".
-fn which_name(ch: &tablero_store::ChallengeDoc) -> Bi {
+fn which_name(ch: &ChallengeView) -> Bi {
     both(|l| {
         t(format!(
             "#{} {} ({})",
@@ -124,7 +122,7 @@ pub(crate) fn error_pager(e: &AppError) -> Option<crate::reply::Pager> {
 
 /// The challenges an error offers as Accept buttons: the first page of a
 /// "Which challenge?" asked by `accept`.
-pub(crate) fn error_picks(e: &AppError) -> Vec<&tablero_store::ChallengeDoc> {
+pub(crate) fn error_picks(e: &AppError) -> Vec<&ChallengeView> {
     match e {
         AppError::WhichChallenge {
             verb: Verb::Accept,
@@ -274,12 +272,12 @@ pub(crate) fn error(e: &AppError) -> Bi {
             let (_, shown) = first_page(
                 games
                     .iter()
-                    .map(|g| both(|l| t(format!("#{} {}", g.id(), info_of(&g.doc).name(l))))),
+                    .map(|g| both(|l| t(format!("#{} {}", g.id(), g.info().name(l))))),
             );
             both(|l| {
                 let mut names: Vec<String> = games[..shown]
                     .iter()
-                    .map(|g| format!("#{} {}", g.id(), info_of(&g.doc).name(l)))
+                    .map(|g| format!("#{} {}", g.id(), g.info().name(l)))
                     .collect();
                 if shown < games.len() {
                     names.push(match l {
@@ -493,9 +491,9 @@ pub(crate) fn error(e: &AppError) -> Bi {
                     t(format!(
                         "#{} {} ({} – {})",
                         g.id(),
-                        info_of(&g.doc).name(l),
-                        g.doc.players[0].name,
-                        g.doc.players[1].name
+                        g.info().name(l),
+                        g.players[0].name,
+                        g.players[1].name
                     ))
                 })
             }));

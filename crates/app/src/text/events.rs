@@ -1,14 +1,13 @@
 //! What happened, in words.
 
 use tablero_rules::{GameId, Lang, Side};
-use tablero_store::OfferKind;
 
 use super::{Page, both, c, limit_text, m, page_of, paged, pick, player, result, status, t, tr};
-use crate::channel::{deadline_of, info_of, movers, record_of};
 use crate::clock::format_duration;
 use crate::command::COMMANDS;
 use crate::event::{ChannelView, Event, GameView, HelpTopic, OfferStep};
 use crate::reply::{Bi, Listing, Pager, Text};
+use crate::view::{ChallengeView, OfferKind, Orientation, movers};
 
 /// The text of `e`.
 pub(crate) fn event(e: &Event) -> Bi {
@@ -96,7 +95,7 @@ pub(crate) fn event(e: &Event) -> Bi {
                 }
                 _ => Text::default(),
             };
-            let body = match &crate::challenges::addressee(doc) {
+            let body = match &doc.addressee() {
                 Some(o) => Text::fill(
                     pick(
                         l,
@@ -125,8 +124,8 @@ pub(crate) fn event(e: &Event) -> Bi {
             s
         }),
         Event::Accepted { by, game } => both(|l| {
-            let d = &game.doc;
-            let info = info_of(d);
+            let d = &game;
+            let info = d.info();
             let mut s = Text::fill(
                 pick(
                     l,
@@ -137,8 +136,8 @@ pub(crate) fn event(e: &Event) -> Bi {
                     m(by),
                     t(d.id.to_string()),
                     t(info.name(l)),
-                    player(d, info, Side::First, l),
-                    player(d, info, Side::Second, l),
+                    player(&d.seats(), info, Side::First, l),
+                    player(&d.seats(), info, Side::Second, l),
                     status(game, l),
                 ],
             );
@@ -204,7 +203,7 @@ pub(crate) fn event(e: &Event) -> Bi {
             )
         }),
         Event::Resigned { by, game } => both(|l| {
-            let d = &game.doc;
+            let d = &game;
             let res = finished(game, l);
             Text::fill(
                 pick(
@@ -224,8 +223,8 @@ pub(crate) fn event(e: &Event) -> Bi {
             undone,
         } => offer(*kind, *step, by, to, game, undone),
         Event::Board(view) => both(|l| {
-            let d = &view.doc;
-            let info = info_of(d);
+            let d = &view;
+            let info = d.info();
             let what = if d.result.is_some() {
                 format!("{} ({})", info.name(l), pick(l, "finished", "terminada"))
             } else {
@@ -236,8 +235,8 @@ pub(crate) fn event(e: &Event) -> Bi {
                 [
                     t(d.id.to_string()),
                     t(what),
-                    player(d, info, Side::First, l),
-                    player(d, info, Side::Second, l),
+                    player(&d.seats(), info, Side::First, l),
+                    player(&d.seats(), info, Side::Second, l),
                     status(view, l),
                 ],
             )
@@ -281,13 +280,11 @@ pub(crate) fn event(e: &Event) -> Bi {
             changed,
         } => {
             let (en, es) = match orientation {
-                tablero_store::Orientation::White => (
+                Orientation::White => (
                     "White (the first player) at the bottom, every board the same way",
                     "las blancas (el primer jugador) abajo, todos los tableros igual",
                 ),
-                tablero_store::Orientation::Turn => {
-                    ("the player to move at the bottom", "abajo quien mueve")
-                }
+                Orientation::Turn => ("the player to move at the bottom", "abajo quien mueve"),
             };
             if *changed {
                 Bi {
@@ -339,13 +336,13 @@ pub(crate) fn event(e: &Event) -> Bi {
                 [
                     m(who),
                     t(game.id().to_string()),
-                    t(info_of(&game.doc).name(l)),
+                    t(game.info().name(l)),
                     t(format_duration(*left_ms)),
                 ],
             )
         }),
         Event::TimedOut { who, game } => both(|l| {
-            let d = &game.doc;
+            let d = &game;
             let res = finished(game, l);
             Text::fill(
                 pick(
@@ -415,7 +412,7 @@ fn offer(
 }
 
 /// A player's name, with the bot's level: `Tablero (level 3)`.
-fn named(d: &tablero_store::GameDoc, side: Side, l: Lang) -> String {
+fn named(d: &GameView, side: Side, l: Lang) -> String {
     let name = &d.player(side).name;
     match d.bot.filter(|b| b.side == side) {
         Some(b) => format!("{name} ({})", super::level_word(b.level, l)),
@@ -424,7 +421,7 @@ fn named(d: &tablero_store::GameDoc, side: Side, l: Lang) -> String {
 }
 
 /// `, ana offers a draw` when an offer waits for an answer.
-fn pending_offer(d: &tablero_store::GameDoc, l: Lang) -> String {
+fn pending_offer(d: &GameView, l: Lang) -> String {
     match (d.draw_offer, d.takeback) {
         (Some(by), _) => match l {
             Lang::En => format!(" — {} offers a draw", d.player(by).name),
@@ -459,10 +456,10 @@ fn shown_moves(game: GameId, moves: &[String], l: Lang) -> String {
 
 /// A finished game's result line (empty while it is ongoing).
 fn finished(game: &GameView, l: Lang) -> Text {
-    let d = &game.doc;
+    let d = &game;
     d.result
         .as_ref()
-        .map(|r| result(d, info_of(d), r, l))
+        .map(|r| result(&d.seats(), d.info(), r, l))
         .unwrap_or_default()
 }
 
@@ -513,12 +510,9 @@ fn rules(id: GameId, l: Lang) -> Text {
 
 /// A game's moves, numbered, and its record.
 fn history(view: &GameView) -> Bi {
-    let doc = &view.doc;
-    let Ok(record) = record_of(doc) else {
-        return Bi::default();
-    };
+    let record = &view.record;
     let info = record.game.info();
-    let movers = movers(&record);
+    let movers = movers(record);
     // The moves numbered by rounds, in a reader's piece letters.
     let numbered = |l: Lang| {
         let mut list = String::new();
@@ -558,17 +552,17 @@ fn history(view: &GameView) -> Bi {
                 "#{} {}: {} – {}\n{}\nRegistro: {}",
             ),
             [
-                t(doc.id.to_string()),
+                t(view.id.to_string()),
                 t(info.name(l)),
-                player(doc, info, Side::First, l),
-                player(doc, info, Side::Second, l),
+                player(&view.seats(), info, Side::First, l),
+                player(&view.seats(), info, Side::Second, l),
                 t(moves),
                 c(record.to_string()),
             ],
         );
-        if let Some(r) = &doc.result {
+        if let Some(r) = &view.result {
             s.append(t("\n"));
-            s.append(result(doc, info, r, l));
+            s.append(result(&view.seats(), info, r, l));
         }
         s
     })
@@ -578,13 +572,14 @@ fn history(view: &GameView) -> Bi {
 fn listing_lines(view: &ChannelView) -> Vec<Bi> {
     let mut lines: Vec<Bi> = Vec::new();
     for g in &view.games {
-        let d = &g.doc;
+        let d = &g;
         let to_move = &d.player(g.game.turn().side).name;
-        let left = deadline_of(d)
+        let left = d
+            .deadline()
             .map(|due| format!(", {}", format_duration(due - view.now_ms)))
             .unwrap_or_default();
         lines.push(both(|l| {
-            let name = info_of(d).name(l);
+            let name = d.info().name(l);
             let (p0, p1) = (named(d, Side::First, l), named(d, Side::Second, l));
             let offer = pending_offer(d, l);
             t(match l {
@@ -604,10 +599,10 @@ fn listing_lines(view: &ChannelView) -> Vec<Bi> {
 }
 
 /// `#4 challenge: ana → bo, Chess`.
-fn challenge_line(ch: &tablero_store::ChallengeDoc) -> Bi {
+fn challenge_line(ch: &ChallengeView) -> Bi {
     both(|l| {
         let name = ch.game.info().name(l);
-        let to = match crate::challenges::addressee(ch) {
+        let to = match ch.addressee() {
             Some(u) => u.name,
             None => pick(l, "anyone", "cualquiera").to_string(),
         };
@@ -663,10 +658,11 @@ fn my_games_lines(me: &crate::reply::User, games: &[crate::event::Elsewhere]) ->
         .map(|e| {
             both(|l| {
                 let g = &e.view;
-                let d = &g.doc;
+                let d = &g;
                 let my = d.side_of(&me.id).unwrap_or(Side::First);
                 let opp = &named(d, my.other(), l);
-                let left = deadline_of(d)
+                let left = d
+                    .deadline()
                     .map(|due| format_duration(due - g.now_ms))
                     .map(|left| match l {
                         Lang::En => format!(", {left} left"),
@@ -690,7 +686,7 @@ fn my_games_lines(me: &crate::reply::User, games: &[crate::event::Elsewhere]) ->
                     [
                         t(e.at.to_string()),
                         t(super::where_is(e, l)),
-                        t(info_of(d).name(l)),
+                        t(d.info().name(l)),
                         t(opp.clone()),
                         t(turn),
                         t(left),
@@ -729,13 +725,13 @@ pub(crate) fn my_games_shown(
 
 /// Page `page` of the challenges a reader may accept (the same pages
 /// whether they are listed by `accept page N` or asked about by `accept`).
-pub(crate) fn challenge_page(list: &[tablero_store::ChallengeDoc], page: usize) -> Page {
+pub(crate) fn challenge_page(list: &[ChallengeView], page: usize) -> Page {
     let lines: Vec<Bi> = list.iter().map(challenge_line).collect();
     page_of(Listing::Challenges, &lines, page)
 }
 
 /// Page `page` of the challenges a reader may accept.
-fn challenges(list: &[tablero_store::ChallengeDoc], page: usize) -> (Bi, Page) {
+fn challenges(list: &[ChallengeView], page: usize) -> (Bi, Page) {
     let lines: Vec<Bi> = list.iter().map(challenge_line).collect();
     let shown = challenge_page(list, page);
     let first = list.get(shown.shown.start).map_or(0, |c| c.id);
@@ -749,7 +745,7 @@ fn challenges(list: &[tablero_store::ChallengeDoc], page: usize) -> (Bi, Page) {
 
 /// The page an event shows of a longer list, and the challenges on it
 /// that a reader may accept with a button.
-pub(crate) fn event_pages(e: &Event) -> Option<(Option<Pager>, Vec<&tablero_store::ChallengeDoc>)> {
+pub(crate) fn event_pages(e: &Event) -> Option<(Option<Pager>, Vec<&ChallengeView>)> {
     match e {
         Event::Channel { view, page } => Some((listing(view, *page).1.pager, Vec::new())),
         Event::MyGames { me, games, page } => {

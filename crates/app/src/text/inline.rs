@@ -3,7 +3,7 @@
 use tablero_rules::{GameId, Lang};
 
 use super::{both, m, pick, t, tr};
-use crate::inline::InlineError;
+use crate::event::InlineError;
 use crate::reply::{Bi, Text, User};
 
 /// The words of one inline result.

@@ -4,12 +4,12 @@
 
 use tablero_engine::analysis::{Notice, Why};
 use tablero_rules::{Cell, GameId, Lang, PieceKind};
-use tablero_store::StatsDoc;
 
 use super::{both, c, m, pick, t, tr};
 use crate::event::{AppError, Event, GameView};
 use crate::reading::shown;
 use crate::reply::{Bi, Text, User};
+use crate::view::Stats;
 
 /// The most moves or squares a sentence lists before "and N more".
 const LISTED: usize = 16;
@@ -100,9 +100,8 @@ pub(super) fn event(e: &Event) -> Bi {
                 [m(by), t(game.id().to_string()), t(mv)],
             );
             let opponent = game
-                .doc
                 .side_of(&by.id)
-                .map(|side| game.doc.player(side.other()).clone());
+                .map(|side| game.player(side.other()).clone());
             s.append(why(
                 &hint.why,
                 id,
@@ -176,7 +175,7 @@ fn moves(
                 " {} can press one to play it.",
                 " {} puede pulsar una para jugarla.",
             ),
-            [m(game.doc.player(side))],
+            [m(game.player(side))],
         ));
     }
     s
@@ -302,7 +301,7 @@ pub(crate) fn learning_welcome(e: &Event, text: &mut Bi) {
     let Event::Accepted { game, .. } = e else {
         return;
     };
-    if !game.doc.learning {
+    if !game.learning {
         return;
     }
     let add = tr(
@@ -320,7 +319,7 @@ pub(super) fn learning_stats(
     s: &mut Text,
     user: &User,
     alone: bool,
-    learning: &[(GameId, StatsDoc)],
+    learning: &[(GameId, Stats)],
     l: Lang,
 ) {
     if learning.is_empty() {

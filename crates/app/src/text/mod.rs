@@ -28,13 +28,12 @@ pub(crate) use records::{chart_texts, leaderboard_table, rating_change};
 pub(crate) use review::{review_caption, review_chart};
 
 use tablero_rules::{GameInfo, Lang, Phase, Side};
-use tablero_store::{ChallengeDoc, GameDoc, ResultDoc, Termination};
 
-use crate::channel::{deadline_of, info_of};
 use crate::clock::format_duration;
 use crate::event::GameView;
 use crate::pages;
-use crate::reply::{Bi, Listing, Pager, Span, Text, User};
+use crate::reply::{Bi, Listing, PageButton, Pager, Span, Text, User};
+use crate::view::{ChallengeView, GameResult, Seats, Termination};
 
 /// A mention of `u`.
 pub(crate) fn m(u: &User) -> Text {
@@ -76,7 +75,7 @@ pub(crate) fn pick<'a>(l: Lang, en: &'a str, es: &'a str) -> &'a str {
 }
 
 /// `@ana (White)`; `@Tablero (Black, level 3)` for the bot.
-pub(crate) fn player(d: &GameDoc, info: &GameInfo, side: Side, l: Lang) -> Text {
+pub(crate) fn player(d: &Seats, info: &GameInfo, side: Side, l: Lang) -> Text {
     let mut what = side_word(d, info, side, l);
     if let Some(bot) = d.bot.filter(|b| b.side == side) {
         what = format!("{what}, {}", level_word(bot.level, l));
@@ -91,10 +90,9 @@ pub(crate) fn level_word(level: u8, l: Lang) -> String {
 
 /// What a side is called in game `d`: the game's name for it, or, once
 /// Push's set-up has given the sides their colours, the colour.
-pub(crate) fn side_word(d: &GameDoc, info: &GameInfo, side: Side, l: Lang) -> String {
+pub(crate) fn side_word(d: &Seats, info: &GameInfo, side: Side, l: Lang) -> String {
     if info.id == tablero_rules::GameId::Empuje
-        && let Ok(game) = crate::channel::replay(d)
-        && let Some(color) = game.view().status.colors[side.index()]
+        && let Some(color) = d.colors[side.index()]
     {
         let chess = tablero_rules::GameId::Chess.info();
         return chess
@@ -121,7 +119,7 @@ pub(crate) fn termination(term: Termination, l: Lang) -> &'static str {
 }
 
 /// `@ana (White) wins: checkmate.` or `Draw: agreed.`
-pub(crate) fn result(d: &GameDoc, info: &GameInfo, r: &ResultDoc, l: Lang) -> Text {
+pub(crate) fn result(d: &Seats, info: &GameInfo, r: &GameResult, l: Lang) -> Text {
     let why = t(termination(r.termination, l));
     let mut s = match r.winner {
         Some(w) => Text::fill(
@@ -138,10 +136,10 @@ pub(crate) fn result(d: &GameDoc, info: &GameInfo, r: &ResultDoc, l: Lang) -> Te
 
 /// The status line: whose turn and time left, or the result.
 pub(crate) fn status(v: &GameView, l: Lang) -> Text {
-    let d = &v.doc;
-    let info = info_of(d);
+    let d = &v;
+    let info = d.info();
     if let Some(r) = &d.result {
-        return result(d, info, r, l);
+        return result(&d.seats(), info, r, l);
     }
     let side = v.game.turn().side;
     let what = match (v.game.turn().phase, l) {
@@ -152,7 +150,7 @@ pub(crate) fn status(v: &GameView, l: Lang) -> Text {
         (Phase::Place, Lang::Es) => "coloca",
         (Phase::Choose, Lang::Es) => "elige",
     };
-    let clock = match deadline_of(d) {
+    let clock = match d.deadline() {
         None => pick(l, "no time limit", "sin límite de tiempo").to_string(),
         Some(due) => {
             let left = format_duration(due - v.now_ms);
@@ -162,7 +160,7 @@ pub(crate) fn status(v: &GameView, l: Lang) -> Text {
             }
         }
     };
-    let mut s = player(d, info, side, l);
+    let mut s = player(&d.seats(), info, side, l);
     s.append(Text::fill(" {} ({}).", [t(what), t(clock)]));
     match (d.draw_offer, d.takeback) {
         (Some(by), _) => s.append(Text::fill(
@@ -191,9 +189,9 @@ pub(crate) fn game_label(g: &GameView, l: Lang) -> String {
     format!(
         "#{} {}: {} – {}",
         g.id(),
-        info_of(&g.doc).name(l),
-        g.doc.players[0].name,
-        g.doc.players[1].name
+        g.info().name(l),
+        g.players[0].name,
+        g.players[1].name
     )
 }
 
@@ -219,11 +217,11 @@ pub(crate) fn where_is(g: &crate::event::Elsewhere, l: Lang) -> String {
 
 /// `#kqa7 Chess in Club (ana – bo)`: a game of another chat, in a list.
 pub(crate) fn elsewhere(g: &crate::event::Elsewhere, l: Lang) -> String {
-    let d = &g.view.doc;
+    let d = &g.view;
     format!(
         "#{} {} {} ({} – {})",
         g.at,
-        info_of(d).name(l),
+        d.info().name(l),
         where_is(g, l),
         d.players[0].name,
         d.players[1].name
@@ -238,7 +236,7 @@ pub(crate) fn open_label(g: &crate::event::Elsewhere, l: Lang) -> String {
     } else {
         chat_name(g.title.as_deref(), l)
     };
-    format!("#{} {} · {chat}", g.at, info_of(&g.view.doc).name(l))
+    format!("#{} {} · {chat}", g.at, g.view.info().name(l))
 }
 
 /// What starts a reply about a game of another chat, shown in a direct
@@ -248,7 +246,7 @@ pub(crate) fn in_chat(title: Option<&str>, l: Lang) -> Text {
 }
 
 /// `#4 challenge: Chess by ana`, for suggestions.
-pub(crate) fn challenge_label(c: &ChallengeDoc, l: Lang) -> String {
+pub(crate) fn challenge_label(c: &ChallengeView, l: Lang) -> String {
     let game = c.game.info().name(l);
     match l {
         Lang::En => format!("#{} challenge: {game} by {}", c.id, c.challenger.name),
@@ -345,11 +343,37 @@ pub(crate) fn page_label(next: bool, l: Lang) -> &'static str {
 }
 
 /// A challenge's Accept button in a list: `✓ #5 Chess · ana`.
-pub(crate) fn pick_label(c: &ChallengeDoc, l: Lang) -> String {
+pub(crate) fn pick_label(c: &ChallengeView, l: Lang) -> String {
     format!(
         "✓ #{} {} · {}",
         c.id,
         c.game.info().name(l),
         c.challenger.name
     )
+}
+impl crate::reply::Reply {
+    /// The buttons for the pages before and after the one shown, in the
+    /// reply's language; none when the list has one page.
+    #[must_use]
+    pub fn page_buttons(&self) -> Vec<PageButton> {
+        let Some(p) = self.pager else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        if p.page > 1 {
+            out.push(PageButton {
+                label: page_label(false, self.lang).to_string(),
+                list: p.list,
+                page: p.page - 1,
+            });
+        }
+        if p.page < p.pages {
+            out.push(PageButton {
+                label: page_label(true, self.lang).to_string(),
+                list: p.list,
+                page: p.page + 1,
+            });
+        }
+        out
+    }
 }

@@ -3,14 +3,13 @@
 
 use tablero_rating::Rating;
 use tablero_rules::{GameId, Lang, Side};
-use tablero_store::{GameDoc, StatsDoc};
 
 use super::{m, pick, t};
-use crate::channel::info_of;
 use crate::command::ExportFormat;
 use crate::event::{GameView, Leaderboard, RatingHistory, Standing, StatsRow};
 use crate::render::{ChartOptions, Column, ColumnAlign, TableOptions, TableRow};
 use crate::reply::{Text, User};
+use crate::view::{Seats, Stats};
 
 /// `1623` or `1500?` (provisional), as the rating crate shows it.
 fn rating(r: &Rating) -> String {
@@ -28,7 +27,7 @@ fn signed(d: f64) -> String {
 }
 
 /// `3 wins in a row (best 4)`, or nothing to say.
-fn streak(s: &StatsDoc, l: Lang) -> Option<String> {
+fn streak(s: &Stats, l: Lang) -> Option<String> {
     let best = s.best_streak;
     match (s.streak, l) {
         (n, Lang::En) if n >= 2 => Some(format!("{n} wins in a row (best {best})")),
@@ -42,7 +41,7 @@ fn streak(s: &StatsDoc, l: Lang) -> Option<String> {
 }
 
 /// `7 won, 4 lost, 1 drawn`.
-pub(super) fn results(s: &StatsDoc, l: Lang) -> String {
+pub(super) fn results(s: &Stats, l: Lang) -> String {
     match l {
         Lang::En => format!("{} won, {} lost, {} drawn", s.wins, s.losses, s.draws),
         Lang::Es => format!(
@@ -75,12 +74,7 @@ fn rating_line(r: &Rating, games: u32, l: Lang) -> String {
     .to_string()
 }
 
-pub(super) fn stats(
-    user: &User,
-    rows: &[StatsRow],
-    vs_bot: &[(GameId, StatsDoc)],
-    l: Lang,
-) -> Text {
+pub(super) fn stats(user: &User, rows: &[StatsRow], vs_bot: &[(GameId, Stats)], l: Lang) -> Text {
     if rows.is_empty() && vs_bot.is_empty() {
         return Text::fill(
             pick(
@@ -92,7 +86,7 @@ pub(super) fn stats(
         );
     }
     let mut s = Text::fill(pick(l, "Stats for {}:", "Estadísticas de {}:"), [m(user)]);
-    let mut total = StatsDoc::default();
+    let mut total = Stats::default();
     for row in rows {
         let mut parts = Vec::new();
         if let Some((r, games)) = &row.rating {
@@ -323,7 +317,7 @@ pub(crate) fn chart_texts(user: &User, h: &RatingHistory, l: Lang) -> ChartOptio
 }
 
 pub(super) fn export(game: &GameView, format: ExportFormat, l: Lang) -> Text {
-    let d = &game.doc;
+    let d = &game;
     let what = match (format, l) {
         (ExportFormat::Pgn, _) => "PGN",
         (ExportFormat::Text, Lang::En) => {
@@ -339,7 +333,7 @@ pub(super) fn export(game: &GameView, format: ExportFormat, l: Lang) -> Text {
         ),
         [
             t(d.id.to_string()),
-            t(info_of(d).name(l)),
+            t(d.info().name(l)),
             t(d.players[0].name.clone()),
             t(d.players[1].name.clone()),
             Text::fill(what, Vec::<Text>::new()),
@@ -348,7 +342,7 @@ pub(super) fn export(game: &GameView, format: ExportFormat, l: Lang) -> Text {
 }
 
 pub(super) fn replay(game: &GameView, l: Lang) -> Text {
-    let d = &game.doc;
+    let d = &game;
     let moves = game.ply();
     let state = match (&d.result, l) {
         (Some(_), _) => super::status(game, l),
@@ -364,7 +358,7 @@ pub(super) fn replay(game: &GameView, l: Lang) -> Text {
         ),
         [
             d.id.to_string(),
-            info_of(d).name(l).to_string(),
+            d.info().name(l).to_string(),
             d.players[0].name.clone(),
             d.players[1].name.clone(),
             moves.to_string(),
@@ -378,7 +372,7 @@ pub(super) fn replay(game: &GameView, l: Lang) -> Text {
 }
 
 /// ` Ratings: @ana 1500? → 1662? (+162), @bo 1500? → 1338? (−162).`
-pub(crate) fn rating_change(d: &GameDoc, l: Lang) -> Option<Text> {
+pub(crate) fn rating_change(d: &Seats, l: Lang) -> Option<Text> {
     let rc = d.rating?;
     let mut s = t(pick(l, " Ratings: ", " Puntuación: "));
     for side in Side::ALL {

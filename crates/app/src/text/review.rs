@@ -6,10 +6,9 @@ use tablero_engine::review::{MIN_SWING, PlyReview};
 use tablero_rules::{Lang, Side};
 
 use super::{both, c, pick, t};
-use crate::channel::info_of;
+use crate::event::Reviewed;
 use crate::reading::shown;
 use crate::reply::{Bi, Text};
-use crate::review::{Reviewed, move_number};
 
 /// A chance of winning as a whole percentage: `62%`, `62 %`.
 fn percent(chance: f64, l: Lang) -> String {
@@ -19,11 +18,11 @@ fn percent(chance: f64, l: Lang) -> String {
 
 /// `ana (White)`.
 fn who(r: &Reviewed, side: Side, l: Lang) -> String {
-    let d = &r.game.doc;
+    let d = &r.game;
     format!(
         "{} ({})",
         d.player(side).name,
-        super::side_word(d, info_of(d), side, l)
+        super::side_word(&d.seats(), d.info(), side, l)
     )
 }
 
@@ -39,7 +38,7 @@ fn numbered(r: &Reviewed, p: &PlyReview, l: Lang) -> String {
 /// The reply to `review N`.
 pub(crate) fn summary(r: &Reviewed) -> Bi {
     both(|l| {
-        let d = &r.game.doc;
+        let d = &r.game;
         let moves = r.review.plies.len();
         let template = match (moves, l) {
             (1, Lang::En) => "Review of game #{} ({}, {} – {}), {} move: ",
@@ -51,7 +50,7 @@ pub(crate) fn summary(r: &Reviewed) -> Bi {
             template,
             [
                 d.id.to_string(),
-                info_of(d).name(l).to_string(),
+                d.info().name(l).to_string(),
                 d.players[0].name.clone(),
                 d.players[1].name.clone(),
                 moves.to_string(),
@@ -109,13 +108,13 @@ pub(crate) fn summary(r: &Reviewed) -> Bi {
 
 /// The chart's points (the first player's chances), its marks and texts.
 pub(crate) fn review_chart(r: &Reviewed, l: Lang) -> (Vec<f64>, Vec<EvalMark>, EvalChartOptions) {
-    let d = &r.game.doc;
+    let d = &r.game;
     let mut opts = EvalChartOptions::new(
         &format!(
             "{} #{} · {}",
             pick(l, "Review of game", "Análisis de la partida"),
             d.id,
-            info_of(d).name(l)
+            d.info().name(l)
         ),
         &super::status(&r.game, l).write(|u| u.name.clone()),
     );
@@ -153,8 +152,73 @@ pub(crate) fn review_caption(r: &Reviewed, p: &PlyReview, l: Lang) -> String {
         "{move} de {who} ({before} → {after}); mejor: {better}",
     )
     .replace("{move}", &numbered(r, p, l))
-    .replace("{who}", &r.game.doc.player(p.mover).name)
+    .replace("{who}", &r.game.player(p.mover).name)
     .replace("{before}", &percent(p.before, l))
     .replace("{after}", &percent(p.after, l))
     .replace("{better}", &better)
+}
+
+/// The number a move has in a game's record (`3.` for the first player's
+/// third move, `3…` for the second player's answer), counted in rounds as
+/// `history` counts them.
+pub(crate) fn move_number(plies: &[PlyReview], index: usize) -> String {
+    let mut number = 0;
+    let mut open_second = false;
+    for p in &plies[..=index.min(plies.len().saturating_sub(1))] {
+        match p.mover {
+            Side::First => {
+                number += 1;
+                open_second = true;
+                if p.ply == index {
+                    return format!("{number}.");
+                }
+            }
+            Side::Second => {
+                if !open_second {
+                    number += usize::from(number == 0);
+                }
+                open_second = false;
+                if p.ply == index {
+                    return format!("{number}…");
+                }
+            }
+        }
+    }
+    format!("{}.", index + 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ply(ply: usize, mover: Side) -> PlyReview {
+        PlyReview {
+            ply,
+            mover,
+            played: String::new(),
+            better: None,
+            before: 0.5,
+            after: 0.5,
+        }
+    }
+
+    #[test]
+    fn moves_are_numbered_in_rounds() {
+        use Side::{First, Second};
+        let plies: Vec<_> = [First, Second, First, Second]
+            .into_iter()
+            .enumerate()
+            .map(|(i, s)| ply(i, s))
+            .collect();
+        let got: Vec<_> = (0..4).map(|i| move_number(&plies, i)).collect();
+        assert_eq!(got, ["1.", "1…", "2.", "2…"]);
+        // Push's set-up: the second player places several times running.
+        let plies: Vec<_> = [Second, Second, First, Second]
+            .into_iter()
+            .enumerate()
+            .map(|(i, s)| ply(i, s))
+            .collect();
+        let got: Vec<_> = (0..4).map(|i| move_number(&plies, i)).collect();
+        assert_eq!(got, ["1…", "1…", "2.", "2…"]);
+    }
 }

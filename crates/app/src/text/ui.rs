@@ -244,6 +244,19 @@ impl Permission {
     }
 }
 
+// The words of the reply's buttons live here, with the catalogue, so the
+// reply's types (a layer below) need no sentences.
+impl crate::reply::AfterGame {
+    /// The button's label.
+    #[must_use]
+    pub fn label(self, lang: tablero_rules::Lang) -> String {
+        match self {
+            Self::Replay => Ui::Replay.text(lang),
+            Self::Rematch => Ui::Rematch.text(lang),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -2,10 +2,9 @@
 //! labels, headings and the sentences a spectator reads.
 
 use tablero_rules::{GameId, Lang, Side};
-use tablero_store::GameDoc;
 
 use super::{pick, side_word};
-use crate::channel::info_of;
+use crate::view::GameView;
 
 /// Every fixed word of the web pages in one language.
 #[derive(Debug)]
@@ -180,13 +179,13 @@ pub(crate) fn game_title(game: GameId, number: u64, l: Lang) -> String {
 /// A board's alt text: what it shows, for a reader who cannot see it:
 /// `Chess, start position.`, `Chess after 3… Nf6; White to move.`
 pub(crate) fn board_alt(
-    d: &GameDoc,
+    d: &GameView,
     label: Option<(&str, &str)>,
     to_move: Option<Side>,
     result: Option<&str>,
     l: Lang,
 ) -> String {
-    let info = info_of(d);
+    let info = d.info();
     let mut s = match label {
         None => format!(
             "{}, {}.",
@@ -203,7 +202,7 @@ pub(crate) fn board_alt(
         s.push(' ');
         s.push_str(r);
     } else if let Some(side) = to_move {
-        let who = side_word(d, info, side, l);
+        let who = side_word(&d.seats(), info, side, l);
         s.push_str(&match l {
             Lang::En => format!(" {who} to move."),
             Lang::Es => format!(" Mueven {}.", who.to_lowercase()),
