@@ -2289,3 +2289,103 @@ async fn a_review_comes_as_one_message_with_the_chart_and_the_turning_points() {
         "{described:?}"
     );
 }
+
+/// Typed options that are wrong get, privately, the errors the same
+/// command written out gets, and change nothing: a level out of range
+/// (Discord's own limits aside), an unknown option, a move that is not a
+/// move, a game number that is not the caller's or is no number at all.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn wrong_typed_options_get_the_written_commands_errors() {
+    let running = start(false).await;
+    let (fake, d, app) = (&running.fake, &running.d, &running.app);
+    let breakthrough = json!({"name": "game", "type": 3, "value": "breakthrough"});
+    let (mark, token) = d.slash(
+        ANA_,
+        CHANNEL,
+        "play",
+        json!([breakthrough, {"name": "level", "type": 4, "value": 9}]),
+        json!({}),
+    );
+    private_error(d, mark, &token, "`level=9` is not a level").await;
+    let ben = json!({"name": "opponent", "type": 6, "value": BEN.to_string()});
+    let resolved = json!({"users": {BEN.to_string(): user_json(BEN, "Ben")}});
+    let (mark, token) = d.slash(
+        ANA_,
+        CHANNEL,
+        "challenge",
+        json!([breakthrough, ben, {"name": "options", "type": 3, "value": "size=6 sparkle"}]),
+        resolved.clone(),
+    );
+    private_error(d, mark, &token, "Unknown option").await;
+    let ch = ChannelKey::new(tablero_app::Platform::Discord, CHANNEL.to_string());
+    assert!(app.store().channel_challenges(&ch).unwrap().is_empty());
+
+    // A game between Ana and Ben.
+    let (mark, token) = d.slash(
+        ANA_,
+        CHANNEL,
+        "challenge",
+        json!([breakthrough, ben]),
+        resolved,
+    );
+    fake.callback(mark, &token).await;
+    let (mark, token) = d.slash(BEN_, CHANNEL, "accept", json!([]), json!({}));
+    fake.posted(mark, CHANNEL).await;
+    fake.callback(mark, &token).await;
+    let (mark, token) = d.slash(
+        ANA_,
+        CHANNEL,
+        "move",
+        json!([{"name": "move", "type": 3, "value": "hello there"}]),
+        json!({}),
+    );
+    private_error(
+        d,
+        mark,
+        &token,
+        "hello there\\` is not a move. Write a move like",
+    )
+    .await;
+    let (mark, token) = d.slash(
+        ANA_,
+        CHANNEL,
+        "move",
+        json!([
+            {"name": "move", "type": 3, "value": "7"},
+            {"name": "game", "type": 4, "value": 1}
+        ]),
+        json!({}),
+    );
+    private_error(d, mark, &token, "Which move?").await;
+    // Cleo names the game of Ana and Ben.
+    for name in ["resign", "hint"] {
+        let (mark, token) = d.slash(
+            CLEO_,
+            CHANNEL,
+            name,
+            json!([{"name": "game", "type": 4, "value": 1}]),
+            json!({}),
+        );
+        private_error(d, mark, &token, "You are not a player in game").await;
+    }
+    let (mark, token) = d.slash(
+        CLEO_,
+        CHANNEL,
+        "move",
+        json!([
+            {"name": "move", "type": 3, "value": "a2-a3"},
+            {"name": "game", "type": 4, "value": 1}
+        ]),
+        json!({}),
+    );
+    private_error(d, mark, &token, "You are not a player in game").await;
+    let (mark, token) = d.slash(
+        ANA_,
+        CHANNEL,
+        "board",
+        json!([{"name": "game", "type": 4, "value": 10_000_000_000_000_u64}]),
+        json!({}),
+    );
+    private_error(d, mark, &token, "is not a game number like").await;
+    assert_eq!(game_ply(app, 1), 0);
+}
