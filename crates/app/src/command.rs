@@ -844,10 +844,7 @@ impl Command {
 
     /// `rules GAME`, the game named in any number of words.
     pub fn rules_of(game: &str) -> Result<Command, ParseError> {
-        match joined(game) {
-            Some(game) => Ok(Command::Rules(game)),
-            None => Err(Command::Rules(String::new()).usage(Usage::NeedGame)),
-        }
+        Command::of_game(game, Command::Rules)
     }
 
     /// A challenge to `opponent` (an `@name` or `<@id>` word; anyone when
@@ -858,37 +855,37 @@ impl Command {
         game: &str,
         options: &[&str],
     ) -> Result<Command, ParseError> {
-        let cmd = |game| Command::Challenge {
+        Command::of_game(game, |game| Command::Challenge {
             opponent: opponent.clone(),
             game,
             options: words_of(options),
-        };
-        joined(game)
-            .map(cmd)
-            .ok_or_else(|| cmd(String::new()).usage(Usage::NeedGame))
+        })
     }
 
     /// A game of `game` against Tablero, with option words (`level=3`, a
     /// side, the game's parameters).
     pub fn play(game: &str, options: &[&str]) -> Result<Command, ParseError> {
-        let cmd = |game| Command::Play {
+        Command::of_game(game, |game| Command::Play {
             game,
             options: words_of(options),
-        };
-        joined(game)
-            .map(cmd)
-            .ok_or_else(|| cmd(String::new()).usage(Usage::NeedGame))
+        })
     }
 
     /// A learning game of `game`, with option words (a side).
     pub fn learn(game: &str, options: &[&str]) -> Result<Command, ParseError> {
-        let cmd = |game| Command::Learn {
+        Command::of_game(game, |game| Command::Learn {
             game,
             options: words_of(options),
-        };
-        joined(game)
-            .map(cmd)
-            .ok_or_else(|| cmd(String::new()).usage(Usage::NeedGame))
+        })
+    }
+
+    /// The command `make` makes of the game named by `game`, which must
+    /// name one.
+    fn of_game(game: &str, make: impl Fn(String) -> Command) -> Result<Command, ParseError> {
+        match joined(game) {
+            Some(game) => Ok(make(game)),
+            None => Err(make(String::new()).usage(Usage::NeedGame)),
+        }
     }
 
     /// The command `variant` makes of game number `n`, which must be a
