@@ -18,7 +18,8 @@ POSITION is the Tablero position text (`ranks/... w|b [ply]`, `S` White,
 `s` Black); without it, the start position. Prints `perft D N` per depth.
 """
 
-import sys
+
+from common import position_cli, rank_cells
 
 START = "ssssssss/ssssssss/8/8/8/8/SSSSSSSS/SSSSSSSS w 0"
 
@@ -29,21 +30,10 @@ def parse(text):
     assert len(rows) == 8
     board = [[None] * 8 for _ in range(8)]  # board[rank][file]
     for i, row in enumerate(rows):
-        rank = 7 - i
-        f = 0
-        num = ""
-        for ch in row + "$":
-            if ch.isdigit():
-                num += ch
-                continue
-            if num:
-                f += int(num)
-                num = ""
-            if ch == "$":
-                break
-            board[rank][f] = "W" if ch == "S" else "B"
-            f += 1
-        assert f == 8, row
+        cells, width = rank_cells(row)
+        for f, ch in cells:
+            board[7 - i][f] = "W" if ch == "S" else "B"
+        assert width == 8, row
     return board, ("W" if fields[1] == "w" else "B")
 
 
@@ -101,18 +91,15 @@ def perft(board, side, depth, over=False):
     return total
 
 
-def main():
-    args = sys.argv[1:]
-    position = START
-    if args and not args[0].isdigit():
-        position = args.pop(0)
-    board, side = parse(position)
-    # A given position has ended if the last mover stands on its goal rank
-    # or a side is empty.
+def finished(board, side):
+    """Whether a given position has ended: the last mover stands on its
+    goal rank, or a side is empty."""
     just_moved = "B" if side == "W" else "W"
-    over = game_over(board, just_moved, True) or game_over(board, just_moved, False)
-    for d in args:
-        print("perft", d, perft(board, side, int(d), over))
+    return game_over(board, just_moved, True) or game_over(board, just_moved, False)
+
+
+def main():
+    position_cli(START, parse, finished, perft)
 
 
 if __name__ == "__main__":

@@ -16,7 +16,8 @@ POSITION is the Tablero position text (`ranks/... w|b [ply]`); without it,
 the start position. Prints `perft D N` for each depth.
 """
 
-import sys
+
+from common import position_cli, rank_cells
 
 START = "pppppppp/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP w 0"
 
@@ -27,21 +28,10 @@ def parse(text):
     assert len(rows) == 8
     board = [[None] * 8 for _ in range(8)]  # board[rank][file], rank 0 = rank 1
     for i, row in enumerate(rows):
-        rank = 7 - i
-        f = 0
-        num = ""
-        for ch in row + "$":
-            if ch.isdigit():
-                num += ch
-                continue
-            if num:
-                f += int(num)
-                num = ""
-            if ch == "$":
-                break
-            board[rank][f] = "W" if ch == "P" else "B"
-            f += 1
-        assert f == 8, row
+        cells, width = rank_cells(row)
+        for f, ch in cells:
+            board[7 - i][f] = "W" if ch == "P" else "B"
+        assert width == 8, row
     return board, ("W" if fields[1] == "w" else "B")
 
 
@@ -91,17 +81,13 @@ def perft(board, side, depth, over=False):
     return total
 
 
+def finished(board, side):
+    """Whether the position's last move already won: then it has no moves."""
+    return winner(board, "B" if side == "W" else "W") is not None
+
+
 def main():
-    args = sys.argv[1:]
-    position = START
-    if args and not args[0].isdigit():
-        position = args.pop(0)
-    board, side = parse(position)
-    # A position whose last move already won has no moves.
-    just_moved = "B" if side == "W" else "W"
-    over = winner(board, just_moved) is not None
-    for d in args:
-        print("perft", d, perft(board, side, int(d), over))
+    position_cli(START, parse, finished, perft)
 
 
 if __name__ == "__main__":

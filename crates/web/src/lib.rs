@@ -226,22 +226,30 @@ async fn blocking<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> 
     tokio::task::spawn_blocking(f).await.ok()
 }
 
-async fn live_page(State(web): State<Web>, Asked(ask): Asked) -> Response {
-    list_page(web, None, ask).await
-}
+/// The game a list's path names (`/games/{game}`), `None` for every game
+/// (`/`), as an extractor; a wrong name gets the not-found page.
+struct ListOf(Option<GameId>);
 
-async fn game_list_page(
-    State(web): State<Web>,
-    Path(game): Path<String>,
-    Asked(ask): Asked,
-) -> Response {
-    match game_named(&game, ask) {
-        Ok(g) => list_page(web, Some(g), ask).await,
-        Err(r) => *r,
+impl<S: Send + Sync> axum::extract::FromRequestParts<S> for ListOf {
+    type Rejection = Response;
+
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        state: &S,
+    ) -> Result<ListOf, Response> {
+        let Ok(Asked(ask)) = Asked::from_request_parts(parts, state).await;
+        let game = Option::<Path<String>>::from_request_parts(parts, state)
+            .await
+            .map_err(|_| not_found(ask))?;
+        match game {
+            None => Ok(ListOf(None)),
+            Some(Path(game)) => game_named(&game, ask).map(Some).map(ListOf).map_err(|r| *r),
+        }
     }
 }
 
-async fn list_page(web: Web, game: Option<GameId>, ask: Ask) -> Response {
+/// The live games, of every game or of one.
+async fn list_page(State(web): State<Web>, ListOf(game): ListOf, Asked(ask): Asked) -> Response {
     let app = web.app.clone();
     match blocking(move || app.watch_live(game)).await {
         Some(Ok(games)) => html(pages::live(&games, game, feed::app_now(), ask)),
@@ -271,22 +279,9 @@ fn sse(rx: tokio::sync::watch::Receiver<Arc<str>>, name: &'static str) -> Respon
     r
 }
 
-async fn list_events(State(web): State<Web>, Asked(ask): Asked) -> Response {
-    list_stream(web, None, ask).await
-}
-
-async fn game_list_events(
-    State(web): State<Web>,
-    Path(game): Path<String>,
-    Asked(ask): Asked,
-) -> Response {
-    match game_named(&game, ask) {
-        Ok(g) => list_stream(web, Some(g), ask).await,
-        Err(r) => *r,
-    }
-}
-
-async fn list_stream(web: Web, game: Option<GameId>, ask: Ask) -> Response {
+/// The live games' changes, of every game or of one, as server-sent
+/// events.
+async fn list_events(State(web): State<Web>, ListOf(game): ListOf, Asked(ask): Asked) -> Response {
     match web.hub.subscribe(FeedKey::List(game, ask)).await {
         Some(rx) => sse(rx, "list"),
         None => unavailable(),
@@ -296,6 +291,25 @@ async fn list_stream(web: Web, game: Option<GameId>, ask: Ask) -> Response {
 /// Whether `t` looks like a token at all (32 hex digits).
 fn token_shaped(t: &str) -> bool {
     t.len() == 32 && t.bytes().all(|b| b.is_ascii_hexdigit())
+}
+
+/// A page token as a route's one path parameter, as an extractor;
+/// anything not shaped like one gets the not-found page.
+struct Token(String);
+
+impl<S: Send + Sync> axum::extract::FromRequestParts<S> for Token {
+    type Rejection = Response;
+
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        state: &S,
+    ) -> Result<Token, Response> {
+        let Ok(Asked(ask)) = Asked::from_request_parts(parts, state).await;
+        match Path::<String>::from_request_parts(parts, state).await {
+            Ok(Path(token)) if token_shaped(&token) => Ok(Token(token)),
+            _ => Err(not_found(ask)),
+        }
+    }
 }
 
 async fn game_page(
@@ -324,14 +338,7 @@ async fn game_page(
     html(pages::game(&page, ply, ask))
 }
 
-async fn game_events(
-    State(web): State<Web>,
-    Path(token): Path<String>,
-    Asked(ask): Asked,
-) -> Response {
-    if !token_shaped(&token) {
-        return not_found(ask);
-    }
+async fn game_events(State(web): State<Web>, Token(token): Token, Asked(ask): Asked) -> Response {
     match web.hub.subscribe(FeedKey::Game(token, ask)).await {
         Some(rx) => sse(rx, "state"),
         None => not_found(ask),
@@ -582,14 +589,7 @@ fn finished_file(
     immutable(bytes, etag, kind, headers)
 }
 
-async fn player_page(
-    State(web): State<Web>,
-    Path(token): Path<String>,
-    Asked(ask): Asked,
-) -> Response {
-    if !token_shaped(&token) {
-        return not_found(ask);
-    }
+async fn player_page(State(web): State<Web>, Token(token): Token, Asked(ask): Asked) -> Response {
     let app = web.app.clone();
     match blocking(move || app.watch_player(&token)).await {
         Some(Ok(Some(p))) => html(pages::player(&p, feed::app_now(), ask)),
@@ -711,10 +711,10 @@ pub fn router(app: Arc<App>) -> (Router, Arc<Hub>) {
         pictures: Arc::default(),
     };
     let r = Router::new()
-        .route("/", get(live_page))
+        .route("/", get(list_page))
         .route("/events", get(list_events))
-        .route("/games/{game}", get(game_list_page))
-        .route("/games/{game}/events", get(game_list_events))
+        .route("/games/{game}", get(list_page))
+        .route("/games/{game}/events", get(list_events))
         .route("/g/{token}", get(game_page))
         .route("/g/{token}/events", get(game_events))
         .route("/g/{token}/board/{lang}/{ply}/{file}", get(board))

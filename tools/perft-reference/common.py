@@ -1,0 +1,106 @@
+"""What the perft references share, and nothing of any game's rules:
+reading and writing the ranks of a position text, counting perft over a
+game's `moves` and `play`, and the command line around it."""
+
+import sys
+
+
+def rank_cells(rank):
+    """One rank of a position text, digits being runs of empty squares:
+    the pieces as (column, letter) pairs, and the rank's width."""
+    cells = []
+    x = 0
+    num = ""
+    for ch in rank + "$":
+        if ch.isdigit():
+            num += ch
+            continue
+        if num:
+            x += int(num)
+            num = ""
+        if ch == "$":
+            break
+        cells.append((x, ch))
+        x += 1
+    return cells, x
+
+
+def rank_text(squares):
+    """The text of one rank from its squares (a letter, or None when
+    empty): runs of empty squares become digits."""
+    text, run = "", 0
+    for piece in squares:
+        if piece is None:
+            run += 1
+            continue
+        if run:
+            text += str(run)
+            run = 0
+        text += piece
+    return text + (str(run) if run else "")
+
+
+def perft(pos, depth, moves, play):
+    """The number of move sequences `depth` long from `pos`, where
+    `moves(pos)` lists the legal moves and `play(pos, m)` is the position
+    after one (a new position: `pos` is left as it is)."""
+    if depth == 0:
+        return 1
+    ms = moves(pos)
+    if depth == 1:
+        return len(ms)
+    return sum(perft(play(pos, m), depth - 1, moves, play) for m in ms)
+
+
+def print_perfts(count, depths):
+    """Prints `perft D N` for each depth D, N = count(D), each as soon as
+    it is known."""
+    for d in depths:
+        print(f"perft {d} {count(d)}")
+        sys.stdout.flush()
+
+
+def random_game(pos, seed, plies, choices, play):
+    """A reproducible random game from `pos`, to pick test positions:
+    at most `plies` moves, each chosen at random among `choices(pos)`."""
+    import random
+    rng = random.Random(seed)
+    for _ in range(plies):
+        ms = choices(pos)
+        if not ms:
+            break
+        pos = play(pos, rng.choice(ms))
+    return pos
+
+
+def perft_cli(ap, parse_position, start, moves, play, playout=None, position_text=None):
+    """Reads the command line of the argument parser `ap` with
+    `--position TEXT` and `DEPTH` added, then prints perft 1..DEPTH from
+    the position given, else from `start(args)`. With `playout(pos, seed,
+    plies)` (a random game) and `position_text`, `--playout SEED PLIES`
+    prints the position such a game reaches instead."""
+    ap.add_argument("--position")
+    if playout:
+        ap.add_argument("--playout", nargs=2, type=int, metavar=("SEED", "PLIES"),
+                        help="print the position after a random game instead")
+    ap.add_argument("depth", type=int, nargs="?", default=0)
+    args = ap.parse_args()
+    pos = parse_position(args.position) if args.position else start(args)
+    if playout and args.playout:
+        print(position_text(playout(pos, *args.playout)))
+        return
+    print_perfts(lambda d: perft(pos, d, moves, play), range(1, args.depth + 1))
+
+
+def position_cli(start_text, parse, finished, perft):
+    """The command line `[POSITION] DEPTH...` of the games whose perft
+    takes the board and side `parse(text)` gives, the start's text when no
+    position is given: prints `perft(board, side, depth, over)` at each
+    depth, `over` when `finished(board, side)` (the last move won)."""
+    args = sys.argv[1:]
+    position = start_text
+    if args and not args[0].isdigit():
+        position = args.pop(0)
+    board, side = parse(position)
+    over = finished(board, side)
+    print_perfts(lambda d: perft(board, side, d, over), [int(d) for d in args])
