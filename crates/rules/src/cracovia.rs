@@ -458,20 +458,12 @@ impl Game for Cracovia {
     }
 
     fn perft(&self, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        let mut nodes = 0;
-        self.for_each_move(|m| {
-            nodes += if depth == 1 {
-                1
-            } else {
-                let mut next = self.clone();
-                next.play(m);
-                next.perft(depth - 1)
-            };
-        });
-        nodes
+        let leaves = || {
+            let mut n = 0;
+            self.for_each_move(|_| n += 1);
+            n
+        };
+        crate::game::walk_perft!(self, depth, leaves())
     }
 }
 
