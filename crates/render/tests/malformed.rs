@@ -131,19 +131,7 @@ fn missing_cells_draw_as_empty_ground() {
 #[test]
 fn random_views_never_panic() {
     let mut rng = SplitMix64::new(42);
-    let kinds = [
-        PieceKind::King,
-        PieceKind::Queen,
-        PieceKind::Rook,
-        PieceKind::Bishop,
-        PieceKind::JumpingBishop,
-        PieceKind::Knight,
-        PieceKind::Pawn,
-        PieceKind::Amazon,
-        PieceKind::Stone,
-        PieceKind::Angel,
-        PieceKind::Demon,
-    ];
+    let kinds = PieceKind::ALL;
     let terrains = [
         Terrain::Normal,
         Terrain::River,

@@ -71,6 +71,23 @@ pub enum PieceKind {
     Demon,
 }
 
+impl PieceKind {
+    /// Every kind of piece.
+    pub const ALL: [PieceKind; 11] = [
+        PieceKind::King,
+        PieceKind::Queen,
+        PieceKind::Rook,
+        PieceKind::Bishop,
+        PieceKind::JumpingBishop,
+        PieceKind::Knight,
+        PieceKind::Pawn,
+        PieceKind::Amazon,
+        PieceKind::Stone,
+        PieceKind::Angel,
+        PieceKind::Demon,
+    ];
+}
+
 /// A piece on a cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Piece {
