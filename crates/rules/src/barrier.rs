@@ -601,17 +601,10 @@ impl Game for Barrier {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::check::{check_position, refused};
+    use crate::check::{check_position, move_texts as texts, refused};
 
     fn pos(text: &str) -> Barrier {
         Barrier::from_position_text(text).unwrap_or_else(|e| panic!("{text}: {e}"))
-    }
-
-    fn texts(g: &Barrier) -> Vec<String> {
-        g.legal_move_list()
-            .into_iter()
-            .map(|m| g.move_text(m))
-            .collect()
     }
 
     fn start(size: u32) -> Barrier {

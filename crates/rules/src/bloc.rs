@@ -574,7 +574,7 @@ impl Game for Bloc {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::check::refused;
+    use crate::check::{illegal_why as reason, move_texts as texts, play_all as play, refused};
 
     fn start() -> Bloc {
         Bloc::new(&Setup::default()).unwrap()
@@ -582,26 +582,6 @@ mod tests {
 
     fn at(text: &str) -> Bloc {
         Bloc::from_position_text(text).unwrap()
-    }
-
-    fn texts(g: &Bloc) -> Vec<String> {
-        g.legal_move_list()
-            .into_iter()
-            .map(|m| g.move_text(m))
-            .collect()
-    }
-
-    fn play(g: &mut Bloc, moves: &[&str]) {
-        for m in moves {
-            g.play_text(m).unwrap_or_else(|e| panic!("{m}: {e}"));
-        }
-    }
-
-    fn reason(g: &Bloc, text: &str) -> Msg {
-        match refused(g, text) {
-            MoveError::Illegal { why, .. } => why,
-            e => panic!("{text}: {e:?}"),
-        }
     }
 
     // Rule (Decision): "a 6×6 board completely filled in a checkerboard

@@ -506,7 +506,7 @@ impl Game for Bombardment {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::check::refused;
+    use crate::check::{illegal_why as reason, move_texts as texts, play_all as play, refused};
 
     const START: &str = "ssssssss/ssssssss/8/8/8/8/SSSSSSSS/SSSSSSSS w 0";
 
@@ -516,26 +516,6 @@ mod tests {
 
     fn at(text: &str) -> Bombardment {
         Bombardment::from_position_text(text).unwrap()
-    }
-
-    fn texts(g: &Bombardment) -> Vec<String> {
-        g.legal_move_list()
-            .into_iter()
-            .map(|m| g.move_text(m))
-            .collect()
-    }
-
-    fn play(g: &mut Bombardment, moves: &[&str]) {
-        for m in moves {
-            g.play_text(m).unwrap_or_else(|e| panic!("{m}: {e}"));
-        }
-    }
-
-    fn reason(g: &Bombardment, text: &str) -> Msg {
-        match refused(g, text) {
-            MoveError::Illegal { why, .. } => why,
-            e => panic!("{text}: {e:?}"),
-        }
     }
 
     // Rule: "Start: White on a1–h2, Black on a7–h8, 16 each. White moves

@@ -467,7 +467,7 @@ impl Game for Breakthrough {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::check::refused;
+    use crate::check::{move_texts as texts, play_all as play, refused};
 
     const START: &str = "pppppppp/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP w 0";
 
@@ -477,19 +477,6 @@ mod tests {
 
     fn at(text: &str) -> Breakthrough {
         Breakthrough::from_position_text(text).unwrap()
-    }
-
-    fn texts(g: &Breakthrough) -> Vec<String> {
-        g.legal_move_list()
-            .into_iter()
-            .map(|m| g.move_text(m))
-            .collect()
-    }
-
-    fn play(g: &mut Breakthrough, moves: &[&str]) {
-        for m in moves {
-            g.play_text(m).unwrap_or_else(|e| panic!("{m}: {e}"));
-        }
     }
 
     // Rule: "Start: White a1–h2, Black a7–h8, 16 each. White moves first."

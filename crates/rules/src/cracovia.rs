@@ -470,7 +470,7 @@ impl Game for Cracovia {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::check::{check_position, refused};
+    use crate::check::{check_position, move_texts as texts, refused};
 
     fn pos(text: &str) -> Cracovia {
         Cracovia::from_position_text(text).unwrap_or_else(|e| panic!("{text}: {e}"))
@@ -478,13 +478,6 @@ mod tests {
 
     fn start() -> Cracovia {
         Cracovia::new(&Setup::default()).unwrap()
-    }
-
-    fn texts(g: &Cracovia) -> Vec<String> {
-        g.legal_move_list()
-            .into_iter()
-            .map(|m| g.move_text(m))
-            .collect()
     }
 
     fn cell(name: &str) -> Cell {

@@ -905,7 +905,7 @@ impl Game for KnightFight {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::check::{check_position, refused};
+    use crate::check::{check_position, move_texts as texts, refused};
 
     fn seeded(seed: u64) -> KnightFight {
         KnightFight::new(&Setup {
@@ -961,13 +961,6 @@ mod tests {
 
     fn identity_pos(marks: &[(&str, char)], rest: &str) -> KnightFight {
         pos(&text_of(&identity(), marks, rest))
-    }
-
-    fn texts(g: &KnightFight) -> Vec<String> {
-        g.legal_move_list()
-            .into_iter()
-            .map(|m| g.move_text(m))
-            .collect()
     }
 
     fn why(g: &KnightFight, text: &str) -> Msg {

@@ -6,7 +6,7 @@
 //! (x, y - 1), (x + 1, y - 1) below it.
 
 use super::*;
-use crate::check::refused;
+use crate::check::{move_texts as texts, refused};
 use crate::rng::SplitMix64;
 
 fn start() -> Cascades {
@@ -23,13 +23,6 @@ fn at(text: &str) -> Cascades {
 
 fn cell(name: &str) -> Cell {
     Cell::parse(name).unwrap()
-}
-
-fn texts(g: &Cascades) -> Vec<String> {
-    g.legal_move_list()
-        .into_iter()
-        .map(|m| g.move_text(m))
-        .collect()
 }
 
 /// The single-stone moves, as cell names.

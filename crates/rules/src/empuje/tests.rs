@@ -6,7 +6,7 @@
 
 use super::*;
 use crate::Msg;
-use crate::check::refused;
+use crate::check::{move_texts as texts, refused};
 
 fn start() -> Empuje {
     Empuje::new(&Setup::default()).unwrap()
@@ -22,13 +22,6 @@ fn at(text: &str) -> Empuje {
 
 fn sq(name: &str) -> Cell {
     Cell::parse(name).unwrap()
-}
-
-fn texts(g: &Empuje) -> Vec<String> {
-    g.legal_move_list()
-        .into_iter()
-        .map(|m| g.move_text(m))
-        .collect()
 }
 
 fn play(g: &mut Empuje, text: &str) -> String {
