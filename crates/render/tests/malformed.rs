@@ -28,11 +28,7 @@ fn view(shape: Shape, cells: Vec<CellView>) -> BoardView {
 }
 
 fn chess() -> Shape {
-    Shape::Square {
-        files: 8,
-        ranks: 8,
-        wrap_ranks: false,
-    }
+    Shape::grid(8, 8)
 }
 
 fn render(v: &BoardView) -> Result<Vec<u8>, RenderError> {
@@ -76,26 +72,14 @@ fn duplicate_cells_are_refused() {
 #[test]
 fn impossible_shapes_are_refused() {
     for shape in [
-        Shape::Square {
-            files: 0,
-            ranks: 8,
-            wrap_ranks: false,
-        },
+        Shape::grid(0, 8),
         Shape::Square {
             files: 8,
             ranks: 0,
             wrap_ranks: true,
         },
-        Shape::Square {
-            files: 27,
-            ranks: 8,
-            wrap_ranks: false,
-        },
-        Shape::Square {
-            files: 255,
-            ranks: 255,
-            wrap_ranks: false,
-        },
+        Shape::grid(27, 8),
+        Shape::grid(255, 255),
         Shape::HexTrapezoid { rows: 0 },
         Shape::HexTrapezoid { rows: 20 },
         Shape::HexTrapezoid { rows: 255 },

@@ -519,11 +519,7 @@ impl Game for Barrier {
 
     fn view(&self) -> BoardView {
         let n = self.size;
-        let shape = Shape::Square {
-            files: n,
-            ranks: n,
-            wrap_ranks: false,
-        };
+        let shape = Shape::grid(n, n);
         let cells = shape
             .cells()
             .into_iter()

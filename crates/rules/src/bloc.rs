@@ -510,11 +510,7 @@ impl Game for Bloc {
     }
 
     fn view(&self) -> BoardView {
-        let shape = Shape::Square {
-            files: self.width,
-            ranks: self.height,
-            wrap_ranks: false,
-        };
+        let shape = Shape::grid(self.width, self.height);
         let cells = shape
             .cells()
             .into_iter()
@@ -617,14 +613,7 @@ mod tests {
     fn board_size_parameters() {
         let g = Bloc::new(&Setup::default().with("width", 4).with("height", 7)).unwrap();
         assert_eq!(g.position_text(), "sSsS/SsSs/sSsS/SsSs/sSsS/SsSs/sSsS w 0");
-        assert_eq!(
-            g.view().shape,
-            Shape::Square {
-                files: 4,
-                ranks: 7,
-                wrap_ranks: false
-            }
-        );
+        assert_eq!(g.view().shape, Shape::grid(4, 7));
         let big = Bloc::new(&Setup::default().with("width", 10).with("height", 10)).unwrap();
         assert_eq!(
             big.view().status.scores,
@@ -908,15 +897,11 @@ mod tests {
         ] {
             let g = at(text);
             let legal = g.legal_move_list();
-            let cells: Vec<String> = Shape::Square {
-                files: 4,
-                ranks: 4,
-                wrap_ranks: false,
-            }
-            .cells()
-            .iter()
-            .map(Cell::to_string)
-            .collect();
+            let cells: Vec<String> = Shape::grid(4, 4)
+                .cells()
+                .iter()
+                .map(Cell::to_string)
+                .collect();
             for from in &cells {
                 for to in &cells {
                     let plain = format!("{from}-{to}");

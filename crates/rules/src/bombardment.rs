@@ -443,11 +443,7 @@ impl Game for Bombardment {
     }
 
     fn view(&self) -> BoardView {
-        let shape = Shape::Square {
-            files: SIZE,
-            ranks: SIZE,
-            wrap_ranks: false,
-        };
+        let shape = Shape::grid(SIZE, SIZE);
         let cells = shape
             .cells()
             .into_iter()

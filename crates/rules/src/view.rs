@@ -24,6 +24,16 @@ pub enum Shape {
 }
 
 impl Shape {
+    /// A flat grid of `files` × `ranks` squares (no wrapping).
+    #[must_use]
+    pub const fn grid(files: u8, ranks: u8) -> Shape {
+        Shape::Square {
+            files,
+            ranks,
+            wrap_ranks: false,
+        }
+    }
+
     /// Every cell of the board, bottom row first, left to right.
     #[must_use]
     pub fn cells(self) -> Vec<Cell> {

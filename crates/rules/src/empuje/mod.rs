@@ -500,11 +500,7 @@ impl Game for Empuje {
     }
 
     fn view(&self) -> BoardView {
-        let shape = Shape::Square {
-            files: self.size,
-            ranks: self.size,
-            wrap_ranks: false,
-        };
+        let shape = Shape::grid(self.size, self.size);
         let cells = shape
             .cells()
             .into_iter()

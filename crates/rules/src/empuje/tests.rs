@@ -49,14 +49,7 @@ const PLACED: &str = "BBBBBB/6/6/6/6/WWWWWW c - 12";
 fn the_board_is_six_by_six_by_default_and_five_to_eight() {
     let g = start();
     assert_eq!(g.size(), 6);
-    assert_eq!(
-        g.view().shape,
-        Shape::Square {
-            files: 6,
-            ranks: 6,
-            wrap_ranks: false
-        }
-    );
+    assert_eq!(g.view().shape, Shape::grid(6, 6));
     assert_eq!(g.view().cells.len(), 36);
     assert_eq!(g.position_text(), "6/6/6/6/6/6 p - 0");
     for size in 5..=8 {

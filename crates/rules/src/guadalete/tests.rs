@@ -71,14 +71,7 @@ fn start_is_the_chess_setup_with_a_river_on_ranks_4_and_5() {
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 - 0:0"
     );
     let v = g.view();
-    assert_eq!(
-        v.shape,
-        Shape::Square {
-            files: 8,
-            ranks: 8,
-            wrap_ranks: false
-        }
-    );
+    assert_eq!(v.shape, Shape::grid(8, 8));
     assert_eq!(v.cells.len(), 64);
     let river: Vec<Cell> = v
         .cells
