@@ -25,6 +25,33 @@ def rank_cells(rank):
     return cells, x
 
 
+def board8(text, white):
+    """The 8×8 board of a position text, board[rank][file] with rank 0
+    the first rank: "W" for the letter `white`, "B" for any other piece,
+    None for an empty square; and the side to move ("W" or "B")."""
+    fields = text.split()
+    rows = fields[0].split("/")
+    assert len(rows) == 8
+    board = [[None] * 8 for _ in range(8)]
+    for i, row in enumerate(rows):
+        cells, width = rank_cells(row)
+        for f, ch in cells:
+            board[7 - i][f] = "W" if ch == white else "B"
+        assert width == 8, row
+    return board, ("W" if fields[1] == "w" else "B")
+
+
+def forward(board, side):
+    """Each piece of `side` on an 8×8 board[rank][file], rank by rank and
+    file by file, with the rank in front of it (White moves up the ranks):
+    (rank, file, next rank), the next rank possibly off the board."""
+    step = 1 if side == "W" else -1
+    for r in range(8):
+        for f in range(8):
+            if board[r][f] == side:
+                yield r, f, r + step
+
+
 def rank_text(squares):
     """The text of one rank from its squares (a letter, or None when
     empty): runs of empty squares become digits."""
@@ -92,15 +119,30 @@ def perft_cli(ap, parse_position, start, moves, play, playout=None, position_tex
     print_perfts(lambda d: perft(pos, d, moves, play), range(1, args.depth + 1))
 
 
-def position_cli(start_text, parse, finished, perft):
-    """The command line `[POSITION] DEPTH...` of the games whose perft
-    takes the board and side `parse(text)` gives, the start's text when no
-    position is given: prints `perft(board, side, depth, over)` at each
-    depth, `over` when `finished(board, side)` (the last move won)."""
+def board_perft(board, side, depth, over, children):
+    """Perft of a game whose position is a board and the side to move
+    ("W" or "B"): `children(board, side)` gives the board after each legal
+    move and whether that move ended the game; an ended game has no
+    moves."""
+    if depth == 0:
+        return 1
+    if over:
+        return 0
+    other = "B" if side == "W" else "W"
+    return sum(board_perft(b, other, depth - 1, ended, children)
+               for b, ended in children(board, side))
+
+
+def position_cli(start_text, parse, finished, children):
+    """The command line `[POSITION] DEPTH...` of the games whose position
+    is the board and side `parse(text)` gives (the start's text when no
+    position is given): prints [`board_perft`] at each depth, from a
+    position that has ended when `finished(board, side)`."""
     args = sys.argv[1:]
     position = start_text
     if args and not args[0].isdigit():
         position = args.pop(0)
     board, side = parse(position)
     over = finished(board, side)
-    print_perfts(lambda d: perft(board, side, d, over), [int(d) for d in args])
+    print_perfts(lambda d: board_perft(board, side, d, over, children),
+                 [int(d) for d in args])
