@@ -8,8 +8,6 @@ sets and tuples, no cleverness. Prints the perft count for each depth.
     python3 tools/perft-reference/barrier.py --position "8/8/8/8/8/8/8/8 w" 4
 """
 
-import argparse
-
 from common import perft_cli, rank_cells
 
 
@@ -84,12 +82,13 @@ def play(pos, m):
     return size, tokens, tuple(knights), 1 - side
 
 
-def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--size", type=int, default=8)
+def empty(size):
+    """The start: an empty board, White to place its knight."""
+    return (size, frozenset(), (None, None), 0)
 
-    empty = lambda a: (a.size, frozenset(), (None, None), 0)  # noqa: E731
-    perft_cli(ap, parse_position, empty, moves, play)
+
+def main():
+    perft_cli(parse_position, empty, moves, play, size=("--size", 8))
 
 
 if __name__ == "__main__":

@@ -18,22 +18,14 @@ Usage:
 prints `perft D N` for every depth 1..DEPTH.
 """
 
-import argparse
-
-from common import perft_cli, random_game, rank_cells, rank_text
+from common import perft_cli, rank_text, read_board
 
 
 def parse_position(text):
     board_text, side, passes, ply = text.split()
-    ranks = board_text.split('/')
-    rows = len(ranks)
-    board = {}
-    for k, rank in enumerate(ranks):
-        cells, width = rank_cells(rank)
-        for i, ch in cells:
-            assert ch in 'WB', ch
-            board[(k, i)] = ch
-        assert width == 8 + k, f"row {k} has {width} cells"
+    # Cells are (row from the top, index); row k has 8 + k cells.
+    board, rows = read_board(board_text, lambda k, i, n: (k, i), lambda k, n: 8 + k)
+    assert set(board.values()) <= {'W', 'B'}, board_text
     return {
         'rows': rows,
         'board': board,
@@ -135,11 +127,8 @@ def playout_choices(pos):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument('--rows', type=int, default=8)
-    perft_cli(ap, parse_position, lambda a: start(a.rows), moves, play,
-              lambda pos, seed, plies: random_game(pos, seed, plies, playout_choices, play),
-              position_text)
+    playout = (playout_choices, play, position_text)
+    perft_cli(parse_position, start, moves, play, size=('--rows', 8), playout=playout)
 
 
 if __name__ == '__main__':

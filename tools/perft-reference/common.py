@@ -25,6 +25,22 @@ def rank_cells(rank):
     return cells, x
 
 
+def read_board(board_text, place, width):
+    """A position text's board field (ranks from the top, '/' between
+    them) as a dict {place(k, x, n): letter}, k the rank's index from the
+    top, x the column, n the number of ranks; rank k must be width(k, n)
+    squares wide. Returns the dict and n."""
+    ranks = board_text.split("/")
+    n = len(ranks)
+    board = {}
+    for k, rank in enumerate(ranks):
+        cells, w = rank_cells(rank)
+        for x, ch in cells:
+            board[place(k, x, n)] = ch
+        assert w == width(k, n), f"rank {k} has {w} squares"
+    return board, n
+
+
 def board8(text, white):
     """The 8×8 board of a position text, board[rank][file] with rank 0
     the first rank: "W" for the letter `white`, "B" for any other piece,
@@ -100,21 +116,30 @@ def random_game(pos, seed, plies, choices, play):
     return pos
 
 
-def perft_cli(ap, parse_position, start, moves, play, playout=None, position_text=None):
-    """Reads the command line of the argument parser `ap` with
-    `--position TEXT` and `DEPTH` added, then prints perft 1..DEPTH from
-    the position given, else from `start(args)`. With `playout(pos, seed,
-    plies)` (a random game) and `position_text`, `--playout SEED PLIES`
-    prints the position such a game reaches instead."""
+def perft_cli(parse_position, start, moves, play, size=None, playout=None):
+    """Reads the command line `[--SIZE N] [--position TEXT] [DEPTH]` and
+    prints perft 1..DEPTH from the position given, else from `start(N)`
+    (`start()` when `size` is None; else `size` is the option's name and
+    default, as `("--rows", 8)`). With `playout = (choices, step, text)`,
+    `--playout SEED PLIES` instead prints the `text` of the position a
+    random game reaches (`random_game` over `choices` and `step`)."""
+    import argparse
+    ap = argparse.ArgumentParser()
+    if size:
+        ap.add_argument(size[0], type=int, default=size[1], dest="size")
     ap.add_argument("--position")
     if playout:
         ap.add_argument("--playout", nargs=2, type=int, metavar=("SEED", "PLIES"),
                         help="print the position after a random game instead")
     ap.add_argument("depth", type=int, nargs="?", default=0)
     args = ap.parse_args()
-    pos = parse_position(args.position) if args.position else start(args)
+    if args.position:
+        pos = parse_position(args.position)
+    else:
+        pos = start(args.size) if size else start()
     if playout and args.playout:
-        print(position_text(playout(pos, *args.playout)))
+        choices, step, text = playout
+        print(text(random_game(pos, *args.playout, choices, step)))
         return
     print_perfts(lambda d: perft(pos, d, moves, play), range(1, args.depth + 1))
 

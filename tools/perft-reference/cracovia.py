@@ -9,8 +9,6 @@ perft count for each depth.
     python3 tools/perft-reference/cracovia.py --position "A6A/8/8/8/8/8/8/A6A a" 4
 """
 
-import argparse
-
 from common import perft_cli, rank_cells
 
 DIRS = [(dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if (dx, dy) != (0, 0)]
@@ -84,8 +82,7 @@ START = "A6A/8/8/8/8/8/8/A6A a"
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    perft_cli(ap, parse_position, lambda a: parse_position(START), moves, play)
+    perft_cli(parse_position, lambda: parse_position(START), moves, play)
 
 
 if __name__ == "__main__":

@@ -20,9 +20,7 @@ Usage:
 prints `perft D N` for every depth 1..DEPTH.
 """
 
-import argparse
-
-from common import perft_cli, random_game, rank_cells, rank_text
+from common import perft_cli, rank_text, read_board
 
 DIRS = {'n': (0, 1), 'e': (1, 0), 's': (0, -1), 'w': (-1, 0)}
 OTHER = {'W': 'B', 'B': 'W'}
@@ -30,15 +28,8 @@ OTHER = {'W': 'B', 'B': 'W'}
 
 def parse_position(text):
     board_text, stage, setter, ply = text.split()
-    ranks = board_text.split('/')
-    n = len(ranks)
-    board = {}
-    for k, rank in enumerate(ranks):
-        y = n - 1 - k
-        cells, width = rank_cells(rank)
-        for x, ch in cells:
-            board[(x, y)] = ch
-        assert width == n
+    # Squares are (x, y), y = 0 at the bottom, on an n × n board.
+    board, n = read_board(board_text, lambda k, x, n: (x, n - 1 - k), lambda k, n: n)
     return {
         'n': n,
         'board': board,
@@ -160,11 +151,8 @@ def counted_play(pos, m):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument('--size', type=int, default=6)
-    perft_cli(ap, parse_position, lambda a: start(a.size), moves, play,
-              lambda pos, seed, plies: random_game(pos, seed, plies, moves, counted_play),
-              position_text)
+    perft_cli(parse_position, start, moves, play, size=('--size', 6),
+              playout=(moves, counted_play, position_text))
 
 
 if __name__ == '__main__':
