@@ -7,23 +7,10 @@ use tablero_rules::{
     ScoreKind, Shape, Side, Status, Terrain,
 };
 
-fn status() -> Status {
-    Status {
-        to_move: Some(Side::First),
-        phase: Phase::Play,
-        ply: 0,
-        colors: [Some(Color::White), Some(Color::Black)],
-        scores: None,
-        outcome: None,
-    }
-}
-
 fn view(shape: Shape, cells: Vec<CellView>) -> BoardView {
     BoardView {
-        shape,
         cells,
-        highlights: Vec::new(),
-        status: status(),
+        ..BoardView::empty(shape)
     }
 }
 

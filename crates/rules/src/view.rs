@@ -215,6 +215,26 @@ pub struct BoardView {
 }
 
 impl BoardView {
+    /// An empty board of `shape` before the first move: the first side
+    /// to move, White and Black, nothing played (for drawings made by
+    /// hand: galleries, tests).
+    #[must_use]
+    pub fn empty(shape: Shape) -> BoardView {
+        BoardView {
+            shape,
+            cells: shape.cells().into_iter().map(CellView::empty).collect(),
+            highlights: Vec::new(),
+            status: Status {
+                to_move: Some(Side::First),
+                phase: Phase::Play,
+                ply: 0,
+                colors: [Some(Color::White), Some(Color::Black)],
+                scores: None,
+                outcome: None,
+            },
+        }
+    }
+
     /// The view of `cell`, if it is on the board.
     #[must_use]
     pub fn cell(&self, cell: Cell) -> Option<&CellView> {
