@@ -157,6 +157,18 @@ fn uses_san(id: GameId) -> bool {
     )
 }
 
+/// Checks that every text of `good` reads as a position of `G` whose text
+/// is the same again, and that every text of `bad` is refused.
+pub fn position_texts<G: Game>(good: &[&str], bad: &[&str]) {
+    for text in good {
+        let g = G::from_position_text(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(g.position_text(), *text);
+    }
+    for text in bad {
+        assert!(G::from_position_text(text).is_err(), "{text:?}");
+    }
+}
+
 /// The text of every legal move of `g`, in the game's order.
 pub fn move_texts<G: Game>(g: &G) -> Vec<String> {
     g.legal_move_list()

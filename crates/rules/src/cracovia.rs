@@ -708,34 +708,32 @@ mod tests {
 
     #[test]
     fn position_text_round_trips_and_rejects_garbage() {
-        for text in [
-            "A6A/8/8/8/8/8/8/A6A a",
-            NEAR_BLOCK,
-            "AD4DA/DD4DD/8/8/8/8/DD4DD/AD4DA d",
-            "1A5A/8/3D4/D5D1/3D4/4A3/3D4/3A4 a",
-        ] {
-            assert_eq!(pos(text).position_text(), text);
-        }
-        for bad in [
-            "",
-            "A6A/8/8/8/8/8/8/A6A",
-            "A6A/8/8/8/8/8/8/A6A w",
-            "A6A/8/8/8/8/8/8/A6A a a",
-            "A6A/8/8/8/8/8/A6A a",
-            "A6A/8/8/8/8/8/8/8/A6A a",
-            "A7A/8/8/8/8/8/8/A6A a",
-            "A5A/8/8/8/8/8/8/A6A a",
-            "A6A/8/8/8/8/8/8/A5A1A a",
-            "8/8/8/8/8/8/8/A6A a",
-            "A6A/9/8/8/8/8/8/A6A a",
-            "A6A/08/8/8/8/8/8/A6A a",
-            "A6A/8/8/8/8/8/8/a6a a",
-            "A6A/8/8/8/8/8/8/A6🙂 a",
-            "AAAADDDD/DDDDDDDD/DDDDDDDD/DDDDDDDD/DDDDDDDD/DDDDDDDD/DDDDDDDD/DDDDDDDD d",
-            "99999999999999999999/8/8/8/8/8/8/8 a",
-        ] {
-            assert!(Cracovia::from_position_text(bad).is_err(), "{bad:?}");
-        }
+        crate::check::position_texts::<Cracovia>(
+            &[
+                "A6A/8/8/8/8/8/8/A6A a",
+                NEAR_BLOCK,
+                "AD4DA/DD4DD/8/8/8/8/DD4DD/AD4DA d",
+                "1A5A/8/3D4/D5D1/3D4/4A3/3D4/3A4 a",
+            ],
+            &[
+                "",
+                "A6A/8/8/8/8/8/8/A6A",
+                "A6A/8/8/8/8/8/8/A6A w",
+                "A6A/8/8/8/8/8/8/A6A a a",
+                "A6A/8/8/8/8/8/A6A a",
+                "A6A/8/8/8/8/8/8/8/A6A a",
+                "A7A/8/8/8/8/8/8/A6A a",
+                "A5A/8/8/8/8/8/8/A6A a",
+                "A6A/8/8/8/8/8/8/A5A1A a",
+                "8/8/8/8/8/8/8/A6A a",
+                "A6A/9/8/8/8/8/8/A6A a",
+                "A6A/08/8/8/8/8/8/A6A a",
+                "A6A/8/8/8/8/8/8/a6a a",
+                "A6A/8/8/8/8/8/8/A6🙂 a",
+                "AAAADDDD/DDDDDDDD/DDDDDDDD/DDDDDDDD/DDDDDDDD/DDDDDDDD/DDDDDDDD/DDDDDDDD d",
+                "99999999999999999999/8/8/8/8/8/8/8 a",
+            ],
+        );
     }
 
     #[test]
