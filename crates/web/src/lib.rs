@@ -293,25 +293,6 @@ fn token_shaped(t: &str) -> bool {
     t.len() == 32 && t.bytes().all(|b| b.is_ascii_hexdigit())
 }
 
-/// A page token as a route's one path parameter, as an extractor;
-/// anything not shaped like one gets the not-found page.
-struct Token(String);
-
-impl<S: Send + Sync> axum::extract::FromRequestParts<S> for Token {
-    type Rejection = Response;
-
-    async fn from_request_parts(
-        parts: &mut axum::http::request::Parts,
-        state: &S,
-    ) -> Result<Token, Response> {
-        let Ok(Asked(ask)) = Asked::from_request_parts(parts, state).await;
-        match Path::<String>::from_request_parts(parts, state).await {
-            Ok(Path(token)) if token_shaped(&token) => Ok(Token(token)),
-            _ => Err(not_found(ask)),
-        }
-    }
-}
-
 async fn game_page(
     State(web): State<Web>,
     Path(token): Path<String>,
@@ -338,7 +319,14 @@ async fn game_page(
     html(pages::game(&page, ply, ask))
 }
 
-async fn game_events(State(web): State<Web>, Token(token): Token, Asked(ask): Asked) -> Response {
+async fn game_events(
+    State(web): State<Web>,
+    Path(token): Path<String>,
+    Asked(ask): Asked,
+) -> Response {
+    if !token_shaped(&token) {
+        return not_found(ask);
+    }
     match web.hub.subscribe(FeedKey::Game(token, ask)).await {
         Some(rx) => sse(rx, "state"),
         None => not_found(ask),
@@ -589,7 +577,14 @@ fn finished_file(
     immutable(bytes, etag, kind, headers)
 }
 
-async fn player_page(State(web): State<Web>, Token(token): Token, Asked(ask): Asked) -> Response {
+async fn player_page(
+    State(web): State<Web>,
+    Path(token): Path<String>,
+    Asked(ask): Asked,
+) -> Response {
+    if !token_shaped(&token) {
+        return not_found(ask);
+    }
     let app = web.app.clone();
     match blocking(move || app.watch_player(&token)).await {
         Some(Ok(Some(p))) => html(pages::player(&p, feed::app_now(), ask)),
