@@ -8,9 +8,13 @@ use tablero_rules::{
 };
 
 fn view(shape: Shape, cells: Vec<CellView>) -> BoardView {
+    // The shape may be impossible: only its status comes from an empty
+    // chess board.
     BoardView {
+        shape,
         cells,
-        ..BoardView::empty(shape)
+        highlights: Vec::new(),
+        status: BoardView::empty(chess()).status,
     }
 }
 
