@@ -33,15 +33,20 @@ fn a_closed_pipe_ends_the_output_without_a_panic() {
     assert!(status.success(), "{status:?}: {err}");
 }
 
+/// Runs `tablero ARGS`, which must fail and say `says` on stderr.
+fn fails_saying(args: &[&str], says: &str) {
+    let out = tablero().args(args).output().unwrap();
+    assert!(!out.status.success(), "{args:?}");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains(says), "{err}");
+}
+
 #[test]
 fn an_endless_record_file_is_refused() {
-    let out = tablero()
-        .args(["moves", "chess", "--record", "/dev/zero"])
-        .output()
-        .unwrap();
-    assert!(!out.status.success());
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("not a game record"), "{err}");
+    fails_saying(
+        &["moves", "chess", "--record", "/dev/zero"],
+        "not a game record",
+    );
 }
 
 #[test]
@@ -54,13 +59,10 @@ fn searches_and_perft_are_bounded() {
         let out = tablero().args(args).output().unwrap();
         assert!(!out.status.success(), "{args:?}");
     }
-    let out = tablero()
-        .args(["ai", "empuje", "--algo", "ab", "--nodes", "50"])
-        .output()
-        .unwrap();
-    assert!(!out.status.success());
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("--algo mcts"), "{err}");
+    fails_saying(
+        &["ai", "empuje", "--algo", "ab", "--nodes", "50"],
+        "--algo mcts",
+    );
 }
 
 #[test]

@@ -8,8 +8,7 @@ sets and tuples, no cleverness. Prints the perft count for each depth.
     python3 tools/perft-reference/barrier.py --position "8/8/8/8/8/8/8/8 w" 4
 """
 
-import argparse
-import sys
+from common import perft_cli, rank_cells
 
 
 def parse_position(text):
@@ -22,27 +21,17 @@ def parse_position(text):
     knights = [None, None]
     for row, rank in enumerate(ranks):
         y = size - 1 - row
-        x = 0
-        num = ""
-        for ch in rank + "$":
-            if ch.isdigit():
-                num += ch
-                continue
-            if num:
-                x += int(num)
-                num = ""
+        cells, width = rank_cells(rank)
+        for x, ch in cells:
             if ch == "x":
                 tokens.add((x, y))
             elif ch == "N":
                 knights[0] = (x, y)
             elif ch == "n":
                 knights[1] = (x, y)
-            elif ch == "$":
-                break
             else:
                 raise ValueError(ch)
-            x += 1
-        assert x == size, (rank, x)
+        assert width == size, (rank, width)
     return size, frozenset(tokens), tuple(knights), 0 if side == "w" else 1
 
 
@@ -93,26 +82,13 @@ def play(pos, m):
     return size, tokens, tuple(knights), 1 - side
 
 
-def perft(pos, depth):
-    ms = moves(pos)
-    if depth == 1:
-        return len(ms)
-    return sum(perft(play(pos, m), depth - 1) for m in ms)
+def empty(size):
+    """The start: an empty board, White to place its knight."""
+    return (size, frozenset(), (None, None), 0)
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--size", type=int, default=8)
-    ap.add_argument("--position")
-    ap.add_argument("depth", type=int)
-    a = ap.parse_args()
-    if a.position:
-        pos = parse_position(a.position)
-    else:
-        pos = (a.size, frozenset(), (None, None), 0)
-    for d in range(1, a.depth + 1):
-        print(f"perft {d} {perft(pos, d)}")
-        sys.stdout.flush()
+    perft_cli(parse_position, empty, moves, play, size=("--size", 8))
 
 
 if __name__ == "__main__":

@@ -27,6 +27,8 @@ it, the start position of the given size (default 6x6).
 import sys
 from collections import deque
 
+from common import print_perfts, rank_cells
+
 
 def start(width, height):
     board = {}
@@ -45,20 +47,10 @@ def parse(text):
     width = None
     for i, row in enumerate(rows):
         y = height - 1 - i
-        x = 0
-        num = ""
-        for ch in row + "$":
-            if ch.isdigit():
-                num += ch
-                continue
-            if num:
-                x += int(num)
-                num = ""
-            if ch == "$":
-                break
+        cells, x = rank_cells(row)
+        for cx, ch in cells:
             colour = "W" if ch in "SM" else "B"
-            board[(x, y)] = [colour, ch in "Mm"]
-            x += 1
+            board[(cx, y)] = [colour, ch in "Mm"]
         assert width is None or width == x
         width = x
     return board, width, height, ("W" if fields[1] == "w" else "B")
@@ -135,8 +127,7 @@ def main():
     else:
         state = start(6, 6)
     board, width, height, side = state
-    for d in args:
-        print("perft", d, perft(board, width, height, side, int(d)))
+    print_perfts(lambda d: perft(board, width, height, side, d), [int(d) for d in args])
 
 
 if __name__ == "__main__":

@@ -18,33 +18,15 @@ POSITION is the Tablero position text (`ranks/... w|b [ply]`, `S` White,
 `s` Black); without it, the start position. Prints `perft D N` per depth.
 """
 
-import sys
+
+from common import board8, forward, position_cli
 
 START = "ssssssss/ssssssss/8/8/8/8/SSSSSSSS/SSSSSSSS w 0"
 
 
 def parse(text):
-    fields = text.split()
-    rows = fields[0].split("/")
-    assert len(rows) == 8
-    board = [[None] * 8 for _ in range(8)]  # board[rank][file]
-    for i, row in enumerate(rows):
-        rank = 7 - i
-        f = 0
-        num = ""
-        for ch in row + "$":
-            if ch.isdigit():
-                num += ch
-                continue
-            if num:
-                f += int(num)
-                num = ""
-            if ch == "$":
-                break
-            board[rank][f] = "W" if ch == "S" else "B"
-            f += 1
-        assert f == 8, row
-    return board, ("W" if fields[1] == "w" else "B")
+    """The board (board[rank][file], rank 0 = rank 1) and the side to move."""
+    return board8(text, "S")
 
 
 def count(board, side):
@@ -60,16 +42,11 @@ def game_over(board, just_moved, last_was_step):
 
 def moves(board, side):
     out = []
-    step = 1 if side == "W" else -1
-    for r in range(8):
-        for f in range(8):
-            if board[r][f] != side:
-                continue
-            nr = r + step
-            for nf in (f - 1, f, f + 1):
-                if 0 <= nr < 8 and 0 <= nf < 8 and board[nr][nf] is None:
-                    out.append(("step", r, f, nr, nf))
-            out.append(("boom", r, f))
+    for r, f, nr in forward(board, side):
+        for nf in (f - 1, f, f + 1):
+            if 0 <= nr < 8 and 0 <= nf < 8 and board[nr][nf] is None:
+                out.append(("step", r, f, nr, nf))
+        out.append(("boom", r, f))
     return out
 
 
@@ -88,31 +65,22 @@ def play(board, side, m):
     return b
 
 
-def perft(board, side, depth, over=False):
-    if depth == 0:
-        return 1
-    if over:
-        return 0
-    other = "B" if side == "W" else "W"
-    total = 0
+def children(board, side):
+    """The board after each move, and whether the move ended the game."""
     for m in moves(board, side):
         nb = play(board, side, m)
-        total += perft(nb, other, depth - 1, game_over(nb, side, m[0] == "step"))
-    return total
+        yield nb, game_over(nb, side, m[0] == "step")
+
+
+def finished(board, side):
+    """Whether a given position has ended: the last mover stands on its
+    goal rank, or a side is empty."""
+    just_moved = "B" if side == "W" else "W"
+    return game_over(board, just_moved, True) or game_over(board, just_moved, False)
 
 
 def main():
-    args = sys.argv[1:]
-    position = START
-    if args and not args[0].isdigit():
-        position = args.pop(0)
-    board, side = parse(position)
-    # A given position has ended if the last mover stands on its goal rank
-    # or a side is empty.
-    just_moved = "B" if side == "W" else "W"
-    over = game_over(board, just_moved, True) or game_over(board, just_moved, False)
-    for d in args:
-        print("perft", d, perft(board, side, int(d), over))
+    position_cli(START, parse, finished, children)
 
 
 if __name__ == "__main__":

@@ -16,33 +16,15 @@ POSITION is the Tablero position text (`ranks/... w|b [ply]`); without it,
 the start position. Prints `perft D N` for each depth.
 """
 
-import sys
+
+from common import board8, forward, position_cli
 
 START = "pppppppp/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP w 0"
 
 
 def parse(text):
-    fields = text.split()
-    rows = fields[0].split("/")
-    assert len(rows) == 8
-    board = [[None] * 8 for _ in range(8)]  # board[rank][file], rank 0 = rank 1
-    for i, row in enumerate(rows):
-        rank = 7 - i
-        f = 0
-        num = ""
-        for ch in row + "$":
-            if ch.isdigit():
-                num += ch
-                continue
-            if num:
-                f += int(num)
-                num = ""
-            if ch == "$":
-                break
-            board[rank][f] = "W" if ch == "P" else "B"
-            f += 1
-        assert f == 8, row
-    return board, ("W" if fields[1] == "w" else "B")
+    """The board (board[rank][file], rank 0 = rank 1) and the side to move."""
+    return board8(text, "P")
 
 
 def winner(board, just_moved):
@@ -58,50 +40,36 @@ def winner(board, just_moved):
 
 def moves(board, side):
     out = []
-    step = 1 if side == "W" else -1
-    for r in range(8):
-        for f in range(8):
-            if board[r][f] != side:
-                continue
-            nr = r + step
-            if not 0 <= nr < 8:
-                continue
-            if board[nr][f] is None:
-                out.append((r, f, nr, f))
-            for nf in (f - 1, f + 1):
-                if 0 <= nf < 8 and board[nr][nf] != side:
-                    out.append((r, f, nr, nf))
+    for r, f, nr in forward(board, side):
+        if not 0 <= nr < 8:
+            continue
+        if board[nr][f] is None:
+            out.append((r, f, nr, f))
+        for nf in (f - 1, f + 1):
+            if 0 <= nf < 8 and board[nr][nf] != side:
+                out.append((r, f, nr, nf))
     return out
 
 
-def perft(board, side, depth, over=False):
-    if depth == 0:
-        return 1
-    if over:
-        return 0
-    total = 0
-    other = "B" if side == "W" else "W"
+def children(board, side):
+    """The board after each move (played on `board` itself and taken back
+    once the caller is done with it) and whether the move won."""
     for (r, f, nr, nf) in moves(board, side):
         taken = board[nr][nf]
         board[r][f] = None
         board[nr][nf] = side
-        total += perft(board, other, depth - 1, winner(board, side) is not None)
+        yield board, winner(board, side) is not None
         board[nr][nf] = taken
         board[r][f] = side
-    return total
+
+
+def finished(board, side):
+    """Whether the position's last move already won: then it has no moves."""
+    return winner(board, "B" if side == "W" else "W") is not None
 
 
 def main():
-    args = sys.argv[1:]
-    position = START
-    if args and not args[0].isdigit():
-        position = args.pop(0)
-    board, side = parse(position)
-    # A position whose last move already won has no moves.
-    just_moved = "B" if side == "W" else "W"
-    over = winner(board, just_moved) is not None
-    for d in args:
-        print("perft", d, perft(board, side, int(d), over))
+    position_cli(START, parse, finished, children)
 
 
 if __name__ == "__main__":

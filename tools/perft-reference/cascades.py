@@ -18,29 +18,14 @@ Usage:
 prints `perft D N` for every depth 1..DEPTH.
 """
 
-import argparse
-import sys
+from common import perft_cli, rank_text, read_board
 
 
 def parse_position(text):
     board_text, side, passes, ply = text.split()
-    ranks = board_text.split('/')
-    rows = len(ranks)
-    board = {}
-    for k, rank in enumerate(ranks):
-        i = 0
-        num = ''
-        for ch in rank + '.':
-            if ch.isdigit():
-                num += ch
-                continue
-            if num:
-                i += int(num)
-                num = ''
-            if ch in 'WB':
-                board[(k, i)] = ch
-                i += 1
-        assert i == 8 + k, f"row {k} has {i} cells"
+    # Cells are (row from the top, index); row k has 8 + k cells.
+    board, rows = read_board(board_text, lambda k, i, n: (k, i), lambda k, n: 8 + k)
+    assert set(board.values()) <= {'W', 'B'}, board_text
     return {
         'rows': rows,
         'board': board,
@@ -129,59 +114,21 @@ def play(pos, m):
 
 
 def position_text(pos):
-    ranks = []
-    for k in range(pos['rows']):
-        text, run = '', 0
-        for i in range(8 + k):
-            stone = pos['board'].get((k, i))
-            if stone is None:
-                run += 1
-                continue
-            if run:
-                text += str(run)
-                run = 0
-            text += stone
-        ranks.append(text + (str(run) if run else ''))
+    ranks = [rank_text(pos['board'].get((k, i)) for i in range(8 + k))
+             for k in range(pos['rows'])]
     return f"{'/'.join(ranks)} {pos['side'].lower()} {pos['passes']} {pos['ply']}"
 
 
-def random_playout(pos, seed, plies):
-    """A reproducible random game, to pick test positions."""
-    import random
-    rng = random.Random(seed)
-    for _ in range(plies):
-        ms = [m for m in moves(pos) if m != 'pass'] or moves(pos)
-        if not ms:
-            break
-        ms.sort(key=lambda m: sorted(m) if m != 'pass' else [])
-        pos = play(pos, rng.choice(ms))
-    return pos
-
-
-def perft(pos, depth):
-    if depth == 0:
-        return 1
-    ms = moves(pos)
-    if depth == 1:
-        return len(ms)
-    return sum(perft(play(pos, m), depth - 1) for m in ms)
+def playout_choices(pos):
+    """The moves a random game picks from: passing only when nothing
+    else is legal, in a fixed order."""
+    ms = [m for m in moves(pos) if m != 'pass'] or moves(pos)
+    return sorted(ms, key=lambda m: sorted(m) if m != 'pass' else [])
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument('--rows', type=int, default=8)
-    ap.add_argument('--position')
-    ap.add_argument('--playout', nargs=2, type=int, metavar=('SEED', 'PLIES'),
-                    help='print the position after a random game instead')
-    ap.add_argument('depth', type=int, nargs='?', default=0)
-    args = ap.parse_args()
-    pos = parse_position(args.position) if args.position else start(args.rows)
-    if args.playout:
-        print(position_text(random_playout(pos, *args.playout)))
-        return
-    for d in range(1, args.depth + 1):
-        print(f"perft {d} {perft(pos, d)}")
-        sys.stdout.flush()
+    playout = (playout_choices, play, position_text)
+    perft_cli(parse_position, start, moves, play, size=('--rows', 8), playout=playout)
 
 
 if __name__ == '__main__':

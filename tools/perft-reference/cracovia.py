@@ -9,8 +9,7 @@ perft count for each depth.
     python3 tools/perft-reference/cracovia.py --position "A6A/8/8/8/8/8/8/A6A a" 4
 """
 
-import argparse
-import sys
+from common import perft_cli, rank_cells
 
 DIRS = [(dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if (dx, dy) != (0, 0)]
 
@@ -22,14 +21,10 @@ def parse_position(text):
     angels, demons = set(), set()
     for row, rank in enumerate(board.split("/")):
         y = 7 - row
-        x = 0
-        for ch in rank:
-            if ch.isdigit():
-                x += int(ch)
-            else:
-                (angels if ch == "A" else demons).add((x, y))
-                x += 1
-        assert x == 8
+        cells, width = rank_cells(rank)
+        for x, ch in cells:
+            (angels if ch == "A" else demons).add((x, y))
+        assert width == 8
     assert len(angels) == 4
     return frozenset(angels), frozenset(demons), side
 
@@ -83,22 +78,11 @@ def play(pos, m):
     return (angels - {m[1]}) | {m[2]}, demons, "d"
 
 
-def perft(pos, depth):
-    ms = moves(pos)
-    if depth == 1:
-        return len(ms)
-    return sum(perft(play(pos, m), depth - 1) for m in ms)
+START = "A6A/8/8/8/8/8/8/A6A a"
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--position", default="A6A/8/8/8/8/8/8/A6A a")
-    ap.add_argument("depth", type=int)
-    a = ap.parse_args()
-    pos = parse_position(a.position)
-    for d in range(1, a.depth + 1):
-        print(f"perft {d} {perft(pos, d)}")
-        sys.stdout.flush()
+    perft_cli(parse_position, lambda: parse_position(START), moves, play)
 
 
 if __name__ == "__main__":

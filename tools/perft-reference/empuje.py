@@ -20,8 +20,7 @@ Usage:
 prints `perft D N` for every depth 1..DEPTH.
 """
 
-import argparse
-import sys
+from common import perft_cli, rank_text, read_board
 
 DIRS = {'n': (0, 1), 'e': (1, 0), 's': (0, -1), 'w': (-1, 0)}
 OTHER = {'W': 'B', 'B': 'W'}
@@ -29,19 +28,8 @@ OTHER = {'W': 'B', 'B': 'W'}
 
 def parse_position(text):
     board_text, stage, setter, ply = text.split()
-    ranks = board_text.split('/')
-    n = len(ranks)
-    board = {}
-    for k, rank in enumerate(ranks):
-        y = n - 1 - k
-        x = 0
-        for ch in rank:
-            if ch.isdigit():
-                x += int(ch)
-            else:
-                board[(x, y)] = ch
-                x += 1
-        assert x == n
+    # Squares are (x, y), y = 0 at the bottom, on an n × n board.
+    board, n = read_board(board_text, lambda k, x, n: (x, n - 1 - k), lambda k, n: n)
     return {
         'n': n,
         'board': board,
@@ -148,61 +136,23 @@ def play(pos, m):
 
 def position_text(pos):
     n = pos['n']
-    ranks = []
-    for y in reversed(range(n)):
-        text, run = '', 0
-        for x in range(n):
-            piece = pos['board'].get((x, y))
-            if piece is None:
-                run += 1
-                continue
-            if run:
-                text += str(run)
-                run = 0
-            text += piece
-        ranks.append(text + (str(run) if run else ''))
+    ranks = [rank_text(pos['board'].get((x, y)) for x in range(n))
+             for y in reversed(range(n))]
     stage = pos['stage'] if pos['stage'] != 'play' else pos['to_move'].lower()
     setter = pos['setter'].lower() if pos['setter'] else '-'
     return f"{'/'.join(ranks)} {stage} {setter} {pos.get('ply', 0)}"
 
 
-def random_playout(pos, seed, plies):
-    """A reproducible random game, to pick test positions."""
-    import random
-    rng = random.Random(seed)
-    for _ in range(plies):
-        ms = moves(pos)
-        if not ms:
-            break
-        pos = play(pos, rng.choice(ms))
-        pos['ply'] = pos.get('ply', 0) + 1
-    return pos
-
-
-def perft(pos, depth):
-    if depth == 0:
-        return 1
-    ms = moves(pos)
-    if depth == 1:
-        return len(ms)
-    return sum(perft(play(pos, m), depth - 1) for m in ms)
+def counted_play(pos, m):
+    """The position after `m`, its moves counted (for the position text)."""
+    new = play(pos, m)
+    new['ply'] = new.get('ply', 0) + 1
+    return new
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument('--size', type=int, default=6)
-    ap.add_argument('--position')
-    ap.add_argument('--playout', nargs=2, type=int, metavar=('SEED', 'PLIES'),
-                    help='print the position after a random game instead')
-    ap.add_argument('depth', type=int, nargs='?', default=0)
-    args = ap.parse_args()
-    pos = parse_position(args.position) if args.position else start(args.size)
-    if args.playout:
-        print(position_text(random_playout(pos, *args.playout)))
-        return
-    for d in range(1, args.depth + 1):
-        print(f"perft {d} {perft(pos, d)}")
-        sys.stdout.flush()
+    perft_cli(parse_position, start, moves, play, size=('--size', 6),
+              playout=(moves, counted_play, position_text))
 
 
 if __name__ == '__main__':

@@ -16,7 +16,8 @@ i goes on square i (a1 = 0, b1 = 1, ..., j10 = 99).
 """
 
 import argparse
-import sys
+
+from common import perft, print_perfts
 
 MASK = (1 << 64) - 1
 
@@ -169,13 +170,6 @@ def text(pos, m):
     return s
 
 
-def perft(pos, depth):
-    ms = moves(pos)
-    if depth == 1:
-        return len(ms)
-    return sum(perft(play(pos, m), depth - 1) for m in ms)
-
-
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--seed", type=int, default=0)
@@ -200,11 +194,9 @@ def main():
         pos = start(deal(a.seed))
     if a.divide:
         for m in moves(pos):
-            print(text(pos, m), perft(play(pos, m), a.depth - 1) if a.depth > 1 else 1)
+            print(text(pos, m), perft(play(pos, m), a.depth - 1, moves, play))
         return
-    for d in range(1, a.depth + 1):
-        print(f"perft {d} {perft(pos, d)}")
-        sys.stdout.flush()
+    print_perfts(lambda d: perft(pos, d, moves, play), range(1, a.depth + 1))
 
 
 if __name__ == "__main__":

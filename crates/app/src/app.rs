@@ -89,6 +89,27 @@ impl App {
     /// Answers one message; `None` when a plain chat message is not for the
     /// bot.
     pub fn handle(&self, msg: &Incoming) -> Option<Reply> {
+        self.answer(msg, command::parse_at(&msg.text))
+    }
+
+    /// Answers a command an adapter built from the platform's typed
+    /// options (Discord's slash commands, with the constructors of
+    /// `command.rs`) as [`App::handle`] answers the same command written
+    /// out; `msg.text` is not read.
+    pub fn handle_command(
+        &self,
+        msg: &Incoming,
+        cmd: Result<Command, ParseError>,
+    ) -> Option<Reply> {
+        self.answer(msg, cmd.map(|cmd| (cmd, None)))
+    }
+
+    /// Answers `msg`, read as `parsed`.
+    fn answer(
+        &self,
+        msg: &Incoming,
+        parsed: Result<(Command, Option<crate::place::Place>), ParseError>,
+    ) -> Option<Reply> {
         let platform = msg.channel.platform;
         let who = Actor::of(msg);
         let rate = self.command_rate(&who);
@@ -113,7 +134,7 @@ impl App {
         // the bot; anything else is what someone said, played only when
         // it is exactly a move (`Command::Said`). A game number may name
         // another chat's game (`#kqa7`, `place.rs`).
-        let (cmd, place) = match command::parse_at(&msg.text) {
+        let (cmd, place) = match parsed {
             Ok(parsed) if msg.addressed => parsed,
             Err(ParseError::Usage(spec, why)) if msg.addressed => {
                 return Some(self.present_error(&AppError::Usage { spec, why }, lang));

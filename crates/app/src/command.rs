@@ -506,7 +506,7 @@ fn page_no(rest: &[&str]) -> Result<usize, Usage> {
     match rest {
         [] => Ok(1),
         [w] => game_no(w)
-            .map(|n| usize::try_from(n).unwrap_or(usize::MAX).max(1))
+            .map(page_of)
             .ok_or_else(|| Usage::NotPage(w.to_string())),
         _ => Err(Usage::TooManyWords),
     }
@@ -675,14 +675,9 @@ pub fn parse(text: &str) -> Result<Command, ParseError> {
         Ok((a, n))
     };
     Ok(match spec.name {
-        "help" => Command::Help(rest.first().map(|s| s.to_string())),
+        "help" => Command::help_on(rest.first().copied()),
         "games" => Command::Games,
-        "rules" => {
-            if rest.is_empty() {
-                return usage(Usage::NeedGame);
-            }
-            Command::Rules(rest.join(" "))
-        }
+        "rules" => Command::rules_of(&rest.join(" "))?,
         "challenge" => {
             let mut rest = rest.as_slice();
             let mut opponent = None;
@@ -690,23 +685,12 @@ pub fn parse(text: &str) -> Result<Command, ParseError> {
                 opponent = Some(w.to_string());
                 rest = &rest[1..];
             }
-            let Some((game, options)) = rest.split_first() else {
-                return usage(Usage::NeedGame);
-            };
-            Command::Challenge {
-                opponent,
-                game: game.to_string(),
-                options: options.iter().map(|s| s.to_string()).collect(),
-            }
+            let (game, options) = rest.split_first().unwrap_or((&"", &[]));
+            Command::challenge(opponent, game, options)?
         }
         "play" => {
-            let Some((game, options)) = rest.split_first() else {
-                return usage(Usage::NeedGame);
-            };
-            Command::Play {
-                game: game.to_string(),
-                options: options.iter().map(|s| s.to_string()).collect(),
-            }
+            let (game, options) = rest.split_first().unwrap_or((&"", &[]));
+            Command::play(game, options)?
         }
         "accept" => match rest.as_slice() {
             [w, ..] if is_page_word(w) => {
@@ -716,27 +700,7 @@ pub fn parse(text: &str) -> Result<Command, ParseError> {
         },
         "decline" => Command::Decline(opt_no(&rest)?),
         "cancel" => Command::Cancel(opt_no(&rest)?),
-        "move" => {
-            let mut rest = rest.as_slice();
-            let mut game = None;
-            if rest.len() > 1
-                && let Some(n) = rest
-                    .first()
-                    .filter(|w| w.starts_with('#'))
-                    .and_then(|w| game_no(w))
-            {
-                game = Some(n);
-                rest = &rest[1..];
-            }
-            if rest.is_empty() || (rest.len() == 1 && game_no(rest[0]).is_some()) {
-                return usage(Usage::NeedMove);
-            }
-            Command::Move {
-                game,
-                text: rest.join(" "),
-                ply: None,
-            }
-        }
+        "move" => Command::move_in(None, &rest.join(" "))?,
         "board" => Command::Board(opt_no(&rest)?),
         "history" => Command::History(opt_no(&rest)?),
         "current" => Command::Channel(page_no(&rest).map_err(|why| ParseError::Usage(spec, why))?),
@@ -750,22 +714,8 @@ pub fn parse(text: &str) -> Result<Command, ParseError> {
             let (a, n) = offer(&rest)?;
             Command::Takeback(a, n)
         }
-        "stats" => {
-            let mut rest = rest.as_slice();
-            let mut user = None;
-            if let Some(w) = rest.first().filter(|w| is_mention(w)) {
-                user = Some(w.to_string());
-                rest = &rest[1..];
-            }
-            if rest.iter().any(|w| is_mention(w)) {
-                return usage(Usage::StatsForm);
-            }
-            Command::Stats {
-                user,
-                game: (!rest.is_empty()).then(|| rest.join(" ")),
-            }
-        }
-        "leaderboard" => Command::Leaderboard((!rest.is_empty()).then(|| rest.join(" "))),
+        "stats" => Command::stats_of(None, &rest.join(" "))?,
+        "leaderboard" => Command::leaderboard_of(&rest.join(" ")),
         "export" => {
             let (mut n, mut f) = (None, None);
             for w in &rest {
@@ -798,32 +748,255 @@ pub fn parse(text: &str) -> Result<Command, ParseError> {
             [w] => Command::Web(Some(w.to_string())),
             _ => return usage(Usage::TooManyWords),
         },
-        "moves" => {
-            // `moves e2`, `moves #3 e2`, `moves e2 #3`, `moves #3`, `moves`.
-            let (mut game, mut square) = (None, None);
-            for w in &rest {
-                // A square starts with a letter; a game number never does.
-                match game_no(w) {
-                    Some(n) if game.is_none() => game = Some(n),
-                    None if square.is_none() => square = Some(w.to_string()),
-                    _ => return usage(Usage::TooManyWords),
-                }
-            }
-            Command::Moves { game, square }
-        }
+        // `moves e2`, `moves #3 e2`, `moves e2 #3`, `moves #3`, `moves`.
+        "moves" => Command::moves_of(None, &rest.join(" "))?,
         "hint" => Command::Hint(opt_no(&rest)?),
         "learn" => {
-            let Some((game, options)) = rest.split_first() else {
-                return usage(Usage::NeedGame);
-            };
-            Command::Learn {
-                game: game.to_string(),
-                options: options.iter().map(|s| s.to_string()).collect(),
-            }
+            let (game, options) = rest.split_first().unwrap_or((&"", &[]));
+            Command::learn(game, options)?
         }
         "review" => Command::Review(opt_no(&rest)?),
         _ => unreachable!("every table entry is handled"),
     })
+}
+
+/// The largest game or page number [`parse`] reads: twelve digits.
+const MAX_NUMBER: GameNo = 999_999_999_999;
+
+/// Page `n` (page 0 is page 1).
+fn page_of(n: GameNo) -> usize {
+    usize::try_from(n).unwrap_or(usize::MAX).max(1)
+}
+
+/// `text`'s words joined by one space; `None` when there are none.
+fn joined(text: &str) -> Option<String> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    (!words.is_empty()).then(|| words.join(" "))
+}
+
+/// The words of every part, each part split on white space.
+fn words_of(parts: &[&str]) -> Vec<String> {
+    parts
+        .iter()
+        .flat_map(|p| p.split_whitespace())
+        .map(str::to_string)
+        .collect()
+}
+
+/// Commands built from a platform's typed options (Discord's slash
+/// commands) as well as from a line: [`parse`] reads a line's words
+/// through these, so a command's parts are read in one place and a typed
+/// command gets the errors the same command written out gets. Free text
+/// (a game's name, options, a move, a square) is split on white space as
+/// a line is; a number is checked as a written `#N` is.
+impl Command {
+    /// The command table's name of this command (`Channel` is `current`;
+    /// a message without a command word reads as a `move`).
+    #[must_use]
+    pub fn name(&self) -> &'static str {
+        match self {
+            Command::Help(_) => "help",
+            Command::Games => "games",
+            Command::Rules(_) => "rules",
+            Command::Challenge { .. } => "challenge",
+            Command::Play { .. } => "play",
+            Command::Accept(_) | Command::Challenges(_) => "accept",
+            Command::Decline(_) => "decline",
+            Command::Cancel(_) => "cancel",
+            Command::Said { .. } | Command::Move { .. } | Command::Pick { .. } => "move",
+            Command::Board(_) => "board",
+            Command::History(_) => "history",
+            Command::Channel(_) => "current",
+            Command::MyGames(_) => "mygames",
+            Command::Resign(_) => "resign",
+            Command::Draw(..) => "draw",
+            Command::Takeback(..) => "takeback",
+            Command::Stats { .. } => "stats",
+            Command::Leaderboard(_) => "leaderboard",
+            Command::Export(..) => "export",
+            Command::Replay(_) => "replay",
+            Command::Rematch(_) => "rematch",
+            Command::Lang(_) => "lang",
+            Command::Orientation(_) => "orientation",
+            Command::Web(_) => "web",
+            Command::Moves { .. } => "moves",
+            Command::Hint(_) => "hint",
+            Command::Learn { .. } => "learn",
+            Command::Review(_) => "review",
+        }
+    }
+
+    /// The usage error `why` of this command.
+    fn usage(&self, why: Usage) -> ParseError {
+        let spec = find(self.name()).expect("every command's name is in the table");
+        ParseError::Usage(spec, why)
+    }
+
+    /// `help` on the command named by the first word of `topic`.
+    #[must_use]
+    pub fn help_on(topic: Option<&str>) -> Command {
+        Command::Help(
+            topic
+                .and_then(|t| t.split_whitespace().next())
+                .map(str::to_string),
+        )
+    }
+
+    /// `rules GAME`, the game named in any number of words.
+    pub fn rules_of(game: &str) -> Result<Command, ParseError> {
+        Command::of_game(game, Command::Rules)
+    }
+
+    /// A challenge to `opponent` (an `@name` or `<@id>` word; anyone when
+    /// `None`) to `game` with option words (`white`, `size=7`,
+    /// `time=24h`, `casual`; each part may hold several).
+    pub fn challenge(
+        opponent: Option<String>,
+        game: &str,
+        options: &[&str],
+    ) -> Result<Command, ParseError> {
+        Command::of_game(game, |game| Command::Challenge {
+            opponent: opponent.clone(),
+            game,
+            options: words_of(options),
+        })
+    }
+
+    /// A game of `game` against Tablero, with option words (`level=3`, a
+    /// side, the game's parameters).
+    pub fn play(game: &str, options: &[&str]) -> Result<Command, ParseError> {
+        Command::of_game(game, |game| Command::Play {
+            game,
+            options: words_of(options),
+        })
+    }
+
+    /// A learning game of `game`, with option words (a side).
+    pub fn learn(game: &str, options: &[&str]) -> Result<Command, ParseError> {
+        Command::of_game(game, |game| Command::Learn {
+            game,
+            options: words_of(options),
+        })
+    }
+
+    /// The command `make` makes of the game named by `game`, which must
+    /// name one.
+    fn of_game(game: &str, make: impl Fn(String) -> Command) -> Result<Command, ParseError> {
+        match joined(game) {
+            Some(game) => Ok(make(game)),
+            None => Err(make(String::new()).usage(Usage::NeedGame)),
+        }
+    }
+
+    /// The command `variant` makes of game number `n`, which must be a
+    /// number `#N` could write (twelve digits at most).
+    pub fn numbered(
+        variant: impl Fn(Option<GameNo>) -> Command,
+        n: Option<u64>,
+    ) -> Result<Command, ParseError> {
+        Ok(variant(Command::game_number(&variant, n)?))
+    }
+
+    /// `n` checked for the command `variant` makes.
+    fn game_number(
+        variant: &impl Fn(Option<GameNo>) -> Command,
+        n: Option<u64>,
+    ) -> Result<Option<GameNo>, ParseError> {
+        match n {
+            Some(n) if n > MAX_NUMBER => {
+                Err(variant(None).usage(Usage::NotGameNumber(format!("#{n}"))))
+            }
+            n => Ok(n),
+        }
+    }
+
+    /// Page `n` of a list (`current`, `mygames`) that `variant` makes.
+    pub fn paged(
+        variant: impl Fn(usize) -> Command,
+        n: Option<u64>,
+    ) -> Result<Command, ParseError> {
+        match n {
+            Some(n) if n > MAX_NUMBER => Err(variant(1).usage(Usage::NotPage(n.to_string()))),
+            n => Ok(variant(n.map_or(1, page_of))),
+        }
+    }
+
+    /// The move `text` in game `game` (else in a game a leading `#N`
+    /// word of the text names). A move must be more than a game number.
+    pub fn move_in(game: Option<u64>, text: &str) -> Result<Command, ParseError> {
+        let cmd = |game| Command::Move {
+            game,
+            text: String::new(),
+            ply: None,
+        };
+        let mut game = Command::game_number(&cmd, game)?;
+        let mut words: Vec<&str> = text.split_whitespace().collect();
+        if game.is_none()
+            && words.len() > 1
+            && let Some(n) = words
+                .first()
+                .filter(|w| w.starts_with('#'))
+                .and_then(|w| game_no(w))
+        {
+            game = Some(n);
+            words.remove(0);
+        }
+        if words.is_empty() || (words.len() == 1 && game_no(words[0]).is_some()) {
+            return Err(cmd(game).usage(Usage::NeedMove));
+        }
+        Ok(Command::Move {
+            game,
+            text: words.join(" "),
+            ply: None,
+        })
+    }
+
+    /// Where the piece on `square` may go in game `game`; the text may
+    /// name the game (`#3 e2`, `e2 #3`, `#3`) or be empty.
+    pub fn moves_of(game: Option<u64>, square: &str) -> Result<Command, ParseError> {
+        let cmd = |game| Command::Moves { game, square: None };
+        let mut game = Command::game_number(&cmd, game)?;
+        let mut found = None;
+        for w in square.split_whitespace() {
+            // A square starts with a letter; a game number never does.
+            match game_no(w) {
+                Some(n) if game.is_none() => game = Some(n),
+                None if found.is_none() => found = Some(w.to_string()),
+                _ => return Err(cmd(game).usage(Usage::TooManyWords)),
+            }
+        }
+        Ok(Command::Moves {
+            game,
+            square: found,
+        })
+    }
+
+    /// The stats of `user` (an `@name` or `<@id>` word; else a leading
+    /// mention in `game`, else the caller), in the game named by `game`.
+    pub fn stats_of(user: Option<String>, game: &str) -> Result<Command, ParseError> {
+        let mut words: Vec<&str> = game.split_whitespace().collect();
+        let mut user = user;
+        if user.is_none()
+            && let Some(w) = words.first().filter(|w| is_mention(w))
+        {
+            user = Some(w.to_string());
+            words.remove(0);
+        }
+        let cmd = Command::Stats {
+            user,
+            game: (!words.is_empty()).then(|| words.join(" ")),
+        };
+        if words.iter().any(|w| is_mention(w)) {
+            return Err(cmd.usage(Usage::StatsForm));
+        }
+        Ok(cmd)
+    }
+
+    /// The leaderboard of the game named by `game`, or of every game.
+    #[must_use]
+    pub fn leaderboard_of(game: &str) -> Command {
+        Command::Leaderboard(joined(game))
+    }
 }
 
 #[cfg(test)]
@@ -1057,6 +1230,78 @@ mod tests {
         for c in COMMANDS {
             for n in std::iter::once(&c.name).chain(c.aliases) {
                 assert!(seen.insert(*n), "{n} used twice");
+            }
+        }
+    }
+
+    #[test]
+    fn every_command_names_an_entry_of_the_table() {
+        let all = [
+            Command::Help(None),
+            Command::Games,
+            Command::Rules(String::new()),
+            Command::Challenge {
+                opponent: None,
+                game: String::new(),
+                options: Vec::new(),
+            },
+            Command::Play {
+                game: String::new(),
+                options: Vec::new(),
+            },
+            Command::Accept(None),
+            Command::Decline(None),
+            Command::Cancel(None),
+            Command::Said {
+                text: String::new(),
+                addressed: true,
+            },
+            Command::Move {
+                game: None,
+                text: String::new(),
+                ply: None,
+            },
+            Command::Pick {
+                game: 1,
+                ply: 0,
+                origin: None,
+                index: 0,
+            },
+            Command::Board(None),
+            Command::History(None),
+            Command::Channel(1),
+            Command::MyGames(1),
+            Command::Challenges(1),
+            Command::Resign(None),
+            Command::Draw(None, None),
+            Command::Takeback(None, None),
+            Command::Stats {
+                user: None,
+                game: None,
+            },
+            Command::Leaderboard(None),
+            Command::Export(None, None),
+            Command::Replay(None),
+            Command::Rematch(None),
+            Command::Lang(None),
+            Command::Orientation(None),
+            Command::Web(None),
+            Command::Moves {
+                game: None,
+                square: None,
+            },
+            Command::Hint(None),
+            Command::Learn {
+                game: String::new(),
+                options: Vec::new(),
+            },
+            Command::Review(None),
+        ];
+        for cmd in all {
+            let spec = find(cmd.name()).unwrap_or_else(|| panic!("{cmd:?}"));
+            // The name is the one its own words parse to.
+            if let Ok(parsed) = parse(spec.name) {
+                assert_eq!(parsed.name(), spec.name, "{cmd:?}");
             }
         }
     }

@@ -1,11 +1,13 @@
 //! The slash commands: one per app command, their options described and
-//! localised (en, es), game ids and moves autocompleted. Each turns its
-//! options back into the command text the app parses ([`text`]), so the
-//! app stays the only place that understands commands.
+//! localised (en, es), game ids and moves autocompleted. Each builds the
+//! app's [`Command`] straight from its typed options, through the app's
+//! constructors (`Command::challenge`, `Command::move_in`, …), which read
+//! free text (a game's options, a move) as a typed command's words are
+//! read, so the app stays the only place that understands commands.
 
 use poise::CreateReply;
 use serenity::all::User as DiscordUser;
-use tablero_app::command::{COMMANDS, CommandSpec};
+use tablero_app::command::{Answer, COMMANDS, Command, CommandSpec, ExportFormat, ParseError};
 use tablero_app::{Incoming, Reply, User};
 use tablero_rules::{GameId, Lang};
 
@@ -140,20 +142,6 @@ fn clip(s: &str) -> String {
     format!("{}…", head[..cut].trim_end_matches([' ', ';', ',']))
 }
 
-/// The command text of a name and its present options, space-separated.
-#[must_use]
-pub fn text(name: &str, words: &[Option<String>]) -> String {
-    std::iter::once(name.to_string())
-        .chain(words.iter().flatten().map(|w| w.trim().to_string()))
-        .filter(|w| !w.is_empty())
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
-fn no(game: Option<u64>) -> Option<String> {
-    game.map(|g| format!("#{g}"))
-}
-
 fn mention(u: &DiscordUser) -> String {
     format!("<@{}>", u.id)
 }
@@ -162,14 +150,21 @@ fn lang_of(ctx: Context<'_>) -> Lang {
     tablero_app::lang_of_locale(ctx.locale())
 }
 
-/// Runs a command for the caller and answers it.
-async fn run(ctx: Context<'_>, text: String, mentions: Vec<User>) -> Result<(), Error> {
+/// Runs a command for the caller and answers it; `mentions`: the users
+/// its options name.
+async fn run(
+    ctx: Context<'_>,
+    cmd: Result<Command, ParseError>,
+    mentions: Vec<User>,
+) -> Result<(), Error> {
     let author = user_of(ctx.author());
     let msg = Incoming {
         channel: channel_key(ctx.channel_id()),
         author,
         handle: Some(ctx.author().name.clone()),
-        text,
+        // What the caller invoked, for reading logs: the app answers
+        // `cmd`, not a text.
+        text: format!("/{}", ctx.command().qualified_name),
         mentions,
         addressed: true,
         reply_to: None,
@@ -218,7 +213,7 @@ async fn run(ctx: Context<'_>, text: String, mentions: Vec<User>) -> Result<(), 
         }
         None => Vec::new(),
     };
-    let job = tokio::task::spawn_blocking(move || app.handle(&msg));
+    let job = tokio::task::spawn_blocking(move || app.handle_command(&msg, cmd));
     // Deferred privately: a public answer is then posted to the channel;
     // where the bot can only answer, publicly: the answer is the board.
     let (reply, deferred) = if only.is_some() {
@@ -503,11 +498,11 @@ pub enum AnswerChoice {
     Decline,
 }
 
-impl AnswerChoice {
-    fn word(self) -> String {
-        match self {
-            AnswerChoice::Accept => "accept".into(),
-            AnswerChoice::Decline => "decline".into(),
+impl From<AnswerChoice> for Answer {
+    fn from(a: AnswerChoice) -> Answer {
+        match a {
+            AnswerChoice::Accept => Answer::Accept,
+            AnswerChoice::Decline => Answer::Decline,
         }
     }
 }
@@ -531,12 +526,12 @@ pub async fn help(
     ctx: Context<'_>,
     #[autocomplete = "complete_command"] command: Option<String>,
 ) -> Result<(), Error> {
-    run(ctx, text("help", &[command]), Vec::new()).await
+    run(ctx, Ok(Command::help_on(command.as_deref())), Vec::new()).await
 }
 
 #[poise::command(slash_command)]
 pub async fn games(ctx: Context<'_>) -> Result<(), Error> {
-    run(ctx, text("games", &[]), Vec::new()).await
+    run(ctx, Ok(Command::Games), Vec::new()).await
 }
 
 #[poise::command(slash_command)]
@@ -544,7 +539,7 @@ pub async fn rules(
     ctx: Context<'_>,
     #[autocomplete = "complete_game_name"] game: String,
 ) -> Result<(), Error> {
-    run(ctx, text("rules", &[Some(game)]), Vec::new()).await
+    run(ctx, Command::rules_of(&game), Vec::new()).await
 }
 
 #[poise::command(slash_command)]
@@ -558,22 +553,17 @@ pub async fn challenge(
     options: Option<String>,
     casual: Option<bool>,
 ) -> Result<(), Error> {
-    let side = side.map(SideChoice::word);
-    let options = match (options, casual == Some(true)) {
-        (Some(o), true) => Some(format!("{o} casual")),
-        (None, true) => Some("casual".into()),
-        (o, false) => o,
-    };
     let time = time.map(|t| format!("time={}", t.trim().trim_start_matches("time=")));
-    let mentions = opponent.iter().map(user_of).collect();
     let words = [
-        opponent.as_ref().map(mention),
-        Some(game),
-        side,
-        options,
-        time,
+        side.map(SideChoice::word),
+        options.as_deref(),
+        (casual == Some(true)).then_some("casual"),
+        time.as_deref(),
     ];
-    run(ctx, text("challenge", &words), mentions).await
+    let words: Vec<&str> = words.into_iter().flatten().collect();
+    let mentions = opponent.iter().map(user_of).collect();
+    let opponent = opponent.as_ref().map(mention);
+    run(ctx, Command::challenge(opponent, &game, &words), mentions).await
 }
 
 /// A game against Tablero itself.
@@ -587,30 +577,29 @@ pub async fn play(
     side: Option<SideChoice>,
     options: Option<String>,
 ) -> Result<(), Error> {
-    let side = side.map(SideChoice::word);
+    let level = level.map(|l| format!("level={l}"));
     let words = [
-        Some(game),
-        level.map(|l| format!("level={l}")),
-        side,
-        options,
+        level.as_deref(),
+        side.map(SideChoice::word),
+        options.as_deref(),
     ];
-    run(ctx, text("play", &words), Vec::new()).await
+    let words: Vec<&str> = words.into_iter().flatten().collect();
+    run(ctx, Command::play(&game, &words), Vec::new()).await
 }
 
 impl SideChoice {
-    /// The option word the app's parser takes.
-    fn word(self) -> String {
+    /// The option word the app reads.
+    fn word(self) -> &'static str {
         match self {
             SideChoice::First => "first",
             SideChoice::Second => "second",
             SideChoice::Random => "random",
         }
-        .to_string()
     }
 }
 
 macro_rules! game_no_command {
-    ($name:ident, $word:literal) => {
+    ($name:ident, $variant:path) => {
         #[poise::command(slash_command)]
         pub async fn $name(
             ctx: Context<'_>,
@@ -618,20 +607,20 @@ macro_rules! game_no_command {
             #[min = 1]
             game: Option<u64>,
         ) -> Result<(), Error> {
-            run(ctx, text($word, &[no(game)]), Vec::new()).await
+            run(ctx, Command::numbered($variant, game), Vec::new()).await
         }
     };
 }
 
-game_no_command!(accept, "accept");
-game_no_command!(decline, "decline");
-game_no_command!(cancel, "cancel");
-game_no_command!(board, "board");
-game_no_command!(history, "history");
-game_no_command!(resign, "resign");
-game_no_command!(replay, "replay");
-game_no_command!(rematch, "rematch");
-game_no_command!(review, "review");
+game_no_command!(accept, Command::Accept);
+game_no_command!(decline, Command::Decline);
+game_no_command!(cancel, Command::Cancel);
+game_no_command!(board, Command::Board);
+game_no_command!(history, Command::History);
+game_no_command!(resign, Command::Resign);
+game_no_command!(replay, Command::Replay);
+game_no_command!(rematch, Command::Rematch);
+game_no_command!(review, Command::Review);
 
 /// The file `/export` writes.
 #[derive(Debug, poise::ChoiceParameter)]
@@ -649,10 +638,11 @@ pub async fn export(
     format: Option<FormatChoice>,
 ) -> Result<(), Error> {
     let format = format.map(|f| match f {
-        FormatChoice::Pgn => "pgn".to_string(),
-        FormatChoice::Text => "text".to_string(),
+        FormatChoice::Pgn => ExportFormat::Pgn,
+        FormatChoice::Text => ExportFormat::Text,
     });
-    run(ctx, text("export", &[no(game), format]), Vec::new()).await
+    let cmd = Command::numbered(|n| Command::Export(n, format), game);
+    run(ctx, cmd, Vec::new()).await
 }
 
 #[poise::command(slash_command)]
@@ -660,7 +650,8 @@ pub async fn leaderboard(
     ctx: Context<'_>,
     #[autocomplete = "complete_game_name"] game: Option<String>,
 ) -> Result<(), Error> {
-    run(ctx, text("leaderboard", &[game]), Vec::new()).await
+    let cmd = Command::leaderboard_of(game.as_deref().unwrap_or(""));
+    run(ctx, Ok(cmd), Vec::new()).await
 }
 
 #[poise::command(slash_command, rename = "move")]
@@ -673,31 +664,21 @@ pub async fn move_(
     #[min = 1]
     game: Option<u64>,
 ) -> Result<(), Error> {
-    run(ctx, text("move", &[no(game), Some(mv)]), Vec::new()).await
+    run(ctx, Command::move_in(game, &mv), Vec::new()).await
 }
 
 #[poise::command(slash_command)]
 pub async fn current(ctx: Context<'_>, #[min = 1] page: Option<u64>) -> Result<(), Error> {
-    run(
-        ctx,
-        text("current", &[page.map(|p| p.to_string())]),
-        Vec::new(),
-    )
-    .await
+    run(ctx, Command::paged(Command::Channel, page), Vec::new()).await
 }
 
 #[poise::command(slash_command)]
 pub async fn mygames(ctx: Context<'_>, #[min = 1] page: Option<u64>) -> Result<(), Error> {
-    run(
-        ctx,
-        text("mygames", &[page.map(|p| p.to_string())]),
-        Vec::new(),
-    )
-    .await
+    run(ctx, Command::paged(Command::MyGames, page), Vec::new()).await
 }
 
 macro_rules! offer_command {
-    ($name:ident, $word:literal) => {
+    ($name:ident, $variant:path) => {
         #[poise::command(slash_command)]
         pub async fn $name(
             ctx: Context<'_>,
@@ -706,14 +687,15 @@ macro_rules! offer_command {
             #[min = 1]
             game: Option<u64>,
         ) -> Result<(), Error> {
-            let words = [answer.map(AnswerChoice::word), no(game)];
-            run(ctx, text($word, &words), Vec::new()).await
+            let answer = answer.map(Answer::from);
+            let cmd = Command::numbered(|n| $variant(answer, n), game);
+            run(ctx, cmd, Vec::new()).await
         }
     };
 }
 
-offer_command!(draw, "draw");
-offer_command!(takeback, "takeback");
+offer_command!(draw, Command::Draw);
+offer_command!(takeback, Command::Takeback);
 
 #[poise::command(slash_command)]
 pub async fn stats(
@@ -722,12 +704,8 @@ pub async fn stats(
     #[autocomplete = "complete_game_name"] game: Option<String>,
 ) -> Result<(), Error> {
     let mentions = user.iter().map(user_of).collect();
-    run(
-        ctx,
-        text("stats", &[user.as_ref().map(mention), game]),
-        mentions,
-    )
-    .await
+    let cmd = Command::stats_of(user.as_ref().map(mention), game.as_deref().unwrap_or(""));
+    run(ctx, cmd, mentions).await
 }
 
 #[poise::command(slash_command)]
@@ -736,7 +714,7 @@ pub async fn lang(ctx: Context<'_>, language: LangChoice) -> Result<(), Error> {
         LangChoice::En => "en",
         LangChoice::Es => "es",
     };
-    run(ctx, text("lang", &[Some(l.into())]), Vec::new()).await
+    run(ctx, Ok(Command::Lang(Some(l.into()))), Vec::new()).await
 }
 
 #[poise::command(slash_command)]
@@ -748,7 +726,7 @@ pub async fn orientation(ctx: Context<'_>, way: Option<OrientationChoice>) -> Re
         }
         .to_string()
     });
-    run(ctx, text("orientation", &[w]), Vec::new()).await
+    run(ctx, Ok(Command::Orientation(w)), Vec::new()).await
 }
 
 /// Whether a channel's games are listed on the web.
@@ -767,7 +745,7 @@ pub async fn web(ctx: Context<'_>, list: Option<WebChoice>) -> Result<(), Error>
         }
         .to_string()
     });
-    run(ctx, text("web", &[w]), Vec::new()).await
+    run(ctx, Ok(Command::Web(w)), Vec::new()).await
 }
 
 /// Where the piece on a square may go.
@@ -779,10 +757,11 @@ pub async fn moves(
     #[min = 1]
     game: Option<u64>,
 ) -> Result<(), Error> {
-    run(ctx, text("moves", &[no(game), square]), Vec::new()).await
+    let cmd = Command::moves_of(game, square.as_deref().unwrap_or(""));
+    run(ctx, cmd, Vec::new()).await
 }
 
-game_no_command!(hint, "hint");
+game_no_command!(hint, Command::Hint);
 
 /// A first game with help against Tablero.
 #[poise::command(slash_command)]
@@ -791,77 +770,97 @@ pub async fn learn(
     #[autocomplete = "complete_game_name"] game: String,
     side: Option<SideChoice>,
 ) -> Result<(), Error> {
-    let words = [Some(game), side.map(SideChoice::word)];
-    run(ctx, text("learn", &words), Vec::new()).await
+    let words: Vec<&str> = side.map(SideChoice::word).into_iter().collect();
+    run(ctx, Command::learn(&game, &words), Vec::new()).await
 }
 
 #[cfg(test)]
 mod tests {
-    use tablero_app::command::{Answer, Command, parse};
+    use tablero_app::command::{Usage, parse};
 
     use super::*;
 
+    /// A command built from typed options is the command written out,
+    /// errors included.
     #[test]
-    fn options_become_the_text_the_app_parses() {
+    fn typed_options_make_the_command_the_written_line_makes() {
+        let big = Some(10_000_000_000_000);
         let cases = [
+            (Command::move_in(Some(3), " a2-a3 "), "move #3 a2-a3"),
+            (Command::move_in(None, "#2 e4"), "move #2 e4"),
+            (Command::move_in(Some(3), "#2 e4"), "move #3 #2 e4"),
+            (Command::move_in(Some(3), "5"), "move #3 5"),
+            (Command::move_in(None, " "), "move"),
             (
-                text("move", &[no(Some(3)), Some("a2-a3".into())]),
-                "move #3 a2-a3",
-            ),
-            (
-                text("move", &[no(None), Some(" a2-a3 ".into())]),
-                "move a2-a3",
-            ),
-            (
-                text(
-                    "challenge",
-                    &[
-                        Some("<@42>".into()),
-                        Some("breakthrough".into()),
-                        Some("white".into()),
-                        None,
-                        Some("time=24h".into()),
-                    ],
+                Command::challenge(
+                    Some("<@42>".into()),
+                    "breakthrough",
+                    &["white", "size=6  casual", "time=24h"],
                 ),
-                "challenge <@42> breakthrough white time=24h",
+                "challenge <@42> breakthrough white size=6 casual time=24h",
             ),
+            (Command::challenge(None, " ", &["white"]), "challenge"),
             (
-                text("draw", &[Some("accept".into()), no(Some(2))]),
+                Command::play("chess", &["level=9", "second"]),
+                "play chess level=9 second",
+            ),
+            (Command::learn("chess", &["second"]), "learn chess second"),
+            (Command::learn("", &[]), "learn"),
+            (Command::rules_of("  gran   avance "), "rules gran avance"),
+            (
+                Command::numbered(|n| Command::Draw(Some(Answer::Accept), n), Some(2)),
                 "draw accept #2",
             ),
             (
-                text("moves", &[no(Some(2)), Some(" E2".into())]),
-                "moves #2 E2",
+                Command::numbered(Command::Board, big),
+                "board #10000000000000",
             ),
-            (text("moves", &[no(None), None]), "moves"),
+            (Command::numbered(Command::Resign, None), "resign"),
             (
-                text("learn", &[Some("chess".into()), Some("second".into())]),
-                "learn chess second",
+                Command::numbered(|n| Command::Export(n, Some(ExportFormat::Pgn)), Some(4)),
+                "export #4 pgn",
             ),
+            (Command::paged(Command::Channel, Some(0)), "current 0"),
+            (Command::paged(Command::MyGames, Some(3)), "mygames 3"),
+            (
+                Command::paged(Command::MyGames, big),
+                "mygames 10000000000000",
+            ),
+            (Command::moves_of(Some(2), " E2"), "moves #2 E2"),
+            (Command::moves_of(Some(3), "5"), "moves #3 5"),
+            (Command::moves_of(None, "e2 e4"), "moves e2 e4"),
+            (Command::moves_of(None, ""), "moves"),
+            (
+                Command::stats_of(Some("<@1>".into()), "chess"),
+                "stats <@1> chess",
+            ),
+            (
+                Command::stats_of(Some("<@1>".into()), "<@2> chess"),
+                "stats <@1> <@2> chess",
+            ),
+            (Command::stats_of(None, ""), "stats"),
+            (Ok(Command::leaderboard_of(" ")), "leaderboard"),
+            (Ok(Command::help_on(Some("move now"))), "help move now"),
         ];
-        for (got, want) in &cases {
-            assert_eq!(got, want);
+        for (typed, written) in cases {
+            assert_eq!(typed, parse(written), "{written}");
         }
+        // A typed game number is one a written `#N` could be.
+        assert!(matches!(
+            Command::move_in(big, "e4"),
+            Err(ParseError::Usage(spec, Usage::NotGameNumber(n)))
+                if spec.name == "move" && n == "#10000000000000"
+        ));
+        // Typed options give a game's name in any number of words; a
+        // written line's first word is the game.
         assert_eq!(
-            parse(&cases[0].0),
-            Ok(Command::Move {
-                game: Some(3),
-                text: "a2-a3".into(),
-                ply: None,
+            Command::challenge(None, "Gran avance", &[]),
+            Ok(Command::Challenge {
+                opponent: None,
+                game: "Gran avance".into(),
+                options: Vec::new(),
             })
         );
-        assert_eq!(
-            parse(&cases[3].0),
-            Ok(Command::Draw(Some(Answer::Accept), Some(2)))
-        );
-        assert_eq!(
-            parse(&cases[4].0),
-            Ok(Command::Moves {
-                game: Some(2),
-                square: Some("E2".into())
-            })
-        );
-        assert!(matches!(parse(&cases[6].0), Ok(Command::Learn { .. })));
     }
 
     #[test]

@@ -333,21 +333,21 @@ fn origin_label(g: &ChoiceGroup, lang: Lang) -> String {
     }
 }
 
+/// The options of every move of `g`: its label and its value.
+fn move_options(g: &ChoiceGroup) -> impl Iterator<Item = (String, String)> + '_ {
+    (0..g.moves.len()).map(|index| {
+        let r = MoveRef {
+            origin: g.origin.clone(),
+            index,
+        };
+        (clip(g.label(index), MAX_LABEL), r.value())
+    })
+}
+
 /// The options of a menu, all pages.
 fn options(groups: &[ChoiceGroup], shown: &Shown, lang: Lang) -> Vec<(String, String)> {
     match shown {
-        Shown::Every => groups
-            .iter()
-            .flat_map(|g| {
-                g.moves.iter().enumerate().map(|(index, _)| {
-                    let r = MoveRef {
-                        origin: g.origin.clone(),
-                        index,
-                    };
-                    (clip(g.label(index), MAX_LABEL), r.value())
-                })
-            })
-            .collect(),
+        Shown::Every => groups.iter().flat_map(move_options).collect(),
         Shown::Origins => groups
             .iter()
             .map(|g| {
@@ -360,15 +360,7 @@ fn options(groups: &[ChoiceGroup], shown: &Shown, lang: Lang) -> Vec<(String, St
         Shown::Moves(o) => groups
             .iter()
             .filter(|g| g.origin == *o)
-            .flat_map(|g| {
-                g.moves.iter().enumerate().map(|(index, _)| {
-                    let r = MoveRef {
-                        origin: g.origin.clone(),
-                        index,
-                    };
-                    (clip(g.label(index), MAX_LABEL), r.value())
-                })
-            })
+            .flat_map(move_options)
             .collect(),
     }
 }

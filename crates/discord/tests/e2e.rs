@@ -2289,3 +2289,56 @@ async fn a_review_comes_as_one_message_with_the_chart_and_the_turning_points() {
         "{described:?}"
     );
 }
+
+/// Typed options that are wrong get, privately, the errors the same
+/// command written out gets, and change nothing: a level out of range
+/// (Discord's own limits aside), an unknown option, a move that is not a
+/// move, a game number that is not the caller's or is no number at all.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn wrong_typed_options_get_the_written_commands_errors() {
+    let running = start(false).await;
+    let (fake, d, app) = (&running.fake, &running.d, &running.app);
+    // `/name` with `options` from `who` is answered privately with `says`.
+    let refused = |who: Who, name: &'static str, options: Value, says: &'static str| async move {
+        let (mark, token) = d.slash(who, CHANNEL, name, options, json!({}));
+        private_error(d, mark, &token, says).await;
+    };
+    let breakthrough = json!({"name": "game", "type": 3, "value": "breakthrough"});
+    let level = json!({"name": "level", "type": 4, "value": 9});
+    let play = json!([breakthrough, level]);
+    refused(ANA_, "play", play, "`level=9` is not a level").await;
+    let ben = json!({"name": "opponent", "type": 6, "value": BEN.to_string()});
+    let resolved = json!({"users": {BEN.to_string(): user_json(BEN, "Ben")}});
+    let sparkle = json!({"name": "options", "type": 3, "value": "size=6 sparkle"});
+    let options = json!([breakthrough, ben, sparkle]);
+    let (mark, token) = d.slash(ANA_, CHANNEL, "challenge", options, resolved.clone());
+    private_error(d, mark, &token, "Unknown option").await;
+    let ch = ChannelKey::new(tablero_app::Platform::Discord, CHANNEL.to_string());
+    assert!(app.store().channel_challenges(&ch).unwrap().is_empty());
+
+    // A game between Ana and Ben.
+    let (mark, token) = d.slash(
+        ANA_,
+        CHANNEL,
+        "challenge",
+        json!([breakthrough, ben]),
+        resolved,
+    );
+    fake.callback(mark, &token).await;
+    let (mark, token) = d.slash(BEN_, CHANNEL, "accept", json!([]), json!({}));
+    fake.posted(mark, CHANNEL).await;
+    fake.callback(mark, &token).await;
+    let game = |n: u64| json!({"name": "game", "type": 4, "value": n});
+    let mv = |m: &str| json!({"name": "move", "type": 3, "value": m});
+    let hello = json!([mv("hello there")]);
+    refused(ANA_, "move", hello, "hello there\\` is not a move. Write").await;
+    refused(ANA_, "move", json!([mv("7"), game(1)]), "Which move?").await;
+    // Cleo names the game of Ana and Ben.
+    let not_hers = "You are not a player in game";
+    refused(CLEO_, "resign", json!([game(1)]), not_hers).await;
+    refused(CLEO_, "hint", json!([game(1)]), not_hers).await;
+    refused(CLEO_, "move", json!([mv("a2-a3"), game(1)]), not_hers).await;
+    let huge = json!([game(10_000_000_000_000)]);
+    refused(ANA_, "board", huge, "is not a game number like").await;
+    assert_eq!(game_ply(app, 1), 0);
+}

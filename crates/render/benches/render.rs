@@ -10,45 +10,17 @@
 //!
 //! `-- --encoders` instead compares PNG encoder settings on three images.
 
+#[path = "support/cpu.rs"]
+mod cpu;
 #[path = "../tests/support/mod.rs"]
 mod support;
 
 use std::hint::black_box;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use tablero_render::{render_pixmap, render_png};
 
 const RUNS: usize = 200;
-
-/// This thread's CPU time so far.
-#[cfg(unix)]
-fn cpu_time() -> Option<Duration> {
-    let mut ts = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: `ts` is a valid, writable timespec for the call's duration.
-    let ok = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) } == 0;
-    ok.then(|| Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32))
-}
-
-#[cfg(not(unix))]
-fn cpu_time() -> Option<Duration> {
-    None
-}
-
-/// Runs `f`, returning (wall, cpu) durations; cpu falls back to wall.
-fn time(f: impl FnOnce()) -> (Duration, Duration) {
-    let c0 = cpu_time();
-    let t = Instant::now();
-    f();
-    let wall = t.elapsed();
-    let cpu = match (c0, cpu_time()) {
-        (Some(a), Some(b)) => b.saturating_sub(a),
-        _ => wall,
-    };
-    (wall, cpu)
-}
 
 fn ms(times: &mut [Duration], p: f64) -> f64 {
     times.sort();
@@ -69,7 +41,7 @@ fn encode_with(
     let mut best = Duration::MAX;
     let mut size = 0;
     for _ in 0..20 {
-        let (_, cpu) = time(|| {
+        let (_, cpu) = cpu::time(|| {
             let mut out = Vec::new();
             let mut enc = png::Encoder::new(&mut out, pm.width(), pm.height());
             enc.set_color(png::ColorType::Rgb);
@@ -147,18 +119,18 @@ fn main() {
         let view = case.game().expect("case plays").view();
         // The first image of a case pays for rasterising sprites and glyphs
         // not yet cached (all of them, for the first case).
-        let (first, _) = time(|| {
+        let (first, _) = cpu::time(|| {
             black_box(render_png(&view, &case.opts).expect("renders"));
         });
         let png = render_png(&view, &case.opts).expect("renders");
         let pm = render_pixmap(&view, &case.opts).expect("renders");
         let (mut wall, mut cpu, mut draw) = (Vec::new(), Vec::new(), Vec::new());
         for _ in 0..RUNS {
-            let (_, d) = time(|| {
+            let (_, d) = cpu::time(|| {
                 black_box(render_pixmap(black_box(&view), &case.opts).expect("renders"));
             });
             draw.push(d);
-            let (w, c) = time(|| {
+            let (w, c) = cpu::time(|| {
                 black_box(render_png(black_box(&view), &case.opts).expect("renders"));
             });
             wall.push(w);

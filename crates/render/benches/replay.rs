@@ -7,8 +7,10 @@
 //! encoding — best and median of 5 warm runs, plus the first (cold) run;
 //! and, for comparison, the CPU time of drawing the frames alone.
 
+#[path = "support/cpu.rs"]
+mod cpu;
+
 use std::hint::black_box;
-use std::time::{Duration, Instant};
 
 use tablero_render::{RenderOptions, render_pixmap, render_replay};
 use tablero_rules::rng::SplitMix64;
@@ -17,31 +19,8 @@ use tablero_rules::{AnyGame, BoardView, GameId, Setup};
 const PLIES: usize = 100;
 const RUNS: usize = 5;
 
-#[cfg(unix)]
-fn cpu_time() -> Option<Duration> {
-    let mut ts = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: `ts` is a valid, writable timespec for the call's duration.
-    let ok = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) } == 0;
-    ok.then(|| Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32))
-}
-
-#[cfg(not(unix))]
-fn cpu_time() -> Option<Duration> {
-    None
-}
-
 fn cpu_ms(f: impl FnOnce()) -> f64 {
-    let c0 = cpu_time();
-    let t = Instant::now();
-    f();
-    let d = match (c0, cpu_time()) {
-        (Some(a), Some(b)) => b.saturating_sub(a),
-        _ => t.elapsed(),
-    };
-    d.as_secs_f64() * 1000.0
+    cpu::time(f).1.as_secs_f64() * 1000.0
 }
 
 /// The views of a random game of `id`: the start and one per move.

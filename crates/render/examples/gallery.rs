@@ -8,24 +8,11 @@ use tablero_rules::{
 };
 
 fn square(files: u8, ranks: u8, wrap: bool) -> BoardView {
-    let shape = Shape::Square {
+    BoardView::empty(Shape::Square {
         files,
         ranks,
         wrap_ranks: wrap,
-    };
-    BoardView {
-        shape,
-        cells: shape.cells().into_iter().map(CellView::empty).collect(),
-        highlights: Vec::new(),
-        status: Status {
-            to_move: Some(Side::First),
-            phase: Phase::Play,
-            ply: 0,
-            colors: [Some(Color::White), Some(Color::Black)],
-            scores: None,
-            outcome: None,
-        },
-    }
+    })
 }
 
 fn at<'a>(v: &'a mut BoardView, name: &str) -> &'a mut CellView {

@@ -183,17 +183,7 @@ impl HexGrid {
     /// The six corners of `cell`, clockwise from the top.
     #[must_use]
     pub fn corners(&self, cell: Cell) -> [(f32, f32); 6] {
-        let (cx, cy) = self.center(cell);
-        let r = self.radius();
-        let half = self.pitch / 2.0;
-        [
-            (cx, cy - r),
-            (cx + half, cy - r / 2.0),
-            (cx + half, cy + r / 2.0),
-            (cx, cy + r),
-            (cx - half, cy + r / 2.0),
-            (cx - half, cy - r / 2.0),
-        ]
+        hexagon(self.center(cell), self.radius(), self.pitch / 2.0)
     }
 
     /// The bounding box of the whole board.
@@ -203,6 +193,20 @@ impl HexGrid {
         let h = 2.0 * self.radius() + f32::from(self.rows.saturating_sub(1)) * self.row_step();
         Rect::new(self.left, self.top, w, h)
     }
+}
+
+/// The six corners of a pointy-top hexagon around `(cx, cy)`, clockwise
+/// from the top: `r` from the centre to a corner, `half` half its width.
+#[must_use]
+pub(crate) fn hexagon((cx, cy): (f32, f32), r: f32, half: f32) -> [(f32, f32); 6] {
+    [
+        (cx, cy - r),
+        (cx + half, cy - r / 2.0),
+        (cx + half, cy + r / 2.0),
+        (cx, cy + r),
+        (cx - half, cy + r / 2.0),
+        (cx - half, cy - r / 2.0),
+    ]
 }
 
 #[cfg(test)]

@@ -171,21 +171,9 @@ mod tests {
     #[test]
     fn every_part_fits_inside_the_image() {
         let shapes = [
-            Shape::Square {
-                files: 5,
-                ranks: 5,
-                wrap_ranks: false,
-            },
-            Shape::Square {
-                files: 10,
-                ranks: 10,
-                wrap_ranks: false,
-            },
-            Shape::Square {
-                files: 4,
-                ranks: 10,
-                wrap_ranks: false,
-            },
+            Shape::grid(5, 5),
+            Shape::grid(10, 10),
+            Shape::grid(4, 10),
             Shape::HexTrapezoid { rows: 4 },
             Shape::HexTrapezoid { rows: 8 },
             Shape::HexTrapezoid { rows: 12 },

@@ -164,19 +164,7 @@ mod tests {
 
     #[test]
     fn every_sprite_has_ink() {
-        let kinds = [
-            PieceKind::King,
-            PieceKind::Queen,
-            PieceKind::Rook,
-            PieceKind::Bishop,
-            PieceKind::JumpingBishop,
-            PieceKind::Knight,
-            PieceKind::Pawn,
-            PieceKind::Amazon,
-            PieceKind::Stone,
-            PieceKind::Angel,
-            PieceKind::Demon,
-        ];
+        let kinds = PieceKind::ALL;
         let mut sprites: Vec<Sprite> = kinds
             .iter()
             .flat_map(|&k| {

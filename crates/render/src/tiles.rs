@@ -94,19 +94,10 @@ pub(crate) fn build(tile: Tile, size: u32, pm: &mut Pixmap) {
         Tile::Hex { goal } => {
             let c = theme::board(GameId::Cascades, theme::Theme::Default);
             let side = side(tile, size) as f32;
-            let (cx, cy) = (side / 2.0, side / 2.0);
-            let r = s / 3f32.sqrt();
-            let half = s / 2.0;
             // Slightly inside the true outline so neighbours' strokes meet
             // in one line.
-            let corners = [
-                (cx, cy - r),
-                (cx + half, cy - r / 2.0),
-                (cx + half, cy + r / 2.0),
-                (cx, cy + r),
-                (cx - half, cy + r / 2.0),
-                (cx - half, cy - r / 2.0),
-            ];
+            let corners =
+                crate::geometry::hexagon((side / 2.0, side / 2.0), s / 3f32.sqrt(), s / 2.0);
             if let Some(p) = polygon(&corners) {
                 fill_path(pm, &p, if goal { c.hex_goal } else { c.hex_cell });
                 stroke_path(pm, &p, c.hex_line, (s * 0.04).max(1.5));

@@ -519,11 +519,7 @@ impl Game for Barrier {
 
     fn view(&self) -> BoardView {
         let n = self.size;
-        let shape = Shape::Square {
-            files: n,
-            ranks: n,
-            wrap_ranks: false,
-        };
+        let shape = Shape::grid(n, n);
         let cells = shape
             .cells()
             .into_iter()
@@ -589,37 +585,22 @@ impl Game for Barrier {
     }
 
     fn perft(&self, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        let mut nodes = 0;
-        self.for_each_move(|m| {
-            nodes += if depth == 1 {
-                1
-            } else {
-                let mut next = self.clone();
-                next.play(m);
-                next.perft(depth - 1)
-            };
-        });
-        nodes
+        let leaves = || {
+            let mut n = 0;
+            self.for_each_move(|_| n += 1);
+            n
+        };
+        crate::game::walk_perft!(self, depth, leaves())
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::check::{check_position, refused};
+    use crate::check::{check_position, move_texts as texts, refused};
 
     fn pos(text: &str) -> Barrier {
         Barrier::from_position_text(text).unwrap_or_else(|e| panic!("{text}: {e}"))
-    }
-
-    fn texts(g: &Barrier) -> Vec<String> {
-        g.legal_move_list()
-            .into_iter()
-            .map(|m| g.move_text(m))
-            .collect()
     }
 
     fn start(size: u32) -> Barrier {
@@ -950,38 +931,36 @@ mod tests {
 
     #[test]
     fn position_text_round_trips_and_rejects_garbage() {
-        for text in [
-            "8/8/8/8/8/8/8/8 w",
-            "7n/8/8/8/3N4/8/8/8 w",
-            "8/8/8/8/3N4/8/8/8 b",
-            "8/8/3xN3/3x4/3x4/6nx/7x/7x w",
-            "10/10/5xx3/5xx3/4nxx3/4x5/4xxxx2/7x2/7x2/5Nxx2 b",
-            "4n/5/5/x4/Nx3 w",
-        ] {
-            assert_eq!(pos(text).position_text(), text);
-        }
-        for bad in [
-            "",
-            "w",
-            "8/8/8/8/8/8/8/8",
-            "8/8/8/8/8/8/8/8 x",
-            "8/8/8/8/8/8/8/8 w 1",
-            "4/4/4/4 w",
-            "11/11/11/11/11/11/11/11/11/11/11 w",
-            "9/8/8/8/8/8/8/8 w",
-            "8/8/8/8/8/8/8/7 w",
-            "8/8/8/8/8/8/8/08 w",
-            "8/8/8/8/8/8/8/99999999999999999999999 w",
-            "NN6/8/8/8/8/8/8/8 b",
-            "n7/8/8/8/8/8/8/8 w",
-            "N7/8/8/8/8/8/8/8 w",
-            "8/8/8/8/8/8/8/8 b",
-            "8/8/8/8/8/8/8/7🙂 w",
-            "8/8/8/8/8/8/8/7X w",
-            "//////// w",
-        ] {
-            assert!(Barrier::from_position_text(bad).is_err(), "{bad:?}");
-        }
+        crate::check::position_texts::<Barrier>(
+            &[
+                "8/8/8/8/8/8/8/8 w",
+                "7n/8/8/8/3N4/8/8/8 w",
+                "8/8/8/8/3N4/8/8/8 b",
+                "8/8/3xN3/3x4/3x4/6nx/7x/7x w",
+                "10/10/5xx3/5xx3/4nxx3/4x5/4xxxx2/7x2/7x2/5Nxx2 b",
+                "4n/5/5/x4/Nx3 w",
+            ],
+            &[
+                "",
+                "w",
+                "8/8/8/8/8/8/8/8",
+                "8/8/8/8/8/8/8/8 x",
+                "8/8/8/8/8/8/8/8 w 1",
+                "4/4/4/4 w",
+                "11/11/11/11/11/11/11/11/11/11/11 w",
+                "9/8/8/8/8/8/8/8 w",
+                "8/8/8/8/8/8/8/7 w",
+                "8/8/8/8/8/8/8/08 w",
+                "8/8/8/8/8/8/8/99999999999999999999999 w",
+                "NN6/8/8/8/8/8/8/8 b",
+                "n7/8/8/8/8/8/8/8 w",
+                "N7/8/8/8/8/8/8/8 w",
+                "8/8/8/8/8/8/8/8 b",
+                "8/8/8/8/8/8/8/7🙂 w",
+                "8/8/8/8/8/8/8/7X w",
+                "//////// w",
+            ],
+        );
     }
 
     #[test]

@@ -510,11 +510,7 @@ impl Game for Bloc {
     }
 
     fn view(&self) -> BoardView {
-        let shape = Shape::Square {
-            files: self.width,
-            ranks: self.height,
-            wrap_ranks: false,
-        };
+        let shape = Shape::grid(self.width, self.height);
         let cells = shape
             .cells()
             .into_iter()
@@ -567,26 +563,14 @@ impl Game for Bloc {
     }
 
     fn perft(&self, depth: u32) -> u64 {
-        match depth {
-            0 => 1,
-            1 => self.count_moves(),
-            _ => {
-                let mut total = 0;
-                self.for_each_move(|m| {
-                    let mut next = self.clone();
-                    next.play(m);
-                    total += next.perft(depth - 1);
-                });
-                total
-            }
-        }
+        crate::game::walk_perft!(self, depth, self.count_moves())
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::check::refused;
+    use crate::check::{illegal_why as reason, move_texts as texts, play_all as play, refused};
 
     fn start() -> Bloc {
         Bloc::new(&Setup::default()).unwrap()
@@ -594,26 +578,6 @@ mod tests {
 
     fn at(text: &str) -> Bloc {
         Bloc::from_position_text(text).unwrap()
-    }
-
-    fn texts(g: &Bloc) -> Vec<String> {
-        g.legal_move_list()
-            .into_iter()
-            .map(|m| g.move_text(m))
-            .collect()
-    }
-
-    fn play(g: &mut Bloc, moves: &[&str]) {
-        for m in moves {
-            g.play_text(m).unwrap_or_else(|e| panic!("{m}: {e}"));
-        }
-    }
-
-    fn reason(g: &Bloc, text: &str) -> Msg {
-        match refused(g, text) {
-            MoveError::Illegal { why, .. } => why,
-            e => panic!("{text}: {e:?}"),
-        }
     }
 
     // Rule (Decision): "a 6×6 board completely filled in a checkerboard
@@ -649,14 +613,7 @@ mod tests {
     fn board_size_parameters() {
         let g = Bloc::new(&Setup::default().with("width", 4).with("height", 7)).unwrap();
         assert_eq!(g.position_text(), "sSsS/SsSs/sSsS/SsSs/sSsS/SsSs/sSsS w 0");
-        assert_eq!(
-            g.view().shape,
-            Shape::Square {
-                files: 4,
-                ranks: 7,
-                wrap_ranks: false
-            }
-        );
+        assert_eq!(g.view().shape, Shape::grid(4, 7));
         let big = Bloc::new(&Setup::default().with("width", 10).with("height", 10)).unwrap();
         assert_eq!(
             big.view().status.scores,
@@ -940,15 +897,11 @@ mod tests {
         ] {
             let g = at(text);
             let legal = g.legal_move_list();
-            let cells: Vec<String> = Shape::Square {
-                files: 4,
-                ranks: 4,
-                wrap_ranks: false,
-            }
-            .cells()
-            .iter()
-            .map(Cell::to_string)
-            .collect();
+            let cells: Vec<String> = Shape::grid(4, 4)
+                .cells()
+                .iter()
+                .map(Cell::to_string)
+                .collect();
             for from in &cells {
                 for to in &cells {
                     let plain = format!("{from}-{to}");

@@ -443,11 +443,7 @@ impl Game for Bombardment {
     }
 
     fn view(&self) -> BoardView {
-        let shape = Shape::Square {
-            files: SIZE,
-            ranks: SIZE,
-            wrap_ranks: false,
-        };
+        let shape = Shape::grid(SIZE, SIZE);
         let cells = shape
             .cells()
             .into_iter()
@@ -499,26 +495,14 @@ impl Game for Bombardment {
     }
 
     fn perft(&self, depth: u32) -> u64 {
-        match depth {
-            0 => 1,
-            1 => self.count_moves(),
-            _ => {
-                let mut total = 0;
-                self.for_each_move(|m| {
-                    let mut next = self.clone();
-                    next.play(m);
-                    total += next.perft(depth - 1);
-                });
-                total
-            }
-        }
+        crate::game::walk_perft!(self, depth, self.count_moves())
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::check::refused;
+    use crate::check::{illegal_why as reason, move_texts as texts, play_all as play, refused};
 
     const START: &str = "ssssssss/ssssssss/8/8/8/8/SSSSSSSS/SSSSSSSS w 0";
 
@@ -528,26 +512,6 @@ mod tests {
 
     fn at(text: &str) -> Bombardment {
         Bombardment::from_position_text(text).unwrap()
-    }
-
-    fn texts(g: &Bombardment) -> Vec<String> {
-        g.legal_move_list()
-            .into_iter()
-            .map(|m| g.move_text(m))
-            .collect()
-    }
-
-    fn play(g: &mut Bombardment, moves: &[&str]) {
-        for m in moves {
-            g.play_text(m).unwrap_or_else(|e| panic!("{m}: {e}"));
-        }
-    }
-
-    fn reason(g: &Bombardment, text: &str) -> Msg {
-        match refused(g, text) {
-            MoveError::Illegal { why, .. } => why,
-            e => panic!("{text}: {e:?}"),
-        }
     }
 
     // Rule: "Start: White on a1–h2, Black on a7–h8, 16 each. White moves

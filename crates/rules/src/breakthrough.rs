@@ -436,11 +436,7 @@ impl Game for Breakthrough {
     }
 
     fn view(&self) -> BoardView {
-        let shape = Shape::Square {
-            files: SIZE,
-            ranks: SIZE,
-            wrap_ranks: false,
-        };
+        let shape = Shape::grid(SIZE, SIZE);
         let cells = shape
             .cells()
             .into_iter()
@@ -486,26 +482,14 @@ impl Game for Breakthrough {
     }
 
     fn perft(&self, depth: u32) -> u64 {
-        match depth {
-            0 => 1,
-            1 => self.count_moves(),
-            _ => {
-                let mut total = 0;
-                self.for_each_move(|m| {
-                    let mut next = self.clone();
-                    next.play(m);
-                    total += next.perft(depth - 1);
-                });
-                total
-            }
-        }
+        crate::game::walk_perft!(self, depth, self.count_moves())
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::check::refused;
+    use crate::check::{move_texts as texts, play_all as play, refused};
 
     const START: &str = "pppppppp/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP w 0";
 
@@ -515,19 +499,6 @@ mod tests {
 
     fn at(text: &str) -> Breakthrough {
         Breakthrough::from_position_text(text).unwrap()
-    }
-
-    fn texts(g: &Breakthrough) -> Vec<String> {
-        g.legal_move_list()
-            .into_iter()
-            .map(|m| g.move_text(m))
-            .collect()
-    }
-
-    fn play(g: &mut Breakthrough, moves: &[&str]) {
-        for m in moves {
-            g.play_text(m).unwrap_or_else(|e| panic!("{m}: {e}"));
-        }
     }
 
     // Rule: "Start: White a1–h2, Black a7–h8, 16 each. White moves first."

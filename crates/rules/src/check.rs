@@ -4,7 +4,7 @@
 use std::collections::HashSet;
 
 use crate::rng::SplitMix64;
-use crate::{EndReason, Game, GameId, MoveError};
+use crate::{EndReason, Game, GameId, MoveError, Msg};
 
 /// Texts that are no move in any game; each must be rejected without
 /// changing the position.
@@ -155,6 +155,43 @@ fn uses_san(id: GameId) -> bool {
         id,
         GameId::Chess | GameId::Saltador | GameId::Guadalete | GameId::Guadalete14
     )
+}
+
+/// Checks that every text of `good` reads as a position of `G` whose text
+/// is the same again, and that every text of `bad` is refused.
+pub fn position_texts<G: Game>(good: &[&str], bad: &[&str]) {
+    for text in good {
+        let g = G::from_position_text(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(g.position_text(), *text);
+    }
+    for text in bad {
+        assert!(G::from_position_text(text).is_err(), "{text:?}");
+    }
+}
+
+/// The text of every legal move of `g`, in the game's order.
+pub fn move_texts<G: Game>(g: &G) -> Vec<String> {
+    g.legal_move_list()
+        .into_iter()
+        .map(|m| g.move_text(m))
+        .collect()
+}
+
+/// Plays `moves` (texts) on `g`; panics, naming the move, at one that is
+/// refused.
+pub fn play_all<G: Game>(g: &mut G, moves: &[&str]) {
+    for m in moves {
+        g.play_text(m).unwrap_or_else(|e| panic!("{m}: {e}"));
+    }
+}
+
+/// Why the rules refuse `text` in `g` as illegal (see [`refused`]); panics
+/// when it is refused for another reason.
+pub fn illegal_why<G: Game>(g: &G, text: &str) -> Msg {
+    match refused(g, text) {
+        MoveError::Illegal { why, .. } => why,
+        e => panic!("{text}: {e:?}"),
+    }
 }
 
 /// Checks that `text` is refused with an error of the given kind and leaves

@@ -407,11 +407,7 @@ impl Game for Cracovia {
     }
 
     fn view(&self) -> BoardView {
-        let shape = Shape::Square {
-            files: SIZE,
-            ranks: SIZE,
-            wrap_ranks: false,
-        };
+        let shape = Shape::grid(SIZE, SIZE);
         let cells = shape
             .cells()
             .into_iter()
@@ -458,27 +454,19 @@ impl Game for Cracovia {
     }
 
     fn perft(&self, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        let mut nodes = 0;
-        self.for_each_move(|m| {
-            nodes += if depth == 1 {
-                1
-            } else {
-                let mut next = self.clone();
-                next.play(m);
-                next.perft(depth - 1)
-            };
-        });
-        nodes
+        let leaves = || {
+            let mut n = 0;
+            self.for_each_move(|_| n += 1);
+            n
+        };
+        crate::game::walk_perft!(self, depth, leaves())
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::check::{check_position, refused};
+    use crate::check::{check_position, move_texts as texts, refused};
 
     fn pos(text: &str) -> Cracovia {
         Cracovia::from_position_text(text).unwrap_or_else(|e| panic!("{text}: {e}"))
@@ -486,13 +474,6 @@ mod tests {
 
     fn start() -> Cracovia {
         Cracovia::new(&Setup::default()).unwrap()
-    }
-
-    fn texts(g: &Cracovia) -> Vec<String> {
-        g.legal_move_list()
-            .into_iter()
-            .map(|m| g.move_text(m))
-            .collect()
     }
 
     fn cell(name: &str) -> Cell {
@@ -727,34 +708,32 @@ mod tests {
 
     #[test]
     fn position_text_round_trips_and_rejects_garbage() {
-        for text in [
-            "A6A/8/8/8/8/8/8/A6A a",
-            NEAR_BLOCK,
-            "AD4DA/DD4DD/8/8/8/8/DD4DD/AD4DA d",
-            "1A5A/8/3D4/D5D1/3D4/4A3/3D4/3A4 a",
-        ] {
-            assert_eq!(pos(text).position_text(), text);
-        }
-        for bad in [
-            "",
-            "A6A/8/8/8/8/8/8/A6A",
-            "A6A/8/8/8/8/8/8/A6A w",
-            "A6A/8/8/8/8/8/8/A6A a a",
-            "A6A/8/8/8/8/8/A6A a",
-            "A6A/8/8/8/8/8/8/8/A6A a",
-            "A7A/8/8/8/8/8/8/A6A a",
-            "A5A/8/8/8/8/8/8/A6A a",
-            "A6A/8/8/8/8/8/8/A5A1A a",
-            "8/8/8/8/8/8/8/A6A a",
-            "A6A/9/8/8/8/8/8/A6A a",
-            "A6A/08/8/8/8/8/8/A6A a",
-            "A6A/8/8/8/8/8/8/a6a a",
-            "A6A/8/8/8/8/8/8/A6🙂 a",
-            "AAAADDDD/DDDDDDDD/DDDDDDDD/DDDDDDDD/DDDDDDDD/DDDDDDDD/DDDDDDDD/DDDDDDDD d",
-            "99999999999999999999/8/8/8/8/8/8/8 a",
-        ] {
-            assert!(Cracovia::from_position_text(bad).is_err(), "{bad:?}");
-        }
+        crate::check::position_texts::<Cracovia>(
+            &[
+                "A6A/8/8/8/8/8/8/A6A a",
+                NEAR_BLOCK,
+                "AD4DA/DD4DD/8/8/8/8/DD4DD/AD4DA d",
+                "1A5A/8/3D4/D5D1/3D4/4A3/3D4/3A4 a",
+            ],
+            &[
+                "",
+                "A6A/8/8/8/8/8/8/A6A",
+                "A6A/8/8/8/8/8/8/A6A w",
+                "A6A/8/8/8/8/8/8/A6A a a",
+                "A6A/8/8/8/8/8/A6A a",
+                "A6A/8/8/8/8/8/8/8/A6A a",
+                "A7A/8/8/8/8/8/8/A6A a",
+                "A5A/8/8/8/8/8/8/A6A a",
+                "A6A/8/8/8/8/8/8/A5A1A a",
+                "8/8/8/8/8/8/8/A6A a",
+                "A6A/9/8/8/8/8/8/A6A a",
+                "A6A/08/8/8/8/8/8/A6A a",
+                "A6A/8/8/8/8/8/8/a6a a",
+                "A6A/8/8/8/8/8/8/A6🙂 a",
+                "AAAADDDD/DDDDDDDD/DDDDDDDD/DDDDDDDD/DDDDDDDD/DDDDDDDD/DDDDDDDD/DDDDDDDD d",
+                "99999999999999999999/8/8/8/8/8/8/8 a",
+            ],
+        );
     }
 
     #[test]

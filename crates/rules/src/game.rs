@@ -130,6 +130,29 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     }
 }
 
+/// The body of a game's `Game::perft` over its own `for_each_move` and
+/// `play`, which need no move list: `$leaves` is the count at depth 1
+/// (usually the game's own `count_moves`). Written once for the games
+/// that walk their moves this way.
+macro_rules! walk_perft {
+    ($game:ident, $depth:ident, $leaves:expr) => {
+        match $depth {
+            0 => 1,
+            1 => $leaves,
+            _ => {
+                let mut total = 0;
+                $game.for_each_move(|m| {
+                    let mut next = $game.clone();
+                    next.play(m);
+                    total += next.perft($depth - 1);
+                });
+                total
+            }
+        }
+    };
+}
+pub(crate) use walk_perft;
+
 /// The 64-bit FNV-1a hash of `bytes`: fixed, so keys stay the same across
 /// versions and machines.
 #[must_use]

@@ -838,11 +838,7 @@ impl Game for KnightFight {
     }
 
     fn view(&self) -> BoardView {
-        let shape = Shape::Square {
-            files: SIZE,
-            ranks: SIZE,
-            wrap_ranks: false,
-        };
+        let shape = Shape::grid(SIZE, SIZE);
         let cells = shape
             .cells()
             .into_iter()
@@ -905,7 +901,7 @@ impl Game for KnightFight {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::check::{check_position, refused};
+    use crate::check::{check_position, move_texts as texts, refused};
 
     fn seeded(seed: u64) -> KnightFight {
         KnightFight::new(&Setup {
@@ -961,13 +957,6 @@ mod tests {
 
     fn identity_pos(marks: &[(&str, char)], rest: &str) -> KnightFight {
         pos(&text_of(&identity(), marks, rest))
-    }
-
-    fn texts(g: &KnightFight) -> Vec<String> {
-        g.legal_move_list()
-            .into_iter()
-            .map(|m| g.move_text(m))
-            .collect()
     }
 
     fn why(g: &KnightFight, text: &str) -> Msg {

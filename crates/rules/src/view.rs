@@ -24,6 +24,16 @@ pub enum Shape {
 }
 
 impl Shape {
+    /// A flat grid of `files` × `ranks` squares (no wrapping).
+    #[must_use]
+    pub const fn grid(files: u8, ranks: u8) -> Shape {
+        Shape::Square {
+            files,
+            ranks,
+            wrap_ranks: false,
+        }
+    }
+
     /// Every cell of the board, bottom row first, left to right.
     #[must_use]
     pub fn cells(self) -> Vec<Cell> {
@@ -69,6 +79,23 @@ pub enum PieceKind {
     Stone,
     Angel,
     Demon,
+}
+
+impl PieceKind {
+    /// Every kind of piece.
+    pub const ALL: [PieceKind; 11] = [
+        PieceKind::King,
+        PieceKind::Queen,
+        PieceKind::Rook,
+        PieceKind::Bishop,
+        PieceKind::JumpingBishop,
+        PieceKind::Knight,
+        PieceKind::Pawn,
+        PieceKind::Amazon,
+        PieceKind::Stone,
+        PieceKind::Angel,
+        PieceKind::Demon,
+    ];
 }
 
 /// A piece on a cell.
@@ -188,6 +215,26 @@ pub struct BoardView {
 }
 
 impl BoardView {
+    /// An empty board of `shape` before the first move: the first side
+    /// to move, White and Black, nothing played (for drawings made by
+    /// hand: galleries, tests).
+    #[must_use]
+    pub fn empty(shape: Shape) -> BoardView {
+        BoardView {
+            shape,
+            cells: shape.cells().into_iter().map(CellView::empty).collect(),
+            highlights: Vec::new(),
+            status: Status {
+                to_move: Some(Side::First),
+                phase: Phase::Play,
+                ply: 0,
+                colors: [Some(Color::White), Some(Color::Black)],
+                scores: None,
+                outcome: None,
+            },
+        }
+    }
+
     /// The view of `cell`, if it is on the board.
     #[must_use]
     pub fn cell(&self, cell: Cell) -> Option<&CellView> {

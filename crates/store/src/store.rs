@@ -295,11 +295,12 @@ impl Store {
         Ok(out)
     }
 
-    /// How many of a user's stats records (against people and against
-    /// Tablero) are set aside in the quarantine as unreadable.
+    /// How many of a user's stats records (against people, against
+    /// Tablero and of learning games) are set aside in the quarantine as
+    /// unreadable.
     pub fn stats_set_aside(&self, platform: Platform, user: &str) -> Result<usize> {
         let mut n = 0;
-        for of in [StatsOf::People, StatsOf::Tablero] {
+        for of in [StatsOf::People, StatsOf::Tablero, StatsOf::Learning] {
             let scan = Scan::Stats { of, platform, user };
             for k in self.quarantine.scan_prefix(scan.prefix()).keys() {
                 k?;

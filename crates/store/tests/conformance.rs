@@ -119,6 +119,7 @@ both!(
     a_lease_runs_out_or_ends_with_a_write,
     timers_are_claimed_by_the_platforms_a_process_runs,
     a_remembered_board_is_claimed_by_one_process,
+    unreadable_stats_of_every_kind_are_counted_as_set_aside,
 );
 
 /// Two processes starting at once look for boards a restart kept back:
@@ -419,6 +420,41 @@ fn unreadable_values_are_quarantined_not_deleted(place: &Place) {
     let report = s.copy_to(&to).unwrap();
     assert_eq!(report.quarantined, 3);
     assert_eq!(to.quarantined().unwrap().len(), 3);
+}
+
+/// A user's stats against people, against Tablero and of learning games
+/// that cannot be read are set aside and counted, each kind apart from
+/// the readable ones and from other users'.
+fn unreadable_stats_of_every_kind_are_counted_as_set_aside(place: &Place) {
+    let s = place.open();
+    let won = StatsDoc {
+        wins: 1,
+        ..StatsDoc::default()
+    };
+    let mut b = s.batch();
+    b.put_stats(Platform::Console, "ana", GameId::Bloc, false, &won);
+    b.put_stats(Platform::Console, "ana", GameId::Bloc, true, &won);
+    b.put_learning_stats(Platform::Console, "ana", GameId::Bloc, &won);
+    s.commit(b).unwrap();
+    assert_eq!(s.stats_set_aside(Platform::Console, "ana").unwrap(), 0);
+    // People (`s`), Tablero (`a`), learning (`e`), and someone else's.
+    for raw in [
+        "s\u{1f}console\u{1f}ana\u{1f}chess",
+        "a\u{1f}console\u{1f}ana\u{1f}chess",
+        "e\u{1f}console\u{1f}ana\u{1f}chess",
+        "e\u{1f}console\u{1f}bo\u{1f}chess",
+    ] {
+        s.put_raw(raw, b"{broken").unwrap();
+    }
+    // Reading sets them aside and leaves the readable ones.
+    assert_eq!(s.stats(Platform::Console, "ana", false).unwrap().len(), 1);
+    assert_eq!(s.stats(Platform::Console, "ana", true).unwrap().len(), 1);
+    let learning = s.learning_stats(Platform::Console, "ana").unwrap();
+    assert_eq!(learning, vec![(GameId::Bloc, won)]);
+    assert_eq!(s.learning_stats(Platform::Console, "bo").unwrap(), vec![]);
+    assert_eq!(s.quarantined().unwrap().len(), 4);
+    assert_eq!(s.stats_set_aside(Platform::Console, "ana").unwrap(), 3);
+    assert_eq!(s.stats_set_aside(Platform::Console, "bo").unwrap(), 1);
 }
 
 fn everything_survives_reopening(place: &Place) {

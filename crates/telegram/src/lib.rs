@@ -35,10 +35,10 @@ use tablero_app::config::{Adapter, Config, check_http, from_env};
 use teloxide::adaptors::throttle::Limits;
 use teloxide::dispatching::{Dispatcher, ShutdownToken, UpdateFilterExt};
 use teloxide::prelude::*;
-use teloxide::types::AllowedUpdate;
+use teloxide::types::{AllowedUpdate, Me};
 use teloxide::update_listeners::Polling;
 
-use crate::bot_api::{BotApi, classify};
+use crate::bot_api::{BotApi, TgBot, classify};
 use crate::deliver::{Retry, with_retries};
 use crate::handler::Handler;
 pub use crate::incoming::PLATFORM;
@@ -278,6 +278,22 @@ pub async fn serve(
     opts: Options,
     stop: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), String> {
+    let (bot, me) = connect(&opts).await?;
+    let handler = start(&app, &opts, &bot, &me);
+    // Reminders, timeouts, the bot's moves: one pump on the app's mailbox.
+    // It stops with this function (a later `serve` of the same app pumps
+    // instead), or when the mailbox closes with the process.
+    let h = handler.clone();
+    let pump = tokio::spawn(tablero_deliver::pump(app.notices(PLATFORM), move |n| {
+        h.notice(&n)
+    }));
+    let _pump = AbortOnDrop(pump);
+    receive(bot, handler, &opts, stop).await
+}
+
+/// The bot's HTTP client and its own user, once Telegram knows the token
+/// (retried for two minutes).
+async fn connect(opts: &Options) -> Result<(TgBot, Me), String> {
     // teloxide's default HTTP client gives up after 17 s, before a 30 s
     // long poll ends: every quiet poll would fail and back off (answers up
     // to a minute late). The client must outwait the poll.
@@ -299,16 +315,23 @@ pub async fn serve(
     })
     .await
     .map_err(|e| format!("{opts}: cannot start ({e:?}); is the token right?"))?;
+    Ok((bot, me))
+}
+
+/// Tells the app who the bot is and builds the update handler; starts
+/// what runs beside the updates: the app's bots, inline games' notices,
+/// the command menus, the boards a restart kept back.
+fn start(app: &Arc<App>, opts: &Options, bot: &TgBot, me: &Me) -> Arc<Handler<BotApi>> {
+    let username = me.username();
     // `@TableroBot` in a challenge means a game against the bot.
     app.set_bot_user(
         PLATFORM,
         tablero_app::User {
             id: me.id.0.to_string(),
-            name: me.username().to_string(),
+            name: username.to_string(),
         },
     );
     app.start_bots();
-    let app_for_moves = app.clone();
     let api = Arc::new(BotApi(bot.clone()));
     let pictures = inline_pictures(opts.media_chat, app.web_base());
     match &pictures {
@@ -319,17 +342,16 @@ pub async fn serve(
         p => tracing::info!(pictures = ?p, "inline games on"),
     }
     let handler = Arc::new(
-        Handler::new(app, api.clone(), me.username().to_string(), opts.retry)
+        Handler::new(app.clone(), api.clone(), username.to_string(), opts.retry)
             .with_pictures(pictures),
     );
     tokio::spawn(handler.clone().inline_notices());
-    tracing::info!("{opts}: running as @{}", me.username());
+    tracing::info!("{opts}: running as @{username}");
     tokio::spawn(async move { api.set_commands(commands::menus()).await });
     // Boards a restart kept from being posted go out first.
-    let (h, app_now) = (handler.clone(), app_for_moves.clone());
+    let (h, app) = (handler.clone(), app.clone());
     tokio::spawn(async move {
-        if let Ok(missed) =
-            tokio::task::spawn_blocking(move || app_now.unposted_boards(PLATFORM)).await
+        if let Ok(missed) = tokio::task::spawn_blocking(move || app.unposted_boards(PLATFORM)).await
         {
             if !missed.is_empty() {
                 tracing::info!(boards = missed.len(), "posting boards missed by a restart");
@@ -339,15 +361,16 @@ pub async fn serve(
             }
         }
     });
-    // Reminders, timeouts, the bot's moves: one pump on the app's mailbox.
-    // It stops with this function (a later `serve` of the same app pumps
-    // instead), or when the mailbox closes with the process.
-    let h = handler.clone();
-    let pump = tokio::spawn(tablero_deliver::pump(
-        app_for_moves.notices(PLATFORM),
-        move |n| h.notice(&n),
-    ));
-    let _pump = AbortOnDrop(pump);
+    handler
+}
+/// Answers updates until `stop` completes: polled, by webhook, or none
+/// (`updates = "off"`).
+async fn receive(
+    bot: TgBot,
+    handler: Arc<Handler<BotApi>>,
+    opts: &Options,
+    stop: impl Future<Output = ()> + Send + 'static,
+) -> Result<(), String> {
     let on_update = |h: Arc<Handler<BotApi>>, update: Update| async move {
         h.update(update).await;
         Ok::<(), std::convert::Infallible>(())
@@ -383,45 +406,7 @@ pub async fn serve(
             listen,
             secret,
         } => {
-            // Bound before the webhook is set, so Telegram's first post
-            // finds someone listening.
-            let tcp = tokio::net::TcpListener::bind(listen)
-                .await
-                .map_err(|e| format!("{opts}: cannot listen on {listen}: {e}"))?;
-            let set = Retry {
-                give_up: Duration::from_secs(120),
-                ..opts.retry
-            };
-            with_retries("setting the webhook", set, None, || async {
-                bot.set_webhook(url.clone())
-                    .secret_token(secret.clone())
-                    .allowed_updates([
-                        AllowedUpdate::Message,
-                        AllowedUpdate::CallbackQuery,
-                        AllowedUpdate::InlineQuery,
-                        AllowedUpdate::ChosenInlineResult,
-                    ])
-                    .await
-                    .map_err(classify)
-            })
-            .await
-            .map_err(|e| format!("{opts}: cannot set the webhook ({e:?})"))?;
-            tracing::info!(%listen, "receiving updates by webhook");
-            // The listener without teloxide's set-up: its own would delete
-            // the webhook when this process stops, cutting every other
-            // process off too.
-            let options = teloxide::update_listeners::webhooks::Options::new(listen, url)
-                .secret_token(secret);
-            let (listener, stopped, router) =
-                teloxide::update_listeners::webhooks::axum_no_setup(options);
-            tokio::spawn(async move {
-                if let Err(e) = axum::serve(tcp, router)
-                    .with_graceful_shutdown(stopped)
-                    .await
-                {
-                    tracing::error!("the webhook server failed: {e}");
-                }
-            });
+            let listener = webhook(&bot, opts, url, listen, secret).await?;
             stop_dispatcher(dispatcher.shutdown_token(), stop);
             // Receiving by webhook cannot fail (its error type is `Infallible`).
             let on_error = teloxide::error_handlers::IgnoringErrorHandler::new();
@@ -433,6 +418,57 @@ pub async fn serve(
         }
     }
     Ok(())
+}
+
+/// Listens on `listen` and asks Telegram to post updates to `url` (retried
+/// for two minutes): the updates that come, until the listener stops.
+async fn webhook(
+    bot: &TgBot,
+    opts: &Options,
+    url: url::Url,
+    listen: std::net::SocketAddr,
+    secret: String,
+) -> Result<impl teloxide::update_listeners::UpdateListener<Err = std::convert::Infallible>, String>
+{
+    // Bound before the webhook is set, so Telegram's first post finds
+    // someone listening.
+    let tcp = tokio::net::TcpListener::bind(listen)
+        .await
+        .map_err(|e| format!("{opts}: cannot listen on {listen}: {e}"))?;
+    let set = Retry {
+        give_up: Duration::from_secs(120),
+        ..opts.retry
+    };
+    with_retries("setting the webhook", set, None, || async {
+        bot.set_webhook(url.clone())
+            .secret_token(secret.clone())
+            .allowed_updates([
+                AllowedUpdate::Message,
+                AllowedUpdate::CallbackQuery,
+                AllowedUpdate::InlineQuery,
+                AllowedUpdate::ChosenInlineResult,
+            ])
+            .await
+            .map_err(classify)
+    })
+    .await
+    .map_err(|e| format!("{opts}: cannot set the webhook ({e:?})"))?;
+    tracing::info!(%listen, "receiving updates by webhook");
+    // The listener without teloxide's set-up: its own would delete the
+    // webhook when this process stops, cutting every other process off
+    // too.
+    let options =
+        teloxide::update_listeners::webhooks::Options::new(listen, url).secret_token(secret);
+    let (listener, stopped, router) = teloxide::update_listeners::webhooks::axum_no_setup(options);
+    tokio::spawn(async move {
+        if let Err(e) = axum::serve(tcp, router)
+            .with_graceful_shutdown(stopped)
+            .await
+        {
+            tracing::error!("the webhook server failed: {e}");
+        }
+    });
+    Ok(listener)
 }
 
 /// Where inline games' pictures come from: the media chat when one is

@@ -6,14 +6,19 @@ use tablero_app::FakeRenderer;
 use tablero_app::bot::run_with;
 use tablero_app::config::Config;
 
-#[test]
-fn telegram_without_a_token_says_what_to_set() {
-    let dir = tempfile::tempdir().unwrap();
+/// A configuration that asks for Telegram, with its data in `dir`.
+fn telegram_config(dir: &tempfile::TempDir) -> Config {
     let text = format!(
         "data_dir = {:?}\nadapters = [\"telegram\"]\n",
         dir.path().join("data").display().to_string()
     );
-    let config = Config::parse(&text, |_| None).unwrap();
+    Config::parse(&text, |_| None).unwrap()
+}
+
+#[test]
+fn telegram_without_a_token_says_what_to_set() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = telegram_config(&dir);
     let err = run_with(
         config,
         Arc::new(FakeRenderer),
@@ -26,11 +31,7 @@ fn telegram_without_a_token_says_what_to_set() {
 #[test]
 fn a_build_without_the_front_end_says_so() {
     let dir = tempfile::tempdir().unwrap();
-    let text = format!(
-        "data_dir = {:?}\nadapters = [\"telegram\"]\n",
-        dir.path().join("data").display().to_string()
-    );
-    let config = Config::parse(&text, |_| None).unwrap();
+    let config = telegram_config(&dir);
     let err = run_with(config, Arc::new(FakeRenderer), Vec::new()).unwrap_err();
     assert!(err.contains("not part of this build"), "{err}");
 }

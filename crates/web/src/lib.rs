@@ -226,22 +226,30 @@ async fn blocking<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> 
     tokio::task::spawn_blocking(f).await.ok()
 }
 
-async fn live_page(State(web): State<Web>, Asked(ask): Asked) -> Response {
-    list_page(web, None, ask).await
-}
+/// The game a list's path names (`/games/{game}`), `None` for every game
+/// (`/`), as an extractor; a wrong name gets the not-found page.
+struct ListOf(Option<GameId>);
 
-async fn game_list_page(
-    State(web): State<Web>,
-    Path(game): Path<String>,
-    Asked(ask): Asked,
-) -> Response {
-    match game_named(&game, ask) {
-        Ok(g) => list_page(web, Some(g), ask).await,
-        Err(r) => *r,
+impl<S: Send + Sync> axum::extract::FromRequestParts<S> for ListOf {
+    type Rejection = Response;
+
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        state: &S,
+    ) -> Result<ListOf, Response> {
+        let Ok(Asked(ask)) = Asked::from_request_parts(parts, state).await;
+        let game = Option::<Path<String>>::from_request_parts(parts, state)
+            .await
+            .map_err(|_| not_found(ask))?;
+        match game {
+            None => Ok(ListOf(None)),
+            Some(Path(game)) => game_named(&game, ask).map(Some).map(ListOf).map_err(|r| *r),
+        }
     }
 }
 
-async fn list_page(web: Web, game: Option<GameId>, ask: Ask) -> Response {
+/// The live games, of every game or of one.
+async fn list_page(State(web): State<Web>, ListOf(game): ListOf, Asked(ask): Asked) -> Response {
     let app = web.app.clone();
     match blocking(move || app.watch_live(game)).await {
         Some(Ok(games)) => html(pages::live(&games, game, feed::app_now(), ask)),
@@ -271,22 +279,9 @@ fn sse(rx: tokio::sync::watch::Receiver<Arc<str>>, name: &'static str) -> Respon
     r
 }
 
-async fn list_events(State(web): State<Web>, Asked(ask): Asked) -> Response {
-    list_stream(web, None, ask).await
-}
-
-async fn game_list_events(
-    State(web): State<Web>,
-    Path(game): Path<String>,
-    Asked(ask): Asked,
-) -> Response {
-    match game_named(&game, ask) {
-        Ok(g) => list_stream(web, Some(g), ask).await,
-        Err(r) => *r,
-    }
-}
-
-async fn list_stream(web: Web, game: Option<GameId>, ask: Ask) -> Response {
+/// The live games' changes, of every game or of one, as server-sent
+/// events.
+async fn list_events(State(web): State<Web>, ListOf(game): ListOf, Asked(ask): Asked) -> Response {
     match web.hub.subscribe(FeedKey::List(game, ask)).await {
         Some(rx) => sse(rx, "list"),
         None => unavailable(),
@@ -711,10 +706,10 @@ pub fn router(app: Arc<App>) -> (Router, Arc<Hub>) {
         pictures: Arc::default(),
     };
     let r = Router::new()
-        .route("/", get(live_page))
+        .route("/", get(list_page))
         .route("/events", get(list_events))
-        .route("/games/{game}", get(game_list_page))
-        .route("/games/{game}/events", get(game_list_events))
+        .route("/games/{game}", get(list_page))
+        .route("/games/{game}/events", get(list_events))
         .route("/g/{token}", get(game_page))
         .route("/g/{token}/events", get(game_events))
         .route("/g/{token}/board/{lang}/{ply}/{file}", get(board))

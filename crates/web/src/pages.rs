@@ -199,6 +199,16 @@ pub fn game(page: &GamePage, ply: usize, ask: Ask) -> Markup {
     layout(ask, title, &format!("/g/{}", page.token), body)
 }
 
+/// The first columns' heads of a table of games: the game, its players,
+/// its moves.
+fn games_columns(w: &WebText) -> Markup {
+    html! {
+        th scope="col" { (w.game_col) }
+        th scope="col" { (w.players_col) }
+        th.num scope="col" { (w.moves_col) }
+    }
+}
+
 /// The table of live games (also sent whole with every live update).
 pub fn live_table(games: &[LiveGame], now_ms: i64, ask: Ask) -> Markup {
     let w = ask.w();
@@ -210,9 +220,7 @@ pub fn live_table(games: &[LiveGame], now_ms: i64, ask: Ask) -> Markup {
         } @else {
             table {
                 thead { tr {
-                    th scope="col" { (w.game_col) }
-                    th scope="col" { (w.players_col) }
-                    th.num scope="col" { (w.moves_col) }
+                    (games_columns(w))
                     th.wide scope="col" { (w.turn_col) }
                     th.wide scope="col" { (w.last_col) }
                     th.wide scope="col" { (w.chat_col) }
@@ -293,9 +301,7 @@ pub fn player(p: &PlayerPage, now_ms: i64, ask: Ask) -> Markup {
             } @else {
                 table {
                     thead { tr {
-                        th scope="col" { (w.game_col) }
-                        th scope="col" { (w.players_col) }
-                        th.num scope="col" { (w.moves_col) }
+                        (games_columns(w))
                         th scope="col" { (w.result_col) }
                         th.wide scope="col" { (w.last_col) }
                     } }

@@ -456,19 +456,7 @@ impl Game for Cascades {
     }
 
     fn perft(&self, depth: u32) -> u64 {
-        match depth {
-            0 => 1,
-            1 => self.count_moves(),
-            _ => {
-                let mut total = 0;
-                self.for_each_move(|m| {
-                    let mut next = self.clone();
-                    next.play(m);
-                    total += next.perft(depth - 1);
-                });
-                total
-            }
-        }
+        crate::game::walk_perft!(self, depth, self.count_moves())
     }
 }
 

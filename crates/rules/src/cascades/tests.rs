@@ -6,7 +6,7 @@
 //! (x, y - 1), (x + 1, y - 1) below it.
 
 use super::*;
-use crate::check::refused;
+use crate::check::{move_texts as texts, refused};
 use crate::rng::SplitMix64;
 
 fn start() -> Cascades {
@@ -23,13 +23,6 @@ fn at(text: &str) -> Cascades {
 
 fn cell(name: &str) -> Cell {
     Cell::parse(name).unwrap()
-}
-
-fn texts(g: &Cascades) -> Vec<String> {
-    g.legal_move_list()
-        .into_iter()
-        .map(|m| g.move_text(m))
-        .collect()
 }
 
 /// The single-stone moves, as cell names.
@@ -653,39 +646,37 @@ fn every_move_text_reads_back_as_that_move() {
 
 #[test]
 fn position_text_round_trips_and_rejects_malformed_text() {
-    for text in [
-        "WBWBWBWB/9/10/11/12/13/14/15 w 0 0",
-        E5,
-        "WBWBWBWB/9/10/11 b 2 7",
-        "WBWBWBWB/9/10/11/12/13/14/15/16/17/18/19 w 1 4000000000",
-    ] {
-        assert_eq!(at(text).position_text(), text);
-    }
-    for bad in [
-        "",
-        "WBWBWBWB/9/10/11/12/13/14/15 w 0",
-        "WBWBWBWB/9/10/11/12/13/14/15 w 0 0 0",
-        "WBWBWBWB/9/10 w 0 0",
-        "WBWBWBWB/9/10/11/12/13/14/15/16/17/18/19/20 w 0 0",
-        "WBWBWBWB/8/10/11/12/13/14/15 w 0 0",
-        "WBWBWBWB/10/10/11/12/13/14/15 w 0 0",
-        "WBWBWBWBW/9/10/11/12/13/14/15 w 0 0",
-        "WBWBWBWB/9/10/11/12/13/14/015 w 0 0",
-        "WBWBWBWB/9/10/11/12/13/14/99999999999999999999999 w 0 0",
-        "wbwbwbwb/9/10/11/12/13/14/15 w 0 0",
-        "WBWBWBWX/9/10/11/12/13/14/15 w 0 0",
-        "WBWBWBWB/9/10/11/12/13/14/15 x 0 0",
-        "WBWBWBWB/9/10/11/12/13/14/15 w 3 0",
-        "WBWBWBWB/9/10/11/12/13/14/15 w 0 -1",
-        "WBWBWBWB/9/10/11/12/13/14/15 w 0 +1",
-        "WBWBWBWB/9/10/11/12/13/14/15 w 0 01",
-        "WBWBWBWB/9/10/11/12/13/14/15 w 0 99999999999",
-        "WBWBWBWB/9/10/11/12/13/14/1é4 w 0 0",
-        "🙂",
-        "WBWBWBWB//10/11/12/13/14/15 w 0 0",
-    ] {
-        assert!(Cascades::from_position_text(bad).is_err(), "{bad:?}");
-    }
+    crate::check::position_texts::<Cascades>(
+        &[
+            "WBWBWBWB/9/10/11/12/13/14/15 w 0 0",
+            E5,
+            "WBWBWBWB/9/10/11 b 2 7",
+            "WBWBWBWB/9/10/11/12/13/14/15/16/17/18/19 w 1 4000000000",
+        ],
+        &[
+            "",
+            "WBWBWBWB/9/10/11/12/13/14/15 w 0",
+            "WBWBWBWB/9/10/11/12/13/14/15 w 0 0 0",
+            "WBWBWBWB/9/10 w 0 0",
+            "WBWBWBWB/9/10/11/12/13/14/15/16/17/18/19/20 w 0 0",
+            "WBWBWBWB/8/10/11/12/13/14/15 w 0 0",
+            "WBWBWBWB/10/10/11/12/13/14/15 w 0 0",
+            "WBWBWBWBW/9/10/11/12/13/14/15 w 0 0",
+            "WBWBWBWB/9/10/11/12/13/14/015 w 0 0",
+            "WBWBWBWB/9/10/11/12/13/14/99999999999999999999999 w 0 0",
+            "wbwbwbwb/9/10/11/12/13/14/15 w 0 0",
+            "WBWBWBWX/9/10/11/12/13/14/15 w 0 0",
+            "WBWBWBWB/9/10/11/12/13/14/15 x 0 0",
+            "WBWBWBWB/9/10/11/12/13/14/15 w 3 0",
+            "WBWBWBWB/9/10/11/12/13/14/15 w 0 -1",
+            "WBWBWBWB/9/10/11/12/13/14/15 w 0 +1",
+            "WBWBWBWB/9/10/11/12/13/14/15 w 0 01",
+            "WBWBWBWB/9/10/11/12/13/14/15 w 0 99999999999",
+            "WBWBWBWB/9/10/11/12/13/14/1é4 w 0 0",
+            "🙂",
+            "WBWBWBWB//10/11/12/13/14/15 w 0 0",
+        ],
+    );
 }
 
 // The view: every cell, the stones in their colours, the stones just placed,

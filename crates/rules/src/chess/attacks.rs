@@ -18,12 +18,12 @@ pub const RANK_8: u64 = RANK_1 << 56;
 pub const DARK: u64 = 0xaa55_aa55_aa55_aa55;
 
 /// The squares reached from `sq` by each of `steps`, within the board.
-const fn leaps(sq: usize, steps: &[(i32, i32)]) -> u64 {
+const fn leaps(sq: usize, steps: &[(i8, i8)]) -> u64 {
     let (x, y) = ((sq % 8) as i32, (sq / 8) as i32);
     let mut bb = 0;
     let mut i = 0;
     while i < steps.len() {
-        let (nx, ny) = (x + steps[i].0, y + steps[i].1);
+        let (nx, ny) = (x + steps[i].0 as i32, y + steps[i].1 as i32);
         if nx >= 0 && nx < 8 && ny >= 0 && ny < 8 {
             bb |= 1 << (ny * 8 + nx);
         }
@@ -32,7 +32,7 @@ const fn leaps(sq: usize, steps: &[(i32, i32)]) -> u64 {
     bb
 }
 
-const fn leap_table(steps: &[(i32, i32)]) -> [u64; 64] {
+const fn leap_table(steps: &[(i8, i8)]) -> [u64; 64] {
     let mut t = [0; 64];
     let mut sq = 0;
     while sq < 64 {
@@ -42,29 +42,9 @@ const fn leap_table(steps: &[(i32, i32)]) -> [u64; 64] {
     t
 }
 
-const KNIGHT_STEPS: [(i32, i32); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
-const KING_STEPS: [(i32, i32); 8] = [
-    (0, 1),
-    (1, 1),
-    (1, 0),
-    (1, -1),
-    (0, -1),
-    (-1, -1),
-    (-1, 0),
-    (-1, 1),
-];
 /// Saltador's jumping bishop: three diagonal steps, the last straight on
 /// or turned 90°.
-const JUMP_STEPS: [(i32, i32); 12] = [
+const JUMP_STEPS: [(i8, i8); 12] = [
     (3, 3),
     (3, -3),
     (-3, 3),
@@ -80,9 +60,9 @@ const JUMP_STEPS: [(i32, i32); 12] = [
 ];
 
 /// Knight attacks from each square.
-pub static KNIGHT: [u64; 64] = leap_table(&KNIGHT_STEPS);
+pub static KNIGHT: [u64; 64] = leap_table(&crate::KNIGHT_LEAPS);
 /// King attacks from each square.
-pub static KING: [u64; 64] = leap_table(&KING_STEPS);
+pub static KING: [u64; 64] = leap_table(&crate::KING_STEPS);
 /// Jumping-bishop attacks from each square.
 pub static JUMP: [u64; 64] = leap_table(&JUMP_STEPS);
 /// Pawn attacks by colour (0 White, 1 Black) from each square.

@@ -550,11 +550,7 @@ impl<V: Variant> Game for ChessGame<V> {
             .saturating_mul(2)
             .saturating_add(u32::from(self.pos.turn == BLACK));
         BoardView {
-            shape: Shape::Square {
-                files: 8,
-                ranks: 8,
-                wrap_ranks: false,
-            },
+            shape: Shape::grid(8, 8),
             cells,
             highlights,
             status: Status {

@@ -500,11 +500,7 @@ impl Game for Empuje {
     }
 
     fn view(&self) -> BoardView {
-        let shape = Shape::Square {
-            files: self.size,
-            ranks: self.size,
-            wrap_ranks: false,
-        };
+        let shape = Shape::grid(self.size, self.size);
         let cells = shape
             .cells()
             .into_iter()
@@ -553,24 +549,15 @@ impl Game for Empuje {
     }
 
     fn perft(&self, depth: u32) -> u64 {
-        match depth {
-            0 => 1,
-            1 => {
-                if self.outcome().is_some() {
-                    0
-                } else {
-                    self.count_moves()
-                }
+        // A finished position has no moves; its count alone does not know.
+        crate::game::walk_perft!(
+            self,
+            depth,
+            if self.outcome().is_some() {
+                0
+            } else {
+                self.count_moves()
             }
-            _ => {
-                let mut total = 0;
-                self.for_each_move(|m| {
-                    let mut next = self.clone();
-                    next.play(m);
-                    total += next.perft(depth - 1);
-                });
-                total
-            }
-        }
+        )
     }
 }

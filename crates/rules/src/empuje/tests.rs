@@ -6,7 +6,7 @@
 
 use super::*;
 use crate::Msg;
-use crate::check::refused;
+use crate::check::{move_texts as texts, refused};
 
 fn start() -> Empuje {
     Empuje::new(&Setup::default()).unwrap()
@@ -22,13 +22,6 @@ fn at(text: &str) -> Empuje {
 
 fn sq(name: &str) -> Cell {
     Cell::parse(name).unwrap()
-}
-
-fn texts(g: &Empuje) -> Vec<String> {
-    g.legal_move_list()
-        .into_iter()
-        .map(|m| g.move_text(m))
-        .collect()
 }
 
 fn play(g: &mut Empuje, text: &str) -> String {
@@ -56,14 +49,7 @@ const PLACED: &str = "BBBBBB/6/6/6/6/WWWWWW c - 12";
 fn the_board_is_six_by_six_by_default_and_five_to_eight() {
     let g = start();
     assert_eq!(g.size(), 6);
-    assert_eq!(
-        g.view().shape,
-        Shape::Square {
-            files: 6,
-            ranks: 6,
-            wrap_ranks: false
-        }
-    );
+    assert_eq!(g.view().shape, Shape::grid(6, 6));
     assert_eq!(g.view().cells.len(), 36);
     assert_eq!(g.position_text(), "6/6/6/6/6/6 p - 0");
     for size in 5..=8 {
@@ -842,45 +828,43 @@ fn every_move_text_reads_back_as_that_move() {
 
 #[test]
 fn position_text_round_trips_and_rejects_malformed_text() {
-    for text in [
-        "6/6/6/6/6/6 p - 0",
-        "WB4/BW4/WB4/BW4/WB4/6 p - 10",
-        PLACED,
-        "BBBBBB/6/6/6/6/WWWWWW f - 13",
-        "BBBBBB/6/6/6/6/WWWWWW b w 14",
-        "5/5/5/5/W3B w b 30",
-        "8/8/8/8/8/8/8/W6B b w 4000000000",
-    ] {
-        assert_eq!(at(text).position_text(), text);
-    }
-    for bad in [
-        "",
-        "6/6/6/6/6/6 p -",
-        "6/6/6/6/6/6 p - 0 0",
-        "6/6/6/6/6 p - 0",
-        "4/4/4/4 p - 0",
-        "9/9/9/9/9/9/9/9/9 p - 0",
-        "6/6/6/6/6/7 p - 0",
-        "6/6/6/6/6/5 p - 0",
-        "6/6/6/6/6/33 p - 0",
-        "6/6/6/6/6/06 p - 0",
-        "6/6/6/6/6/wb4 p - 0",
-        "6/6/6/6/6/WX4 p - 0",
-        "WWWWWW/W5/6/6/6/6 p - 0",
-        PLACED.replace(" c ", " p ").as_str(),
-        "6/6/6/6/6/WB4 c - 2",
-        "6/6/6/6/6/WB4 f - 2",
-        "6/6/6/6/6/WB4 w - 2",
-        "6/6/6/6/6/WB4 p w 2",
-        "6/6/6/6/6/WB4 x w 2",
-        "6/6/6/6/6/WB4 w w -2",
-        "6/6/6/6/6/WB4 w w 99999999999",
-        "6/6/6/6/6/WB4 w w 01",
-        "6/6/6/6/6/W🙂4 w w 1",
-        "🙂",
-    ] {
-        assert!(Empuje::from_position_text(bad).is_err(), "{bad:?}");
-    }
+    crate::check::position_texts::<Empuje>(
+        &[
+            "6/6/6/6/6/6 p - 0",
+            "WB4/BW4/WB4/BW4/WB4/6 p - 10",
+            PLACED,
+            "BBBBBB/6/6/6/6/WWWWWW f - 13",
+            "BBBBBB/6/6/6/6/WWWWWW b w 14",
+            "5/5/5/5/W3B w b 30",
+            "8/8/8/8/8/8/8/W6B b w 4000000000",
+        ],
+        &[
+            "",
+            "6/6/6/6/6/6 p -",
+            "6/6/6/6/6/6 p - 0 0",
+            "6/6/6/6/6 p - 0",
+            "4/4/4/4 p - 0",
+            "9/9/9/9/9/9/9/9/9 p - 0",
+            "6/6/6/6/6/7 p - 0",
+            "6/6/6/6/6/5 p - 0",
+            "6/6/6/6/6/33 p - 0",
+            "6/6/6/6/6/06 p - 0",
+            "6/6/6/6/6/wb4 p - 0",
+            "6/6/6/6/6/WX4 p - 0",
+            "WWWWWW/W5/6/6/6/6 p - 0",
+            PLACED.replace(" c ", " p ").as_str(),
+            "6/6/6/6/6/WB4 c - 2",
+            "6/6/6/6/6/WB4 f - 2",
+            "6/6/6/6/6/WB4 w - 2",
+            "6/6/6/6/6/WB4 p w 2",
+            "6/6/6/6/6/WB4 x w 2",
+            "6/6/6/6/6/WB4 w w -2",
+            "6/6/6/6/6/WB4 w w 99999999999",
+            "6/6/6/6/6/WB4 w w 01",
+            "6/6/6/6/6/W🙂4 w w 1",
+            "🙂",
+        ],
+    );
 }
 
 // The view: pieces as stones in their colours, colours and scores only once

@@ -71,14 +71,7 @@ fn start_is_the_chess_setup_with_a_river_on_ranks_4_and_5() {
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 - 0:0"
     );
     let v = g.view();
-    assert_eq!(
-        v.shape,
-        Shape::Square {
-            files: 8,
-            ranks: 8,
-            wrap_ranks: false
-        }
-    );
+    assert_eq!(v.shape, Shape::grid(8, 8));
     assert_eq!(v.cells.len(), 64);
     let river: Vec<Cell> = v
         .cells
@@ -556,42 +549,40 @@ fn refused_moves_say_why() {
 
 #[test]
 fn position_text_round_trips_and_rejects_nonsense() {
-    for text in [
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 - 0:0",
-        "r3k2r/pppq1ppp/2nbbn2/8/8/2NBBN2/PPPQ1PPP/R3K2R w KQkq - 10 8 d4,e4,d5,e5 2:2",
-        "3r2k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 97 60 a4,b4,c4,d4,e4,a5,b5,c5,d5,e5 5:5",
-        "4k3/8/8/8/8/8/8/R3K3 b - - 3 7 - 0:0 r2",
-    ] {
-        assert_eq!(g8(text).position_text(), text);
-    }
-    for bad in [
-        "",
-        "🙂",
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 - 0:0 r4",
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1 - 0:0",
-        "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 - 0:0",
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNRR w KQkq - 0 1 - 0:0",
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1 - 0:0",
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkqK - 0 1 - 0:0",
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w KQkq - 0 1 - 0:0",
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e3 0 1 - 0:0",
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 101 1 - 0:0",
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0 - 0:0",
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 99999999999999 - 0:0",
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 e3 0:0",
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 e4,e4 0:0",
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 z99 0:0",
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 - 9:0",
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 - 0-0",
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQQBNR w KQkq - 0 1 - 0:0",
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNA w KQkq - 0 1 - 0:0",
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNT w KQkq - 0 1 - 0:0",
-        "4k3/8/8/8/4N3/8/8/4K3 w - - 0 1 - 0:0",
-        "4k3/4R3/8/8/8/8/8/4K3 w - - 0 1 - 0:0",
-    ] {
-        assert!(Guadalete::from_position_text(bad).is_err(), "{bad:?}");
-    }
+    crate::check::position_texts::<Guadalete>(
+        &[
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 - 0:0",
+            "r3k2r/pppq1ppp/2nbbn2/8/8/2NBBN2/PPPQ1PPP/R3K2R w KQkq - 10 8 d4,e4,d5,e5 2:2",
+            "3r2k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 97 60 a4,b4,c4,d4,e4,a5,b5,c5,d5,e5 5:5",
+            "4k3/8/8/8/8/8/8/R3K3 b - - 3 7 - 0:0 r2",
+        ],
+        &[
+            "",
+            "🙂",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 - 0:0 r4",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1 - 0:0",
+            "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 - 0:0",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNRR w KQkq - 0 1 - 0:0",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1 - 0:0",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkqK - 0 1 - 0:0",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w KQkq - 0 1 - 0:0",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e3 0 1 - 0:0",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 101 1 - 0:0",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0 - 0:0",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 99999999999999 - 0:0",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 e3 0:0",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 e4,e4 0:0",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 z99 0:0",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 - 9:0",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 - 0-0",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQQBNR w KQkq - 0 1 - 0:0",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNA w KQkq - 0 1 - 0:0",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNT w KQkq - 0 1 - 0:0",
+            "4k3/8/8/8/4N3/8/8/4K3 w - - 0 1 - 0:0",
+            "4k3/4R3/8/8/8/8/8/4K3 w - - 0 1 - 0:0",
+        ],
+    );
 }
 
 // --- guadalete14 ------------------------------------------------------------
