@@ -299,17 +299,8 @@ mod tests {
 
     fn say(app: &App, who: &str, text: &str) -> Reply {
         let msg = Incoming {
-            channel: ch(),
-            author: user(who),
-            text: text.into(),
             mentions: vec![user("ana"), user("ben")],
-            addressed: true,
-            handle: None,
-            reply_to: None,
-            community: None,
-            direct: false,
-            manages: false,
-            title: None,
+            ..Incoming::addressed(ch(), user(who), text)
         };
         app.handle(&msg).expect("a reply")
     }

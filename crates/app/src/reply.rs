@@ -45,6 +45,28 @@ pub struct Incoming {
     pub title: Option<String>,
 }
 
+impl Incoming {
+    /// `text` from `author` in `channel`, addressed to the bot, with
+    /// nothing else known: no mentions, handle, reply, community, title
+    /// or managing rights, not a direct chat. Set fields to add them.
+    #[must_use]
+    pub fn addressed(channel: ChannelKey, author: User, text: impl Into<String>) -> Incoming {
+        Incoming {
+            channel,
+            author,
+            text: text.into(),
+            mentions: Vec::new(),
+            addressed: true,
+            handle: None,
+            reply_to: None,
+            community: None,
+            direct: false,
+            manages: false,
+            title: None,
+        }
+    }
+}
+
 /// The moves of one piece, for "pick a piece, then a move" menus.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ChoiceGroup {

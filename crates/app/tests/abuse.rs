@@ -13,22 +13,11 @@ use tablero_app::{ChannelKey, Incoming, Platform, User};
 
 /// A Telegram message from `user` (chat platforms are rate-limited).
 fn chat(user: &str, text: &str) -> Incoming {
-    Incoming {
-        channel: ChannelKey::new(Platform::Telegram, "group"),
-        author: User {
-            id: user.into(),
-            name: user.into(),
-        },
-        text: text.into(),
-        mentions: Vec::new(),
-        addressed: true,
-        handle: None,
-        reply_to: None,
-        community: None,
-        direct: false,
-        manages: false,
-        title: None,
-    }
+    let author = User {
+        id: user.into(),
+        name: user.into(),
+    };
+    Incoming::addressed(ChannelKey::new(Platform::Telegram, "group"), author, text)
 }
 
 fn harness(dir: &std::path::Path) -> Harness {

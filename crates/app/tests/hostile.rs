@@ -10,17 +10,8 @@ use tablero_rules::rng::SplitMix64;
 
 fn message(author: User, text: &str, mentions: Vec<User>) -> Incoming {
     Incoming {
-        channel: ChannelKey::new(Platform::Telegram, "g"),
-        author,
-        text: text.to_string(),
         mentions,
-        addressed: true,
-        handle: None,
-        reply_to: None,
-        community: None,
-        direct: false,
-        manages: false,
-        title: None,
+        ..Incoming::addressed(ChannelKey::new(Platform::Telegram, "g"), author, text)
     }
 }
 

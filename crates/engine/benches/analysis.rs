@@ -7,11 +7,13 @@
 //! `cargo bench -p tablero-engine --bench analysis` runs every game;
 //! `-- chess bloc` only those named.
 
+mod support;
+
 use std::time::Instant;
 
 use tablero_engine::analysis::{analysis_limits, hint, notice, quick_limits};
+use tablero_rules::AnyGame;
 use tablero_rules::teach::example_setup;
-use tablero_rules::{AnyGame, GameId};
 
 /// The median of three timings of `f`, in milliseconds.
 fn median_ms(mut f: impl FnMut()) -> f64 {
@@ -27,15 +29,8 @@ fn median_ms(mut f: impl FnMut()) -> f64 {
 }
 
 fn main() {
-    let only: Vec<String> = std::env::args()
-        .skip(1)
-        .filter(|a| !a.starts_with('-'))
-        .collect();
     println!("{:<12} {:>10} {:>10}", "game", "hint ms", "notice ms");
-    for id in GameId::ALL {
-        if !only.is_empty() && !only.iter().any(|o| o == id.key()) {
-            continue;
-        }
+    for id in support::chosen_games() {
         // A few plies in: the first legal move of each position.
         let mut before = AnyGame::new(id, &example_setup(id)).expect("default setup");
         for _ in 0..3 {

@@ -6,6 +6,8 @@
 //! `cargo bench -p tablero-engine --bench engine -- chess bloc` only those
 //! named. Each figure is one search of a fixed node budget, timed.
 
+mod support;
+
 use std::time::Instant;
 
 use tablero_engine::{Algorithm, Engine, Level, Limits, algorithm};
@@ -22,18 +24,11 @@ fn rate(game: &AnyGame, algo: Algorithm, nodes: u64) -> (f64, String) {
 }
 
 fn main() {
-    let only: Vec<String> = std::env::args()
-        .skip(1)
-        .filter(|a| !a.starts_with('-'))
-        .collect();
     println!(
         "{:<12} {:>16} {:>16}  search",
         "game", "playouts/s", "alpha-beta n/s"
     );
-    for id in GameId::ALL {
-        if !only.is_empty() && !only.iter().any(|o| o == id.key()) {
-            continue;
-        }
+    for id in support::chosen_games() {
         let game = AnyGame::new(id, &Setup::default()).expect("default setup");
         let (playouts, _) = rate(&game, Algorithm::Mcts, 20_000);
         let ab = if algorithm(id) == Algorithm::AlphaBeta || id == GameId::Breakthrough {

@@ -7,6 +7,8 @@
 //! `cargo bench --workspace --bench review` runs every game;
 //! `cargo bench --workspace --bench review -- chess bloc` only those named.
 
+mod support;
+
 use std::time::Instant;
 
 use tablero_engine::review::{nodes_per_ply, review};
@@ -30,18 +32,11 @@ fn typical(id: GameId) -> (AnyGame, Vec<String>) {
 }
 
 fn main() {
-    let only: Vec<String> = std::env::args()
-        .skip(1)
-        .filter(|a| !a.starts_with('-'))
-        .collect();
     println!(
         "{:<12} {:>6} {:>10} {:>10} {:>8}",
         "game", "moves", "nodes/pos", "review ms", "swings"
     );
-    for id in GameId::ALL {
-        if !only.is_empty() && !only.iter().any(|o| o == id.key()) {
-            continue;
-        }
+    for id in support::chosen_games() {
         let (start, moves) = typical(id);
         let t = Instant::now();
         let r = review(&start, &moves, 1).expect("the game replays");
