@@ -78,9 +78,9 @@ struct MovesArgs {
     json: bool,
 }
 
-/// `tablero render`.
+/// What `tablero render` and `tablero replay` draw, and how.
 #[derive(Args)]
-struct RenderArgs {
+struct PictureArgs {
     #[command(flatten)]
     pos: PositionArgs,
     /// Draw the board from the second player's side.
@@ -92,6 +92,13 @@ struct RenderArgs {
     /// Players' names, first player first (repeat for the second).
     #[arg(long = "player", value_name = "NAME", num_args = 1)]
     players: Vec<String>,
+}
+
+/// `tablero render`.
+#[derive(Args)]
+struct RenderArgs {
+    #[command(flatten)]
+    picture: PictureArgs,
     /// Where to write the PNG.
     #[arg(short, long, value_name = "FILE.png")]
     output: std::path::PathBuf,
@@ -187,16 +194,7 @@ struct ExportArgs {
 #[derive(Args)]
 struct ReplayArgs {
     #[command(flatten)]
-    pos: PositionArgs,
-    /// Draw the board from the second player's side.
-    #[arg(long)]
-    flip: bool,
-    /// Language of the texts on the image: `en` or `es`.
-    #[arg(long, default_value = "en")]
-    lang: String,
-    /// Players' names, first player first (repeat for the second).
-    #[arg(long = "player", value_name = "NAME", num_args = 1)]
-    players: Vec<String>,
+    picture: PictureArgs,
     /// Where to write the GIF.
     #[arg(short, long, value_name = "FILE.gif")]
     output: PathBuf,
@@ -449,15 +447,14 @@ fn names(players: Vec<String>) -> [String; 2] {
 
 fn render_options(
     game: GameId,
-    flip: bool,
-    lang: &str,
-    players: Vec<String>,
+    picture: &PictureArgs,
 ) -> Result<tablero_render::RenderOptions, String> {
+    let lang = &picture.lang;
     let lang = Lang::parse(lang).ok_or_else(|| format!("unknown language `{lang}`"))?;
     Ok(tablero_render::RenderOptions {
         game,
-        flip,
-        players: names(players),
+        flip: picture.flip,
+        players: names(picture.players.clone()),
         lang,
         theme: tablero_render::Theme::Default,
     })
@@ -574,34 +571,19 @@ fn perft(PerftArgs { pos, depth, divide }: PerftArgs) -> Result<(), Failure> {
     Ok(())
 }
 
-fn render(
-    RenderArgs {
-        pos,
-        flip,
-        lang,
-        players,
-        output,
-    }: RenderArgs,
-) -> Result<(), Failure> {
-    let game = pos.build()?;
-    let opts = render_options(game.id(), flip, &lang, players)?;
+fn render(RenderArgs { picture, output }: RenderArgs) -> Result<(), Failure> {
+    let game = picture.pos.build()?;
+    let opts = render_options(game.id(), &picture)?;
     let png = tablero_render::render_png(&game.view(), &opts).map_err(|e| e.to_string())?;
     std::fs::write(&output, &png).map_err(|e| format!("{}: {e}", output.display()))?;
     Ok(())
 }
 
-fn ai(
-    AiArgs {
-        pos,
-        engine,
-        search_seed,
-        algo,
-    }: AiArgs,
-) -> Result<(), Failure> {
-    let game = pos.build()?;
-    let algorithm = parse_algorithm(algo.as_deref())?;
-    let mut bot =
-        tablero_engine::Engine::with_algorithm(&game, engine.level()?, algorithm, search_seed);
+fn ai(args: AiArgs) -> Result<(), Failure> {
+    let game = args.pos.build()?;
+    let algorithm = parse_algorithm(args.algo.as_deref())?;
+    let (engine, seed) = (args.engine, args.search_seed);
+    let mut bot = tablero_engine::Engine::with_algorithm(&game, engine.level()?, algorithm, seed);
     if let Some(asked) = algorithm.filter(|a| *a != bot.algorithm()) {
         return Err(Failure::Msg(format!(
             "{asked:?} does not play {} (its turns do not alternate); use --algo mcts",
@@ -755,17 +737,9 @@ fn export(
     Ok(())
 }
 
-fn replay(
-    ReplayArgs {
-        pos,
-        flip,
-        lang,
-        players,
-        output,
-    }: ReplayArgs,
-) -> Result<(), Failure> {
-    let record = pos.record()?;
-    let opts = render_options(record.game, flip, &lang, players)?;
+fn replay(ReplayArgs { picture, output }: ReplayArgs) -> Result<(), Failure> {
+    let record = picture.pos.record()?;
+    let opts = render_options(record.game, &picture)?;
     let views = record.views().map_err(|e| e.to_string())?;
     let gif = tablero_render::render_replay(&views, &opts).map_err(|e| e.to_string())?;
     std::fs::write(&output, &gif).map_err(|e| format!("{}: {e}", output.display()))?;
