@@ -10,8 +10,8 @@ use crate::RenderError;
 use crate::encode;
 use crate::geometry::Rect;
 use crate::paint::{fill_path, fill_rect, stroke_path};
-use crate::stats::{BAND, GRID, LINE, chart_canvas, chart_label, clean};
-use crate::text::{self, Align, Face, Style};
+use crate::stats::{BAND, GRID, LINE, chart_canvas, chart_label, clean, gold_point};
+use crate::text::{self, Align, Face};
 use crate::theme::UI;
 
 /// A chart shows at most this many positions: the first ones.
@@ -198,25 +198,8 @@ fn area_and_line(pm: &mut Pixmap, s: &Scale, pts: &[f64]) {
 fn mark(pm: &mut Pixmap, s: &Scale, value: f64, m: &EvalMark) {
     let (x, y) = (s.x(m.index), s.y(value));
     fill_rect(pm, Rect::new(x - 0.75, s.plot.y, 1.5, s.plot.h), GRID);
-    if let Some(dot) = PathBuilder::from_circle(x, y, 6.0) {
-        fill_path(pm, &dot, UI.gold);
-    }
     let label = text::fit(Face::Bold, 14, &clean(&m.label), s.plot.w / 2.0);
-    let lw = text::width(Face::Bold, 14, &label);
-    let lx = (x - lw / 2.0).clamp(s.plot.x, s.plot.right() - lw);
-    let ly = if y - 12.0 > s.plot.y + 36.0 {
-        y - 12.0
-    } else {
-        y + 26.0
-    };
-    text::draw(
-        pm,
-        Style::new(Face::Bold, 14, UI.gold),
-        lx,
-        ly,
-        Align::Left,
-        &label,
-    );
+    gold_point(pm, s.plot, (x, y), (14, &label), (12.0, 36.0, 26.0));
 }
 
 /// The move count at both ends of the axis and its name between them.

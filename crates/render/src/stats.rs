@@ -307,25 +307,40 @@ fn line_and_points(pm: &mut Pixmap, s: &Scale, pts: &[RatingPoint]) {
 /// The latest rating, marked and written.
 fn latest(pm: &mut Pixmap, s: &Scale, pts: &[RatingPoint]) {
     let last = pts[s.n - 1];
-    let (lx, ly) = (s.x(s.n - 1), s.y(last.rating));
-    if let Some(dot) = PathBuilder::from_circle(lx, ly, 6.0) {
+    let at = (s.x(s.n - 1), s.y(last.rating));
+    let value = format!("{:.0}", last.rating);
+    gold_point(pm, s.plot, at, (16, &value), (14.0, 16.0, 28.0));
+}
+
+/// A gold point at `(x, y)` on a chart whose plot is `plot`, and its
+/// label (bold, `px` pixels) in gold centred over it and kept inside the
+/// plot: its baseline `above` pixels over the point when that stays more
+/// than `room` below the plot's top, else `below` pixels under it. The
+/// rating chart's latest rating and the evaluation chart's turning points.
+pub(crate) fn gold_point(
+    pm: &mut Pixmap,
+    plot: Rect,
+    (x, y): (f32, f32),
+    (px, label): (u16, &str),
+    (above, room, below): (f32, f32, f32),
+) {
+    if let Some(dot) = PathBuilder::from_circle(x, y, 6.0) {
         fill_path(pm, &dot, UI.gold);
     }
-    let value = format!("{:.0}", last.rating);
-    let vw = text::width(Face::Bold, 16, &value);
-    let vx = (lx - vw / 2.0).clamp(s.plot.x, s.plot.right() - vw);
-    let vy = if ly - 14.0 > s.plot.y + 16.0 {
-        ly - 14.0
+    let w = text::width(Face::Bold, px, label);
+    let lx = (x - w / 2.0).clamp(plot.x, plot.right() - w);
+    let ly = if y - above > plot.y + room {
+        y - above
     } else {
-        ly + 28.0
+        y + below
     };
     text::draw(
         pm,
-        Style::new(Face::Bold, 16, UI.gold),
-        vx,
-        vy,
+        Style::new(Face::Bold, px, UI.gold),
+        lx,
+        ly,
         Align::Left,
-        &value,
+        label,
     );
 }
 
