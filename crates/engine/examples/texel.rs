@@ -177,8 +177,9 @@ fn tune(files: &[String]) {
         best,
         error(&start, &test, k)
     );
-    // Adam on the mean squared error; the weights of the pieces' first
-    // feature stay fixed (the scale is K's).
+    // Adam on the mean squared error. The weight of a piece one rank
+    // forward stays at 100: K sets the scale, and without one fixed
+    // weight every weight could grow together.
     let mut w = start;
     let (mut m, mut v) = ([0.0; FEATURES], [0.0; FEATURES]);
     let (b1, b2, rate) = (0.9f64, 0.999f64, 1.0);

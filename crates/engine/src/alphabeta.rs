@@ -332,15 +332,13 @@ impl<G: Knowledge> AlphaBeta<G> {
         let pv = beta - alpha > 1;
         let prunable =
             G::PRUNES && !pv && !in_check && alpha.abs() < MATE_BOUND && beta.abs() < MATE_BOUND;
-        let stat = if prunable && depth <= 3 {
-            self.evaluate(g, key)
-        } else {
-            0
-        };
-        if prunable && depth <= 3 && stat - 120 * depth >= beta {
+        let stat = (prunable && depth <= 3).then(|| self.evaluate(g, key));
+        if let Some(stat) = stat
+            && stat - 120 * depth >= beta
+        {
             return stat;
         }
-        let futile = prunable && depth <= 2 && stat + 150 * depth <= alpha;
+        let futile = stat.is_some_and(|stat| depth <= 2 && stat + 150 * depth <= alpha);
         let mut list = std::mem::take(&mut self.lists[ply]);
         g.legal_moves(&mut list);
         if list.is_empty() {
