@@ -334,11 +334,12 @@ impl<G: Knowledge> AlphaBeta<G> {
             G::PRUNES && !pv && !in_check && alpha.abs() < MATE_BOUND && beta.abs() < MATE_BOUND;
         let stat = (prunable && depth <= 3).then(|| self.evaluate(g, key));
         if let Some(stat) = stat
-            && stat - 120 * depth >= beta
+            && stat - G::REVERSE_FUTILITY_MARGIN * depth >= beta
         {
             return stat;
         }
-        let futile = stat.is_some_and(|stat| depth <= 2 && stat + 150 * depth <= alpha);
+        let futile =
+            stat.is_some_and(|stat| depth <= 2 && stat + G::FUTILITY_MARGIN * depth <= alpha);
         let mut list = std::mem::take(&mut self.lists[ply]);
         g.legal_moves(&mut list);
         if list.is_empty() {

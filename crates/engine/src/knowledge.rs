@@ -39,6 +39,16 @@ pub trait Knowledge: Game {
     /// enough to trust (measured for Breakthrough, BENCHMARKS.md).
     const PRUNES: bool = false;
 
+    /// Where [`Knowledge::PRUNES`]: by how much a static score must exceed
+    /// beta per ply of depth left to be taken as the node's (reverse
+    /// futility), in the evaluation's units.
+    const REVERSE_FUTILITY_MARGIN: i32 = 120;
+
+    /// Where [`Knowledge::PRUNES`]: by how much a static score may fall
+    /// short of alpha per ply of depth left before only noisy moves are
+    /// searched (futility).
+    const FUTILITY_MARGIN: i32 = 150;
+
     /// Whether the two sides always move in turn, one move each (alpha-beta
     /// relies on it; Empuje's set-up, for one, does not).
     const ALTERNATES: bool = false;
