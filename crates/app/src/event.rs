@@ -341,6 +341,9 @@ pub enum AppError {
     NotAPlayer(u64),
     /// The caller plays no game in the channel.
     NotPlaying,
+    /// `move GAME` (`jugar ajedrez`): a game's name where a move was
+    /// expected, and no move of the caller's games.
+    GameNotMove(GameId),
     NoGamesHere,
     WhichGame {
         verb: Verb,

@@ -2,7 +2,7 @@
 //! its stats in the same commit.
 
 use tablero_rating::{Glicko2, Score};
-use tablero_rules::{AnyGame, Lang, MoveError, Outcome as RulesOutcome, Side};
+use tablero_rules::{AnyGame, GameId, Lang, MoveError, Outcome as RulesOutcome, Side};
 use tablero_store::{
     Batch, GameDoc, RATING_HISTORY, RatingChange, RatingPointDoc, ResultDoc, StatsDoc, Termination,
 };
@@ -92,6 +92,18 @@ impl App {
             && !st.games.contains_key(&n)
         {
             return Err(self.gone(&who.channel, n)?);
+        }
+        // `jugar ajedrez`, `move chess`: someone who wants to start a game
+        // (`jugar` is Spanish for "to play"), unless it is a move in one
+        // of theirs.
+        if ply.is_none()
+            && let Ok(game) = text.trim().parse::<GameId>()
+            && !st
+                .games_of(me)
+                .iter()
+                .any(|g| apply(&g.game, text, lang).is_ok())
+        {
+            return Err(AppError::GameNotMove(game));
         }
         let id = match n {
             Some(_) => st.pick(me, n, true, Verb::Move(text.to_string()))?,

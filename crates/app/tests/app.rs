@@ -586,3 +586,53 @@ fn boards_follow_the_channel_orientation_and_the_persons_side_against_the_bot() 
             .contains("flip=true")
     );
 }
+
+/// `jugar ajedrez` is how a Spanish speaker says "play chess", and
+/// `jugar` is also the Spanish word for the `move` command: a game's name
+/// where a move was expected says how to start that game (in the reader's
+/// language, with commands that work as written) and changes nothing,
+/// whether the writer plays no game, plays one, or is to move in one. A
+/// real move after `jugar` is still played.
+#[test]
+fn a_game_named_where_a_move_was_expected_says_how_to_start_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let h = Harness::new(dir.path());
+    h.say("general", "ana", "idioma es");
+    let r = h.say("general", "ana", "jugar ajedrez").unwrap();
+    assert!(r.error, "{}", r.plain_text());
+    let text = r.plain_text();
+    assert!(
+        text.starts_with("Ajedrez es un juego, no una jugada.")
+            && text.contains("`maquina chess`")
+            && text.contains("`desafiar chess`"),
+        "{text}"
+    );
+    let r = h.say("general", "bob", "move gran avance").unwrap();
+    assert!(
+        r.plain_text()
+            .starts_with("Breakthrough is a game, not a move. To start a game of Breakthrough: `play breakthrough`"),
+        "{}",
+        r.plain_text()
+    );
+    // Neither started anything.
+    let r = h.say("general", "ana", "partidas").unwrap();
+    assert!(!r.plain_text().contains("#1"), "{}", r.plain_text());
+    // What it suggests works as written.
+    let r = h.say("general", "ana", "maquina chess").unwrap();
+    assert!(!r.error, "{}", r.plain_text());
+    let before = h.say("general", "ana", "historial").unwrap().plain_text();
+    // Playing, and to move: still no move, nothing changes.
+    let r = h.say("general", "ana", "jugar ajedrez").unwrap();
+    assert!(r.error && r.plain_text().starts_with("Ajedrez es un juego"));
+    assert_eq!(
+        h.say("general", "ana", "historial").unwrap().plain_text(),
+        before
+    );
+    // A move after `jugar` is played.
+    let r = h.say("general", "ana", "jugar e4").unwrap();
+    assert!(!r.error, "{}", r.plain_text());
+    assert_ne!(
+        h.say("general", "ana", "historial").unwrap().plain_text(),
+        before
+    );
+}

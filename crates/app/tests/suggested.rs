@@ -43,6 +43,8 @@ const SCRIPT: &[(&str, &str)] = &[
     ("bob", "takeback"),
     ("alice", "b2"),
     ("alice", "move hello"),
+    ("carol", "jugar ajedrez"),
+    ("alice", "move bloc"),
     ("alice", "stast"),
     ("carol", "tablero"),
     ("carol", "deshacer"),

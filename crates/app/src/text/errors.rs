@@ -475,6 +475,22 @@ pub(crate) fn error(e: &AppError) -> Bi {
             "No juegas la partida #{}; puedes seguirla con `tablero #{}`.",
             &[t(n.to_string()), t(n.to_string())],
         ),
+        E::GameNotMove(game) => both(|l| {
+            Text::fill(
+                pick(
+                    l,
+                    "{} is a game, not a move. To start a game of {}: `play {}` against me, or `challenge {}` against anyone here (`challenge @user {}` for someone in particular).",
+                    "{} es un juego, no una jugada. Para empezar una partida de {}: `maquina {}` contra mí, o `desafiar {}` contra cualquiera del canal (`desafiar @usuario {}` para alguien en concreto).",
+                ),
+                [
+                    t(game.info().name(l)),
+                    t(game.info().name(l)),
+                    t(game.key()),
+                    t(game.key()),
+                    t(game.key()),
+                ],
+            )
+        }),
         E::NotPlaying => tr(
             "You are not playing any game in this channel. `challenge @user GAME` starts one.",
             "No juegas ninguna partida en este canal. `desafiar @usuario JUEGO` empieza una.",
