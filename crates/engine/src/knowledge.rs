@@ -281,9 +281,6 @@ fn role_value(r: Role) -> i32 {
     VALUES[r as usize]
 }
 
-/// Pawn advancement bonus by rank from the pawn's own side (0–7).
-const PAWN_RANK: [i32; 8] = [0, 0, 4, 10, 22, 40, 70, 0];
-
 /// Distance of a file or rank index from the board's centre, ×2 (0 = centre).
 fn centre_distance(i: i32, size: i32) -> i32 {
     (2 * i - (size - 1)).abs()
@@ -347,91 +344,11 @@ impl<V: ChessVariant> Knowledge for ChessGame<V> {
         victim * 8 + promotion * 8 - role_value(m.role()) / 10
     }
 
+    /// Weighted features fitted to a stronger engine's scores
+    /// (`crate::chess`).
     fn evaluate(&self) -> i32 {
-        let mut score = [0i32; 2];
-        let mut phase = 0;
-        for side in Side::ALL {
-            for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
-                let n = self.pieces(side, role).count_ones() as i32;
-                phase += n * [1, 1, 2, 4][role as usize - 1];
-            }
-        }
-        // 24 with every piece on the board, 0 with only pawns and kings.
-        let phase = phase.min(24);
-        for side in Side::ALL {
-            let s = &mut score[side.index()];
-            for role in [
-                Role::Pawn,
-                Role::Knight,
-                Role::Bishop,
-                Role::Rook,
-                Role::Queen,
-                Role::King,
-            ] {
-                let mut bb = self.pieces(side, role);
-                if role == Role::Bishop && bb.count_ones() >= 2 {
-                    *s += 30;
-                }
-                while bb != 0 {
-                    let sq = bb.trailing_zeros() as i32;
-                    bb &= bb - 1;
-                    let (file, rank) = (sq % 8, sq / 8);
-                    let own_rank = if side == Side::First { rank } else { 7 - rank };
-                    *s += role_value(role);
-                    *s += match role {
-                        Role::Pawn => {
-                            PAWN_RANK[own_rank as usize] * (32 - phase) / 24
-                                + if (3..=4).contains(&file) {
-                                    own_rank * 4
-                                } else {
-                                    0
-                                }
-                        }
-                        Role::Knight => centrality(file, rank, 8) * 3,
-                        Role::Bishop => centrality(file, rank, 8) * 2,
-                        Role::Rook => i32::from(own_rank == 6) * 20,
-                        Role::Queen => centrality(file, rank, 8),
-                        Role::King => {
-                            // Sheltered at the back in the middlegame, central
-                            // in the endgame.
-                            let middle =
-                                -own_rank * 15 + if matches!(file, 1 | 2 | 6) { 15 } else { 0 };
-                            let end = centrality(file, rank, 8) * 4;
-                            (middle * phase + end * (24 - phase)) / 24
-                        }
-                        Role::Amazon => 0,
-                    };
-                }
-            }
-        }
-        let me = self.turn().side;
-        let lead = score[me.index()] - score[me.other().index()];
-        lead + 10 + mop_up(self, lead, phase, me)
+        crate::chess::evaluate(self)
     }
-}
-
-/// In an endgame with a clear lead, the stronger side drives the lone king
-/// to the edge and brings its own king closer: without it a won ending
-/// (king and queen against king) drifts into the fifty-move rule.
-fn mop_up<V: ChessVariant>(g: &ChessGame<V>, lead: i32, phase: i32, me: Side) -> i32 {
-    if lead.abs() < 250 || phase > 12 {
-        return 0;
-    }
-    let (strong, weak) = if lead > 0 {
-        (me, me.other())
-    } else {
-        (me.other(), me)
-    };
-    let square = |side| {
-        let sq = g.pieces(side, Role::King).trailing_zeros() as i32;
-        (sq % 8, sq / 8)
-    };
-    let (wf, wr) = square(weak);
-    let (sf, sr) = square(strong);
-    let edge = centre_distance(wf, 8) + centre_distance(wr, 8);
-    let near = 14 - ((wf - sf).abs() + (wr - sr).abs());
-    let bonus = (edge * 5 + near * 4) * (24 - phase) / 24;
-    if strong == me { bonus } else { -bonus }
 }
 
 impl<V: RiverVariant> Knowledge for RiverChess<V> {

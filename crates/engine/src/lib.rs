@@ -22,6 +22,7 @@
 
 pub mod alphabeta;
 pub mod breakthrough;
+pub mod chess;
 pub mod cracovia;
 pub mod knowledge;
 pub mod mcts;

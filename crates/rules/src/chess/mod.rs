@@ -385,6 +385,26 @@ impl<V: Variant> ChessGame<V> {
         Some(ChessGame::from_position(pos))
     }
 
+    /// The squares a `role` of `side` standing on `sq` attacks, with the
+    /// pieces on `occupied` blocking the sliders (Saltador's bishop leaps
+    /// over them): the squares it could take on. A pawn attacks its two
+    /// forward diagonals.
+    #[must_use]
+    pub fn attacks(side: Side, role: Role, sq: u8, occupied: u64) -> u64 {
+        let sq = usize::from(sq);
+        let t = attacks::tables();
+        match role {
+            Role::Pawn => attacks::PAWN[if side == Side::First { WHITE } else { BLACK }][sq],
+            Role::Knight => attacks::KNIGHT[sq],
+            Role::Bishop if V::JUMPING_BISHOP => attacks::JUMP[sq],
+            Role::Bishop => t.bishop(sq, occupied),
+            Role::Rook => t.rook(sq, occupied),
+            Role::Queen => t.rook(sq, occupied) | t.bishop(sq, occupied),
+            Role::King => attacks::KING[sq],
+            Role::Amazon => 0,
+        }
+    }
+
     /// Whether move `m` (legal here) takes a piece, en passant included.
     #[must_use]
     pub fn is_capture(&self, m: Move) -> bool {

@@ -919,3 +919,61 @@ fn passing_hands_over_the_move_and_forgets_en_passant() {
             .is_none()
     );
 }
+
+/// Squares by name, as a bitboard.
+fn squares(names: &[&str]) -> u64 {
+    names
+        .iter()
+        .map(|n| {
+            let b = n.as_bytes();
+            1u64 << (u32::from(b[1] - b'1') * 8 + u32::from(b[0] - b'a'))
+        })
+        .fold(0, |a, b| a | b)
+}
+
+/// Hand-worked attack sets: a knight in the corner, a pawn of each side,
+/// a rook and a queen stopped by blockers (the blocker's square
+/// included), a king on the edge, and Saltador's bishop, which leaps over
+/// a blocker its chess cousin stops at.
+#[test]
+fn attack_sets_by_role_and_blockers() {
+    let sq = |n: &str| squares(&[n]).trailing_zeros() as u8;
+    let occupied = squares(&["d4", "d6", "f4"]);
+    assert_eq!(
+        Chess::attacks(Side::First, Role::Knight, sq("a1"), 0),
+        squares(&["b3", "c2"])
+    );
+    assert_eq!(
+        Chess::attacks(Side::First, Role::Pawn, sq("e4"), 0),
+        squares(&["d5", "f5"])
+    );
+    assert_eq!(
+        Chess::attacks(Side::Second, Role::Pawn, sq("a5"), 0),
+        squares(&["b4"])
+    );
+    assert_eq!(
+        Chess::attacks(Side::First, Role::Rook, sq("d5"), occupied),
+        squares(&["d4", "d6", "a5", "b5", "c5", "e5", "f5", "g5", "h5"])
+    );
+    assert_eq!(
+        Chess::attacks(Side::First, Role::Queen, sq("e5"), occupied),
+        squares(&[
+            "e1", "e2", "e3", "e4", "e6", "e7", "e8", "a5", "b5", "c5", "d5", "f5", "g5", "h5",
+            "d4", "f4", "d6", "f6", "g7", "h8"
+        ])
+    );
+    assert_eq!(
+        Chess::attacks(Side::First, Role::King, sq("h4"), 0),
+        squares(&["h3", "h5", "g3", "g4", "g5"])
+    );
+    let blocked = squares(&["b2"]);
+    assert_eq!(
+        Chess::attacks(Side::First, Role::Bishop, sq("a1"), blocked),
+        squares(&["b2"])
+    );
+    // (±3,±3), (±3,±1), (±1,±3) from a1: d4, d2, b4; b2 is no obstacle.
+    assert_eq!(
+        Saltador::attacks(Side::First, Role::Bishop, sq("a1"), blocked),
+        squares(&["d4", "d2", "b4"])
+    );
+}
