@@ -23,7 +23,7 @@
 //! seen. A tenth of the positions is held out to show the fit is not
 //! learning the sample.
 
-use std::io::{BufRead, Write};
+use std::io::BufRead;
 
 use tablero_engine::breakthrough::{FEATURES, WEIGHTS, features};
 use tablero_engine::rng::Rng;
@@ -31,20 +31,26 @@ use tablero_engine::{Algorithm, Budget, Level, Searcher};
 use tablero_rules::breakthrough::Breakthrough;
 use tablero_rules::{Game, Setup, Side};
 
+mod texel_support;
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
         Some("games") if args.len() == 5 => {
             let number = |i: usize| args[i].parse::<u64>().expect("a number");
-            games(number(1), number(2), number(3), &args[4]);
+            let nodes = number(2);
+            texel_support::write_games(number(1), number(3), 2, &args[4], |seed| {
+                one_game(nodes, seed)
+            });
         }
         Some("tune") if args.len() > 1 => tune(&args[1..]),
         _ => eprintln!("usage: texel games GAMES NODES SEED OUT | texel tune FILE..."),
     }
 }
 
-/// One self-play game's positions and the first player's result (1 or 0).
-fn one_game(nodes: u64, seed: u64) -> (Vec<String>, u8) {
+/// One self-play game's positions and the first player's result (`1` or
+/// `0`).
+fn one_game(nodes: u64, seed: u64) -> (Vec<String>, char) {
     let mut rng = Rng::new(seed);
     let mut g = Breakthrough::new(&Setup::default()).expect("the start");
     for _ in 0..8 {
@@ -65,38 +71,7 @@ fn one_game(nodes: u64, seed: u64) -> (Vec<String>, u8) {
         searcher.advance(m);
     }
     let first_won = g.outcome().and_then(|o| o.winner) == Some(Side::First);
-    (seen, u8::from(first_won))
-}
-
-fn games(count: u64, nodes: u64, seed: u64, out: &str) {
-    let file = std::sync::Mutex::new(std::io::BufWriter::new(
-        std::fs::File::create(out).expect("the output file"),
-    ));
-    let next = std::sync::atomic::AtomicU64::new(0);
-    std::thread::scope(|s| {
-        for _ in 0..2 {
-            s.spawn(|| {
-                loop {
-                    let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                    if i >= count {
-                        break;
-                    }
-                    let (seen, result) = one_game(nodes, seed.wrapping_mul(1_000_003) + i);
-                    let mut f = file.lock().expect("the file");
-                    for p in seen {
-                        writeln!(f, "{result}\t{p}").expect("written");
-                    }
-                    if i % 100 == 99 {
-                        eprintln!("{} games", i + 1);
-                    }
-                }
-            });
-        }
-    });
-    file.into_inner()
-        .expect("the file")
-        .flush()
-        .expect("flushed");
+    (seen, if first_won { '1' } else { '0' })
 }
 
 /// A position's features and the mover's result.
@@ -146,32 +121,10 @@ fn error(w: &[f64; FEATURES], samples: &[Sample], k: f64) -> f64 {
 fn tune(files: &[String]) {
     let samples = read(files);
     eprintln!("{} positions", samples.len());
-    let (train, test): (Vec<_>, Vec<_>) = samples
-        .into_iter()
-        .enumerate()
-        .partition(|(i, _)| i % 10 != 0);
-    let train: Vec<Sample> = train.into_iter().map(|(_, s)| s).collect();
-    let test: Vec<Sample> = test.into_iter().map(|(_, s)| s).collect();
+    let (train, test) = texel_support::split_held_out(samples);
     let start = WEIGHTS.map(f64::from);
     // The scale that fits the current weights best.
-    let mut k = 1.0;
-    let mut best = error(&start, &train, k);
-    for step in [0.5, 0.1, 0.02] {
-        loop {
-            let mut moved = false;
-            for cand in [k - step, k + step] {
-                let e = error(&start, &train, cand);
-                if cand > 0.0 && e < best {
-                    best = e;
-                    k = cand;
-                    moved = true;
-                }
-            }
-            if !moved {
-                break;
-            }
-        }
-    }
+    let (k, best) = texel_support::fit_scale(|k| error(&start, &train, k));
     println!(
         "K = {k:.2}; error before: train {:.5}, held out {:.5}",
         best,

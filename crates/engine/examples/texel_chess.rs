@@ -38,16 +38,20 @@ use tablero_engine::chess::{END, FEATURES, FULL_PHASE, MIDDLE, features};
 
 use tablero_engine::rng::Rng;
 use tablero_engine::{Algorithm, Budget, Level, Searcher};
-use tablero_rules::chess::Chess;
-use tablero_rules::san::Role;
+use tablero_rules::chess::{Chess, ROLES};
 use tablero_rules::{Game, Setup, Side};
+
+mod texel_support;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
         Some("games") if args.len() == 6 => {
             let number = |i: usize| args[i].parse::<u64>().expect("a number");
-            games(number(1), number(2), number(3), number(4), &args[5]);
+            let nodes = number(2);
+            texel_support::write_games(number(1), number(3), number(4), &args[5], |seed| {
+                one_game(nodes, seed)
+            });
         }
         Some("label") if args.len() == 5 => {
             let depth = args[2].parse::<u32>().expect("a depth");
@@ -89,37 +93,6 @@ fn one_game(nodes: u64, seed: u64) -> (Vec<String>, char) {
         None => '=',
     };
     (seen, result)
-}
-
-fn games(count: u64, nodes: u64, seed: u64, threads: u64, out: &str) {
-    let file = std::sync::Mutex::new(std::io::BufWriter::new(
-        std::fs::File::create(out).expect("the output file"),
-    ));
-    let next = std::sync::atomic::AtomicU64::new(0);
-    std::thread::scope(|s| {
-        for _ in 0..threads {
-            s.spawn(|| {
-                loop {
-                    let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                    if i >= count {
-                        break;
-                    }
-                    let (seen, result) = one_game(nodes, seed.wrapping_mul(1_000_003) + i);
-                    let mut f = file.lock().expect("the file");
-                    for p in seen {
-                        writeln!(f, "{result}\t{p}").expect("written");
-                    }
-                    if i % 100 == 99 {
-                        eprintln!("{} games", i + 1);
-                    }
-                }
-            });
-        }
-    });
-    file.into_inner()
-        .expect("the file")
-        .flush()
-        .expect("flushed");
 }
 
 /// A quiet position's features (index and count, non-zero only), its
@@ -181,14 +154,6 @@ fn read(files: &[String]) -> Vec<Sample> {
 
 /// Material values for telling a winning capture, by [`ROLES`] order.
 const VALUES: [i32; 6] = [100, 300, 300, 500, 900, 10_000];
-const ROLES: [Role; 6] = [
-    Role::Pawn,
-    Role::Knight,
-    Role::Bishop,
-    Role::Rook,
-    Role::Queen,
-    Role::King,
-];
 
 /// Whether the position is quiet enough for its static evaluation to
 /// stand for it: the side to move is not in check and has no promotion and
@@ -200,12 +165,7 @@ fn quiet(g: &Chess) -> bool {
     }
     let me = g.turn().side;
     let them = me.other();
-    let mut occupied = 0;
-    for side in Side::ALL {
-        for role in ROLES {
-            occupied |= g.pieces(side, role);
-        }
-    }
+    let occupied = g.occupied();
     let mut defended = 0;
     for role in ROLES {
         let mut bb = g.pieces(them, role);
@@ -258,33 +218,11 @@ fn error(w: &Weights, samples: &[Sample], k: f64) -> f64 {
 fn tune(out: &str, files: &[String]) {
     let samples = read(files);
     eprintln!("{} quiet positions", samples.len());
-    let (train, test): (Vec<_>, Vec<_>) = samples
-        .into_iter()
-        .enumerate()
-        .partition(|(i, _)| i % 10 != 0);
-    let train: Vec<Sample> = train.into_iter().map(|(_, s)| s).collect();
-    let test: Vec<Sample> = test.into_iter().map(|(_, s)| s).collect();
+    let (train, test) = texel_support::split_held_out(samples);
     let start: Weights = MIDDLE.iter().chain(&END).map(|&x| f64::from(x)).collect();
     // The scale that fits the current weights best; then the weights at
     // that scale (with K fixed the weights have one best size).
-    let mut k = 1.0;
-    let mut best = error(&start, &train, k);
-    for step in [0.5, 0.1, 0.02] {
-        loop {
-            let mut moved = false;
-            for cand in [k - step, k + step] {
-                let e = error(&start, &train, cand);
-                if cand > 0.0 && e < best {
-                    best = e;
-                    k = cand;
-                    moved = true;
-                }
-            }
-            if !moved {
-                break;
-            }
-        }
-    }
+    let (k, best) = texel_support::fit_scale(|k| error(&start, &train, k));
     println!(
         "K = {k:.2}; error before: train {:.5}, held out {:.5}",
         best,

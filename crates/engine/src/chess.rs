@@ -6,19 +6,11 @@
 //! The search calls [`evaluate`]; the tuner calls [`features`]. Both walk
 //! the position through one generic function, so the two cannot disagree.
 
-use tablero_rules::chess::{ChessGame, Variant};
+use tablero_rules::chess::{ChessGame, ROLES, Variant};
 use tablero_rules::san::Role;
 use tablero_rules::{Game, Side};
 
 const FILE_A: u64 = 0x0101_0101_0101_0101;
-const ROLES: [Role; 6] = [
-    Role::Pawn,
-    Role::Knight,
-    Role::Bishop,
-    Role::Rook,
-    Role::Queen,
-    Role::King,
-];
 
 /// The features, by index into [`MIDDLE`] and [`END`].
 mod f {
@@ -139,12 +131,7 @@ fn pawn_attacks(pawns: u64, side: Side) -> u64 {
 fn walk<V: Variant>(g: &ChessGame<V>, sink: &mut impl Sink) {
     let me = g.turn().side;
     sink.add(f::TEMPO, 1);
-    let mut occupied = 0;
-    for side in Side::ALL {
-        for role in ROLES {
-            occupied |= g.pieces(side, role);
-        }
-    }
+    let occupied = g.occupied();
     for (side, sign) in [(me, 1), (me.other(), -1)] {
         side_features(g, side, occupied, sign, sink);
     }

@@ -27,7 +27,7 @@ use crate::{
     Turn, msg,
 };
 use position::{BLACK, MoveList, Position, WHITE};
-pub use position::{Move, Variant};
+pub use position::{Move, ROLES, Variant};
 
 /// Standard chess pieces.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -362,6 +362,12 @@ impl<V: Variant> ChessGame<V> {
         }
         let color = if side == Side::First { WHITE } else { BLACK };
         self.pos.pieces(color, role)
+    }
+
+    /// The squares with a piece on them.
+    #[must_use]
+    pub fn occupied(&self) -> u64 {
+        self.pos.occupied()
     }
 
     /// Whether the side to move is in check.

@@ -220,7 +220,7 @@ impl Sink for Counter {
     }
 }
 
-/// The roles in bitboard order.
+/// The six chess roles, in the order of the position's bitboards.
 pub const ROLES: [Role; 6] = [
     Role::Pawn,
     Role::Knight,
