@@ -17,8 +17,8 @@
 //! score instead of the game's result: `1 / (1 + 10^(-cp/400))`. Game
 //! results from games this short are mostly decided by tactics the
 //! evaluation cannot see; fitted to them, the weights learnt noise (a rook
-//! on the third rank worth three pawns more), and the engine's scores fit
-//! about eight times more closely.
+//! on the third rank worth three pawns more); fitted to the engine's
+//! scores, they came out sane and played better (BENCHMARKS.md).
 //!
 //! `tune` reads such files (results or expected scores) and keeps the
 //! quiet positions (the side to move not in check and without a promotion
