@@ -134,29 +134,17 @@ fn tune(files: &[String]) {
     // forward stays at 100: K sets the scale, and without one fixed
     // weight every weight could grow together.
     let mut w = start;
-    let (mut m, mut v) = ([0.0; FEATURES], [0.0; FEATURES]);
-    let (b1, b2, rate) = (0.9f64, 0.999f64, 1.0);
-    let ln10 = std::f64::consts::LN_10;
+    let mut adam = texel_support::Adam::new(FEATURES);
     for epoch in 1..=2000 {
         let mut grad = [0.0; FEATURES];
         for s in &train {
             let p = predict(&w, s, k);
-            // d/dw (r - p)^2 = -2 (r - p) p (1 - p) K ln10 / 400 · x
-            let g = -2.0 * (s.result - p) * p * (1.0 - p) * k * ln10 / 400.0;
+            let g = texel_support::slope(s.result, p, k);
             for (gi, x) in grad.iter_mut().zip(&s.counts) {
                 *gi += g * x;
             }
         }
-        for i in 0..FEATURES {
-            let gi = grad[i] / train.len() as f64;
-            m[i] = b1 * m[i] + (1.0 - b1) * gi;
-            v[i] = b2 * v[i] + (1.0 - b2) * gi * gi;
-            let mh = m[i] / (1.0 - b1.powi(epoch));
-            let vh = v[i] / (1.0 - b2.powi(epoch));
-            if i != 1 {
-                w[i] -= rate * mh / (vh.sqrt() + 1e-9);
-            }
-        }
+        adam.step(&mut w, &grad, train.len(), |i| i == 1);
         if epoch % 250 == 0 {
             eprintln!(
                 "epoch {epoch}: train {:.5}, held out {:.5}",

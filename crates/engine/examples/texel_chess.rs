@@ -251,14 +251,12 @@ fn tune(out: &str, files: &[String]) {
         (0..n).filter(|&i| rare(i)).count()
     );
     let mut w = start.clone();
-    let (mut m, mut v) = (vec![0.0; n], vec![0.0; n]);
-    let (b1, b2, rate) = (0.9f64, 0.999f64, 1.0);
-    let ln10 = std::f64::consts::LN_10;
+    let mut adam = texel_support::Adam::new(n);
     for epoch in 1..=1500 {
         let mut grad = vec![0.0; n];
         for s in &train {
             let p = predict(&w, s, k);
-            let g = -2.0 * (s.result - p) * p * (1.0 - p) * k * ln10 / 400.0;
+            let g = texel_support::slope(s.result, p, k);
             for &(i, c) in &s.counts {
                 let x = f64::from(c);
                 grad[usize::from(i)] += g * x * s.phase;
@@ -277,16 +275,7 @@ fn tune(out: &str, files: &[String]) {
                 }
             }
         }
-        for i in 0..n {
-            let gi = grad[i] / train.len() as f64;
-            m[i] = b1 * m[i] + (1.0 - b1) * gi;
-            v[i] = b2 * v[i] + (1.0 - b2) * gi * gi;
-            let mh = m[i] / (1.0 - b1.powi(epoch));
-            let vh = v[i] / (1.0 - b2.powi(epoch));
-            if !rare(i) {
-                w[i] -= rate * mh / (vh.sqrt() + 1e-9);
-            }
-        }
+        adam.step(&mut w, &grad, train.len(), &rare);
         if epoch % 100 == 0 {
             eprintln!(
                 "epoch {epoch}: train {:.5}, held out {:.5}",

@@ -85,3 +85,52 @@ pub fn split_held_out<T>(samples: Vec<T>) -> (Vec<T>, Vec<T>) {
         test.into_iter().map(|(_, s)| s).collect(),
     )
 }
+
+/// How the squared error `(result - p)²` of a prediction
+/// `p = 1 / (1 + 10^(-K·eval/400))` changes with the evaluation:
+/// `-2 (result - p) p (1 - p) K ln10 / 400`. Times a feature's count, its
+/// weight's share of the gradient.
+pub fn slope(result: f64, p: f64, k: f64) -> f64 {
+    -2.0 * (result - p) * p * (1.0 - p) * k * std::f64::consts::LN_10 / 400.0
+}
+
+/// Adam (rate 1, β 0.9 and 0.999) over a set of weights.
+pub struct Adam {
+    m: Vec<f64>,
+    v: Vec<f64>,
+    epoch: i32,
+}
+
+impl Adam {
+    /// Adam over `n` weights, before its first step.
+    pub fn new(n: usize) -> Adam {
+        Adam {
+            m: vec![0.0; n],
+            v: vec![0.0; n],
+            epoch: 0,
+        }
+    }
+
+    /// One step of `w` against `grad`, the gradient summed over `count`
+    /// samples; the weights for which `fixed` holds do not move.
+    pub fn step(
+        &mut self,
+        w: &mut [f64],
+        grad: &[f64],
+        count: usize,
+        fixed: impl Fn(usize) -> bool,
+    ) {
+        let (b1, b2, rate) = (0.9f64, 0.999f64, 1.0);
+        self.epoch += 1;
+        for i in 0..w.len() {
+            let gi = grad[i] / count as f64;
+            self.m[i] = b1 * self.m[i] + (1.0 - b1) * gi;
+            self.v[i] = b2 * self.v[i] + (1.0 - b2) * gi * gi;
+            let mh = self.m[i] / (1.0 - b1.powi(self.epoch));
+            let vh = self.v[i] / (1.0 - b2.powi(self.epoch));
+            if !fixed(i) {
+                w[i] -= rate * mh / (vh.sqrt() + 1e-9);
+            }
+        }
+    }
+}
