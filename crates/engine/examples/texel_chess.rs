@@ -275,7 +275,7 @@ fn tune(out: &str, files: &[String]) {
                 }
             }
         }
-        adam.step(&mut w, &grad, train.len(), &rare);
+        adam.step(&mut w, &grad, train.len(), rare);
         if epoch % 100 == 0 {
             eprintln!(
                 "epoch {epoch}: train {:.5}, held out {:.5}",
