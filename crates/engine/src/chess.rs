@@ -172,13 +172,13 @@ fn side_features<V: Variant>(
             sink.add(f::PST + 64 * r + (sq ^ flip) as usize, sign);
             match role {
                 Role::Pawn => {
-                    if ahead(sq, side) & own_pawns != 0 {
+                    let front = ahead(sq, side);
+                    if front & own_pawns != 0 {
                         sink.add(f::DOUBLED, sign);
                     }
                     if beside(file_of(sq)) & own_pawns == 0 {
                         sink.add(f::ISOLATED, sign);
                     }
-                    let front = ahead(sq, side);
                     let span = front | beside(front);
                     if span & their_pawns == 0 {
                         let rank = ((sq ^ flip) / 8) as usize;
