@@ -26,7 +26,7 @@ use crate::{
     Msg, Outcome, Phase, Piece, PieceKind, PositionError, Setup, SetupError, Shape, Side, Status,
     Turn, msg,
 };
-use position::{BLACK, MoveList, Position, WHITE};
+use position::{BLACK, Counter, MoveList, Position, WHITE};
 pub use position::{Move, ROLES, Variant};
 
 /// Standard chess pieces.
@@ -192,9 +192,10 @@ impl<V: Variant> ChessGame<V> {
     }
 
     fn compute_outcome(&self) -> Option<Outcome> {
-        let mut list = MoveList::new();
-        self.pos.legal_moves(&mut list);
-        if list.is_empty() {
+        // Counted, not listed: only whether there is a move matters.
+        let mut count = Counter(0);
+        self.pos.legal_moves(&mut count);
+        if count.0 == 0 {
             return Some(if self.pos.in_check() {
                 Outcome::win(side_of(self.pos.turn ^ 1), EndReason::Checkmate)
             } else {
@@ -411,6 +412,19 @@ impl<V: Variant> ChessGame<V> {
         }
     }
 
+    /// The legal captures (en passant included) and promotions, in the
+    /// order [`Game::legal_moves`] gives them, into `moves` (cleared
+    /// first): what a quiescence search follows. Returns false, with no
+    /// moves, when the game is over.
+    pub fn noisy_moves(&self, moves: &mut Vec<Move>) -> bool {
+        moves.clear();
+        if self.outcome.is_some() {
+            return false;
+        }
+        self.pos.noisy_moves(moves);
+        true
+    }
+
     /// Whether move `m` (legal here) takes a piece, en passant included.
     #[must_use]
     pub fn is_capture(&self, m: Move) -> bool {
@@ -438,9 +452,7 @@ impl<V: Variant> Game for ChessGame<V> {
         if self.outcome.is_some() {
             return;
         }
-        let mut list = MoveList::new();
-        self.pos.legal_moves(&mut list);
-        moves.extend_from_slice(list.as_slice());
+        self.pos.legal_moves(moves);
     }
 
     fn play(&mut self, m: Move) {

@@ -200,6 +200,15 @@ impl Sink for MoveList {
     }
 }
 
+/// A growing list: the search keeps one per ply, so generating into it
+/// neither allocates once warm nor clears a whole [`MoveList`] first.
+impl Sink for Vec<Move> {
+    #[inline(always)]
+    fn push(&mut self, m: Move) {
+        Vec::push(self, m);
+    }
+}
+
 /// Counts moves without keeping them.
 pub(crate) struct Counter(pub u64);
 
@@ -460,6 +469,20 @@ impl<V: Variant> Position<V> {
 
     /// Generates every legal move into `list`, which it does not clear.
     pub(crate) fn legal_moves<S: Sink>(&self, list: &mut S) {
+        self.generate::<S, false>(list);
+    }
+
+    /// Generates the legal captures (en passant included) and promotions
+    /// into `list`, which it does not clear: the legal moves a
+    /// quiescence search follows, in the order [`Position::legal_moves`]
+    /// gives them.
+    pub(crate) fn noisy_moves<S: Sink>(&self, list: &mut S) {
+        self.generate::<S, true>(list);
+    }
+
+    /// The legal moves, or with `NOISY` only the captures and promotions.
+    #[inline(always)]
+    fn generate<S: Sink, const NOISY: bool>(&self, list: &mut S) {
         let t = tables();
         let us = self.turn;
         let them = us ^ 1;
@@ -475,7 +498,8 @@ impl<V: Variant> Position<V> {
         // King steps, checked against attacks with the king itself out of
         // the way so that it cannot hide behind itself from a slider.
         let without_king = occupied ^ bit(ksq);
-        for to in squares(KING[ksq] & !ours) {
+        let king_targets = if NOISY { theirs } else { !ours };
+        for to in squares(KING[ksq] & king_targets) {
             if self.attackers(to, without_king, them) == 0 {
                 list.push(Move {
                     from: ksq as u8,
@@ -509,6 +533,14 @@ impl<V: Variant> Position<V> {
                     0
                 }
         };
+        // Where pieces and pawns may go: with `NOISY`, only to take, or
+        // for a pawn also to promote.
+        let (target, pawn_target) = if NOISY {
+            let last = if us == WHITE { RANK_8 } else { RANK_1 };
+            (target & theirs, target & (theirs | last))
+        } else {
+            (target, target)
+        };
 
         // Pins: each enemy slider on a line to our king with exactly one of
         // our pieces between gives that piece a ray it must stay on.
@@ -528,8 +560,13 @@ impl<V: Variant> Position<V> {
             let between = t.between(ksq, s) & occupied;
             if between.count_ones() == 1 && between & ours != 0 {
                 pinned |= between;
-                let ray = (t.between(ksq, s) | bit(s)) & target;
-                self.piece_moves(between.trailing_zeros() as usize, ray, list);
+                let ray = t.between(ksq, s) | bit(s);
+                self.piece_moves(
+                    between.trailing_zeros() as usize,
+                    ray & target,
+                    ray & pawn_target,
+                    list,
+                );
             }
         }
 
@@ -552,9 +589,9 @@ impl<V: Variant> Position<V> {
             let to = (t.rook(from, occupied) | t.bishop(from, occupied)) & target;
             self.push_all(from, Role::Queen, to, list);
         }
-        self.pawn_moves(free & self.by_role[Role::Pawn as usize], target, list);
+        self.pawn_moves(free & self.by_role[Role::Pawn as usize], pawn_target, list);
         self.en_passant(ksq, list);
-        if checkers == 0 {
+        if checkers == 0 && !NOISY {
             self.castling_moves(list);
         }
     }
@@ -564,15 +601,16 @@ impl<V: Variant> Position<V> {
         list.push_targets(from, role, targets);
     }
 
-    /// Moves of the (pinned) piece on `from` to squares of `allowed`.
-    fn piece_moves<S: Sink>(&self, from: usize, allowed: u64, list: &mut S) {
+    /// Moves of the (pinned) piece on `from` to squares of `allowed`
+    /// (`pawn_allowed` if it is a pawn).
+    fn piece_moves<S: Sink>(&self, from: usize, allowed: u64, pawn_allowed: u64, list: &mut S) {
         let t = tables();
         let occupied = self.occupied();
         let Some((_, role)) = self.piece_at(from) else {
             return;
         };
         let attacks = match role {
-            Role::Pawn => return self.pawn_moves(bit(from), allowed, list),
+            Role::Pawn => return self.pawn_moves(bit(from), pawn_allowed, list),
             Role::Knight => KNIGHT[from],
             Role::Bishop => Self::bishop_attacks(from, occupied),
             Role::Rook => t.rook(from, occupied),

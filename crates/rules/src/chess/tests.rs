@@ -582,6 +582,16 @@ fn legal_moves_equal_pseudo_moves_that_keep_the_king_safe() {
                     !p.mover_in_check()
                 })
                 .collect();
+            // The noisy moves are exactly the legal captures and
+            // promotions, in the legal moves' order.
+            let mut noisy = Vec::new();
+            assert_eq!(g.noisy_moves(&mut noisy), g.outcome().is_none());
+            let expected: Vec<Move> = legal
+                .iter()
+                .copied()
+                .filter(|&m| g.is_capture(m) || m.promotion().is_some())
+                .collect();
+            assert_eq!(noisy, expected, "at {}", g.position_text());
             let mut list = MoveList::new();
             g.pos.legal_moves(&mut list);
             // Castling is not among the pseudo moves.
@@ -610,6 +620,25 @@ fn legal_moves_equal_pseudo_moves_that_keep_the_king_safe() {
         );
         compare(Saltador::new(&Setup::default()).unwrap(), seed);
     }
+}
+
+#[test]
+fn noisy_moves_are_captures_and_promotions_worked_by_hand() {
+    let noisy = |fen: &str| {
+        let mut v = Vec::new();
+        chess(fen).noisy_moves(&mut v);
+        v.len()
+    };
+    // b7-b8 promotes to four pieces; nothing to take.
+    assert_eq!(noisy("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1"), 4);
+    // The rook pinned on the d-file can only take its pinner.
+    assert_eq!(noisy("3qk3/8/8/8/8/3R4/8/3K4 w - - 0 1"), 1);
+    // En passant is a capture.
+    assert_eq!(noisy("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2"), 1);
+    // In check from an undefended queen: the king takes it.
+    assert_eq!(noisy("4k3/8/8/8/8/8/3q4/4K3 w - - 0 1"), 1);
+    // Castling and quiet moves are not noisy: the start has none.
+    assert_eq!(noisy(START), 0);
 }
 
 #[test]
