@@ -1,6 +1,8 @@
 //! Alpha-beta: iterative deepening negamax with principal-variation search,
 //! a transposition table, killer and history move ordering, late-move
-//! reductions and a quiescence search over [`Knowledge::is_noisy`] moves.
+//! reductions, aspiration windows where the game asks for them
+//! ([`Knowledge::ASPIRATION_WINDOW`]) and a quiescence search over
+//! [`Knowledge::is_noisy`] moves.
 //! For games whose turns alternate ([`Knowledge::ALTERNATES`]).
 
 use std::time::Instant;
@@ -492,29 +494,32 @@ impl<G: Knowledge> AlphaBeta<G> {
                 .map(|&m| (self.score_move(root, m, 0, tt_move), m))
                 .collect();
             scored.sort_by_key(|&(order, _)| std::cmp::Reverse(order));
-            let mut alpha = -INFINITY;
-            let mut iteration_best = None;
-            for (i, &(_, m)) in scored.iter().enumerate() {
-                let mut child = root.clone();
-                child.play(m);
-                let score = if i == 0 {
-                    -self.negamax(&child, depth - 1, -INFINITY, -alpha, 1, true)
-                } else {
-                    let s = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, 1, true);
-                    if s > alpha && !self.stopped {
-                        -self.negamax(&child, depth - 1, -INFINITY, -alpha, 1, true)
-                    } else {
-                        s
-                    }
-                };
+            // From depth 5, where the game asks for it, the search first
+            // looks in a window around the last iteration's score, and
+            // again with the window opened on the side it fell out of.
+            let window = G::ASPIRATION_WINDOW;
+            let (mut low, mut high) = if window > 0 && depth >= 5 && best_score.abs() < MATE_BOUND {
+                (best_score - window, best_score + window)
+            } else {
+                (-INFINITY, INFINITY)
+            };
+            let (alpha, iteration_best) = loop {
+                let (alpha, found) = self.search_root(root, &scored, depth, low, high);
                 if self.stopped {
-                    break;
+                    break (alpha, found);
                 }
-                if score > alpha {
-                    alpha = score;
-                    iteration_best = Some(m);
+                if alpha <= low && low > -INFINITY {
+                    low = -INFINITY;
+                } else if alpha >= high && high < INFINITY {
+                    high = INFINITY;
+                    // The move that broke the window is searched first.
+                    if let Some(i) = scored.iter().position(|&(_, m)| Some(m) == found) {
+                        scored[..=i].rotate_right(1);
+                    }
+                } else {
+                    break (alpha, found);
                 }
-            }
+            };
             // A move that beat the previous best before time ran out is
             // better than it (the previous best was searched first).
             if let Some(m) = iteration_best {
@@ -551,6 +556,47 @@ impl<G: Knowledge> AlphaBeta<G> {
             info.proven = Some(Some(if best_score > 0 { me } else { me.other() }));
         }
         (Some(best), info)
+    }
+
+    /// One pass over the root's moves, `scored` in order, within the
+    /// window `low`..`high`: the best score found above `low` and its
+    /// move (none if every move fell to `low` or below). Stops at the
+    /// first move that reaches `high`.
+    fn search_root(
+        &mut self,
+        root: &G,
+        scored: &[(i32, G::Move)],
+        depth: i32,
+        low: i32,
+        high: i32,
+    ) -> (i32, Option<G::Move>) {
+        let mut alpha = low;
+        let mut found = None;
+        for (i, &(_, m)) in scored.iter().enumerate() {
+            let mut child = root.clone();
+            child.play(m);
+            let score = if i == 0 {
+                -self.negamax(&child, depth - 1, -high, -alpha, 1, true)
+            } else {
+                let s = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, 1, true);
+                if s > alpha && !self.stopped {
+                    -self.negamax(&child, depth - 1, -high, -alpha, 1, true)
+                } else {
+                    s
+                }
+            };
+            if self.stopped {
+                break;
+            }
+            if score > alpha {
+                alpha = score;
+                found = Some(m);
+                if alpha >= high {
+                    break;
+                }
+            }
+        }
+        (alpha, found)
     }
 
     /// The line the table remembers after `first` from `root`: `first`,

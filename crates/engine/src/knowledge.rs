@@ -49,6 +49,11 @@ pub trait Knowledge: Game {
     /// searched (futility).
     const FUTILITY_MARGIN: i32 = 150;
 
+    /// Half the width of the window around the last iteration's score in
+    /// which alpha-beta first searches the root from depth 5 (aspiration),
+    /// in the evaluation's units; 0 for none (a full window every time).
+    const ASPIRATION_WINDOW: i32 = 0;
+
     /// Whether the two sides always move in turn, one move each (alpha-beta
     /// relies on it; Empuje's set-up, for one, does not).
     const ALTERNATES: bool = false;
@@ -294,6 +299,8 @@ fn centrality(file: i32, rank: i32, ranks: i32) -> i32 {
 impl<V: ChessVariant> Knowledge for ChessGame<V> {
     const ALGORITHM: Algorithm = Algorithm::AlphaBeta;
     const ALTERNATES: bool = true;
+    /// 80 self-play games at 100 ms a move: 60.6 % with it (BENCHMARKS.md).
+    const ASPIRATION_WINDOW: i32 = 30;
 
     /// The outcome is computed once per move, so asking is cheap.
     fn drawn_by_history(&self) -> bool {
