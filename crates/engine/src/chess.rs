@@ -44,7 +44,25 @@ mod f {
     pub const KING_ATTACK: usize = 403;
     /// Being the side to move.
     pub const TEMPO: usize = 404;
-    pub const COUNT: usize = 405;
+    /// Knights, bishops, rooks and queens that attack a square next to
+    /// the enemy king: the count, then its square (an attack by several
+    /// pieces is worth more than the sum of single ones).
+    pub const KING_ATTACKERS: usize = 405;
+    pub const KING_ATTACKERS_SQUARED: usize = 406;
+    /// Threats against a side's pieces, each twice: `+ 0` for the side to
+    /// move's pieces, `+ 1` for the other side's (the side to move can
+    /// answer a threat; the other side's threatened pieces can be taken
+    /// at once). Knights, bishops, rooks and queens attacked by a pawn:
+    pub const THREAT_BY_PAWN: usize = 407;
+    /// Rooks and queens attacked by a knight or bishop.
+    pub const THREAT_BY_MINOR: usize = 409;
+    /// Queens attacked by a rook.
+    pub const THREAT_BY_ROOK: usize = 411;
+    /// Knights, bishops, rooks and queens attacked and not defended.
+    pub const HANGING: usize = 413;
+    /// Pawns attacked and not defended.
+    pub const WEAK_PAWN: usize = 415;
+    pub const COUNT: usize = 417;
 }
 
 /// How many features there are.
@@ -126,18 +144,61 @@ fn pawn_attacks(pawns: u64, side: Side) -> u64 {
     }
 }
 
+/// The squares one side attacks, by the kind of attacker.
+#[derive(Default)]
+struct Attacks {
+    pawns: u64,
+    /// Knights and bishops.
+    minors: u64,
+    rooks: u64,
+    /// Every piece, king included.
+    all: u64,
+}
+
 /// Walks the position's features for the side to move into `sink`.
 #[inline(always)]
 fn walk<V: Variant>(g: &ChessGame<V>, sink: &mut impl Sink) {
     let me = g.turn().side;
     sink.add(f::TEMPO, 1);
     let occupied = g.occupied();
-    for (side, sign) in [(me, 1), (me.other(), -1)] {
-        side_features(g, side, occupied, sign, sink);
-    }
+    let mine = side_features(g, me, occupied, 1, sink);
+    let theirs = side_features(g, me.other(), occupied, -1, sink);
+    threats(g, me, &theirs, &mine, 1, 0, sink);
+    threats(g, me.other(), &mine, &theirs, -1, 1, sink);
 }
 
-/// One side's features, counted with `sign` (1 for the side to move).
+/// The threats against `side`'s pieces (see [`f::THREAT_BY_PAWN`]), by
+/// the enemy's attacks `enemy` and its own `own`, counted with `sign` on
+/// the features `+ offset`.
+#[inline(always)]
+fn threats<V: Variant>(
+    g: &ChessGame<V>,
+    side: Side,
+    enemy: &Attacks,
+    own: &Attacks,
+    sign: i32,
+    offset: usize,
+    sink: &mut impl Sink,
+) {
+    let heavy = g.pieces(side, Role::Rook) | g.pieces(side, Role::Queen);
+    let pieces = heavy | g.pieces(side, Role::Knight) | g.pieces(side, Role::Bishop);
+    let undefended = enemy.all & !own.all;
+    let count = |bb: u64| sign * bb.count_ones() as i32;
+    sink.add(f::THREAT_BY_PAWN + offset, count(pieces & enemy.pawns));
+    sink.add(f::THREAT_BY_MINOR + offset, count(heavy & enemy.minors));
+    sink.add(
+        f::THREAT_BY_ROOK + offset,
+        count(g.pieces(side, Role::Queen) & enemy.rooks),
+    );
+    sink.add(f::HANGING + offset, count(pieces & undefended));
+    sink.add(
+        f::WEAK_PAWN + offset,
+        count(g.pieces(side, Role::Pawn) & undefended),
+    );
+}
+
+/// One side's features, counted with `sign` (1 for the side to move);
+/// returns the squares it attacks.
 #[inline(always)]
 fn side_features<V: Variant>(
     g: &ChessGame<V>,
@@ -145,7 +206,7 @@ fn side_features<V: Variant>(
     occupied: u64,
     sign: i32,
     sink: &mut impl Sink,
-) {
+) -> Attacks {
     let you = side.other();
     let own_pawns = g.pieces(side, Role::Pawn);
     let their_pawns = g.pieces(you, Role::Pawn);
@@ -161,6 +222,13 @@ fn side_features<V: Variant>(
         0
     };
     let flip = if side == Side::First { 0 } else { 56 };
+    let pawns = pawn_attacks(own_pawns, side);
+    let mut attacked = Attacks {
+        pawns,
+        all: pawns,
+        ..Attacks::default()
+    };
+    let mut king_attackers = 0;
     for (r, role) in ROLES.into_iter().enumerate() {
         let mut bb = g.pieces(side, role);
         if role == Role::Bishop && bb.count_ones() >= 2 {
@@ -186,6 +254,7 @@ fn side_features<V: Variant>(
                     }
                 }
                 Role::King => {
+                    attacked.all |= ChessGame::<V>::attacks(side, role, sq as u8, occupied);
                     let front = ahead(sq, side);
                     let near = front & ranks_from(sq, side, 1);
                     let far = front & ranks_from(sq, side, 2);
@@ -196,6 +265,13 @@ fn side_features<V: Variant>(
                 }
                 _ => {
                     let attacks = ChessGame::<V>::attacks(side, role, sq as u8, occupied);
+                    attacked.all |= attacks;
+                    match role {
+                        Role::Knight | Role::Bishop => attacked.minors |= attacks,
+                        Role::Rook => attacked.rooks |= attacks,
+                        _ => {}
+                    }
+                    king_attackers += i32::from(attacks & their_ring != 0);
                     let free = attacks & !own & !their_pawn_attacks;
                     sink.add(f::MOBILITY + r - 1, sign * free.count_ones() as i32);
                     sink.add(
@@ -214,6 +290,12 @@ fn side_features<V: Variant>(
             }
         }
     }
+    sink.add(f::KING_ATTACKERS, sign * king_attackers);
+    sink.add(
+        f::KING_ATTACKERS_SQUARED,
+        sign * king_attackers * king_attackers,
+    );
+    attacked
 }
 
 /// The whole rank `n` ranks ahead of `sq`'s for `side` (empty off the
@@ -320,6 +402,46 @@ mod tests {
             }
         }
         assert!(checked > 1000, "{checked}");
+    }
+
+    /// Hand-worked threats and attackers of the king (White to move; the
+    /// other side's counts are negative).
+    #[test]
+    fn threats_and_king_attackers_worked_by_hand() {
+        let counts = |fen: &str| {
+            let g = Chess::from_position_text(fen).unwrap();
+            let mut c = [0; FEATURES];
+            walk(&g, &mut c);
+            c
+        };
+        // The knight on e4 is attacked by the pawn on d5 and undefended.
+        let c = counts("4k3/8/8/3p4/4N3/8/8/4K3 w - - 0 1");
+        assert_eq!(c[f::THREAT_BY_PAWN], 1);
+        assert_eq!(c[f::HANGING], 1);
+        assert_eq!(c[f::WEAK_PAWN + 1], 0, "the knight does not reach d5");
+        assert_eq!(c[f::KING_ATTACKERS], 0);
+        // Queen (g7 and h8) and knight (g7) both bear on g8's ring.
+        let c = counts("6k1/8/8/4Q2N/8/8/8/4K3 w - - 0 1");
+        assert_eq!(c[f::KING_ATTACKERS], 2);
+        assert_eq!(c[f::KING_ATTACKERS_SQUARED], 4);
+        assert_eq!(c[f::HANGING], 0);
+        // The bishop on b3 attacks the rook on d5 and the queen on a4; the
+        // rook on a1 attacks the queen; nothing of Black's is defended.
+        // The queen attacks the bishop and the rook on a1, neither
+        // defended; the rook on d5 attacks d2 and d1, beside White's king.
+        let c = counts("4k3/8/8/3r4/q7/1B6/8/R3K3 w - - 0 1");
+        assert_eq!(c[f::THREAT_BY_MINOR + 1], -2);
+        assert_eq!(c[f::THREAT_BY_ROOK + 1], -1);
+        assert_eq!(c[f::HANGING + 1], -2);
+        assert_eq!(c[f::HANGING], 2);
+        assert_eq!(c[f::THREAT_BY_MINOR], 0);
+        assert_eq!(c[f::THREAT_BY_ROOK], 0);
+        assert_eq!(c[f::KING_ATTACKERS], -1);
+        assert_eq!(c[f::KING_ATTACKERS_SQUARED], -1);
+        // An undefended pawn attacked by a rook.
+        let c = counts("4k3/8/8/3p4/8/8/3R4/4K3 w - - 0 1");
+        assert_eq!(c[f::WEAK_PAWN + 1], -1);
+        assert_eq!(c[f::WEAK_PAWN], 0);
     }
 
     /// Hand-worked: from the start every feature is even but the tempo.
