@@ -291,8 +291,10 @@ impl<G: Knowledge> AlphaBeta<G> {
             return 0;
         }
         // Before the table: its entry for this placement may come from a
-        // line where it was not a repetition.
-        if g.drawn_by_history() {
+        // line where it was not a repetition. A position seen before counts
+        // as drawn here, below the root: if repeating it was best once, it
+        // is again, and the third time ends the game.
+        if g.drawn_by_history() || g.repeated() {
             return self.terminal(g, ply);
         }
         let key = g.position_key();

@@ -132,6 +132,14 @@ pub trait Knowledge: Game {
         false
     }
 
+    /// Whether the position occurred before in the game or the searched
+    /// line, where playing on could repeat it into a draw: alpha-beta
+    /// scores it as a draw below the root, before its table (whose entry
+    /// may come from before the repetition). False by default.
+    fn repeated(&self) -> bool {
+        false
+    }
+
     /// In a finished game, by how much the first player won (or lost), from
     /// -1 to 1: a bigger win is worth a little more to MCTS. 0 by default.
     fn margin(&self) -> f32 {
@@ -310,6 +318,15 @@ impl<V: ChessVariant> Knowledge for ChessGame<V> {
                 EndReason::ThreefoldRepetition | EndReason::FiftyMoveRule
             )
         })
+    }
+
+    /// A second occurrence counts: the side that can avoid a third must
+    /// not count on the other side to avoid it (with only the third
+    /// counted, the table's scores from before the repetition let level 5
+    /// check back and forth a pawn up until Black took the draw,
+    /// BENCHMARKS.md).
+    fn repeated(&self) -> bool {
+        ChessGame::repeated(self)
     }
 
     fn prior(&self, m: Self::Move) -> i32 {

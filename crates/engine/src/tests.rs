@@ -723,3 +723,31 @@ fn a_repetition_is_seen_through_the_table_of_earlier_moves() {
     let m = black.choose(limits).unwrap();
     assert_ne!(m, "Bd6");
 }
+
+#[test]
+fn a_repetition_one_move_ahead_is_seen_through_the_table() {
+    // From the Saltador level pair (`selfplay saltador --a 5 --b 4
+    // --level-nodes --seed 2`, game 5, level 5 White): a pawn up after
+    // Bxb7+, White checked on a4 and b7 and back. Its table held the
+    // position after Bb7+ from when Kd7 was not yet a third repetition,
+    // so it played Bb7+ again and Black took the draw at once.
+    let mut g = AnyGame::new(GameId::Saltador, &Setup::default()).unwrap();
+    g.play("h4").unwrap();
+    g.play("g6").unwrap();
+    let level = Level::MAX;
+    let limits = Limits::level_nodes(level, GameId::Saltador);
+    let mut white = Engine::new(&g, level, crate::rng::mix(2 ^ (4u64 << 32)));
+    for m in "Be4 d5 Bxb7+ Kd7 Ba4+ Ke8 Bb7+ Kd7 Ba4+ Ke8".split(' ') {
+        if g.turn().side == Side::First {
+            white.choose(limits).unwrap();
+        }
+        white.advance(m).unwrap();
+        g.play(m).unwrap();
+    }
+    assert_eq!(
+        after(&after(&g, "Bb7+"), "Kd7").outcome().map(|o| o.reason),
+        Some(EndReason::ThreefoldRepetition)
+    );
+    let m = white.choose(limits).unwrap();
+    assert_ne!(m, "Bb7+");
+}

@@ -425,6 +425,16 @@ impl<V: Variant> ChessGame<V> {
         true
     }
 
+    /// Whether this position (placement, side to move, castling and en
+    /// passant) occurred before in the game, since the last capture, pawn
+    /// move or loss of a castling right.
+    #[must_use]
+    pub fn repeated(&self) -> bool {
+        let line = self.line();
+        let key = line[line.len() - 1];
+        line.iter().rev().skip(4).step_by(2).any(|&k| k == key)
+    }
+
     /// Whether move `m` (legal here) takes a piece, en passant included.
     #[must_use]
     pub fn is_capture(&self, m: Move) -> bool {

@@ -623,6 +623,30 @@ fn legal_moves_equal_pseudo_moves_that_keep_the_king_safe() {
 }
 
 #[test]
+fn a_position_seen_before_is_repeated() {
+    let mut g = start();
+    assert!(!g.repeated());
+    for (m, repeated) in [
+        ("Nf3", false),
+        ("Nf6", false),
+        ("Ng1", false),
+        // The start again, White to move.
+        ("Ng8", true),
+        ("e4", false),
+        ("e5", false),
+    ] {
+        play(&mut g, &[m]);
+        assert_eq!(g.repeated(), repeated, "after {m}");
+    }
+    // A pawn move starts the window afresh: the same knight dance again
+    // repeats only once it returns.
+    play(&mut g, &["Nf3", "Nf6", "Ng1"]);
+    assert!(!g.repeated());
+    play(&mut g, &["Ng8"]);
+    assert!(g.repeated());
+}
+
+#[test]
 fn noisy_moves_are_captures_and_promotions_worked_by_hand() {
     let noisy = |fen: &str| {
         let mut v = Vec::new();
