@@ -291,15 +291,18 @@ impl<G: Knowledge> AlphaBeta<G> {
             return 0;
         }
         // Before the table: its entry for this placement may come from a
-        // line where it was not a repetition. A position seen before counts
-        // as drawn here, below the root: if repeating it was best once, it
-        // is again, and the third time ends the game.
-        if g.drawn_by_history() || g.repeated() {
+        // line where it was not a repetition. A position repeated within
+        // the searched line counts as drawn (if repeating it was best once,
+        // it is again, and the third time ends the game); for one seen
+        // before, only in the game, the table's score is not taken.
+        let repetition = g.repetition();
+        if g.drawn_by_history() || repetition.is_some_and(|plies| plies <= ply) {
             return self.terminal(g, ply);
         }
         let key = g.position_key();
         let entry = self.probe(key);
         if let Some(e) = entry
+            && repetition.is_none()
             && i32::from(e.depth) >= depth
         {
             let s = from_table(e.score, ply);

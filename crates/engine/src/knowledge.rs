@@ -132,12 +132,13 @@ pub trait Knowledge: Game {
         false
     }
 
-    /// Whether the position occurred before in the game or the searched
-    /// line, where playing on could repeat it into a draw: alpha-beta
-    /// scores it as a draw below the root, before its table (whose entry
-    /// may come from before the repetition). False by default.
-    fn repeated(&self) -> bool {
-        false
+    /// How many plies ago the position last occurred (in the game or the
+    /// searched line), if it did: alpha-beta scores a repetition within
+    /// its line as a draw, and takes no score from its table for a
+    /// position seen before, whose entry may come from before the
+    /// repetition. `None` by default.
+    fn repetition(&self) -> Option<usize> {
+        None
     }
 
     /// In a finished game, by how much the first player won (or lost), from
@@ -320,13 +321,11 @@ impl<V: ChessVariant> Knowledge for ChessGame<V> {
         })
     }
 
-    /// A second occurrence counts: the side that can avoid a third must
-    /// not count on the other side to avoid it (with only the third
-    /// counted, the table's scores from before the repetition let level 5
-    /// check back and forth a pawn up until Black took the draw,
-    /// BENCHMARKS.md).
-    fn repeated(&self) -> bool {
-        ChessGame::repeated(self)
+    /// Without it, the table's scores from before a repetition let level
+    /// 5 check back and forth a pawn up until the other side took the
+    /// draw (BENCHMARKS.md).
+    fn repetition(&self) -> Option<usize> {
+        ChessGame::repetition(self)
     }
 
     fn prior(&self, m: Self::Move) -> i32 {

@@ -425,14 +425,20 @@ impl<V: Variant> ChessGame<V> {
         true
     }
 
-    /// Whether this position (placement, side to move, castling and en
-    /// passant) occurred before in the game, since the last capture, pawn
-    /// move or loss of a castling right.
+    /// How many plies ago this position (placement, side to move,
+    /// castling and en passant) last occurred, if it did since the last
+    /// capture, pawn move or loss of a castling right.
     #[must_use]
-    pub fn repeated(&self) -> bool {
+    pub fn repetition(&self) -> Option<usize> {
         let line = self.line();
         let key = line[line.len() - 1];
-        line.iter().rev().skip(4).step_by(2).any(|&k| k == key)
+        line.iter()
+            .rev()
+            .enumerate()
+            .skip(4)
+            .step_by(2)
+            .find(|&(_, &k)| k == key)
+            .map(|(plies, _)| plies)
     }
 
     /// Whether move `m` (legal here) takes a piece, en passant included.

@@ -623,27 +623,27 @@ fn legal_moves_equal_pseudo_moves_that_keep_the_king_safe() {
 }
 
 #[test]
-fn a_position_seen_before_is_repeated() {
+fn a_position_seen_before_is_a_repetition() {
     let mut g = start();
-    assert!(!g.repeated());
-    for (m, repeated) in [
-        ("Nf3", false),
-        ("Nf6", false),
-        ("Ng1", false),
-        // The start again, White to move.
-        ("Ng8", true),
-        ("e4", false),
-        ("e5", false),
+    assert_eq!(g.repetition(), None);
+    for (m, plies) in [
+        ("Nf3", None),
+        ("Nf6", None),
+        ("Ng1", None),
+        // The start again, White to move, four plies on.
+        ("Ng8", Some(4)),
+        ("e4", None),
+        ("e5", None),
     ] {
         play(&mut g, &[m]);
-        assert_eq!(g.repeated(), repeated, "after {m}");
+        assert_eq!(g.repetition(), plies, "after {m}");
     }
     // A pawn move starts the window afresh: the same knight dance again
     // repeats only once it returns.
     play(&mut g, &["Nf3", "Nf6", "Ng1"]);
-    assert!(!g.repeated());
+    assert_eq!(g.repetition(), None);
     play(&mut g, &["Ng8"]);
-    assert!(g.repeated());
+    assert_eq!(g.repetition(), Some(4));
 }
 
 #[test]
