@@ -26,8 +26,6 @@
 use std::io::BufRead;
 
 use tablero_engine::breakthrough::{FEATURES, WEIGHTS, features};
-use tablero_engine::rng::Rng;
-use tablero_engine::{Algorithm, Budget, Level, Searcher};
 use tablero_rules::breakthrough::Breakthrough;
 use tablero_rules::{Game, Setup, Side};
 
@@ -40,38 +38,13 @@ fn main() {
             let number = |i: usize| args[i].parse::<u64>().expect("a number");
             let nodes = number(2);
             texel_support::write_games(number(1), number(3), 2, &args[4], |seed| {
-                one_game(nodes, seed)
+                let start = Breakthrough::new(&Setup::default()).expect("the start");
+                texel_support::one_game(start, 8, usize::MAX, nodes, seed)
             });
         }
         Some("tune") if args.len() > 1 => tune(&args[1..]),
         _ => eprintln!("usage: texel games GAMES NODES SEED OUT | texel tune FILE..."),
     }
-}
-
-/// One self-play game's positions and the first player's result (`1` or
-/// `0`).
-fn one_game(nodes: u64, seed: u64) -> (Vec<String>, char) {
-    let mut rng = Rng::new(seed);
-    let mut g = Breakthrough::new(&Setup::default()).expect("the start");
-    for _ in 0..8 {
-        let moves = g.legal_move_list();
-        g.play(moves[rng.below(moves.len())]);
-    }
-    let mut seen = Vec::new();
-    let mut searcher = Searcher::new(g.clone(), Algorithm::AlphaBeta);
-    let budget = Budget {
-        think: None,
-        nodes: Some(nodes),
-    };
-    while g.outcome().is_none() {
-        seen.push(g.position_text());
-        let (m, _) = searcher.search(Level::MAX, &budget, &mut rng);
-        let m = m.expect("a move in an unfinished game");
-        g.play(m);
-        searcher.advance(m);
-    }
-    let first_won = g.outcome().and_then(|o| o.winner) == Some(Side::First);
-    (seen, if first_won { '1' } else { '0' })
 }
 
 /// A position's features and the mover's result.

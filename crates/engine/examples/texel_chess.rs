@@ -36,8 +36,6 @@ use std::io::{BufRead, Write};
 
 use tablero_engine::chess::{END, FEATURES, FULL_PHASE, MIDDLE, features};
 
-use tablero_engine::rng::Rng;
-use tablero_engine::{Algorithm, Budget, Level, Searcher};
 use tablero_rules::chess::{Chess, ROLES};
 use tablero_rules::{Game, Setup, Side};
 
@@ -50,7 +48,8 @@ fn main() {
             let number = |i: usize| args[i].parse::<u64>().expect("a number");
             let nodes = number(2);
             texel_support::write_games(number(1), number(3), number(4), &args[5], |seed| {
-                one_game(nodes, seed)
+                let start = Chess::new(&Setup::default()).expect("the start");
+                texel_support::one_game(start, 6, 400, nodes, seed)
             });
         }
         Some("label") if args.len() == 5 => {
@@ -63,36 +62,6 @@ fn main() {
              texel_chess label ENGINE DEPTH IN OUT | texel_chess tune OUT FILE..."
         ),
     }
-}
-
-/// One self-play game's positions and the first player's result (`1`,
-/// `0` or `=`).
-fn one_game(nodes: u64, seed: u64) -> (Vec<String>, char) {
-    let mut rng = Rng::new(seed);
-    let mut g = Chess::new(&Setup::default()).expect("the start");
-    for _ in 0..6 {
-        let moves = g.legal_move_list();
-        g.play(moves[rng.below(moves.len())]);
-    }
-    let mut seen = Vec::new();
-    let mut searcher = Searcher::new(g.clone(), Algorithm::AlphaBeta);
-    let budget = Budget {
-        think: None,
-        nodes: Some(nodes),
-    };
-    while g.outcome().is_none() && seen.len() < 400 {
-        seen.push(g.position_text());
-        let (m, _) = searcher.search(Level::MAX, &budget, &mut rng);
-        let m = m.expect("a move in an unfinished game");
-        g.play(m);
-        searcher.advance(m);
-    }
-    let result = match g.outcome().and_then(|o| o.winner) {
-        Some(Side::First) => '1',
-        Some(Side::Second) => '0',
-        None => '=',
-    };
-    (seen, result)
 }
 
 /// A quiet position's features (index and count, non-zero only), its

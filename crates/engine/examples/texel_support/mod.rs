@@ -1,8 +1,51 @@
 //! What the two texel examples (`texel` for Breakthrough, `texel_chess`)
-//! share: self-play games written to a file on several threads, and the
-//! scale K that fits a set of weights.
+//! share: self-play games, written to a file on several threads, the
+//! scale K that fits a set of weights, and the fit's Adam step and slope.
 
 use std::io::Write;
+
+use tablero_engine::knowledge::Knowledge;
+use tablero_engine::rng::Rng;
+use tablero_engine::{Algorithm, Budget, Level, Searcher};
+use tablero_rules::Side;
+
+/// One self-play game at level 5 with `nodes` nodes a move from `start`,
+/// opened by `opening` random plies drawn from `seed`, stopped after
+/// `max_plies` more: its positions after the opening and the first
+/// player's result (`1`, `0`, or `=` for a draw or a game stopped).
+pub fn one_game<G: Knowledge>(
+    start: G,
+    opening: usize,
+    max_plies: usize,
+    nodes: u64,
+    seed: u64,
+) -> (Vec<String>, char) {
+    let mut rng = Rng::new(seed);
+    let mut g = start;
+    for _ in 0..opening {
+        let moves = g.legal_move_list();
+        g.play(moves[rng.below(moves.len())]);
+    }
+    let mut seen = Vec::new();
+    let mut searcher = Searcher::new(g.clone(), Algorithm::AlphaBeta);
+    let budget = Budget {
+        think: None,
+        nodes: Some(nodes),
+    };
+    while g.outcome().is_none() && seen.len() < max_plies {
+        seen.push(g.position_text());
+        let (m, _) = searcher.search(Level::MAX, &budget, &mut rng);
+        let m = m.expect("a move in an unfinished game");
+        g.play(m);
+        searcher.advance(m);
+    }
+    let result = match g.outcome().and_then(|o| o.winner) {
+        Some(Side::First) => '1',
+        Some(Side::Second) => '0',
+        None => '=',
+    };
+    (seen, result)
+}
 
 /// Plays `count` games on `threads` threads, game `i` by `one_game` with
 /// the seed drawn from `seed` and `i`, and writes each position a game
