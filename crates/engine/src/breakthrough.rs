@@ -8,6 +8,8 @@
 use tablero_rules::breakthrough::Breakthrough;
 use tablero_rules::{Game, Side};
 
+use crate::knowledge::FeatureSink;
+
 const RANK_1: u64 = 0xff;
 const RANK_2: u64 = 0xff << 8;
 const RANK_7: u64 = 0xff << 48;
@@ -182,25 +184,13 @@ pub const WEIGHTS: [i32; FEATURES] = [
     -13, -21, -14, 38,
 ];
 
-/// Where a walk over the features goes: a sum with the weights, or counts.
-trait Sink {
-    fn add(&mut self, feature: usize, count: i32);
-}
-
 /// Sums the weights.
 struct Sum(i32);
 
-impl Sink for Sum {
+impl FeatureSink for Sum {
     #[inline(always)]
     fn add(&mut self, feature: usize, count: i32) {
         self.0 += WEIGHTS[feature] * count;
-    }
-}
-
-impl Sink for [i32; FEATURES] {
-    #[inline(always)]
-    fn add(&mut self, feature: usize, count: i32) {
-        self[feature] += count;
     }
 }
 
@@ -243,7 +233,7 @@ fn decided(g: &Breakthrough) -> Option<i32> {
 
 /// Walks the position's features for the side to move into `sink`.
 #[inline(always)]
-fn walk(g: &Breakthrough, sink: &mut impl Sink) {
+fn walk(g: &Breakthrough, sink: &mut impl FeatureSink) {
     let me = g.turn().side;
     let you = me.other();
     let (mine, theirs) = (g.pieces(me), g.pieces(you));
@@ -274,7 +264,7 @@ fn side(
     empty: u64,
     to_move: bool,
     sign: i32,
-    sink: &mut impl Sink,
+    sink: &mut impl FeatureSink,
 ) -> u32 {
     let own_twice = attacks_twice(bb, side);
     let enemy = !(bb | empty);

@@ -10,6 +10,8 @@ use tablero_rules::chess::{ChessGame, ROLES, Variant};
 use tablero_rules::san::Role;
 use tablero_rules::{Game, Side};
 
+use crate::knowledge::FeatureSink;
+
 const FILE_A: u64 = 0x0101_0101_0101_0101;
 
 /// The features, by index into [`MIDDLE`] and [`END`].
@@ -73,26 +75,14 @@ pub const FEATURES: usize = f::COUNT;
 /// 0 with kings and pawns only).
 pub const FULL_PHASE: i32 = 24;
 
-/// Where a walk over the features goes: weighted sums, or counts.
-trait Sink {
-    fn add(&mut self, feature: usize, count: i32);
-}
-
 /// The middlegame and endgame sums.
 struct Sum(i32, i32);
 
-impl Sink for Sum {
+impl FeatureSink for Sum {
     #[inline(always)]
     fn add(&mut self, feature: usize, count: i32) {
         self.0 += MIDDLE[feature] * count;
         self.1 += END[feature] * count;
-    }
-}
-
-impl Sink for [i32; FEATURES] {
-    #[inline(always)]
-    fn add(&mut self, feature: usize, count: i32) {
-        self[feature] += count;
     }
 }
 
@@ -157,7 +147,7 @@ struct Attacks {
 
 /// Walks the position's features for the side to move into `sink`.
 #[inline(always)]
-fn walk<V: Variant>(g: &ChessGame<V>, sink: &mut impl Sink) {
+fn walk<V: Variant>(g: &ChessGame<V>, sink: &mut impl FeatureSink) {
     let me = g.turn().side;
     sink.add(f::TEMPO, 1);
     let occupied = g.occupied();
@@ -178,7 +168,7 @@ fn threats<V: Variant>(
     own: &Attacks,
     sign: i32,
     offset: usize,
-    sink: &mut impl Sink,
+    sink: &mut impl FeatureSink,
 ) {
     let heavy = g.pieces(side, Role::Rook) | g.pieces(side, Role::Queen);
     let pieces = heavy | g.pieces(side, Role::Knight) | g.pieces(side, Role::Bishop);
@@ -205,7 +195,7 @@ fn side_features<V: Variant>(
     side: Side,
     occupied: u64,
     sign: i32,
-    sink: &mut impl Sink,
+    sink: &mut impl FeatureSink,
 ) -> Attacks {
     let you = side.other();
     let own_pawns = g.pieces(side, Role::Pawn);

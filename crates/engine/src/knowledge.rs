@@ -148,6 +148,21 @@ pub trait Knowledge: Game {
     }
 }
 
+/// Where a walk over an evaluation's weighted features goes (chess's and
+/// Breakthrough's): the search's sum with the weights, or the counts the
+/// tuners fit the weights to.
+pub(crate) trait FeatureSink {
+    /// Counts `count` more of `feature`.
+    fn add(&mut self, feature: usize, count: i32);
+}
+
+impl<const N: usize> FeatureSink for [i32; N] {
+    #[inline(always)]
+    fn add(&mut self, feature: usize, count: i32) {
+        self[feature] += count;
+    }
+}
+
 impl Knowledge for Barrier {}
 impl Knowledge for Bloc {}
 impl Knowledge for Cascades {}
