@@ -10,7 +10,7 @@ use tablero_rules::chess::{ChessGame, ROLES, Variant};
 use tablero_rules::san::Role;
 use tablero_rules::{Game, Side};
 
-use crate::knowledge::FeatureSink;
+use crate::knowledge::{FeatureSink, centre_distance};
 
 const FILE_A: u64 = 0x0101_0101_0101_0101;
 
@@ -324,10 +324,9 @@ fn mop_up<V: Variant>(g: &ChessGame<V>, lead: i32, phase: i32, me: Side) -> i32 
         let sq = g.pieces(side, Role::King).trailing_zeros() as i32;
         (sq % 8, sq / 8)
     };
-    let centre = |i: i32| (2 * i - 7).abs();
     let (wf, wr) = square(weak);
     let (sf, sr) = square(strong);
-    let edge = centre(wf) + centre(wr);
+    let edge = centre_distance(wf, 8) + centre_distance(wr, 8);
     let near = 14 - ((wf - sf).abs() + (wr - sr).abs());
     let bonus = (edge * 5 + near * 4) * (24 - phase) / 24;
     if strong == me { bonus } else { -bonus }

@@ -311,7 +311,7 @@ fn role_value(r: Role) -> i32 {
 }
 
 /// Distance of a file or rank index from the board's centre, ×2 (0 = centre).
-fn centre_distance(i: i32, size: i32) -> i32 {
+pub(crate) fn centre_distance(i: i32, size: i32) -> i32 {
     (2 * i - (size - 1)).abs()
 }
 
