@@ -399,16 +399,9 @@ impl<V: Variant> ChessGame<V> {
     #[must_use]
     pub fn attacks(side: Side, role: Role, sq: u8, occupied: u64) -> u64 {
         let sq = usize::from(sq);
-        let t = attacks::tables();
         match role {
             Role::Pawn => attacks::PAWN[if side == Side::First { WHITE } else { BLACK }][sq],
-            Role::Knight => attacks::KNIGHT[sq],
-            Role::Bishop if V::JUMPING_BISHOP => attacks::JUMP[sq],
-            Role::Bishop => t.bishop(sq, occupied),
-            Role::Rook => t.rook(sq, occupied),
-            Role::Queen => t.rook(sq, occupied) | t.bishop(sq, occupied),
-            Role::King => attacks::KING[sq],
-            Role::Amazon => 0,
+            _ => Position::<V>::piece_attacks(role, sq, occupied),
         }
     }
 

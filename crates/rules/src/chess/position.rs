@@ -435,6 +435,21 @@ impl<V: Variant> Position<V> {
         }
     }
 
+    /// Squares a piece of `role` other than a pawn attacks from `sq`, with
+    /// `occupied` blocking sliders.
+    #[inline(always)]
+    pub(crate) fn piece_attacks(role: Role, sq: usize, occupied: u64) -> u64 {
+        let t = tables();
+        match role {
+            Role::Knight => KNIGHT[sq],
+            Role::Bishop => Self::bishop_attacks(sq, occupied),
+            Role::Rook => t.rook(sq, occupied),
+            Role::Queen => t.rook(sq, occupied) | t.bishop(sq, occupied),
+            Role::King => KING[sq],
+            Role::Pawn | Role::Amazon => 0,
+        }
+    }
+
     /// Pieces of `by` attacking `sq`, with `occupied` blocking sliders.
     #[inline(always)]
     pub(crate) fn attackers(&self, sq: usize, occupied: u64, by: usize) -> u64 {
@@ -604,19 +619,14 @@ impl<V: Variant> Position<V> {
     /// Moves of the (pinned) piece on `from` to squares of `allowed`
     /// (`pawn_allowed` if it is a pawn).
     fn piece_moves<S: Sink>(&self, from: usize, allowed: u64, pawn_allowed: u64, list: &mut S) {
-        let t = tables();
-        let occupied = self.occupied();
         let Some((_, role)) = self.piece_at(from) else {
             return;
         };
-        let attacks = match role {
-            Role::Pawn => return self.pawn_moves(bit(from), pawn_allowed, list),
-            Role::Knight => KNIGHT[from],
-            Role::Bishop => Self::bishop_attacks(from, occupied),
-            Role::Rook => t.rook(from, occupied),
-            Role::Queen => t.rook(from, occupied) | t.bishop(from, occupied),
-            Role::King | Role::Amazon => 0,
-        };
+        if role == Role::Pawn {
+            return self.pawn_moves(bit(from), pawn_allowed, list);
+        }
+        // A pinned piece is never the king.
+        let attacks = Self::piece_attacks(role, from, self.occupied());
         self.push_all(
             from,
             role,
