@@ -292,7 +292,8 @@ fn weights_file(w: &[i32], positions: usize) -> String {
         out += "    // mobility N B R Q, bishop pair, doubled, isolated, passed by rank 0–7,\n";
         out += "    // rook open, half open, shield, far shield, king attack, tempo,\n";
         out += "    // king attackers and their square, threats by pawn, minor and rook, hanging\n";
-        out += "    // pieces, weak pawns (each for the side to move, then the other)\n";
+        out += "    // pieces, weak pawns (each for the side to move, then the other), king\n";
+        out += "    // semi-open and open files, pawn storm, queen near\n";
         let rest: Vec<String> = part[384..].iter().map(i32::to_string).collect();
         out += &format!("    {},\n];\n", rest.join(", "));
     }

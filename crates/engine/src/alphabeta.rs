@@ -246,6 +246,14 @@ impl<G: Knowledge> AlphaBeta<G> {
         self.lists[ply] = list;
         noisy.sort_unstable_by_key(|&(gain, _)| std::cmp::Reverse(gain));
         for &(_, m) in &noisy {
+            // A capture that loses material once the square's exchanges
+            // are counted is not followed (it seldom does better than
+            // standing pat, and following every one of them swells the
+            // search): chess at 100 ms scored 70 % with this against
+            // without (BENCHMARKS.md).
+            if !evading && !g.exchange_at_least(m, 0) {
+                continue;
+            }
             let mut child = g.clone();
             child.play(m);
             let score = -self.quiescence(&child, -beta, -alpha, ply + 1, qdepth + 1);

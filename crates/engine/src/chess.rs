@@ -64,7 +64,17 @@ mod f {
     pub const HANGING: usize = 413;
     /// Pawns attacked and not defended.
     pub const WEAK_PAWN: usize = 415;
-    pub const COUNT: usize = 417;
+    /// Files at the king (its own and those beside it) without a pawn of
+    /// its own, and without any pawn.
+    pub const KING_SEMI_OPEN: usize = 417;
+    pub const KING_OPEN: usize = 418;
+    /// Enemy pawns on those files one to three ranks ahead of the king (a
+    /// pawn storm).
+    pub const KING_STORM: usize = 419;
+    /// How near each enemy queen is to the king: 7 less their distance in
+    /// king moves.
+    pub const KING_QUEEN_NEAR: usize = 420;
+    pub const COUNT: usize = 421;
 }
 
 /// How many features there are.
@@ -252,6 +262,29 @@ fn side_features<V: Variant>(
                     let far_shield = (far | beside(far)) & own_pawns;
                     sink.add(f::SHIELD, sign * shield.count_ones() as i32);
                     sink.add(f::SHIELD_FAR, sign * far_shield.count_ones() as i32);
+                    let files = file_of(sq) | beside(file_of(sq));
+                    let mut semi_open = 0;
+                    let mut open = 0;
+                    for file in 0..8 {
+                        let file = FILE_A << file;
+                        if file & files != 0 && file & own_pawns == 0 {
+                            semi_open += 1;
+                            open += i32::from(file & their_pawns == 0);
+                        }
+                    }
+                    sink.add(f::KING_SEMI_OPEN, sign * semi_open);
+                    sink.add(f::KING_OPEN, sign * open);
+                    let storm_ranks =
+                        ranks_from(sq, side, 1) | ranks_from(sq, side, 2) | ranks_from(sq, side, 3);
+                    let storm = files & storm_ranks & their_pawns;
+                    sink.add(f::KING_STORM, sign * storm.count_ones() as i32);
+                    let mut queens = g.pieces(you, Role::Queen);
+                    while queens != 0 {
+                        let q = queens.trailing_zeros();
+                        queens &= queens - 1;
+                        let distance = (q % 8).abs_diff(sq % 8).max((q / 8).abs_diff(sq / 8));
+                        sink.add(f::KING_QUEEN_NEAR, sign * (7 - distance as i32));
+                    }
                 }
                 _ => {
                     let attacks = ChessGame::<V>::attacks(side, role, sq as u8, occupied);
@@ -431,6 +464,33 @@ mod tests {
         let c = counts("4k3/8/8/3p4/8/8/3R4/4K3 w - - 0 1");
         assert_eq!(c[f::WEAK_PAWN + 1], -1);
         assert_eq!(c[f::WEAK_PAWN], 0);
+    }
+
+    /// Hand-worked king safety (White to move; Black's counts negative).
+    #[test]
+    fn open_files_storms_and_queens_at_the_king_worked_by_hand() {
+        let counts = |fen: &str| {
+            let g = Chess::from_position_text(fen).unwrap();
+            let mut c = [0; FEATURES];
+            walk(&g, &mut c);
+            c
+        };
+        // White's g1 king: the h-file has no White pawn but Black's h4
+        // pawn, three ranks ahead (a storm). Black's g8 king: f and g
+        // have White pawns only, h Black's own. The queen on b4 is 5
+        // king moves from g8.
+        let c = counts("6k1/8/8/8/1Q5p/8/5PP1/6K1 w - - 0 1");
+        assert_eq!(c[f::KING_SEMI_OPEN], 1 - 2);
+        assert_eq!(c[f::KING_OPEN], 0);
+        assert_eq!(c[f::KING_STORM], 1);
+        assert_eq!(c[f::KING_QUEEN_NEAR], -(7 - 5));
+        // Without the h-pawn the h-file is open at both kings, and f and
+        // g are semi-open at Black's.
+        let c = counts("6k1/8/8/8/8/8/5PP1/6K1 w - - 0 1");
+        assert_eq!(c[f::KING_SEMI_OPEN], 1 - 3);
+        assert_eq!(c[f::KING_OPEN], 1 - 1);
+        assert_eq!(c[f::KING_STORM], 0);
+        assert_eq!(c[f::KING_QUEEN_NEAR], 0);
     }
 
     /// Hand-worked: from the start every feature is even but the tempo.

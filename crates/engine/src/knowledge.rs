@@ -8,7 +8,7 @@ use tablero_rules::bloc::Bloc;
 use tablero_rules::bombardment::Bombardment;
 use tablero_rules::breakthrough::Breakthrough;
 use tablero_rules::cascades::Cascades;
-use tablero_rules::chess::{ChessGame, Variant as ChessVariant};
+use tablero_rules::chess::{ChessGame, Move, Variant as ChessVariant};
 use tablero_rules::empuje::Empuje;
 use tablero_rules::guadalete::{RiverChess, Variant as RiverVariant};
 use tablero_rules::knightfight::KnightFight;
@@ -106,6 +106,15 @@ pub trait Knowledge: Game {
     /// ordering noisy moves: most valuable victim first).
     fn gain(&self, _m: Self::Move) -> i32 {
         0
+    }
+
+    /// Whether `m` keeps at least `threshold` (what it takes less what it
+    /// loses) once both sides have taken on its square in turn, each with
+    /// its cheapest piece and free to stop (static exchange evaluation):
+    /// quiescence skips captures that lose material. True where the game
+    /// cannot tell.
+    fn exchange_at_least(&self, _m: Self::Move, _threshold: i32) -> bool {
+        true
     }
 
     /// Whether the side to move is in check: alpha-beta searches one ply
@@ -310,6 +319,72 @@ fn role_value(r: Role) -> i32 {
     VALUES[r as usize]
 }
 
+/// [`Knowledge::exchange_at_least`] for chess and Saltador (Stockfish's
+/// `see_ge`): the captures alternate on `m`'s square, cheapest piece
+/// first, each side stopping when going on would lose; sliders behind a
+/// capturer join as it leaves. Promotions and en passant, rare and seldom
+/// losing, count as even exchanges.
+fn exchange_at_least<V: ChessVariant>(g: &ChessGame<V>, m: Move, threshold: i32) -> bool {
+    const ORDER: [Role; 6] = [
+        Role::Pawn,
+        Role::Knight,
+        Role::Bishop,
+        Role::Rook,
+        Role::Queen,
+        Role::King,
+    ];
+    let (from, to) = (1u64 << m.from(), 1u64 << m.to());
+    let taken = g.occupied() & to != 0;
+    if m.promotion().is_some() || (g.is_capture(m) && !taken) {
+        return threshold <= 0;
+    }
+    let me = g.turn().side;
+    let victim = ORDER[..5]
+        .iter()
+        .find(|&&r| g.pieces(me.other(), r) & to != 0)
+        .map_or(0, |&r| role_value(r));
+    // What the side to move is ahead by, less the threshold, if the
+    // exchange stopped now ...
+    let mut swap = victim - threshold;
+    if swap < 0 {
+        return false;
+    }
+    // ... and if the piece just moved were taken for nothing.
+    swap = role_value(m.role()) - swap;
+    if swap <= 0 {
+        return true;
+    }
+    let mut occupied = (g.occupied() ^ from) | to;
+    let mut side = me;
+    let mut holds = true;
+    loop {
+        side = side.other();
+        let attackers = g.attackers(m.to(), occupied, side);
+        if attackers == 0 {
+            break;
+        }
+        holds = !holds;
+        let Some(&role) = ORDER.iter().find(|&&r| attackers & g.pieces(side, r) != 0) else {
+            break;
+        };
+        if role == Role::King {
+            // The king takes only if nothing takes it back.
+            return if g.attackers(m.to(), occupied, side.other()) != 0 {
+                !holds
+            } else {
+                holds
+            };
+        }
+        swap = role_value(role) - swap;
+        if swap < i32::from(holds) {
+            break;
+        }
+        let capturer = attackers & g.pieces(side, role);
+        occupied ^= capturer & capturer.wrapping_neg();
+    }
+    holds
+}
+
 /// Distance of a file or rank index from the board's centre, ×2 (0 = centre).
 pub(crate) fn centre_distance(i: i32, size: i32) -> i32 {
     (2 * i - (size - 1)).abs()
@@ -359,6 +434,10 @@ impl<V: ChessVariant> Knowledge for ChessGame<V> {
 
     fn in_check(&self) -> bool {
         ChessGame::in_check(self)
+    }
+
+    fn exchange_at_least(&self, m: Self::Move, threshold: i32) -> bool {
+        exchange_at_least(self, m, threshold)
     }
 
     /// Not with only king and pawns, where zugzwang is common.
@@ -440,5 +519,70 @@ impl<V: RiverVariant> Knowledge for RiverChess<V> {
         }
         let me = self.turn().side;
         score[me.index()] - score[me.other().index()] + 10
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use tablero_rules::chess::{Chess, Saltador};
+
+    use super::*;
+
+    /// Whether `text`'s move in `fen` keeps at least `threshold`, by
+    /// [`Knowledge::exchange_at_least`].
+    fn exchange<G: Knowledge>(fen: &str, text: &str, threshold: i32) -> bool {
+        let g = G::from_position_text(fen).unwrap();
+        let m = g
+            .legal_move_list()
+            .into_iter()
+            .find(|&m| g.move_text(m) == text)
+            .unwrap_or_else(|| panic!("{text} is not legal in {fen}"));
+        Knowledge::exchange_at_least(&g, m, threshold)
+    }
+
+    /// Exchanges worked by hand (pawn 100, knight 310, bishop 325, rook
+    /// 500, queen 950).
+    #[test]
+    fn exchanges_count_the_recaptures() {
+        // The queen takes a pawn the e6 pawn guards: -850.
+        let queen_for_pawn = "4k3/8/4p3/3p4/8/8/8/3QK3 w - - 0 1";
+        assert!(!exchange::<Chess>(queen_for_pawn, "Qxd5", 0));
+        assert!(exchange::<Chess>(queen_for_pawn, "Qxd5", -850));
+        assert!(!exchange::<Chess>(queen_for_pawn, "Qxd5", -849));
+        // Pawn for pawn: even.
+        let pawns = "4k3/8/4p3/3p4/4P3/8/8/4K3 w - - 0 1";
+        assert!(exchange::<Chess>(pawns, "exd5", 0));
+        assert!(!exchange::<Chess>(pawns, "exd5", 1));
+        // Doubled rooks against a guarded rook: the rook behind joins
+        // once the front one has taken, and White ends a rook up.
+        let doubled = "3r2k1/8/8/3r4/8/8/3R4/3R2K1 w - - 0 1";
+        assert!(exchange::<Chess>(doubled, "Rxd5", 500));
+        assert!(!exchange::<Chess>(doubled, "Rxd5", 501));
+        // Without the rook behind, even.
+        let single = "3r2k1/8/8/3r4/8/8/3R4/6K1 w - - 0 1";
+        assert!(exchange::<Chess>(single, "Rxd5", 0));
+        assert!(!exchange::<Chess>(single, "Rxd5", 1));
+        // The king guards f7 alone: Nxf7 loses the knight for a pawn
+        // (-210), unless a rook watches f7, when the king may not take.
+        let king_guards = "6k1/5p2/8/6N1/8/8/8/6K1 w - - 0 1";
+        assert!(!exchange::<Chess>(king_guards, "Nxf7", 0));
+        assert!(exchange::<Chess>(king_guards, "Nxf7", -210));
+        let rook_watches = "6k1/5p2/8/6N1/8/8/8/5RK1 w - - 0 1";
+        assert!(exchange::<Chess>(rook_watches, "Nxf7", 100));
+        assert!(!exchange::<Chess>(rook_watches, "Nxf7", 101));
+        // A quiet move onto a guarded square loses the piece.
+        assert!(!exchange::<Chess>(king_guards, "Ne6", 0));
+        assert!(exchange::<Chess>(king_guards, "Ne4", 0));
+    }
+
+    /// Saltador's bishop leaps: g7's bishop retakes on d4 over f6 and e5,
+    /// where a chess bishop would be blocked by the f6 pawn.
+    #[test]
+    fn the_jumping_bishop_recaptures_over_pieces() {
+        let fen = "4k3/6b1/5p2/8/3p4/8/8/B3K3 w - - 0 1";
+        assert!(!exchange::<Saltador>(fen, "Bxd4", 0));
+        assert!(exchange::<Saltador>(fen, "Bxd4", -225));
+        assert!(!exchange::<Saltador>(fen, "Bxd4", -224));
+        assert!(exchange::<Chess>(fen, "Bxd4", 100));
     }
 }

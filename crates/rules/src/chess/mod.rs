@@ -405,6 +405,16 @@ impl<V: Variant> ChessGame<V> {
         }
     }
 
+    /// The pieces of `side` standing on `occupied` that attack `sq`, with
+    /// the pieces on `occupied` blocking the sliders: for a search's static
+    /// exchange evaluation, which takes pieces off `occupied` as they
+    /// capture in turn and so uncovers the sliders behind them.
+    #[must_use]
+    pub fn attackers(&self, sq: u8, occupied: u64, side: Side) -> u64 {
+        let color = if side == Side::First { WHITE } else { BLACK };
+        self.pos.attackers(usize::from(sq), occupied, color) & occupied
+    }
+
     /// The legal captures (en passant included) and promotions, in the
     /// order [`Game::legal_moves`] gives them, into `moves` (cleared
     /// first): what a quiescence search follows. Returns false, with no
