@@ -93,11 +93,11 @@ impl App {
         {
             return Err(self.gone(&who.channel, n)?);
         }
-        // `jugar ajedrez`, `move chess`: someone who wants to start a game
-        // (`jugar` is Spanish for "to play"), unless it is a move in one
-        // of theirs.
+        // `jugar ajedrez`, `move chess`, `jugar saltador nivel=5 negras`:
+        // someone who wants to start a game (`jugar` is Spanish for "to
+        // play"), unless it is a move in one of theirs.
         if ply.is_none()
-            && let Ok(game) = text.trim().parse::<GameId>()
+            && let Some(game) = named_game(text)
             && !st
                 .games_of(me)
                 .iter()
@@ -501,6 +501,16 @@ impl App {
             game: live.view(self.now()),
         })
     }
+}
+
+/// The game `text`'s first words name (`saltador` in `saltador nivel=5
+/// negras`, `gran avance` in `gran avance blancas`), the longest such
+/// name first.
+fn named_game(text: &str) -> Option<GameId> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    (1..=words.len())
+        .rev()
+        .find_map(|n| words[..n].join(" ").parse::<GameId>().ok())
 }
 
 /// Whether a press on the board of game `id` drawn after `ply` moves may

@@ -628,6 +628,31 @@ fn a_game_named_where_a_move_was_expected_says_how_to_start_it() {
         h.say("general", "ana", "historial").unwrap().plain_text(),
         before
     );
+    // A game's name followed by what one would tell `maquina` (a level,
+    // a side), or a name of two words with a side after it.
+    let r = h
+        .say("general", "ana", "jugar saltador nivel=5 negras")
+        .unwrap();
+    assert!(
+        r.error
+            && r.plain_text()
+                .starts_with("Ajedrez del alfil saltador es un juego")
+            && r.plain_text().contains("`maquina saltador`"),
+        "{}",
+        r.plain_text()
+    );
+    let r = h
+        .say("general", "ana", "mover gran avance blancas")
+        .unwrap();
+    assert!(
+        r.error && r.plain_text().starts_with("Gran avance es un juego"),
+        "{}",
+        r.plain_text()
+    );
+    assert_eq!(
+        h.say("general", "ana", "historial").unwrap().plain_text(),
+        before
+    );
     // A move after `jugar` is played.
     let r = h.say("general", "ana", "jugar e4").unwrap();
     assert!(!r.error, "{}", r.plain_text());
