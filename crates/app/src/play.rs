@@ -247,6 +247,13 @@ impl App {
         if !addressed {
             return Ok(Event::Ignored);
         }
+        // `saltador nivel=5` told to the bot: someone who wants to start
+        // a game, as with `jugar saltador` (see `play`).
+        if exact.is_empty()
+            && let Some(game) = named_game(text)
+        {
+            return Err(AppError::GameNotMove(game));
+        }
         if let [(live, e)] = illegal_in.as_slice() {
             return Err(illegal(live, e.clone()));
         }

@@ -592,7 +592,9 @@ fn boards_follow_the_channel_orientation_and_the_persons_side_against_the_bot() 
 /// where a move was expected says how to start that game (in the reader's
 /// language, with commands that work as written) and changes nothing,
 /// whether the writer plays no game, plays one, or is to move in one. A
-/// real move after `jugar` is still played.
+/// real move after `jugar` is still played. The same holds for a game's
+/// name followed by more words (`jugar saltador nivel=5 negras`), and for
+/// one told to the bot without `jugar`.
 #[test]
 fn a_game_named_where_a_move_was_expected_says_how_to_start_it() {
     let dir = tempfile::tempdir().unwrap();
@@ -646,6 +648,19 @@ fn a_game_named_where_a_move_was_expected_says_how_to_start_it() {
         .unwrap();
     assert!(
         r.error && r.plain_text().starts_with("Gran avance es un juego"),
+        "{}",
+        r.plain_text()
+    );
+    assert_eq!(
+        h.say("general", "ana", "historial").unwrap().plain_text(),
+        before
+    );
+    // Told to the bot without `jugar`, the same.
+    let r = h.say("general", "ana", "saltador nivel=5").unwrap();
+    assert!(
+        r.error
+            && r.plain_text()
+                .starts_with("Ajedrez del alfil saltador es un juego"),
         "{}",
         r.plain_text()
     );
