@@ -265,9 +265,9 @@ fn side_features<V: Variant>(
                     let files = file_of(sq) | beside(file_of(sq));
                     let mut semi_open = 0;
                     let mut open = 0;
-                    for file in 0..8 {
+                    for file in (sq % 8).saturating_sub(1)..=(sq % 8 + 1).min(7) {
                         let file = FILE_A << file;
-                        if file & files != 0 && file & own_pawns == 0 {
+                        if file & own_pawns == 0 {
                             semi_open += 1;
                             open += i32::from(file & their_pawns == 0);
                         }
@@ -426,16 +426,18 @@ mod tests {
         assert!(checked > 1000, "{checked}");
     }
 
+    /// The feature counts of the chess position `fen`.
+    fn counts(fen: &str) -> [i32; FEATURES] {
+        let g = Chess::from_position_text(fen).unwrap();
+        let mut c = [0; FEATURES];
+        walk(&g, &mut c);
+        c
+    }
+
     /// Hand-worked threats and attackers of the king (White to move; the
     /// other side's counts are negative).
     #[test]
     fn threats_and_king_attackers_worked_by_hand() {
-        let counts = |fen: &str| {
-            let g = Chess::from_position_text(fen).unwrap();
-            let mut c = [0; FEATURES];
-            walk(&g, &mut c);
-            c
-        };
         // The knight on e4 is attacked by the pawn on d5 and undefended.
         let c = counts("4k3/8/8/3p4/4N3/8/8/4K3 w - - 0 1");
         assert_eq!(c[f::THREAT_BY_PAWN], 1);
@@ -469,12 +471,6 @@ mod tests {
     /// Hand-worked king safety (White to move; Black's counts negative).
     #[test]
     fn open_files_storms_and_queens_at_the_king_worked_by_hand() {
-        let counts = |fen: &str| {
-            let g = Chess::from_position_text(fen).unwrap();
-            let mut c = [0; FEATURES];
-            walk(&g, &mut c);
-            c
-        };
         // White's g1 king: the h-file has no White pawn but Black's h4
         // pawn, three ranks ahead (a storm). Black's g8 king: f and g
         // have White pawns only, h Black's own. The queen on b4 is 5

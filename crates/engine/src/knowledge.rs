@@ -8,7 +8,7 @@ use tablero_rules::bloc::Bloc;
 use tablero_rules::bombardment::Bombardment;
 use tablero_rules::breakthrough::Breakthrough;
 use tablero_rules::cascades::Cascades;
-use tablero_rules::chess::{ChessGame, Move, Variant as ChessVariant};
+use tablero_rules::chess::{ChessGame, Move, ROLES, Variant as ChessVariant};
 use tablero_rules::empuje::Empuje;
 use tablero_rules::guadalete::{RiverChess, Variant as RiverVariant};
 use tablero_rules::knightfight::KnightFight;
@@ -319,30 +319,25 @@ fn role_value(r: Role) -> i32 {
     VALUES[r as usize]
 }
 
+/// The role of `side`'s piece on `sq`, if one stands there.
+fn role_on<V: ChessVariant>(g: &ChessGame<V>, side: Side, sq: u8) -> Option<Role> {
+    let bit = 1u64 << sq;
+    ROLES.into_iter().find(|&r| g.pieces(side, r) & bit != 0)
+}
+
 /// [`Knowledge::exchange_at_least`] for chess and Saltador (Stockfish's
 /// `see_ge`): the captures alternate on `m`'s square, cheapest piece
 /// first, each side stopping when going on would lose; sliders behind a
 /// capturer join as it leaves. Promotions and en passant, rare and seldom
 /// losing, count as even exchanges.
 fn exchange_at_least<V: ChessVariant>(g: &ChessGame<V>, m: Move, threshold: i32) -> bool {
-    const ORDER: [Role; 6] = [
-        Role::Pawn,
-        Role::Knight,
-        Role::Bishop,
-        Role::Rook,
-        Role::Queen,
-        Role::King,
-    ];
     let (from, to) = (1u64 << m.from(), 1u64 << m.to());
     let taken = g.occupied() & to != 0;
     if m.promotion().is_some() || (g.is_capture(m) && !taken) {
         return threshold <= 0;
     }
     let me = g.turn().side;
-    let victim = ORDER[..5]
-        .iter()
-        .find(|&&r| g.pieces(me.other(), r) & to != 0)
-        .map_or(0, |&r| role_value(r));
+    let victim = role_on(g, me.other(), m.to()).map_or(0, role_value);
     // What the side to move is ahead by, less the threshold, if the
     // exchange stopped now ...
     let mut swap = victim - threshold;
@@ -364,7 +359,10 @@ fn exchange_at_least<V: ChessVariant>(g: &ChessGame<V>, m: Move, threshold: i32)
             break;
         }
         holds = !holds;
-        let Some(&role) = ORDER.iter().find(|&&r| attackers & g.pieces(side, r) != 0) else {
+        let Some(role) = ROLES
+            .into_iter()
+            .find(|&r| attackers & g.pieces(side, r) != 0)
+        else {
             break;
         };
         if role == Role::King {
@@ -450,18 +448,8 @@ impl<V: ChessVariant> Knowledge for ChessGame<V> {
     }
 
     fn gain(&self, m: Self::Move) -> i32 {
-        let them = self.turn().side.other();
-        let to = 1u64 << m.to();
-        let victim = [
-            Role::Queen,
-            Role::Rook,
-            Role::Bishop,
-            Role::Knight,
-            Role::Pawn,
-        ]
-        .into_iter()
-        .find(|&r| self.pieces(them, r) & to != 0)
-        .map_or(if self.is_capture(m) { 100 } else { 0 }, role_value);
+        let victim = role_on(self, self.turn().side.other(), m.to())
+            .map_or(if self.is_capture(m) { 100 } else { 0 }, role_value);
         let promotion = m.promotion().map_or(0, |r| role_value(r) - 100);
         // Most valuable victim first, then least valuable attacker.
         victim * 8 + promotion * 8 - role_value(m.role()) / 10
