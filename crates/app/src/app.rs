@@ -89,7 +89,7 @@ impl App {
     /// Answers one message; `None` when a plain chat message is not for the
     /// bot.
     pub fn handle(&self, msg: &Incoming) -> Option<Reply> {
-        self.answer(msg, command::parse_at(&msg.text))
+        self.answer(msg, command::parse_at(&crate::reading::unquote(&msg.text)))
     }
 
     /// Answers a command an adapter built from the platform's typed
@@ -141,7 +141,7 @@ impl App {
             }
             _ => (
                 Command::Said {
-                    text: msg.text.trim().to_string(),
+                    text: crate::reading::unquote(&msg.text).trim().to_string(),
                     addressed: msg.addressed,
                 },
                 None,

@@ -268,7 +268,8 @@ pub enum Verb {
     Export,
     Replay,
     Rematch,
-    Moves,
+    /// `moves`, with the square asked about.
+    Moves(Option<String>),
     Hint,
 }
 
@@ -361,6 +362,8 @@ pub enum AppError {
     NoGameAt(crate::place::GameAt),
     NotYourTurn {
         id: u64,
+        /// The game's kind, named in the answer ("#1 (Chess)").
+        game: GameId,
         waiting_for: User,
     },
     AlreadyPlayed(u64),

@@ -32,7 +32,34 @@ impl App {
         n: Option<GameNo>,
         square: Option<&str>,
     ) -> Outcome {
-        let id = st.pick(&who.user, n, false, Verb::Moves)?;
+        let verb = Verb::Moves(square.map(|w| w.trim().to_string()));
+        let id = match (n, square) {
+            // `moves f6`: the one game of the caller's (else of anyone's
+            // here) with a piece on f6, when the square tells.
+            (None, Some(word)) => {
+                let mine = st.games_of(&who.user);
+                let pool: Vec<&crate::channel::Live> = if mine.is_empty() {
+                    st.games.values().collect()
+                } else {
+                    mine
+                };
+                let with_piece: Vec<u64> = pool
+                    .iter()
+                    .filter(|g| {
+                        square_of(&g.game, word)
+                            .and_then(|c| g.game.view().cell(c).and_then(|v| v.piece))
+                            .is_some()
+                    })
+                    .map(|g| g.doc.id)
+                    .collect();
+                match with_piece.as_slice() {
+                    [one] => *one,
+                    [] => st.pick(&who.user, n, false, verb)?,
+                    many => return Err(st.which(many, verb)),
+                }
+            }
+            _ => st.pick(&who.user, n, false, verb)?,
+        };
         let live = st.live(id)?;
         let game = &live.game;
         let Some(to_move) = game.view().status.to_move else {
@@ -127,6 +154,7 @@ impl App {
             if turn != side {
                 return Err(AppError::NotYourTurn {
                     id,
+                    game: live.game.id(),
                     waiting_for: live.doc.player(turn).clone(),
                 });
             }

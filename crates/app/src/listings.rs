@@ -221,6 +221,7 @@ impl App {
         if turn != side {
             return Err(AppError::NotYourTurn {
                 id: game,
+                game: live.game.id(),
                 waiting_for: live.doc.player(turn).clone(),
             });
         }

@@ -123,10 +123,20 @@ impl App {
             }
             return Err(AppError::NotYourTurn {
                 id,
+                game: live.game.id(),
                 waiting_for: live.doc.player(turn).clone(),
             });
         }
-        let (game, played) = match apply(&live.game, text, lang) {
+        // `move #N Rh7`: a move written exactly as the game writes it, in
+        // the reader's letters, is that move whatever else it could be.
+        let written = n
+            .zip(lang)
+            .and_then(|(_, l)| reading::written_exactly(&live.game, text, l));
+        let read = match &written {
+            Some(m) => apply(&live.game, m, None),
+            None => apply(&live.game, text, lang),
+        };
+        let (game, played) = match read {
             Ok(x) => x,
             Err(MoveError::Ambiguous { input, candidates }) if ply.is_none() => {
                 return Err(AppError::DidYouMean {
@@ -254,8 +264,41 @@ impl App {
         {
             return Err(AppError::GameNotMove(game));
         }
+        // Not their turn in the one game the text reads in as a move (and
+        // no game to move reads it): say so, rather than blame the notation
+        // of the game that is to move.
+        let reads = |g: &Live| {
+            !matches!(
+                apply(&g.game, text, Some(lang)),
+                Err(MoveError::Syntax { .. } | MoveError::GameOver)
+            )
+        };
+        if !to_move.iter().any(|g| reads(g)) {
+            let waiting: Vec<&&Live> = mine
+                .iter()
+                .filter(|g| {
+                    g.game.outcome().is_none() && !to_move.iter().any(|t| t.doc.id == g.doc.id)
+                })
+                .filter(|g| reads(g))
+                .collect();
+            if let [g] = waiting.as_slice() {
+                return Err(AppError::NotYourTurn {
+                    id: g.doc.id,
+                    game: g.game.id(),
+                    waiting_for: g.doc.player(g.game.turn().side).clone(),
+                });
+            }
+        }
         if let [(live, e)] = illegal_in.as_slice() {
             return Err(illegal(live, e.clone()));
+        }
+        // A set-up word that no game of theirs takes now: what its own
+        // reader says (the stage the game is in).
+        if set_up_word
+            && let [g] = to_move.as_slice()
+            && let Err(e @ MoveError::Illegal { .. }) = g.game.parse_move(text)
+        {
+            return Err(illegal(g, e));
         }
         // One game to move: say what its own reader finds wrong (a word
         // of several placements, a square off the board).
@@ -274,6 +317,7 @@ impl App {
             if let ([], [g]) = (to_move.as_slice(), mine.as_slice()) {
                 return Err(AppError::NotYourTurn {
                     id: g.doc.id,
+                    game: g.game.id(),
                     waiting_for: g.doc.player(g.game.turn().side).clone(),
                 });
             }
@@ -316,6 +360,35 @@ impl App {
             .filter(|g| apply(&g.game, text, lang).is_ok())
             .map(|g| g.doc.id)
             .collect();
+        // A move of none of the games to move, but of one where it is the
+        // opponent's turn: that game is meant (`move Nc3` with a chess
+        // game waiting and a Breakthrough game to move).
+        let reads = |g: &Live| {
+            !matches!(
+                apply(&g.game, text, lang),
+                Err(MoveError::Syntax { .. } | MoveError::GameOver)
+            )
+        };
+        if fits.is_empty() && !to_move.iter().any(|g| reads(g)) {
+            let waiting: Vec<&Live> = mine
+                .iter()
+                .copied()
+                .filter(|g| {
+                    g.game.outcome().is_none() && !to_move.iter().any(|t| t.doc.id == g.doc.id)
+                })
+                .filter(|g| reads(g))
+                .collect();
+            if let [g] = waiting.as_slice() {
+                if already_played(g, me, text, lang) {
+                    return Err(AppError::AlreadyPlayed(g.doc.id));
+                }
+                return Err(AppError::NotYourTurn {
+                    id: g.doc.id,
+                    game: g.game.id(),
+                    waiting_for: g.doc.player(g.game.turn().side).clone(),
+                });
+            }
+        }
         match (fits.as_slice(), to_move.as_slice(), mine.as_slice()) {
             ([one], _, _) => Ok(*one),
             ([], [one], _) => Ok(one.doc.id),

@@ -86,6 +86,34 @@ fn tokens(text: &str) -> Vec<String> {
     v
 }
 
+/// `text` without the quoting people copy from the bot's own messages:
+/// backticks (`` `Nf6` ``, `` `move #7 e5` ``) and a pair of quotation
+/// marks around the whole message. Backticks mean nothing in a move or a
+/// command.
+pub(crate) fn unquote(text: &str) -> String {
+    let t: String = text.chars().filter(|&c| c != '`').collect();
+    let trimmed = t.trim();
+    for (open, close) in [
+        ('"', '"'),
+        ('\u{201c}', '\u{201d}'),
+        ('\u{ab}', '\u{bb}'),
+        ('\'', '\''),
+    ] {
+        if let Some(inner) = trimmed
+            .strip_prefix(open)
+            .and_then(|r| r.strip_suffix(close))
+            .filter(|r| !r.is_empty())
+        {
+            return inner.trim().to_string();
+        }
+    }
+    if trimmed.len() == t.len() {
+        t
+    } else {
+        trimmed.to_string()
+    }
+}
+
 /// Whether `text` looks like a move someone meant: short, with a square
 /// or a number in it, not a sentence.
 pub(crate) fn move_shaped(text: &str) -> bool {
@@ -128,29 +156,142 @@ fn other(lang: Lang) -> Lang {
     }
 }
 
+/// Whether `c` is a piece letter of `lang` in `game` (upper case).
+fn piece_letter(game: GameId, c: char, lang: Lang) -> bool {
+    letters::legend(game, lang).iter().any(|&(l, _)| l == c)
+}
+
+/// The legal moves `text` can be read as in a chess-like game, for a
+/// reader of `lang`, and whether every reading is in the other language's
+/// letters (an English reader's `Cc6`).
+///
+/// A text written exactly as the game writes a legal move (in the
+/// reader's letters; a Spanish reader's English letters too, which are
+/// canonical) is that move: `dxc6` is the pawn, as SAN says, even where
+/// the *dama* could take on c6. Any other text is read every way a person
+/// may have meant it: as typed, in the reader's letters (the rules core's
+/// case rule: `cc6` is a pawn move); with its first letter in upper case
+/// when that letter names a piece (`cc6` is *caballo c6*, `bb3` *bishop
+/// b3*; for an English reader a Spanish piece too where it is no English
+/// one: a Spanish speaker who never set a language); and in the other
+/// language's letters when it is written in them (`Rd1` is a rook and a
+/// *rey*) — except that an English reader's English piece letter means
+/// that piece (`Rh7` is a rook, never the Spanish *rey*). `Err` is the
+/// reader's own error when nothing reads.
+fn piece_readings(
+    game: &AnyGame,
+    text: &str,
+    lang: Lang,
+) -> Result<(Vec<String>, bool), MoveError> {
+    let id = game.id();
+    let marks: &[char] = &['+', '#', '!', '?'];
+    let want = text.trim().trim_end_matches(marks);
+    // Written exactly as the game writes legal moves for this reader (a
+    // Spanish reader's English letters too): those moves, and only them.
+    let canonical: Vec<String> = game
+        .legal_moves()
+        .into_iter()
+        .filter(|m| {
+            shown(id, m, lang).trim_end_matches(marks) == want
+                || (lang == Lang::Es && m.trim_end_matches(marks) == want)
+        })
+        .collect();
+    if !canonical.is_empty() {
+        return Ok((canonical, false));
+    }
+    let mut found: Vec<String> = Vec::new();
+    let mut foreign = 0;
+    let add = |r: Result<String, MoveError>, found: &mut Vec<String>| -> Option<MoveError> {
+        let moves = match r {
+            Ok(m) => vec![m],
+            Err(MoveError::Ambiguous { candidates, .. }) => candidates,
+            Err(e) => return Some(e),
+        };
+        for m in moves {
+            if !found.contains(&m) {
+                found.push(m);
+            }
+        }
+        None
+    };
+    let own_error = add(
+        game.parse_move(&letters::delocalize(id, text, lang)),
+        &mut found,
+    );
+    let trimmed = text.trim_start();
+    let mut chars = trimmed.chars();
+    let first = chars.next().unwrap_or(' ');
+    let english = |c: char| piece_letter(id, c, Lang::En);
+    // Only a piece's move comes of upper-casing the first letter: the rest
+    // names a square (`cc6`, `bxa4`; not `a6`), and the reading is a piece.
+    let rest = chars.as_str();
+    let names_square = rest
+        .as_bytes()
+        .windows(2)
+        .any(|w| w[0].is_ascii_lowercase() && w[1].is_ascii_digit());
+    let is_piece = |m: &String| m.starts_with(|c: char| c.is_ascii_uppercase());
+    // (An error here is only "no such reading": it is not reported.)
+    let piece = |r: Result<String, MoveError>| match r {
+        Ok(m) if !is_piece(&m) => Err(MoveError::GameOver),
+        Err(MoveError::Ambiguous { input, candidates }) => Err(MoveError::Ambiguous {
+            input,
+            candidates: candidates.into_iter().filter(is_piece).collect(),
+        }),
+        r => r,
+    };
+    if first.is_ascii_lowercase() && names_square {
+        let up = first.to_ascii_uppercase();
+        let upper = format!("{up}{}", chars.as_str());
+        // In the reader's letters (a Spanish reader's English letters
+        // pass through as they are).
+        if piece_letter(id, up, lang) || (lang == Lang::Es && english(up)) {
+            add(
+                piece(game.parse_move(&letters::delocalize(id, &upper, lang))),
+                &mut found,
+            );
+        }
+        // A Spanish letter that is no English piece, from an English
+        // reader (a Spanish speaker who never set a language).
+        if lang == Lang::En && piece_letter(id, up, Lang::Es) && !english(up) {
+            let before = found.len();
+            add(
+                piece(game.parse_move(&letters::delocalize(id, &upper, Lang::Es))),
+                &mut found,
+            );
+            foreign += found.len() - before;
+        }
+    }
+    let theirs = letters::strict(id, text, other(lang)) && !(lang == Lang::En && english(first));
+    if theirs {
+        let before = found.len();
+        add(
+            game.parse_move(&letters::delocalize(id, text, other(lang))),
+            &mut found,
+        );
+        foreign += found.len() - before;
+    }
+    let only_theirs = !found.is_empty() && foreign == found.len();
+    match (found.is_empty(), own_error) {
+        (true, Some(e)) => Err(e),
+        _ => Ok((found, only_theirs)),
+    }
+}
+
 /// Reads `text` as one move of `game` exactly (see the module docs), in
 /// the reader's language `lang`.
 fn exact_one(game: &AnyGame, legal: &[String], text: &str, lang: Lang) -> Fit {
     let id = game.id();
     if letters::uses_piece_letters(id) {
-        let own = game.parse_move(&letters::delocalize(id, text, lang));
-        let theirs = letters::strict(id, text, other(lang))
-            .then(|| {
-                game.parse_move(&letters::delocalize(id, text, other(lang)))
-                    .ok()
-            })
-            .flatten();
-        return match (own, theirs) {
-            (Ok(a), Some(b)) if a != b => Fit::Either(vec![a, b]),
-            (Ok(a), _) => Fit::Exact(vec![a]),
+        return match piece_readings(game, text, lang) {
+            Ok((found, _)) if found.len() > 1 => Fit::Either(found),
             // The canonical (English) letters are exact for every reader;
             // the Spanish ones only for a Spanish reader: an English
             // reader's `A4` is asked about (`Ba4`?), never played bare.
-            (Err(_), Some(b)) if other(lang) == Lang::En => Fit::Exact(vec![b]),
-            (Err(_), Some(b)) => Fit::Near(vec![b]),
-            (Err(MoveError::Ambiguous { candidates, .. }), None) => Fit::Either(candidates),
-            (Err(e @ MoveError::Illegal { .. }), None) => Fit::Illegal(e),
-            (Err(_), None) => Fit::No,
+            Ok((found, true)) if lang == Lang::En => Fit::Near(found),
+            Ok((found, _)) if found.len() == 1 => Fit::Exact(found),
+            Ok(_) => Fit::No,
+            Err(e @ MoveError::Illegal { .. }) => Fit::Illegal(e),
+            Err(_) => Fit::No,
         };
     }
     match spelled(legal, text).as_slice() {
@@ -158,13 +299,38 @@ fn exact_one(game: &AnyGame, legal: &[String], text: &str, lang: Lang) -> Fit {
         [one] => return Fit::Exact(vec![one.clone()]),
         many => return Fit::Either(many.to_vec()),
     }
-    // The same cells in another order (a set of placements).
+    // The same cells in another order (a set of placements), or the
+    // game's own other spelling of a whole move (Push's Spanish `o` for
+    // west: `d2o` is `d2w`).
     if let Ok(m) = game.parse_move(text)
-        && tokens(&m) == tokens(text)
+        && (tokens(&m) == tokens(text) || same_move_respelled(id, &m, text))
     {
         return Fit::Exact(vec![m]);
     }
     Fit::No
+}
+
+/// Whether `text` is `canonical` in the game's other accepted spelling,
+/// nothing completed: Push's moves with the direction in Spanish (`o`,
+/// `oeste`) or in words (`north`, `norte`).
+fn same_move_respelled(game: GameId, canonical: &str, text: &str) -> bool {
+    if game != GameId::Empuje {
+        return false;
+    }
+    let t = text.trim().to_lowercase();
+    let (square, dir) = canonical.split_at(canonical.len().saturating_sub(1));
+    let Some(rest) = t.strip_prefix(square) else {
+        return false;
+    };
+    let rest = rest.trim_start_matches([' ', '-']);
+    let words: &[&str] = match dir {
+        "n" => &["n", "north", "norte"],
+        "e" => &["e", "east", "este"],
+        "s" => &["s", "south", "sur"],
+        "w" => &["w", "west", "o", "oeste"],
+        _ => &[],
+    };
+    words.contains(&rest)
 }
 
 /// What `text` is in `game`, read exactly, for a bare message from the
@@ -248,25 +414,43 @@ pub(crate) enum ReadError {
 
 /// Reads `text` for `move TEXT`: the game's lenient reader (completion
 /// included: the player asked for a move), in the reader's language, and
-/// asking when the other language's letters read another legal move.
+/// asking when the text reads as several legal moves (the two languages'
+/// piece letters, a lower-case letter that is a file and a piece).
 /// Returns the canonical move.
 pub(crate) fn lenient(game: &AnyGame, text: &str, lang: Lang) -> Result<String, ReadError> {
     let id = game.id();
-    let own = game.parse_move(&letters::delocalize(id, text, lang));
-    if letters::uses_piece_letters(id) && letters::strict(id, text, other(lang)) {
-        let theirs = game.parse_move(&letters::delocalize(id, text, other(lang)));
-        match (&own, theirs) {
-            (Ok(a), Ok(b)) if *a != b => return Err(ReadError::Either(vec![a.clone(), b])),
-            (Err(_), Ok(b)) => return Ok(b),
-            _ => {}
+    let own = if letters::uses_piece_letters(id) {
+        match piece_readings(game, text, lang) {
+            Ok((found, _)) if found.len() > 1 => return Err(ReadError::Either(found)),
+            Ok((found, _)) => found
+                .into_iter()
+                .next()
+                .map_or_else(|| game.parse_move(text), Ok),
+            Err(e) => Err(e),
         }
-    }
+    } else {
+        game.parse_move(text)
+    };
     // What a bare message would play, `move` plays too (`b2b3` for
     // `b2-b3`: separators are optional everywhere).
     own.or_else(|e| match spelled(&game.legal_moves(), text).as_slice() {
         [one] => Ok(one.clone()),
         _ => Err(ReadError::Move(e)),
     })
+}
+
+/// The legal move of `game` whose text, in `lang`'s piece letters, is
+/// exactly `text` (up to check marks and surrounding space): what `move
+/// #N TEXT` plays without asking, whatever else the text could be read as.
+pub(crate) fn written_exactly(game: &AnyGame, text: &str, lang: Lang) -> Option<String> {
+    let marks: &[char] = &['+', '#', '!', '?'];
+    let want = text.trim().trim_end_matches(marks);
+    if want.is_empty() {
+        return None;
+    }
+    game.legal_moves()
+        .into_iter()
+        .find(|m| shown(game.id(), m, lang).trim_end_matches(marks) == want)
 }
 
 /// A canonical move of `game` written for `lang`'s readers.
@@ -400,10 +584,8 @@ mod tests {
                 "e4", "e5", "Nf3", "Nf6", "Bc4", "Bc5", "Ke2", "Ke7", "Rf1", "Rf8",
             ],
         );
-        assert_eq!(
-            exact(&g, "Re1", Lang::En),
-            Fit::Either(vec!["Re1".into(), "Ke1".into()])
-        );
+        // An English reader's R is the rook (issue 37, defect 3).
+        assert_eq!(exact(&g, "Re1", Lang::En), Fit::Exact(vec!["Re1".into()]));
         assert_eq!(
             exact(&g, "Re1", Lang::Es),
             Fit::Either(vec!["Ke1".into(), "Re1".into()])
@@ -413,7 +595,7 @@ mod tests {
         assert_eq!(exact(&g, "Rg1", Lang::Es), Fit::Exact(vec!["Rg1".into()]));
         // What each language types to play each unambiguously.
         assert_eq!(typed(&g, "Ke1"), ["Ke1".to_string(), "e2e1".to_string()]);
-        assert_eq!(typed(&g, "Re1"), ["f1e1".to_string(), "Te1".to_string()]);
+        assert_eq!(typed(&g, "Re1"), ["Re1".to_string(), "Te1".to_string()]);
         for m in ["Ke1", "Re1"] {
             for (l, t) in [Lang::En, Lang::Es].into_iter().zip(typed(&g, m)) {
                 assert_eq!(lenient(&g, &t, l).ok().as_deref(), Some(m), "{t}");
@@ -450,6 +632,247 @@ mod tests {
             exact(&g, &format!("{a} {b}"), Lang::En),
             Fit::Exact(vec![two.clone()])
         );
+    }
+
+    #[test]
+    fn a_lower_case_piece_letter_that_is_also_a_file_asks() {
+        // After 1.e4 e5 2.Nf3: Black's `cc6` is caballo c6 to a Spanish
+        // reader and the pawn c7-c6 by the case rule.
+        let g = after(GameId::Chess, &["e4", "e5", "Nf3"]);
+        for l in [Lang::Es, Lang::En] {
+            assert_eq!(
+                exact(&g, "cc6", l),
+                Fit::Either(vec!["c6".into(), "Nc6".into()]),
+                "{l:?}"
+            );
+            assert!(matches!(lenient(&g, "cc6", l), Err(ReadError::Either(_))));
+        }
+        // White's `cc3` on move one: the pawn c2-c3 or the knight b1-c3.
+        let g = start(GameId::Chess);
+        assert_eq!(
+            exact(&g, "cc3", Lang::Es),
+            Fit::Either(vec!["c3".into(), "Nc3".into()])
+        );
+        // A bishop on a4 and the b-pawn: `bb3` is either, in either language.
+        let g = after(
+            GameId::Chess,
+            &["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6"],
+        );
+        for l in [Lang::En, Lang::Es] {
+            assert_eq!(
+                exact(&g, "bb3", l),
+                Fit::Either(vec!["b3".into(), "Bb3".into()]),
+                "{l:?}"
+            );
+        }
+        // A letter that is no file reads one way only: played.
+        assert_eq!(exact(&g, "nc3", Lang::En), Fit::Exact(vec!["Nc3".into()]));
+        // The canonical texts are exact: `b3` and `Bb3` as the bot writes them.
+        assert_eq!(exact(&g, "b3", Lang::En), Fit::Exact(vec!["b3".into()]));
+        assert_eq!(exact(&g, "Bb3", Lang::En), Fit::Exact(vec!["Bb3".into()]));
+        assert_eq!(exact(&g, "Ab3", Lang::Es), Fit::Exact(vec!["Bb3".into()]));
+    }
+
+    #[test]
+    fn a_canonical_pawn_capture_is_the_pawn() {
+        // 1.e4 d5: `exd5` is the pawn; nothing else to ask.
+        let g = after(GameId::Chess, &["e4", "d5"]);
+        for l in [Lang::En, Lang::Es] {
+            assert_eq!(exact(&g, "exd5", l), Fit::Exact(vec!["exd5".into()]));
+        }
+    }
+
+    #[test]
+    fn an_english_reader_means_the_english_piece() {
+        // Guadalete: Black's rook on h8 and king on g8 can both go to h7
+        // (h7-h5 made a plank; White's a4 answered it, as the balance rule
+        // makes it). An English reader's `Rh7` is the rook; a Spanish
+        // reader's is the rey.
+        let g = after(
+            GameId::Guadalete,
+            &[
+                "Nf3", "e6", "Ng1", "Nf6", "Nf3", "Be7", "Ng1", "Kf8", "Nf3", "Kg8", "Ng1", "h5",
+                "a4",
+            ],
+        );
+        assert!(g.legal_moves().contains(&"Kh7".to_string()));
+        assert_eq!(exact(&g, "Rh7", Lang::En), Fit::Exact(vec!["Rh7".into()]));
+        assert_eq!(lenient(&g, "Rh7", Lang::En).ok().as_deref(), Some("Rh7"));
+        assert_eq!(
+            exact(&g, "Rh7", Lang::Es),
+            Fit::Either(vec!["Kh7".into(), "Rh7".into()])
+        );
+        assert_eq!(exact(&g, "Th7", Lang::Es), Fit::Exact(vec!["Rh7".into()]));
+        // Chess with the king on e2 and a rook on f1 (see above): `Re1`.
+        let g = after(
+            GameId::Chess,
+            &[
+                "e4", "e5", "Nf3", "Nf6", "Bc4", "Bc5", "Ke2", "Ke7", "Rf1", "Rf8",
+            ],
+        );
+        assert_eq!(lenient(&g, "Re1", Lang::En).ok().as_deref(), Some("Re1"));
+        // Written exactly as the game writes it, in the reader's letters.
+        assert_eq!(written_exactly(&g, "Re1", Lang::En).as_deref(), Some("Re1"));
+        assert_eq!(written_exactly(&g, "Re1", Lang::Es).as_deref(), Some("Ke1"));
+        assert_eq!(written_exactly(&g, "Te1", Lang::Es).as_deref(), Some("Re1"));
+        assert_eq!(written_exactly(&g, "re1", Lang::En), None);
+    }
+
+    #[test]
+    fn push_directions_in_spanish_are_whole_moves() {
+        let mut g = start(GameId::Empuje);
+        for m in [
+            "Ba1", "Ba2", "Ba3", "Ba4", "Ba5", "Ba6", "Wb1", "Wb2", "Wb3", "Wb4", "Wb5", "Wb6",
+        ] {
+            g.play(m).unwrap();
+        }
+        g.play("black").unwrap();
+        let legal = g.legal_moves();
+        let west = legal
+            .iter()
+            .find(|m| m.ends_with('w'))
+            .expect("a push west");
+        let square = &west[..west.len() - 1];
+        for t in [
+            format!("{square}o"),
+            format!("{square} oeste"),
+            format!("{square}w"),
+            format!("{square} west"),
+        ] {
+            assert_eq!(
+                exact(&g, &t, Lang::Es),
+                Fit::Exact(vec![west.clone()]),
+                "{t}"
+            );
+        }
+        // A bare square is completed, never played.
+        assert!(!matches!(exact(&g, square, Lang::Es), Fit::Exact(_)));
+    }
+
+    #[test]
+    fn quoting_copied_from_the_bot_is_dropped() {
+        assert_eq!(unquote("`Nf6`"), "Nf6");
+        assert_eq!(unquote(" `move #7 e5` "), "move #7 e5");
+        assert_eq!(unquote("move #7 `e5`"), "move #7 e5");
+        assert_eq!(unquote("\u{201c}e4\u{201d}"), "e4");
+        assert_eq!(unquote("\"e4\""), "e4");
+        assert_eq!(unquote("don't"), "don't");
+        assert_eq!(unquote("e4"), "e4");
+    }
+
+    /// The ways a reader of `lang` may write legal move `m`, built
+    /// forwards from the canonical text (independently of the reader):
+    /// the canonical text in each language's letters the reader may use
+    /// (an English reader uses a Spanish letter only where it is no
+    /// English piece), with and without its check mark, with its piece
+    /// letter in lower case, and a pawn move with its file written first
+    /// (`cc6` for `c6`, `ed5` for `exd5`, as the rules core reads them).
+    fn spellings(id: GameId, m: &str, lang: Lang) -> Vec<String> {
+        let english = |c: char| letters::legend(id, Lang::En).iter().any(|&(l, _)| l == c);
+        let mut v = Vec::new();
+        for l in [Lang::En, Lang::Es] {
+            let s = letters::localize(id, m, l);
+            let first = s.chars().next().unwrap_or(' ');
+            if !(l == lang || lang == Lang::Es || !english(first)) {
+                continue;
+            }
+            let bare = s.trim_end_matches(['+', '#']).to_string();
+            v.push(s.clone());
+            v.push(bare.clone());
+            if letters::legend(id, l).iter().any(|&(c, _)| c == first) {
+                v.push(format!("{}{}", first.to_ascii_lowercase(), &bare[1..]));
+            }
+        }
+        let bare = m.trim_end_matches(['+', '#']);
+        if bare.starts_with(|c: char| ('a'..='h').contains(&c)) {
+            if bare.contains('x') {
+                v.push(bare.replacen('x', "", 1));
+            } else {
+                v.push(format!("{}{bare}", &bare[..1]));
+            }
+        }
+        v
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(48))]
+        /// No text that two different legal moves can be read as is ever
+        /// played, bare or after `move`, in any chess-like game, in either
+        /// language; and a text only one legal move can be read as never
+        /// plays another.
+        #[test]
+        fn never_plays_a_text_two_moves_can_be_read_as(
+            which in 0usize..4,
+            seed in proptest::prelude::any::<u64>(),
+            plies in 0usize..50,
+        ) {
+            let id = [GameId::Chess, GameId::Saltador, GameId::Guadalete, GameId::Guadalete14][which];
+            let mut g = start(id);
+            let mut x = seed | 1;
+            for _ in 0..plies {
+                let legal = g.legal_moves();
+                if legal.is_empty() || g.outcome().is_some() {
+                    break;
+                }
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                let m = legal[(x % legal.len() as u64) as usize].clone();
+                g.play(&m).unwrap();
+            }
+            if g.outcome().is_some() {
+                return Ok(());
+            }
+            for lang in [Lang::En, Lang::Es] {
+                let mut meant: std::collections::BTreeMap<String, std::collections::BTreeSet<String>> =
+                    std::collections::BTreeMap::new();
+                let legal = g.legal_moves();
+                for m in &legal {
+                    for t in spellings(id, m, lang) {
+                        meant.entry(t).or_default().insert(m.clone());
+                    }
+                }
+                // SAN names one move by construction: a text written as
+                // the game writes a move (in the reader's letters; a
+                // Spanish reader's English ones too) means that move only,
+                // or several when the two languages' texts collide.
+                let marks: &[char] = &['+', '#'];
+                for (t, moves) in meant.iter_mut() {
+                    let written: std::collections::BTreeSet<String> = legal
+                        .iter()
+                        .filter(|m| {
+                            let own = letters::localize(id, m, lang);
+                            own.trim_end_matches(marks) == t.trim_end_matches(marks)
+                                || (lang == Lang::Es
+                                    && m.trim_end_matches(marks) == t.trim_end_matches(marks))
+                        })
+                        .cloned()
+                        .collect();
+                    if !written.is_empty() {
+                        *moves = written;
+                    }
+                }
+                for (t, moves) in &meant {
+                    let bare = exact(&g, t, lang);
+                    let after_move = lenient(&g, t, lang);
+                    if moves.len() > 1 {
+                        proptest::prop_assert!(
+                            !matches!(bare, Fit::Exact(_)),
+                            "{id} {lang:?} `{t}` means {moves:?} but plays {bare:?}"
+                        );
+                        proptest::prop_assert!(
+                            after_move.is_err(),
+                            "{id} {lang:?} `move {t}` means {moves:?} but plays {after_move:?}"
+                        );
+                    } else if let Fit::Exact(v) = &bare {
+                        proptest::prop_assert!(
+                            moves.contains(&v[0]) && v.len() == 1,
+                            "{id} {lang:?} `{t}` means {moves:?} but plays {v:?}"
+                        );
+                    }
+                }
+            }
+        }
     }
 
     #[test]

@@ -57,7 +57,9 @@ fn moves_report_who_played_what_and_refuse_what_may_not_act() {
     let h = Harness::new(dir.path());
     let id = start(&h, "breakthrough");
     match run(&h, "bob", mv(id, "a7-a6")) {
-        Err(AppError::NotYourTurn { id: g, waiting_for }) => {
+        Err(AppError::NotYourTurn {
+            id: g, waiting_for, ..
+        }) => {
             assert_eq!((g, waiting_for.id.as_str()), (id, "alice"));
         }
         e => panic!("{e:?}"),

@@ -23,11 +23,11 @@ fn example(verb: &Verb, n: impl std::fmt::Display, l: Lang) -> String {
         Verb::Export => ("export", "exportar"),
         Verb::Replay => ("replay", "repeticion"),
         Verb::Rematch => ("rematch", "revancha"),
-        Verb::Moves => ("moves", "movimientos"),
+        Verb::Moves(_) => ("moves", "movimientos"),
         Verb::Hint => ("hint", "pista"),
     };
     let mut s = format!("{} #{n}", pick(l, en, es));
-    if let Verb::Move(text) = verb {
+    if let Verb::Move(text) | Verb::Moves(Some(text)) = verb {
         s.push(' ');
         s.push_str(text);
     }
@@ -295,6 +295,45 @@ pub(crate) fn error(e: &AppError) -> Bi {
                 )
             })
         }
+        // A set-up word alone (`first`, `negras`): a whole move, but one
+        // that a chat never plays from a bare word; say how to play it.
+        E::DidYouMean { text, options }
+            if crate::reading::is_set_up_word(text)
+                && !options.is_empty()
+                && options.windows(2).all(|w| w[0].at() == w[1].at()) =>
+        {
+            both(|l| {
+                let mut s = Text::fill(
+                    pick(
+                        l,
+                        "Nothing played: a word alone such as `{}` is never played from the chat, since people say it in passing. To play it in #{} ({}), write ",
+                        "No se ha jugado nada: una palabra sola como `{}` nunca se juega desde el chat, porque se dice de pasada. Para jugarla en la partida #{} ({}), escribe ",
+                    ),
+                    [
+                        t(quote(text)),
+                        t(options[0].at().to_string()),
+                        t(options[0].kind.info().name(l)),
+                    ],
+                );
+                for (i, o) in options.iter().enumerate() {
+                    if i > 0 {
+                        s.append(t(pick(l, " or ", " o ")));
+                    }
+                    s.append(c(format!(
+                        "{} #{} {}",
+                        pick(l, "move", "mover"),
+                        o.at(),
+                        o.typed(l)
+                    )));
+                }
+                s.append(t(pick(
+                    l,
+                    " (or press the button).",
+                    " (o pulsa el botón).",
+                )));
+                s
+            })
+        }
         E::DidYouMean { text, options } => both(|l| {
             let mut s = Text::fill(
                 pick(l, "Nothing played: `{}` is ", "No se ha jugado nada: `{}` "),
@@ -553,11 +592,20 @@ pub(crate) fn error(e: &AppError) -> Bi {
             "No te toca en ninguna de tus partidas de aquí.",
             &[],
         ),
-        E::NotYourTurn { id, waiting_for } => tr(
-            "It's not your turn in #{}: waiting for {}.",
-            "No te toca en la partida #{}: le toca a {}.",
-            &[t(id.to_string()), m(waiting_for)],
-        ),
+        E::NotYourTurn {
+            id,
+            game,
+            waiting_for,
+        } => both(|l| {
+            Text::fill(
+                pick(
+                    l,
+                    "It's not your turn in #{} ({}): waiting for {}.",
+                    "No te toca en la partida #{} ({}): le toca a {}.",
+                ),
+                [t(id.to_string()), t(game.info().name(l)), m(waiting_for)],
+            )
+        }),
         E::AlreadyPlayed(n) => tr(
             "That move was already played in #{}.",
             "Esa jugada ya se jugó en la partida #{}.",
