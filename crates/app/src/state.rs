@@ -151,21 +151,87 @@ impl Actor {
 /// stays cheap).
 pub const MAX_NAME_CHARS: usize = 48;
 
-/// `u` with a name fit to show: control characters (a terminal's escape
-/// codes among them) dropped, cut to [`MAX_NAME_CHARS`] with an ellipsis,
-/// and the id when nothing is left.
+/// Whether `c` is invisible where a name is shown, or changes how the text
+/// around it reads: Unicode's format characters (zero-width spaces and
+/// joiners, the bidirectional marks, embeddings, overrides and isolates,
+/// the word joiner, the byte-order mark, tags, interlinear annotation),
+/// line and paragraph separators, and the blank fillers that some fonts
+/// draw as nothing (Hangul fillers, the braille blank).
+fn hidden(c: char) -> bool {
+    c.is_control()
+        || matches!(c,
+            '\u{AD}' | '\u{34F}' | '\u{61C}' | '\u{115F}' | '\u{1160}' | '\u{17B4}' | '\u{17B5}'
+            | '\u{180B}'..='\u{180F}'
+            | '\u{200B}'..='\u{200F}'
+            | '\u{2028}'..='\u{202E}'
+            | '\u{2060}'..='\u{206F}'
+            | '\u{2800}' | '\u{3164}' | '\u{FE00}'..='\u{FE0F}' | '\u{FEFF}' | '\u{FFA0}'
+            | '\u{FFF9}'..='\u{FFFB}'
+            | '\u{600}'..='\u{605}' | '\u{6DD}' | '\u{70F}' | '\u{8E2}'
+            | '\u{110BD}' | '\u{110CD}' | '\u{13430}'..='\u{1343F}'
+            | '\u{1BCA0}'..='\u{1BCA3}' | '\u{1D173}'..='\u{1D17A}'
+            | '\u{E0000}'..='\u{E0FFF}')
+}
+
+/// `name` without terminal control sequences (`ESC [ … m`, `ESC ] … BEL`,
+/// the one-byte CSI, other `ESC x` pairs, whole) and without the
+/// characters that [`hidden`] names: what remains is what a reader sees.
+#[must_use]
+pub fn clean_name(name: &str) -> String {
+    let mut out = String::with_capacity(name.len());
+    let mut chars = name.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\u{1b}' => match chars.next() {
+                // CSI: parameters and intermediates up to a final byte.
+                Some('[') => {
+                    for d in chars.by_ref() {
+                        if ('\u{40}'..='\u{7e}').contains(&d) {
+                            break;
+                        }
+                    }
+                }
+                // OSC, DCS, SOS, PM, APC: a string up to BEL or ST.
+                Some(']' | 'P' | 'X' | '^' | '_') => {
+                    while let Some(d) = chars.next() {
+                        if d == '\u{7}' || d == '\u{9c}' {
+                            break;
+                        }
+                        if d == '\u{1b}' && chars.peek() == Some(&'\\') {
+                            chars.next();
+                            break;
+                        }
+                    }
+                }
+                _ => {}
+            },
+            '\u{9b}' => {
+                for d in chars.by_ref() {
+                    if ('\u{40}'..='\u{7e}').contains(&d) {
+                        break;
+                    }
+                }
+            }
+            c if hidden(c) => {}
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// `u` with a name fit to show: terminal control sequences, control and
+/// invisible format characters dropped ([`clean_name`]: `ali\u{200b}ce`
+/// is `alice`, a right-to-left override is gone), cut to
+/// [`MAX_NAME_CHARS`] with an ellipsis, and the id when nothing is left.
 #[must_use]
 pub fn capped(u: &User) -> User {
-    let clean: String = u.name.chars().filter(|c| !c.is_control()).collect();
+    let clean = clean_name(&u.name);
     let clean = clean.trim();
     let name = if clean.chars().count() > MAX_NAME_CHARS {
         let cut: String = clean.chars().take(MAX_NAME_CHARS - 1).collect();
         format!("{}…", cut.trim_end())
     } else if clean.is_empty() {
-        u.id.chars()
-            .filter(|c| !c.is_control())
-            .take(MAX_NAME_CHARS)
-            .collect()
+        clean_name(&u.id).chars().take(MAX_NAME_CHARS).collect()
     } else {
         clean.to_string()
     };

@@ -57,6 +57,65 @@ fn long_names_are_cut_with_an_ellipsis_and_lose_escape_codes() {
     assert!(names.iter().all(|n| *n <= MAX_NAME_CHARS), "{names:?}");
 }
 
+/// Names that would spoof another, or hide what they are, reach no reply,
+/// board or record as they were (issue 42, item 9).
+#[test]
+fn names_lose_invisible_and_direction_characters_and_whole_escape_sequences() {
+    let cases = [
+        ("ali\u{200b}ce", "alice"),
+        ("\u{202e}ecila", "ecila"),
+        ("bo\u{2066}b\u{2069}", "bob"),
+        ("\u{feff}carol\u{2060}", "carol"),
+        ("\u{1b}[1;31mdave\u{1b}[0m", "dave"),
+        ("\u{1b}]0;title\u{7}erin", "erin"),
+        ("\u{9b}2Jfrank", "frank"),
+        ("gr\u{ad}ace\u{180e}", "grace"),
+        ("h\u{3164}eidi", "heidi"),
+        ("Iñaki Pérez", "Iñaki Pérez"),
+        ("张伟", "张伟"),
+        ("\u{200b}\u{200d}", "7"),
+    ];
+    for (name, shown) in cases {
+        let u = User {
+            id: "7".into(),
+            name: name.into(),
+        };
+        assert_eq!(tablero_app::capped(&u).name, shown, "{name:?}");
+    }
+    // Through a challenge, into the stored game and the replies.
+    let dir = tempfile::tempdir().unwrap();
+    let h = Harness::new(dir.path());
+    let spoof = User {
+        id: "1".into(),
+        name: "\u{1b}[32mali\u{200b}ce\u{202e}".into(),
+    };
+    let bo = User {
+        id: "2".into(),
+        name: "Bo".into(),
+    };
+    let r = h
+        .app()
+        .handle(&message(
+            spoof,
+            "challenge <@2> breakthrough",
+            vec![bo.clone()],
+        ))
+        .unwrap();
+    let text = text_of(&r);
+    assert!(text.contains("@alice"), "{text}");
+    assert!(
+        !text.contains(['\u{1b}', '\u{200b}', '\u{202e}']),
+        "{text:?}"
+    );
+    h.app().handle(&message(bo, "accept", Vec::new())).unwrap();
+    let games = h
+        .app()
+        .store()
+        .channel_games(&ChannelKey::new(Platform::Telegram, "g"))
+        .unwrap();
+    assert_eq!(games[0].as_ref().unwrap().players[0].name, "alice");
+}
+
 #[test]
 fn an_error_quotes_a_few_dozen_characters_of_a_long_line() {
     let dir = tempfile::tempdir().unwrap();
