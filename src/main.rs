@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use clap::{Args, Parser, Subcommand};
 use tablero_engine::selfplay::{Contender, Player};
@@ -66,6 +66,92 @@ struct PerftArgs {
     /// Also print the count below each first move.
     #[arg(long)]
     divide: bool,
+    #[command(flatten)]
+    bound: TimeBound,
+}
+
+/// The longest a CLI search or count may run: a request that would take
+/// longer, estimated from what has run so far, is refused with the
+/// estimate (`perft chess 10` would take days; `ai --nodes 1000000000`
+/// hours).
+#[derive(Args, Clone, Copy)]
+struct TimeBound {
+    /// Refuse work estimated to take longer than this many seconds.
+    #[arg(long, default_value_t = 600, value_parser = clap::value_parser!(u64).range(1..=86_400))]
+    max_seconds: u64,
+}
+
+impl TimeBound {
+    fn limit(self) -> Duration {
+        Duration::from_secs(self.max_seconds)
+    }
+
+    /// The refusal of work estimated at `est`.
+    fn refuse(self, what: &str, est: Duration, basis: &str) -> Failure {
+        Failure::Msg(format!(
+            "{what} would take about {} ({basis}), over the limit of {}; raise --max-seconds to run it",
+            human_duration(est),
+            human_duration(self.limit())
+        ))
+    }
+}
+
+/// `d` as a person reads it: `40 s`, `12 min`, `3.5 h`, `2.1 days`.
+fn human_duration(d: Duration) -> String {
+    let s = d.as_secs_f64();
+    if s < 120.0 {
+        format!("{s:.0} s")
+    } else if s < 7_200.0 {
+        format!("{:.0} min", s / 60.0)
+    } else if s < 172_800.0 {
+        format!("{:.1} h", s / 3_600.0)
+    } else {
+        format!("{:.1} days", s / 86_400.0)
+    }
+}
+
+/// Counts to depth `d` unless the count is estimated to take past
+/// `bound` in all (`spent` already spent): the estimate is the last depth's
+/// time times its growth (`counts` and `times` of the depths before).
+fn bounded_perft(
+    d: u32,
+    counts: &[u64],
+    times: &[Duration],
+    spent: Duration,
+    bound: TimeBound,
+    target: u32,
+) -> Result<(), Failure> {
+    if let ([.., a, b], [.., t]) = (counts, times)
+        && *t >= Duration::from_millis(5)
+    {
+        let growth = (*b as f64 / (*a).max(1) as f64).max(1.0);
+        let next = t.mul_f64(growth);
+        if spent + next > bound.limit() {
+            // And all the depths asked for, at the same growth.
+            let mut all = Duration::ZERO;
+            let mut step = next;
+            for _ in d..=target {
+                all += step;
+                step = step.mul_f64(growth);
+            }
+            let what = if target > d {
+                format!(
+                    "depth {d} (and {target}: about {} in all)",
+                    human_duration(all)
+                )
+            } else {
+                format!("depth {d}")
+            };
+            let basis = format!(
+                "depth {}: {} positions in {:.2} s",
+                d - 1,
+                b,
+                t.as_secs_f64()
+            );
+            return Err(bound.refuse(&what, next, &basis));
+        }
+    }
+    Ok(())
 }
 
 /// `tablero moves`.
@@ -119,6 +205,8 @@ struct AiArgs {
     /// turns alternate).
     #[arg(long)]
     algo: Option<String>,
+    #[command(flatten)]
+    bound: TimeBound,
 }
 
 /// `tablero selfplay`.
@@ -553,9 +641,37 @@ fn run(cli: Cli) -> Result<(), Failure> {
     }
 }
 
-fn perft(PerftArgs { pos, depth, divide }: PerftArgs) -> Result<(), Failure> {
+fn perft(
+    PerftArgs {
+        pos,
+        depth,
+        divide,
+        bound,
+    }: PerftArgs,
+) -> Result<(), Failure> {
     let game = pos.build()?;
+    // Each depth is counted only when the time it is estimated to take
+    // (from the depths before) fits in the bound; `--divide` counts the
+    // depths before first, silently, to estimate.
+    let (mut counts, mut times) = (Vec::new(), Vec::new());
+    let started = Instant::now();
+    let last = if divide {
+        depth.saturating_sub(1)
+    } else {
+        depth
+    };
+    for d in 1..=last {
+        bounded_perft(d, &counts, &times, started.elapsed(), bound, depth)?;
+        let t = Instant::now();
+        let n = game.perft(d);
+        times.push(t.elapsed());
+        counts.push(n);
+        if !divide {
+            say!("{d} {n}");
+        }
+    }
     if divide {
+        bounded_perft(depth, &counts, &times, started.elapsed(), bound, depth)?;
         let mut total = 0;
         for (m, n) in game.divide(depth) {
             say!("{m} {n}");
@@ -563,10 +679,6 @@ fn perft(PerftArgs { pos, depth, divide }: PerftArgs) -> Result<(), Failure> {
         }
         say!("");
         say!("{depth} {total}");
-    } else {
-        for d in 1..=depth {
-            say!("{d} {}", game.perft(d));
-        }
     }
     Ok(())
 }
@@ -579,6 +691,9 @@ fn render(RenderArgs { picture, output }: RenderArgs) -> Result<(), Failure> {
     Ok(())
 }
 
+/// The node budget `ai` measures a search's speed on before a larger one.
+const PROBE_NODES: u64 = 2_000;
+
 fn ai(args: AiArgs) -> Result<(), Failure> {
     let game = args.pos.build()?;
     let algorithm = parse_algorithm(args.algo.as_deref())?;
@@ -590,7 +705,32 @@ fn ai(args: AiArgs) -> Result<(), Failure> {
             game.id().key()
         )));
     }
-    let m = bot.choose(engine.limits()).map_err(|e| e.to_string())?;
+    let limits = engine.limits();
+    if let Some(think) = limits.think.filter(|t| *t > args.bound.limit()) {
+        return Err(args.bound.refuse("that search", think, "its --think-ms"));
+    }
+    // A node budget: measure this search's speed on a small budget first.
+    if let Some(nodes) = limits.nodes.filter(|n| *n > PROBE_NODES) {
+        let mut probe =
+            tablero_engine::Engine::with_algorithm(&game, engine.level()?, algorithm, seed);
+        let t = Instant::now();
+        probe
+            .choose(tablero_engine::Limits {
+                think: None,
+                nodes: Some(PROBE_NODES),
+            })
+            .map_err(|e| e.to_string())?;
+        let per_node = t.elapsed().as_secs_f64() / PROBE_NODES as f64;
+        let est = Duration::from_secs_f64(per_node * nodes as f64);
+        if est > args.bound.limit() {
+            let basis = format!(
+                "{PROBE_NODES} nodes took {:.0} ms",
+                t.elapsed().as_secs_f64() * 1e3
+            );
+            return Err(args.bound.refuse(&format!("{nodes} nodes"), est, &basis));
+        }
+    }
+    let m = bot.choose(limits).map_err(|e| e.to_string())?;
     say!(
         "level {}, {:?}: {}",
         bot.level(),

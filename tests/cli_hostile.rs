@@ -65,6 +65,60 @@ fn searches_and_perft_are_bounded() {
     );
 }
 
+/// `perft chess 10` and `ai cracovia --nodes 1000000000` are refused with
+/// how long they would take, estimated from what ran (issue 42, item 11),
+/// after the depths that fit; a request that fits runs.
+#[test]
+fn work_past_the_time_bound_is_refused_with_an_estimate() {
+    let out = tablero()
+        .args(["perft", "chess", "10", "--max-seconds", "1"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("would take about") && err.contains("--max-seconds"),
+        "{err}"
+    );
+    // The depths that fit were counted, and are right (published table).
+    let counted = String::from_utf8_lossy(&out.stdout);
+    assert!(counted.starts_with("1 20\n2 400\n3 8902\n"), "{counted}");
+    let out = tablero()
+        .args(["perft", "chess", "10", "--divide", "--max-seconds", "1"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(
+        out.stdout.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    fails_saying(
+        &[
+            "ai",
+            "cracovia",
+            "--nodes",
+            "1000000000",
+            "--max-seconds",
+            "5",
+        ],
+        "would take about",
+    );
+    fails_saying(
+        &["ai", "chess", "--think-ms", "600000", "--max-seconds", "60"],
+        "would take about 10 min",
+    );
+    let out = tablero()
+        .args(["perft", "chess", "3", "--max-seconds", "1"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "1 20\n2 400\n3 8902\n"
+    );
+}
+
 #[test]
 fn store_copy_from_nowhere_fails_and_creates_nothing() {
     let dir = tempfile::tempdir().unwrap();
