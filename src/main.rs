@@ -558,16 +558,65 @@ fn main() -> ExitCode {
         .with_env_filter(filter)
         .with_writer(std::io::stderr)
         .init();
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) if !e.use_stderr() => e.exit(),
+        Err(e) => {
+            // clap quotes a bad value whole: a 120 KB argument is cut.
+            eprint!("{}", short_words(&e.render().to_string()));
+            return ExitCode::from(2);
+        }
+    };
     match run(cli) {
         // A reader that stopped reading (`tablero moves chess | head -3`)
         // ends the output, as it does for any Unix tool.
         Ok(()) | Err(Failure::Pipe) => ExitCode::SUCCESS,
         Err(Failure::Msg(e)) => {
-            eprintln!("error: {e}");
+            eprintln!("error: {}", short_words(&e));
             ExitCode::FAILURE
         }
     }
+}
+
+/// `text` with every word longer than a line cut to a short excerpt (its
+/// closing quotation mark kept): what the command line quotes back of a
+/// long argument.
+fn short_words(text: &str) -> String {
+    const LONGEST: usize = 80;
+    let mut out = String::with_capacity(text.len().min(4_096));
+    let mut word = String::new();
+    let flush = |word: &mut String, out: &mut String| {
+        if word.chars().count() > LONGEST {
+            let close = word
+                .chars()
+                .last()
+                .filter(|c| matches!(c, '\'' | '`' | '"'));
+            let open = word
+                .chars()
+                .next()
+                .filter(|c| matches!(c, '\'' | '`' | '"'));
+            if let Some(o) = open {
+                out.push(o);
+            }
+            out.push_str(&tablero_rules::excerpt(word.trim_matches(['\'', '`', '"'])));
+            if let Some(c) = close {
+                out.push(c);
+            }
+        } else {
+            out.push_str(word);
+        }
+        word.clear();
+    };
+    for c in text.chars() {
+        if c.is_whitespace() {
+            flush(&mut word, &mut out);
+            out.push(c);
+        } else {
+            word.push(c);
+        }
+    }
+    flush(&mut word, &mut out);
+    out
 }
 
 /// Why a command failed.

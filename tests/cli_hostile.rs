@@ -138,3 +138,47 @@ fn store_copy_from_nowhere_fails_and_creates_nothing() {
     assert!(!out.status.success());
     assert!(!dir.path().join("missing").exists());
 }
+
+/// A long argument is quoted back as a short excerpt, whoever rejects it:
+/// clap, the rules core, or the command (issue 42, item 5).
+#[test]
+fn errors_quote_a_long_argument_briefly() {
+    let huge = "Z".repeat(120_000);
+    let cases: Vec<Vec<String>> = vec![
+        vec!["perft".into(), "chess".into(), huge.clone()],
+        vec!["perft".into(), huge.clone(), "1".into()],
+        vec![
+            "moves".into(),
+            "chess".into(),
+            "--play".into(),
+            huge.clone(),
+        ],
+        vec!["moves".into(), "chess".into(), "--fen".into(), huge.clone()],
+        vec![
+            "moves".into(),
+            "barrier".into(),
+            "--param".into(),
+            format!("size={huge}"),
+        ],
+        vec![
+            "moves".into(),
+            "barrier".into(),
+            "--param".into(),
+            format!("{huge}=1"),
+        ],
+        vec!["ai".into(), "chess".into(), "--level".into(), huge.clone()],
+        vec![huge.clone()],
+    ];
+    for args in cases {
+        let out = tablero().args(&args).output().unwrap();
+        assert!(!out.status.success(), "{:?}", &args[0]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.len() < 2_000,
+            "{:?}: {} bytes: {}",
+            &args[0],
+            err.len(),
+            err.chars().take(300).collect::<String>()
+        );
+    }
+}

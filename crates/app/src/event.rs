@@ -505,6 +505,7 @@ impl AppError {
         };
         let verb = |v: Verb| match v {
             Verb::Move(t) => Verb::Move(brief(&t)),
+            Verb::Moves(Some(t)) => Verb::Moves(Some(brief(&t))),
             v => v,
         };
         match self {

@@ -137,6 +137,61 @@ fn an_error_quotes_a_few_dozen_characters_of_a_long_line() {
     }
 }
 
+/// Every command word (and alias) and every game's every option, given a
+/// 60,000-character value, gets a short answer: what the bot quotes of
+/// someone's input is a short excerpt everywhere (issue 42, item 5:
+/// `challenge @bob barrier size=<60,000 Z>` was answered with 60,029
+/// characters).
+#[test]
+fn every_command_and_option_quotes_a_long_value_briefly() {
+    let dir = tempfile::tempdir().unwrap();
+    let h = Harness::new(dir.path());
+    let huge = "Z".repeat(60_000);
+    let mut lines = Vec::new();
+    for spec in command::COMMANDS {
+        for name in std::iter::once(&spec.name).chain(spec.aliases) {
+            lines.push(format!("{name} {huge}"));
+            lines.push(format!("{name} #1 {huge}"));
+            lines.push(format!("{name} {huge}={huge}"));
+            lines.push(format!("{name} @{huge}"));
+        }
+    }
+    for game in tablero_rules::GameId::ALL {
+        let info = game.info();
+        let mut keys: Vec<&str> = info.params.iter().map(|p| p.key).collect();
+        keys.extend([
+            "level", "nivel", "time", "tiempo", "side", "lado", "seed", "layout",
+        ]);
+        for key in keys {
+            for verb in ["challenge @bo", "desafiar @bo", "bot", "maquina", "learn"] {
+                lines.push(format!("{verb} {} {key}={huge}", info.key));
+            }
+        }
+        lines.push(format!("challenge @bo {} {huge}=1", info.key));
+        lines.push(format!("challenge @bo {} {huge}", info.key));
+    }
+    // A game in play, for the commands about one.
+    h.say("general", "ana", "challenge @bo chess");
+    h.say("general", "bo", "accept");
+    let mut worst = (0, String::new());
+    for line in &lines {
+        for user in ["ana", "carl"] {
+            if let Some(r) = h.say("general", user, line) {
+                let n = text_of(&r).len();
+                if n > worst.0 {
+                    worst = (n, line.chars().take(30).collect());
+                }
+            }
+        }
+    }
+    assert!(
+        worst.0 < 1_500,
+        "`{}…` was answered with {} bytes",
+        worst.1,
+        worst.0
+    );
+}
+
 fn options() -> ConsoleOptions {
     ConsoleOptions {
         boards_dir: std::env::temp_dir(),

@@ -58,19 +58,24 @@ pub(crate) fn read_rows(
                 if let Some(d) = ch.to_digit(10) {
                     if digits == 0 && d == 0 {
                         return Err(PositionError::new(format!(
-                            "bad run of empty cells in `{row}`"
+                            "bad run of empty cells in `{}`",
+                            crate::excerpt(row)
                         )));
                     }
                     run = run * 10 + d as usize;
                     digits += 1;
                     if run > MAX_ROW {
-                        return Err(PositionError::new(format!("row `{row}` is too long")));
+                        return Err(PositionError::new(format!(
+                            "row `{}` is too long",
+                            crate::excerpt(row)
+                        )));
                     }
                     continue;
                 }
                 if !letters.contains(ch) {
                     return Err(PositionError::new(format!(
-                        "`{ch}` in row `{row}`: use {} and numbers",
+                        "`{ch}` in row `{}`: use {} and numbers",
+                        crate::excerpt(row),
                         letters
                             .chars()
                             .map(String::from)
@@ -82,12 +87,18 @@ pub(crate) fn read_rows(
                 cells.push(Some(ch));
                 (run, digits) = (0, 0);
                 if cells.len() > MAX_ROW {
-                    return Err(PositionError::new(format!("row `{row}` is too long")));
+                    return Err(PositionError::new(format!(
+                        "row `{}` is too long",
+                        crate::excerpt(row)
+                    )));
                 }
             }
             cells.extend(std::iter::repeat_n(None, run));
             if cells.len() > MAX_ROW {
-                return Err(PositionError::new(format!("row `{row}` is too long")));
+                return Err(PositionError::new(format!(
+                    "row `{}` is too long",
+                    crate::excerpt(row)
+                )));
             }
             Ok(cells)
         })

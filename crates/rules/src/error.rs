@@ -43,30 +43,37 @@ impl MoveError {
     /// The full message for a player.
     #[must_use]
     pub fn message(&self, lang: Lang) -> String {
+        let short = |input: &str| excerpt(input);
         match (self, lang) {
             (MoveError::Syntax { input, expected }, Lang::En) => {
+                let input = short(input);
                 format!(
                     "`{input}` is not a move. Write a move like {}.",
                     expected.en
                 )
             }
             (MoveError::Syntax { input, expected }, Lang::Es) => {
+                let input = short(input);
                 format!(
                     "`{input}` no es una jugada. Escribe una jugada como {}.",
                     expected.es
                 )
             }
             (MoveError::Illegal { input, why }, Lang::En) => {
+                let input = short(input);
                 format!("`{input}` is not legal: {}.", why.en)
             }
             (MoveError::Illegal { input, why }, Lang::Es) => {
+                let input = short(input);
                 format!("`{input}` no es legal: {}.", why.es)
             }
             (MoveError::Ambiguous { input, candidates }, Lang::En) => {
+                let input = short(input);
                 format!("`{input}` could mean {}. Say which.", candidates.join(", "))
             }
             (MoveError::Ambiguous { input, candidates }, Lang::Es) => format!(
-                "`{input}` puede ser {}. Indica cuál.",
+                "`{}` puede ser {}. Indica cuál.",
+                short(input),
                 candidates.join(", ")
             ),
             (MoveError::GameOver, Lang::En) => "The game is over.".to_string(),
@@ -112,3 +119,21 @@ impl fmt::Display for PositionError {
 }
 
 impl std::error::Error for PositionError {}
+
+/// At most [`EXCERPT_CHARS`] characters of `s`, control characters
+/// dropped, with an ellipsis where it was cut: how every message of the
+/// rules core quotes what someone typed, so a megabyte of input gets a
+/// short answer (in a chat and on the command line alike).
+#[must_use]
+pub fn excerpt(s: &str) -> String {
+    let s = s.trim();
+    let clean = s.chars().filter(|c| !c.is_control());
+    if s.chars().count() <= EXCERPT_CHARS {
+        return clean.collect();
+    }
+    let cut: String = clean.take(EXCERPT_CHARS - 1).collect();
+    format!("{}…", cut.trim_end())
+}
+
+/// The longest quote of someone's input in a message, in characters.
+pub const EXCERPT_CHARS: usize = 40;

@@ -764,7 +764,9 @@ impl Game for KnightFight {
             s.parse::<u32>()
                 .ok()
                 .filter(|&v| v <= MAX_SCORE)
-                .ok_or_else(|| PositionError::new(format!("bad score `{s}` (0 to 4950)")))
+                .ok_or_else(|| {
+                    PositionError::new(format!("bad score `{}` (0 to 4950)", crate::excerpt(s)))
+                })
         };
         let scores = [score(white)?, score(black)?];
         let ranks: Vec<&str> = board.split('/').collect();

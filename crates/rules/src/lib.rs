@@ -44,7 +44,7 @@ pub mod knightfight;
 
 pub use any::{AnyGame, IntoAny, MoveChoice};
 pub use cell::{Cell, KING_STEPS, KNIGHT_LEAPS, ORTHOGONAL};
-pub use error::{MoveError, PositionError, SetupError};
+pub use error::{EXCERPT_CHARS, MoveError, PositionError, SetupError, excerpt};
 pub use game::{Game, fnv1a, resolve};
 pub use record::{GameRecord, RecordError};
 pub use registry::{GAMES, GameId, GameInfo, SideName, UnknownGame};

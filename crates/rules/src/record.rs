@@ -32,7 +32,7 @@ impl fmt::Display for RecordError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             RecordError::Syntax(why) => write!(f, "not a game record: {why}"),
-            RecordError::UnknownGame(g) => write!(f, "no game `{g}`"),
+            RecordError::UnknownGame(g) => write!(f, "no game `{}`", crate::excerpt(g)),
             RecordError::Setup(e) => write!(f, "bad setup: {e}"),
             RecordError::Move { index, error } => {
                 write!(f, "move {} cannot be played: {error}", index + 1)

@@ -65,7 +65,12 @@ pub struct UnknownGame(pub String);
 impl fmt::Display for UnknownGame {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let ids: Vec<&str> = GameId::ALL.iter().map(|g| g.key()).collect();
-        write!(f, "no game `{}` (games: {})", self.0, ids.join(", "))
+        write!(
+            f,
+            "no game `{}` (games: {})",
+            crate::excerpt(&self.0),
+            ids.join(", ")
+        )
     }
 }
 

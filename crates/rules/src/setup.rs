@@ -49,6 +49,7 @@ impl Setup {
             } else {
                 known.join(", ")
             };
+            let key = crate::excerpt(key);
             return Err(SetupError(msg!(
                 "unknown option `{key}` (this game takes: {known})",
                 "opción desconocida `{key}` (este juego admite: {known})"
@@ -109,6 +110,7 @@ impl Setup {
     /// [`Setup::resolve`].
     pub fn add_word(&mut self, word: &str) -> Result<(), SetupError> {
         let Some((key, value)) = word.split_once('=') else {
+            let word = crate::excerpt(word);
             return Err(SetupError(msg!(
                 "expected key=value, found `{word}`",
                 "se esperaba clave=valor, no `{word}`"
@@ -117,6 +119,7 @@ impl Setup {
         let key = key.trim().to_lowercase();
         let value = value.trim();
         let bad = || {
+            let (key, value) = (crate::excerpt(&key), crate::excerpt(value));
             SetupError(msg!(
                 "`{key}` needs a number, not `{value}`",
                 "`{key}` necesita un número, no `{value}`"

@@ -140,7 +140,8 @@ impl<V: Variant> Position<V> {
             "b" => BLACK,
             other => {
                 return Err(PositionError::new(format!(
-                    "side to move must be `w` or `b`, not `{other}`"
+                    "side to move must be `w` or `b`, not `{}`",
+                    crate::excerpt(other)
                 )));
             }
         };
@@ -225,7 +226,10 @@ impl<V: Variant> Position<V> {
             Some(s) if s.bytes().all(|b| b.is_ascii_digit()) => s
                 .parse::<u32>()
                 .map_err(|_| PositionError::new(format!("{what} is too large"))),
-            Some(s) => Err(PositionError::new(format!("bad {what} `{s}`"))),
+            Some(s) => Err(PositionError::new(format!(
+                "bad {what} `{}`",
+                crate::excerpt(s)
+            ))),
         };
         pos.halfmove = number(fields.get(4), 0, "halfmove clock")?;
         pos.fullmove = number(fields.get(5), 1, "move number")?.max(1);

@@ -130,7 +130,7 @@ impl<V: Variant> ChessGame<V> {
         let Some(history) = history else {
             return Ok(g);
         };
-        let bad = || PositionError::new(format!("bad move history `{history}`"));
+        let bad = || PositionError::new(format!("bad move history `{}`", crate::excerpt(history)));
         let mut moves = Vec::new();
         for uci in history.split(',') {
             let (from, rest) = Cell::parse_prefix(uci).ok_or_else(bad)?;

@@ -171,7 +171,12 @@ pub(super) fn read<V: Variant>(text: &str) -> Result<(Position<V>, usize), Posit
         for name in fields[6].split(',') {
             let sq = match Cell::parse(name) {
                 Some(c) if c.within(8, V::RANKS) => c.y * 8 + c.x,
-                _ => return Err(PositionError(format!("bad plank square `{name}`"))),
+                _ => {
+                    return Err(PositionError(format!(
+                        "bad plank square `{}`",
+                        crate::excerpt(name)
+                    )));
+                }
             };
             if !Position::<V>::is_river(sq) {
                 return Err(PositionError(format!("{name} is not a river square")));
