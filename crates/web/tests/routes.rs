@@ -553,3 +553,86 @@ async fn inline_start_pictures_are_jpeg() {
         assert_eq!(get(addr, bad).await.status, 404, "{bad}");
     }
 }
+
+/// Waits until the server closes `s` (end of file or a reset), at most
+/// `within`; whatever the server sent before is returned.
+async fn closed_by_server(s: &mut tokio::net::TcpStream, within: Duration) -> Option<Vec<u8>> {
+    use tokio::io::AsyncReadExt;
+    let mut got = Vec::new();
+    let mut buf = [0u8; 4096];
+    let deadline = tokio::time::Instant::now() + within;
+    loop {
+        match tokio::time::timeout_at(deadline, s.read(&mut buf)).await {
+            Err(_) => return None,
+            Ok(Ok(0) | Err(_)) => return Some(got),
+            Ok(Ok(n)) => got.extend_from_slice(&buf[..n]),
+        }
+    }
+}
+
+/// Connections that send nothing, half a header, a header a byte at a
+/// time, or nothing more after an answer are closed by the server, and
+/// their slots come back (issue 42, item 2: such connections were all
+/// still open after 330 s). A whole request is answered as before.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn silent_slow_and_idle_connections_are_closed() {
+    use tokio::io::AsyncWriteExt;
+    let (_d, app) = setup();
+    let limits = Limits {
+        per_address: 4,
+        header: Duration::from_secs(1),
+        idle: Duration::from_secs(2),
+        ..Limits::default()
+    };
+    let addr = serve(app.clone(), limits).await;
+    let wait = Duration::from_secs(10);
+    // Nothing sent.
+    let mut silent = tokio::net::TcpStream::connect(addr).await.unwrap();
+    // Half a header.
+    let mut half = tokio::net::TcpStream::connect(addr).await.unwrap();
+    half.write_all(b"GET / HTTP/1.1\r\nhost: x\r\n")
+        .await
+        .unwrap();
+    // A byte every 300 ms: never idle, but the header never ends in time.
+    let mut trickle = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let dripping = tokio::spawn(async move {
+        for b in b"GET / HTTP/1.1\r\nhost: x\r\nx-slow: yes\r\n" {
+            if trickle.write_all(&[*b]).await.is_err() {
+                return closed_by_server(&mut trickle, Duration::from_secs(1)).await;
+            }
+            tokio::time::sleep(Duration::from_millis(300)).await;
+        }
+        closed_by_server(&mut trickle, Duration::from_secs(5)).await
+    });
+    // A whole request, kept alive, then nothing.
+    let mut idle = tokio::net::TcpStream::connect(addr).await.unwrap();
+    idle.write_all(b"GET / HTTP/1.1\r\nhost: x\r\n\r\n")
+        .await
+        .unwrap();
+    assert!(
+        closed_by_server(&mut silent, wait).await.is_some(),
+        "silent"
+    );
+    let got = closed_by_server(&mut half, wait)
+        .await
+        .expect("half a header");
+    assert!(
+        !got.starts_with(b"HTTP/1.1 200"),
+        "{}",
+        String::from_utf8_lossy(&got)
+    );
+    let got = closed_by_server(&mut idle, wait).await.expect("idle");
+    assert!(
+        got.starts_with(b"HTTP/1.1 "),
+        "{}",
+        String::from_utf8_lossy(&got)
+    );
+    assert!(
+        dripping.await.unwrap().is_some(),
+        "a header a byte at a time"
+    );
+    // Their slots are back: four connections again, answered.
+    for _ in 0..4 {
+        assert_eq!(get(addr, "/").await.status, 200);
+    }
+}
