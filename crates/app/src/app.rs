@@ -247,6 +247,7 @@ impl App {
             Command::MyGames(page) => self.my_games(who, who.direct, page),
             Command::Challenges(page) => self.with_channel(ch, |_| self.acceptable(who, page)),
             Command::Resign(n) => self.with_channel(ch, |st| self.resign(who, st, n)),
+            Command::AskResign(n) => self.with_channel(ch, |st| self.ask_resign(who, st, n)),
             Command::Draw(a, n) => self.with_channel(ch, |st| {
                 self.offer(who, st, crate::view::OfferKind::Draw, a, n)
             }),

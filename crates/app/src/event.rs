@@ -80,6 +80,11 @@ pub enum Event {
         by: User,
         game: GameView,
     },
+    /// A typed `resign` asks for a confirmation (`resign #N yes`) before
+    /// ending `game`.
+    ResignAsked {
+        game: GameView,
+    },
     /// An offer was made or answered. For an accepted takeback, `undone`
     /// lists the moves taken back and `game` is the position after it.
     Offer {

@@ -214,6 +214,20 @@ pub(crate) fn event(e: &Event) -> Bi {
                 [m(by), t(d.id.to_string()), res],
             )
         }),
+        Event::ResignAsked { game } => both(|l| {
+            Text::fill(
+                pick(
+                    l,
+                    "Resign {}? To confirm, write {}.",
+                    "¿Abandonar {}? Para confirmarlo, escribe {}.",
+                ),
+                [
+                    t(super::game_label(game, l)),
+                    c(pick(l, "resign #{} yes", "rendirse #{} sí")
+                        .replace("{}", &game.id().to_string())),
+                ],
+            )
+        }),
         Event::Offer {
             kind,
             step,
