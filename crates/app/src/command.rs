@@ -1126,8 +1126,13 @@ mod tests {
             ("accept page 2", Command::Challenges(2)),
             ("aceptar pagina 3", Command::Challenges(3)),
             ("current 0", Command::Channel(1)),
-            ("abandonar", Command::Resign(None)),
-            ("rendirse 5", Command::Resign(Some(5))),
+            ("abandonar", Command::AskResign(None)),
+            ("rendirse 5", Command::AskResign(Some(5))),
+            ("resign yes", Command::Resign(None)),
+            ("/resign #2 yes", Command::Resign(Some(2))),
+            ("rendirse sí #3", Command::Resign(Some(3))),
+            ("rendirse #3 si", Command::Resign(Some(3))),
+            ("Rindo SI", Command::Resign(None)),
             ("draw", Command::Draw(None, None)),
             (
                 "tablas aceptar #2",
@@ -1236,6 +1241,106 @@ mod tests {
         }
     }
 
+    /// Every command that takes a game reads its name as `rules` does,
+    /// in any number of words, with the options after it; `jugar` and
+    /// `play` with a game's name start a game against Tablero.
+    #[test]
+    fn game_names_of_several_words_and_jugar() {
+        let challenge = |opponent: Option<&str>, game: &str, options: &[&str]| Command::Challenge {
+            opponent: opponent.map(str::to_string),
+            game: game.into(),
+            options: options.iter().map(|o| o.to_string()).collect(),
+        };
+        let play = |game: &str, options: &[&str]| Command::Play {
+            game: game.into(),
+            options: options.iter().map(|o| o.to_string()).collect(),
+        };
+        let cases: &[(&str, Command)] = &[
+            (
+                "challenge @bob knight fight",
+                challenge(Some("@bob"), "knight fight", &[]),
+            ),
+            (
+                "challenge @bob knight fight time=1d",
+                challenge(Some("@bob"), "knight fight", &["time=1d"]),
+            ),
+            (
+                "challenge @alice jumping bishop chess black",
+                challenge(Some("@alice"), "jumping bishop chess", &["black"]),
+            ),
+            (
+                "desafiar @alice los cuatro angelitos",
+                challenge(Some("@alice"), "los cuatro angelitos", &[]),
+            ),
+            (
+                "reto Ajedrez del Guadalete negras",
+                challenge(None, "Ajedrez del Guadalete", &["negras"]),
+            ),
+            // A name that is a run of another's words: the longest wins.
+            (
+                "reto @carol guadalete",
+                challenge(Some("@carol"), "guadalete", &[]),
+            ),
+            ("bot gran avance nivel=1", play("gran avance", &["nivel=1"])),
+            (
+                "play breakthrough level=1",
+                play("breakthrough", &["level=1"]),
+            ),
+            (
+                "jugar gran avance nivel=1",
+                play("gran avance", &["nivel=1"]),
+            ),
+            ("Jugar saltador negras", play("saltador", &["negras"])),
+            ("/jugar lucha de caballos", play("lucha de caballos", &[])),
+            (
+                "aprender knight fight white",
+                Command::Learn {
+                    game: "knight fight".into(),
+                    options: vec!["white".into()],
+                },
+            ),
+            // An unknown game stays one word, answered as unknown.
+            (
+                "challenge @bob knigth fight",
+                challenge(Some("@bob"), "knigth", &["fight"]),
+            ),
+            // `jugar` without a game's name is still a move.
+            (
+                "jugar e4",
+                Command::Move {
+                    game: None,
+                    text: "e4".into(),
+                    ply: None,
+                },
+            ),
+            (
+                "jugar #2 Wa1",
+                Command::Move {
+                    game: Some(2),
+                    text: "Wa1".into(),
+                    ply: None,
+                },
+            ),
+            // `mover` with a game's name is not a game against Tablero.
+            (
+                "mover gran avance",
+                Command::Move {
+                    game: None,
+                    text: "gran avance".into(),
+                    ply: None,
+                },
+            ),
+        ];
+        for (text, want) in cases {
+            assert_eq!(parse(text).as_ref(), Ok(want), "{text}");
+        }
+        // A platform's game field with the name's last word in the options.
+        assert_eq!(
+            Command::challenge(None, "knight", &["fight time=1d"]),
+            Ok(challenge(None, "knight fight", &["time=1d"]))
+        );
+    }
+
     #[test]
     fn usage_errors_and_unknown_words() {
         assert_eq!(
@@ -1341,6 +1446,7 @@ mod tests {
             Command::MyGames(1),
             Command::Challenges(1),
             Command::Resign(None),
+            Command::AskResign(None),
             Command::Draw(None, None),
             Command::Takeback(None, None),
             Command::Stats {

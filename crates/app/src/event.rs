@@ -55,6 +55,9 @@ pub enum Event {
         start: AnyGame,
     },
     Challenged(ChallengeView),
+    /// The caller's same challenge (same opponent, same game) is already
+    /// waiting: it is shown again instead of a second one.
+    ChallengeWaiting(ChallengeView),
     /// A challenge was taken: the game begins.
     Accepted {
         by: User,
