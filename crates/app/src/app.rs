@@ -117,9 +117,20 @@ impl App {
         for u in &who.mentions {
             self.touch_user(platform, u);
         }
-        let lang = profile
+        let mut lang = profile
+            .as_ref()
             .and_then(|p| p.lang)
             .unwrap_or_else(|| self.channel_lang(&msg.channel));
+        // Someone who has not chosen a language and speaks to the bot with
+        // a command word only Spanish has (`ayuda`, `desafiar`) reads
+        // Spanish from now on, until `idioma`/`lang` says otherwise.
+        if msg.addressed
+            && profile.as_ref().is_none_or(|p| p.lang.is_none())
+            && command::speaks_spanish(&msg.text)
+        {
+            self.detected_lang(&who, Lang::Es);
+            lang = Lang::Es;
+        }
         match rate {
             crate::limits::Rate::Allowed => {}
             crate::limits::Rate::JustOver if msg.addressed => {
@@ -350,6 +361,31 @@ impl App {
     }
 
     /// Chooses the language `user` reads.
+    /// Keeps `lang` as `who`'s language, unless they chose one meanwhile;
+    /// a store failure only loses the guess.
+    fn detected_lang(&self, who: &Actor, lang: Lang) {
+        let p = who.channel.platform;
+        let Ok(_lock) = self.store.lock_stats() else {
+            return;
+        };
+        let Ok(doc) = self.store.profile(p, &who.user.id) else {
+            return;
+        };
+        let mut doc = doc.unwrap_or(ProfileDoc {
+            name: who.user.name.clone(),
+            lang: None,
+        });
+        if doc.lang.is_some() {
+            return;
+        }
+        doc.lang = Some(lang);
+        let mut b = self.store.batch();
+        b.put_profile(p, &who.user.id, &doc);
+        if let Err(e) = self.store.commit(b) {
+            tracing::warn!(error = %e, "cannot remember a user's language");
+        }
+    }
+
     fn set_lang(&self, who: &Actor, word: Option<&str>) -> Outcome {
         let current = self.lang_of(&who.channel, &who.user.id);
         let Some(word) = word else {

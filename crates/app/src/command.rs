@@ -789,6 +789,68 @@ fn fold_word(w: &str) -> String {
     w.split('@').next().unwrap_or(w).to_lowercase()
 }
 
+/// The command words only Spanish has: a message whose command is one of
+/// them is Spanish (`ayuda`, `desafiar`, `partidas`). Words English
+/// speakers type too (`bot`, `top`, `gif`, `m`, `tablero`, the bot's
+/// name), and `idioma`, which
+/// chooses a language itself, are left out.
+const SPANISH_WORDS: &[&str] = &[
+    "ayuda",
+    "juegos",
+    "reglas",
+    "desafiar",
+    "reto",
+    "retar",
+    "desafio",
+    "maquina",
+    "aceptar",
+    "acepto",
+    "rechazar",
+    "rechazo",
+    "cancelar",
+    "mover",
+    "jugar",
+    "historial",
+    "partidas",
+    "mispartidas",
+    "rendirse",
+    "abandonar",
+    "rindo",
+    "tablas",
+    "deshacer",
+    "estadisticas",
+    "clasificacion",
+    "exportar",
+    "repeticion",
+    "revancha",
+    "orientacion",
+    "movimientos",
+    "jugadas",
+    "pista",
+    "consejo",
+    "sugerencia",
+    "aprender",
+    "aprende",
+    "analisis",
+    "revision",
+];
+
+/// Whether `text`'s command word (after any mentions) is one only
+/// Spanish has.
+#[must_use]
+pub fn speaks_spanish(text: &str) -> bool {
+    let Some(word) = text.split_whitespace().find(|w| !is_mention(w)) else {
+        return false;
+    };
+    let folded = fold_word(word)
+        .replace('á', "a")
+        .replace('é', "e")
+        .replace('í', "i")
+        .replace('ó', "o")
+        .replace('ú', "u");
+    SPANISH_WORDS.contains(&folded.as_str())
+}
+
 /// Whether `w` says yes (`yes`, `sí`, `si`, `y`), as a confirmation.
 fn is_yes(w: &str) -> bool {
     matches!(
@@ -1339,6 +1401,35 @@ mod tests {
             Command::challenge(None, "knight", &["fight time=1d"]),
             Ok(challenge(None, "knight fight", &["time=1d"]))
         );
+    }
+
+    #[test]
+    fn spanish_command_words_tell_the_language() {
+        for w in SPANISH_WORDS {
+            assert!(find(w).is_some(), "{w} is a command word");
+        }
+        for yes in [
+            "ayuda",
+            "/Desafiar @bob ajedrez",
+            "@tablero partidas",
+            "Estadísticas",
+            "/rendirse@TableroBot #2",
+        ] {
+            assert!(speaks_spanish(yes), "{yes}");
+        }
+        for no in [
+            "help",
+            "idioma en",
+            "bot chess",
+            "tablero",
+            "hola",
+            "e4",
+            "",
+            "@tablero",
+            "top",
+        ] {
+            assert!(!speaks_spanish(no), "{no}");
+        }
     }
 
     #[test]
