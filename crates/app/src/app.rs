@@ -121,15 +121,19 @@ impl App {
             .as_ref()
             .and_then(|p| p.lang)
             .unwrap_or_else(|| self.channel_lang(&msg.channel));
-        // Someone who has not chosen a language and speaks to the bot with
-        // a command word only Spanish has (`ayuda`, `desafiar`) reads
-        // Spanish from now on, until `idioma`/`lang` says otherwise.
+        // The first command word of someone who has not chosen a language
+        // tells it when only one language has that word: after `ayuda` or
+        // `desafiar` they read Spanish, after `help` or `challenge`
+        // English, until `idioma`/`lang` says otherwise. (Where the chat
+        // speaks Spanish an English word is not kept: Spanish speakers
+        // type `/help` and `/start` too.)
         if msg.addressed
             && profile.as_ref().is_none_or(|p| p.lang.is_none())
-            && command::speaks_spanish(&msg.text)
+            && let Some(said) = command::language_of(&msg.text)
+            && (said == Lang::Es || lang == Lang::En)
         {
-            self.detected_lang(&who, Lang::Es);
-            lang = Lang::Es;
+            self.detected_lang(&who, said);
+            lang = said;
         }
         match rate {
             crate::limits::Rate::Allowed => {}

@@ -835,6 +835,22 @@ const SPANISH_WORDS: &[&str] = &[
     "revision",
 ];
 
+/// The language `text`'s command word (after any mentions) is in, when
+/// only one language has it: Spanish for [`SPANISH_WORDS`], English for a
+/// command's English name (`help`, `challenge`; not `lang`, which chooses
+/// a language itself).
+#[must_use]
+pub fn language_of(text: &str) -> Option<Lang> {
+    if speaks_spanish(text) {
+        return Some(Lang::Es);
+    }
+    let word = fold_word(text.split_whitespace().find(|w| !is_mention(w))?);
+    COMMANDS
+        .iter()
+        .any(|c| c.name == word && c.name != "lang")
+        .then_some(Lang::En)
+}
+
 /// Whether `text`'s command word (after any mentions) is one only
 /// Spanish has.
 #[must_use]
@@ -1429,6 +1445,15 @@ mod tests {
             "top",
         ] {
             assert!(!speaks_spanish(no), "{no}");
+        }
+        assert_eq!(language_of("/ayuda"), Some(Lang::Es));
+        assert_eq!(language_of("help"), Some(Lang::En));
+        assert_eq!(
+            language_of("@tablero /Challenge@TableroBot @bob chess"),
+            Some(Lang::En)
+        );
+        for none in ["lang es", "idioma en", "bot chess", "hola", "e4", ""] {
+            assert_eq!(language_of(none), None, "{none}");
         }
     }
 
