@@ -117,9 +117,24 @@ impl App {
         for u in &who.mentions {
             self.touch_user(platform, u);
         }
-        let lang = profile
+        let mut lang = profile
+            .as_ref()
             .and_then(|p| p.lang)
             .unwrap_or_else(|| self.channel_lang(&msg.channel));
+        // The first command word of someone who has not chosen a language
+        // tells it when only one language has that word: after `ayuda` or
+        // `desafiar` they read Spanish, after `help` or `challenge`
+        // English, until `idioma`/`lang` says otherwise. (Where the chat
+        // speaks Spanish an English word is not kept: Spanish speakers
+        // type `/help` and `/start` too.)
+        if msg.addressed
+            && profile.as_ref().is_none_or(|p| p.lang.is_none())
+            && let Some(said) = command::language_of(&msg.text)
+            && (said == Lang::Es || lang == Lang::En)
+        {
+            self.detected_lang(&who, said);
+            lang = said;
+        }
         match rate {
             crate::limits::Rate::Allowed => {}
             crate::limits::Rate::JustOver if msg.addressed => {
@@ -247,6 +262,7 @@ impl App {
             Command::MyGames(page) => self.my_games(who, who.direct, page),
             Command::Challenges(page) => self.with_channel(ch, |_| self.acceptable(who, page)),
             Command::Resign(n) => self.with_channel(ch, |st| self.resign(who, st, n)),
+            Command::AskResign(n) => self.with_channel(ch, |st| self.ask_resign(who, st, n)),
             Command::Draw(a, n) => self.with_channel(ch, |st| {
                 self.offer(who, st, crate::view::OfferKind::Draw, a, n)
             }),
@@ -349,6 +365,31 @@ impl App {
     }
 
     /// Chooses the language `user` reads.
+    /// Keeps `lang` as `who`'s language, unless they chose one meanwhile;
+    /// a store failure only loses the guess.
+    fn detected_lang(&self, who: &Actor, lang: Lang) {
+        let p = who.channel.platform;
+        let Ok(_lock) = self.store.lock_stats() else {
+            return;
+        };
+        let Ok(doc) = self.store.profile(p, &who.user.id) else {
+            return;
+        };
+        let mut doc = doc.unwrap_or(ProfileDoc {
+            name: who.user.name.clone(),
+            lang: None,
+        });
+        if doc.lang.is_some() {
+            return;
+        }
+        doc.lang = Some(lang);
+        let mut b = self.store.batch();
+        b.put_profile(p, &who.user.id, &doc);
+        if let Err(e) = self.store.commit(b) {
+            tracing::warn!(error = %e, "cannot remember a user's language");
+        }
+    }
+
     fn set_lang(&self, who: &Actor, word: Option<&str>) -> Outcome {
         let current = self.lang_of(&who.channel, &who.user.id);
         let Some(word) = word else {

@@ -88,7 +88,22 @@ impl App {
         if level.is_some() {
             return Err(AppError::LevelWithoutBot);
         }
-        self.check_challenge_limits(who, &self.challenges(ch)?)?;
+        let open = self.challenges(ch)?;
+        // The same challenge again (`reto @carol guadalete`, then
+        // `desafiar @carol guadalete`): the one waiting is shown again.
+        if let Some(c) = open.iter().find(|c| {
+            c.challenger.id == who.user.id
+                && c.game == id
+                && c.rematch_of.is_none()
+                && c.challenged.as_ref().map(|u| &u.id) == opponent.as_ref().map(|u| &u.id)
+                && match (&c.handle, &handle) {
+                    (Some(a), Some(b)) => a.eq_ignore_ascii_case(b),
+                    (a, b) => a.is_none() && b.is_none(),
+                }
+        }) {
+            return Ok(Event::ChallengeWaiting(ChallengeView::of(c)));
+        }
+        self.check_challenge_limits(who, &open)?;
         let doc = ChallengeDoc {
             channel: ch.clone(),
             id: cid,

@@ -2,7 +2,7 @@
 //! parsing. The table [`COMMANDS`] is the single source of names, Spanish
 //! aliases and bilingual help; [`Command`] is what a parsed message means.
 
-use tablero_rules::Lang;
+use tablero_rules::{GameId, Lang};
 
 use crate::place::{GameAt, Place};
 
@@ -75,8 +75,10 @@ pub enum Command {
     MyGames(usize),
     /// The challenges you may accept here (`accept page N`): page N.
     Challenges(usize),
-    /// Gives up a game.
+    /// Gives up a game at once (a confirmed `resign yes`, a button).
     Resign(Option<GameNo>),
+    /// A typed `resign` without `yes`: asks the player to confirm.
+    AskResign(Option<GameNo>),
     /// Offers, accepts or declines a draw.
     Draw(Option<Answer>, Option<GameNo>),
     /// Asks for, accepts or declines taking back a move.
@@ -254,10 +256,10 @@ pub static COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         name: "resign",
         aliases: &["rendirse", "abandonar", "rindo"],
-        usage: "resign [#ID]",
-        usage_es: "rendirse [#N]",
-        en: "give up the game",
-        es: "abandona la partida",
+        usage: "resign [#ID] [yes]",
+        usage_es: "rendirse [#N] [sí]",
+        en: "give up the game (asks first; with yes, at once)",
+        es: "abandona la partida (pregunta antes; con sí, al momento)",
     },
     CommandSpec {
         name: "draw",
@@ -577,6 +579,7 @@ impl Command {
             Command::Board(n)
             | Command::History(n)
             | Command::Resign(n)
+            | Command::AskResign(n)
             | Command::Draw(_, n)
             | Command::Takeback(_, n)
             | Command::Export(n, _)
@@ -610,6 +613,7 @@ impl Command {
             Command::Board(_) => Command::Board(Some(n)),
             Command::History(_) => Command::History(Some(n)),
             Command::Resign(_) => Command::Resign(Some(n)),
+            Command::AskResign(_) => Command::AskResign(Some(n)),
             Command::Draw(a, _) => Command::Draw(a, Some(n)),
             Command::Takeback(a, _) => Command::Takeback(a, Some(n)),
             Command::Export(_, f) => Command::Export(Some(n), f),
@@ -700,12 +704,31 @@ pub fn parse(text: &str) -> Result<Command, ParseError> {
         },
         "decline" => Command::Decline(opt_no(&rest)?),
         "cancel" => Command::Cancel(opt_no(&rest)?),
+        // `jugar` ("play") names a move (`jugar e4`) or, followed by a
+        // game's name, a game against Tablero (`jugar gran avance
+        // nivel=1`), as `play` does.
+        "move" if fold_word(first) == "jugar" && names_game(&rest) => {
+            let (game, options) = rest.split_first().unwrap_or((&"", &[]));
+            Command::play(game, options)?
+        }
         "move" => Command::move_in(None, &rest.join(" "))?,
         "board" => Command::Board(opt_no(&rest)?),
         "history" => Command::History(opt_no(&rest)?),
         "current" => Command::Channel(page_no(&rest).map_err(|why| ParseError::Usage(spec, why))?),
         "mygames" => Command::MyGames(page_no(&rest).map_err(|why| ParseError::Usage(spec, why))?),
-        "resign" => Command::Resign(opt_no(&rest)?),
+        // `resign` asks first; `resign yes` (`rendirse sí`), in either
+        // order with the game number, resigns at once.
+        "resign" => {
+            let sure = rest.iter().position(|w| is_yes(w));
+            let mut rest = rest.clone();
+            if let Some(i) = sure {
+                rest.remove(i);
+            }
+            match sure {
+                Some(_) => Command::Resign(opt_no(&rest)?),
+                None => Command::AskResign(opt_no(&rest)?),
+            }
+        }
         "draw" => {
             let (a, n) = offer(&rest)?;
             Command::Draw(a, n)
@@ -760,6 +783,103 @@ pub fn parse(text: &str) -> Result<Command, ParseError> {
     })
 }
 
+/// `w` in lower case, a leading `/` and a `@bot` tail removed.
+fn fold_word(w: &str) -> String {
+    let w = w.trim_start_matches(['/', '!']);
+    w.split('@').next().unwrap_or(w).to_lowercase()
+}
+
+/// The command words only Spanish has: a message whose command is one of
+/// them is Spanish (`ayuda`, `desafiar`, `partidas`). Words English
+/// speakers type too (`bot`, `top`, `gif`, `m`, `tablero`, the bot's
+/// name), and `idioma`, which
+/// chooses a language itself, are left out.
+const SPANISH_WORDS: &[&str] = &[
+    "ayuda",
+    "juegos",
+    "reglas",
+    "desafiar",
+    "reto",
+    "retar",
+    "desafio",
+    "maquina",
+    "aceptar",
+    "acepto",
+    "rechazar",
+    "rechazo",
+    "cancelar",
+    "mover",
+    "jugar",
+    "historial",
+    "partidas",
+    "mispartidas",
+    "rendirse",
+    "abandonar",
+    "rindo",
+    "tablas",
+    "deshacer",
+    "estadisticas",
+    "clasificacion",
+    "exportar",
+    "repeticion",
+    "revancha",
+    "orientacion",
+    "movimientos",
+    "jugadas",
+    "pista",
+    "consejo",
+    "sugerencia",
+    "aprender",
+    "aprende",
+    "analisis",
+    "revision",
+];
+
+/// The language `text`'s command word (after any mentions) is in, when
+/// only one language has it: Spanish for [`SPANISH_WORDS`], English for a
+/// command's English name (`help`, `challenge`; not `lang`, which chooses
+/// a language itself).
+#[must_use]
+pub fn language_of(text: &str) -> Option<Lang> {
+    if speaks_spanish(text) {
+        return Some(Lang::Es);
+    }
+    let word = fold_word(text.split_whitespace().find(|w| !is_mention(w))?);
+    COMMANDS
+        .iter()
+        .any(|c| c.name == word && c.name != "lang")
+        .then_some(Lang::En)
+}
+
+/// Whether `text`'s command word (after any mentions) is one only
+/// Spanish has.
+#[must_use]
+pub fn speaks_spanish(text: &str) -> bool {
+    let Some(word) = text.split_whitespace().find(|w| !is_mention(w)) else {
+        return false;
+    };
+    let folded = fold_word(word)
+        .replace('á', "a")
+        .replace('é', "e")
+        .replace('í', "i")
+        .replace('ó', "o")
+        .replace('ú', "u");
+    SPANISH_WORDS.contains(&folded.as_str())
+}
+
+/// Whether `w` says yes (`yes`, `sí`, `si`, `y`), as a confirmation.
+fn is_yes(w: &str) -> bool {
+    matches!(
+        w.to_lowercase().trim_end_matches(['!', '.']),
+        "yes" | "y" | "si" | "sí" | "s"
+    )
+}
+
+/// Whether some leading words of `words` name a game.
+fn names_game(words: &[&str]) -> bool {
+    (1..=words.len()).any(|n| words[..n].join(" ").parse::<GameId>().is_ok())
+}
+
 /// The largest game or page number [`parse`] reads: twelve digits.
 const MAX_NUMBER: GameNo = 999_999_999_999;
 
@@ -808,7 +928,7 @@ impl Command {
             Command::History(_) => "history",
             Command::Channel(_) => "current",
             Command::MyGames(_) => "mygames",
-            Command::Resign(_) => "resign",
+            Command::Resign(_) | Command::AskResign(_) => "resign",
             Command::Draw(..) => "draw",
             Command::Takeback(..) => "takeback",
             Command::Stats { .. } => "stats",
@@ -855,28 +975,54 @@ impl Command {
         game: &str,
         options: &[&str],
     ) -> Result<Command, ParseError> {
-        Command::of_game(game, |game| Command::Challenge {
+        Command::of_named_game(game, options, |game, options| Command::Challenge {
             opponent: opponent.clone(),
             game,
-            options: words_of(options),
+            options,
         })
     }
 
     /// A game of `game` against Tablero, with option words (`level=3`, a
     /// side, the game's parameters).
     pub fn play(game: &str, options: &[&str]) -> Result<Command, ParseError> {
-        Command::of_game(game, |game| Command::Play {
+        Command::of_named_game(game, options, |game, options| Command::Play {
             game,
-            options: words_of(options),
+            options,
         })
     }
 
     /// A learning game of `game`, with option words (a side).
     pub fn learn(game: &str, options: &[&str]) -> Result<Command, ParseError> {
-        Command::of_game(game, |game| Command::Learn {
+        Command::of_named_game(game, options, |game, options| Command::Learn {
             game,
-            options: words_of(options),
+            options,
         })
+    }
+
+    /// The command `make` makes of a game named by the first words of
+    /// `game` and `options` together and of the words after its name:
+    /// the longest run of leading words that names a game (as `rules`
+    /// reads a name: `knight fight`, `los cuatro angelitos`) is the game,
+    /// so `challenge @bob knight fight time=1d` and a platform's game
+    /// field holding `knight` with `fight` in its options read alike.
+    /// When no run names a game, the first word is the game (and is
+    /// answered as an unknown one).
+    fn of_named_game(
+        game: &str,
+        options: &[&str],
+        make: impl Fn(String, Vec<String>) -> Command,
+    ) -> Result<Command, ParseError> {
+        let mut words: Vec<String> = game.split_whitespace().map(str::to_string).collect();
+        words.extend(words_of(options));
+        if words.is_empty() {
+            return Err(make(String::new(), Vec::new()).usage(Usage::NeedGame));
+        }
+        let named = (1..=words.len())
+            .rev()
+            .find(|&n| words[..n].join(" ").parse::<GameId>().is_ok())
+            .unwrap_or(1);
+        let rest = words.split_off(named);
+        Ok(make(words.join(" "), rest))
     }
 
     /// The command `make` makes of the game named by `game`, which must
@@ -1058,8 +1204,13 @@ mod tests {
             ("accept page 2", Command::Challenges(2)),
             ("aceptar pagina 3", Command::Challenges(3)),
             ("current 0", Command::Channel(1)),
-            ("abandonar", Command::Resign(None)),
-            ("rendirse 5", Command::Resign(Some(5))),
+            ("abandonar", Command::AskResign(None)),
+            ("rendirse 5", Command::AskResign(Some(5))),
+            ("resign yes", Command::Resign(None)),
+            ("/resign #2 yes", Command::Resign(Some(2))),
+            ("rendirse sí #3", Command::Resign(Some(3))),
+            ("rendirse #3 si", Command::Resign(Some(3))),
+            ("Rindo SI", Command::Resign(None)),
             ("draw", Command::Draw(None, None)),
             (
                 "tablas aceptar #2",
@@ -1168,6 +1319,144 @@ mod tests {
         }
     }
 
+    /// Every command that takes a game reads its name as `rules` does,
+    /// in any number of words, with the options after it; `jugar` and
+    /// `play` with a game's name start a game against Tablero.
+    #[test]
+    fn game_names_of_several_words_and_jugar() {
+        let challenge = |opponent: Option<&str>, game: &str, options: &[&str]| Command::Challenge {
+            opponent: opponent.map(str::to_string),
+            game: game.into(),
+            options: options.iter().map(|o| o.to_string()).collect(),
+        };
+        let play = |game: &str, options: &[&str]| Command::Play {
+            game: game.into(),
+            options: options.iter().map(|o| o.to_string()).collect(),
+        };
+        let cases: &[(&str, Command)] = &[
+            (
+                "challenge @bob knight fight",
+                challenge(Some("@bob"), "knight fight", &[]),
+            ),
+            (
+                "challenge @bob knight fight time=1d",
+                challenge(Some("@bob"), "knight fight", &["time=1d"]),
+            ),
+            (
+                "challenge @alice jumping bishop chess black",
+                challenge(Some("@alice"), "jumping bishop chess", &["black"]),
+            ),
+            (
+                "desafiar @alice los cuatro angelitos",
+                challenge(Some("@alice"), "los cuatro angelitos", &[]),
+            ),
+            (
+                "reto Ajedrez del Guadalete negras",
+                challenge(None, "Ajedrez del Guadalete", &["negras"]),
+            ),
+            // A name that is a run of another's words: the longest wins.
+            (
+                "reto @carol guadalete",
+                challenge(Some("@carol"), "guadalete", &[]),
+            ),
+            ("bot gran avance nivel=1", play("gran avance", &["nivel=1"])),
+            (
+                "play breakthrough level=1",
+                play("breakthrough", &["level=1"]),
+            ),
+            (
+                "jugar gran avance nivel=1",
+                play("gran avance", &["nivel=1"]),
+            ),
+            ("Jugar saltador negras", play("saltador", &["negras"])),
+            ("/jugar lucha de caballos", play("lucha de caballos", &[])),
+            (
+                "aprender knight fight white",
+                Command::Learn {
+                    game: "knight fight".into(),
+                    options: vec!["white".into()],
+                },
+            ),
+            // An unknown game stays one word, answered as unknown.
+            (
+                "challenge @bob knigth fight",
+                challenge(Some("@bob"), "knigth", &["fight"]),
+            ),
+            // `jugar` without a game's name is still a move.
+            (
+                "jugar e4",
+                Command::Move {
+                    game: None,
+                    text: "e4".into(),
+                    ply: None,
+                },
+            ),
+            (
+                "jugar #2 Wa1",
+                Command::Move {
+                    game: Some(2),
+                    text: "Wa1".into(),
+                    ply: None,
+                },
+            ),
+            // `mover` with a game's name is not a game against Tablero.
+            (
+                "mover gran avance",
+                Command::Move {
+                    game: None,
+                    text: "gran avance".into(),
+                    ply: None,
+                },
+            ),
+        ];
+        for (text, want) in cases {
+            assert_eq!(parse(text).as_ref(), Ok(want), "{text}");
+        }
+        // A platform's game field with the name's last word in the options.
+        assert_eq!(
+            Command::challenge(None, "knight", &["fight time=1d"]),
+            Ok(challenge(None, "knight fight", &["time=1d"]))
+        );
+    }
+
+    #[test]
+    fn spanish_command_words_tell_the_language() {
+        for w in SPANISH_WORDS {
+            assert!(find(w).is_some(), "{w} is a command word");
+        }
+        for yes in [
+            "ayuda",
+            "/Desafiar @bob ajedrez",
+            "@tablero partidas",
+            "Estadísticas",
+            "/rendirse@TableroBot #2",
+        ] {
+            assert!(speaks_spanish(yes), "{yes}");
+        }
+        for no in [
+            "help",
+            "idioma en",
+            "bot chess",
+            "tablero",
+            "hola",
+            "e4",
+            "",
+            "@tablero",
+            "top",
+        ] {
+            assert!(!speaks_spanish(no), "{no}");
+        }
+        assert_eq!(language_of("/ayuda"), Some(Lang::Es));
+        assert_eq!(language_of("help"), Some(Lang::En));
+        assert_eq!(
+            language_of("@tablero /Challenge@TableroBot @bob chess"),
+            Some(Lang::En)
+        );
+        for none in ["lang es", "idioma en", "bot chess", "hola", "e4", ""] {
+            assert_eq!(language_of(none), None, "{none}");
+        }
+    }
+
     #[test]
     fn usage_errors_and_unknown_words() {
         assert_eq!(
@@ -1273,6 +1562,7 @@ mod tests {
             Command::MyGames(1),
             Command::Challenges(1),
             Command::Resign(None),
+            Command::AskResign(None),
             Command::Draw(None, None),
             Command::Takeback(None, None),
             Command::Stats {

@@ -468,7 +468,7 @@ fn verb_of(cmd: &Command) -> Verb {
     match cmd {
         Command::Move { text, .. } | Command::Said { text, .. } => Verb::Move(text.clone()),
         Command::History(_) => Verb::History,
-        Command::Resign(_) => Verb::Resign,
+        Command::Resign(_) | Command::AskResign(_) => Verb::Resign,
         Command::Draw(..) => Verb::Offer(OfferKind::Draw),
         Command::Takeback(..) => Verb::Offer(OfferKind::Takeback),
         Command::Export(..) => Verb::Export,

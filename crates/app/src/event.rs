@@ -55,6 +55,9 @@ pub enum Event {
         start: AnyGame,
     },
     Challenged(ChallengeView),
+    /// The caller's same challenge (same opponent, same game) is already
+    /// waiting: it is shown again instead of a second one.
+    ChallengeWaiting(ChallengeView),
     /// A challenge was taken: the game begins.
     Accepted {
         by: User,
@@ -78,6 +81,11 @@ pub enum Event {
     },
     Resigned {
         by: User,
+        game: GameView,
+    },
+    /// A typed `resign` asks for a confirmation (`resign #N yes`) before
+    /// ending `game`.
+    ResignAsked {
         game: GameView,
     },
     /// An offer was made or answered. For an accepted takeback, `undone`

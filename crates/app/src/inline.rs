@@ -263,7 +263,7 @@ impl App {
                 return Err(AppError::Inline(InlineError::OwnChallenge));
             }
             let them = Actor::without_message(ch, &by, None);
-            let Event::Challenged(c) =
+            let (Event::Challenged(c) | Event::ChallengeWaiting(c)) =
                 self.challenge(&them, st, None, None, game, &options, false)?
             else {
                 return Err(AppError::Inline(InlineError::Taken));

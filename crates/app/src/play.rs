@@ -561,6 +561,19 @@ impl App {
         })
     }
 
+    /// A typed `resign` without `yes`: the game it would end and how to
+    /// confirm, as the board's Resign button asks first. Nothing changes.
+    pub(crate) fn ask_resign(&self, who: &Actor, st: &ChannelState, n: Option<GameNo>) -> Outcome {
+        let id = st.pick(&who.user, n, true, Verb::Resign)?;
+        let live = st.live(id)?;
+        live.doc
+            .side_of(&who.user.id)
+            .ok_or(AppError::NotAPlayer(id))?;
+        Ok(Event::ResignAsked {
+            game: live.view(self.now()),
+        })
+    }
+
     pub(crate) fn resign(&self, who: &Actor, st: &mut ChannelState, n: Option<GameNo>) -> Outcome {
         let id = st.pick(&who.user, n, true, Verb::Resign)?;
         let side = st

@@ -226,7 +226,7 @@ impl App {
             reply.pager = pager;
             reply.picks = picks(&offered, lang);
         }
-        if let Event::Challenged(doc) = e {
+        if let Event::Challenged(doc) | Event::ChallengeWaiting(doc) = e {
             reply.challenge = Some(ChallengeRef {
                 id: doc.id,
                 open: doc.challenged.is_none() && doc.handle.is_none(),

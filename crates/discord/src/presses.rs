@@ -444,7 +444,7 @@ async fn resign_pressed(
             .await?;
         return Ok(());
     }
-    let (reply, acked) = typed(ctx, data, ci, game, "resign", false).await?;
+    let (reply, acked) = typed(ctx, data, ci, game, "resign yes", false).await?;
     match reply {
         Some(reply) if reply.error => say_privately(ctx, ci, &reply, acked).await,
         Some(reply) => {

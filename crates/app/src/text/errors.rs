@@ -367,14 +367,25 @@ pub(crate) fn error(e: &AppError) -> Bi {
             s.append(t("?"));
             s
         }),
-        E::UnknownGame(name) => {
-            let ids: Vec<&str> = GameId::ALL.iter().map(|g| g.key()).collect();
-            tr(
-                "There is no game `{}`. Games: {}.",
-                "No hay ningún juego `{}`. Juegos: {}.",
-                &[t(name.clone()), t(ids.join(", "))],
+        // Each game as its reader may type it: the short keys in English,
+        // the Spanish names (every command reads them) in Spanish.
+        E::UnknownGame(name) => both(|l| {
+            let names: Vec<String> = GameId::ALL
+                .iter()
+                .map(|g| match l {
+                    Lang::Es => g.info().name_es.to_lowercase(),
+                    _ => g.key().to_string(),
+                })
+                .collect();
+            Text::fill(
+                pick(
+                    l,
+                    "There is no game `{}`. Games: {}.",
+                    "No hay ningún juego `{}`. Juegos: {}.",
+                ),
+                [t(name.clone()), t(names.join(", "))],
             )
-        }
+        }),
         E::UnknownUser(word) => tr(
             "I don't know {} yet: they must write something here first (or mention them properly).",
             "Aún no conozco a {}: tiene que escribir algo aquí primero (o menciónalo bien).",

@@ -47,6 +47,29 @@ pub(crate) fn event(e: &Event) -> Bi {
             s
         }),
         Event::Rules { id, .. } => both(|l| rules(*id, l)),
+        Event::ChallengeWaiting(doc) => both(|l| {
+            let game = t(doc.game.info().name(l));
+            let id = t(doc.id.to_string());
+            let cancel = c(format!("{} #{}", pick(l, "cancel", "cancelar"), doc.id));
+            match &doc.addressee() {
+                Some(o) => Text::fill(
+                    pick(
+                        l,
+                        "Your challenge to {} ({}, #{}) is already waiting: {} may `accept #{}` or `decline #{}`; {} withdraws it.",
+                        "Tu desafío a {} ({}, #{}) ya está esperando: {} puede `aceptar #{}` o `rechazar #{}`; {} lo retira.",
+                    ),
+                    [m(o), game, id.clone(), m(o), id.clone(), id, cancel],
+                ),
+                None => Text::fill(
+                    pick(
+                        l,
+                        "Your open challenge ({}, #{}) is already waiting: anyone may `accept #{}`; {} withdraws it.",
+                        "Tu desafío abierto ({}, #{}) ya está esperando: cualquiera puede `aceptar #{}`; {} lo retira.",
+                    ),
+                    [game, id.clone(), id, cancel],
+                ),
+            }
+        }),
         Event::Challenged(doc) => both(|l| {
             let info = doc.game.info();
             let me = m(&doc.challenger);
@@ -212,6 +235,20 @@ pub(crate) fn event(e: &Event) -> Bi {
                     "{} abandona la partida #{}. {}",
                 ),
                 [m(by), t(d.id.to_string()), res],
+            )
+        }),
+        Event::ResignAsked { game } => both(|l| {
+            Text::fill(
+                pick(
+                    l,
+                    "Resign {}? To confirm, write {}.",
+                    "¿Abandonar {}? Para confirmarlo, escribe {}.",
+                ),
+                [
+                    t(super::game_label(game, l)),
+                    c(pick(l, "resign #{} yes", "rendirse #{} sí")
+                        .replace("{}", &game.id().to_string())),
+                ],
             )
         }),
         Event::Offer {
