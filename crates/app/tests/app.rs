@@ -379,7 +379,7 @@ fn a_typed_move_and_a_press_on_one_position_never_both_apply() {
         let moves: Vec<&str> = doc.record.split(": ").nth(1).unwrap().split(' ').collect();
         let want = if typed.error { "h2-h3" } else { "a2-a3" };
         assert_eq!(moves, [want], "round {round}");
-        h.say("general", "alice", &format!("resign #{id}"));
+        h.say("general", "alice", &format!("resign #{id} yes"));
     }
 }
 

@@ -1166,7 +1166,7 @@ async fn three_games_in_a_group() {
             .to_string(),
         )],
     );
-    c.say(&BOB, "/resign");
+    c.say(&BOB, "/resign yes");
     let t = c.expect("sendphoto").await;
     let caption = t.params["caption"].as_str().unwrap_or_default().to_string();
     assert!(caption.contains("resigns"), "{caption}");
@@ -1458,7 +1458,7 @@ async fn three_games_in_a_group() {
         caption: caption.to_string(),
         buttons: buttons(&photo.params),
     };
-    c.say(&DAVE, "/resign");
+    c.say(&DAVE, "/resign yes");
     let t = c.expect("sendphoto").await;
     assert!(
         t.params["caption"]
@@ -2643,7 +2643,7 @@ async fn a_review_comes_as_text_then_the_chart_and_the_turning_points_in_one_alb
         r.c.say(who, m);
         r.c.next("sendphoto").await;
     }
-    r.c.say(&ALICE, "/resign");
+    r.c.say(&ALICE, "/resign yes");
     r.c.next("sendphoto").await;
     tokio::time::sleep(Duration::from_millis(300)).await;
     r.c.seen = r.fake.calls.lock().unwrap().len();
