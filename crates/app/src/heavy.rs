@@ -143,7 +143,8 @@ mod tests {
         h.say("general", "bo", "help").unwrap();
         h.say("general", "ana", "challenge @bo barrier").unwrap();
         h.say("general", "bo", "accept").unwrap();
-        h.say("general", "ana", "resign").unwrap();
+        let _ = h.say("general", "ana", "resign");
+        h.say("general", "ana", "resign yes").unwrap();
         // Mallory's share is taken by a job of theirs still running.
         let held = h.app().heavy.enter(who("mallory"), Some(WAIT)).unwrap();
         let r = h.say("general", "mallory", "replay #1").unwrap();

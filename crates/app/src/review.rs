@@ -162,6 +162,7 @@ mod tests {
         h.say("general", "ana", "challenge @bo barrier").unwrap();
         h.say("general", "bo", "accept").unwrap();
         h.say("general", "ana", "resign").unwrap();
+        h.say("general", "ana", "resign yes").unwrap();
         // Bo's review is running.
         let holder = (crate::reply::Platform::Console, "bo".to_string());
         let held = h.app().reviews.gate.enter(holder, Some(WAIT)).unwrap();
@@ -214,6 +215,7 @@ mod tests {
             game.play(&m).unwrap();
         }
         h.say("general", "ana", "resign #1").unwrap();
+        h.say("general", "ana", "resign #1 yes").unwrap();
         // Game #2, in the same channel, in play.
         h.say("general", "cy", "challenge @dee breakthrough white")
             .unwrap();

@@ -280,7 +280,8 @@ fn resigning_from_the_direct_chat_ends_the_game_where_it_is_played() {
     let h = Harness::new(dir.path());
     three_games(&h);
     // carol has one game: no number needed.
-    let r = dm(&h, "carol", "resign").unwrap();
+    let _ = dm(&h, "carol", "resign");
+    let r = dm(&h, "carol", "resign yes").unwrap();
     assert!(!r.error, "{}", text(&r));
     assert!(text(&r).starts_with("In Friends: "), "{}", text(&r));
     let n = h.app().take_notices(Platform::Console);
@@ -339,7 +340,8 @@ fn a_finished_game_elsewhere_is_exported_and_replayed_by_its_place() {
     // Before it ends, `export #club1` from the DM already works (ongoing).
     let r = dm(&h, "alice", &format!("export #{club}1")).unwrap();
     assert!(!r.error, "{}", text(&r));
-    let r = group(&h, "club", "Club", "bob", "resign").unwrap();
+    let _ = group(&h, "club", "Club", "bob", "resign");
+    let r = group(&h, "club", "Club", "bob", "resign yes").unwrap();
     assert!(!r.error, "{}", text(&r));
     let _ = h.app().take_notices(Platform::Console);
     for who in ["alice", "bob"] {

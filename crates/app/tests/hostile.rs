@@ -180,7 +180,8 @@ fn a_finished_game_that_does_not_replay_is_set_aside() {
     let h = Harness::new(dir.path());
     h.say("general", "ana", "challenge @bo breakthrough");
     h.say("general", "bo", "accept");
-    h.say("general", "ana", "resign");
+    let _ = h.say("general", "ana", "resign");
+    h.say("general", "ana", "resign yes");
     let ch = ChannelKey::new(Platform::Console, "general");
     let store = h.app().store();
     let mut doc = store.game(&ch, 1, false).unwrap().expect("finished");
@@ -201,7 +202,8 @@ fn stats_say_when_a_record_of_them_is_set_aside() {
     let h = Harness::new(dir.path());
     h.say("general", "ana", "challenge @bo breakthrough");
     h.say("general", "bo", "accept");
-    h.say("general", "ana", "resign");
+    let _ = h.say("general", "ana", "resign");
+    h.say("general", "ana", "resign yes");
     h.app()
         .store()
         .put_raw("s\u{1f}console\u{1f}ana\u{1f}chess", b"{broken")

@@ -267,7 +267,8 @@ fn a_learning_game_points_things_out_and_counts_apart() {
         // `hint` works in it.
         ok(&h, "ana", "hint");
     }
-    ok(&h, "ana", "resign");
+    let _ = ok(&h, "ana", "resign");
+    ok(&h, "ana", "resign yes");
     let stats = ok(&h, "ana", "stats").plain_text();
     assert!(stats.contains("Learning games"), "{stats}");
     assert!(

@@ -114,7 +114,7 @@ fn a_stale_page_button_shows_the_last_page() {
         h.say(
             "general",
             &format!("{}_*{}", 2 * i, "~_*|".repeat(11)),
-            "resign",
+            "resign yes",
         )
         .unwrap();
     }

@@ -56,6 +56,7 @@ const SCRIPT: &[(&str, &str)] = &[
     ("carol", "partidas"),
     ("alice", "mygames"),
     ("alice", "resign #2"),
+    ("alice", "resign #2 yes"),
     ("carol", "revancha"),
     ("alice", "play breakthrough level=1"),
     ("alice", "history"),
