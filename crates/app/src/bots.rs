@@ -522,6 +522,7 @@ mod tests {
         assert_eq!(second.len(), 3);
         assert_eq!(second[..2], [first[0].clone(), "h7-h6".to_string()]);
         // Ana resigns; her next game there drops the first one's engine.
+        said("resign");
         said("resign yes");
         said("play cracovia level=2 demons");
         assert!(app.wait_bots(Duration::from_secs(120)));

@@ -143,6 +143,7 @@ mod tests {
         h.say("general", "bo", "help").unwrap();
         h.say("general", "ana", "challenge @bo barrier").unwrap();
         h.say("general", "bo", "accept").unwrap();
+        let _ = h.say("general", "ana", "resign");
         h.say("general", "ana", "resign yes").unwrap();
         // Mallory's share is taken by a job of theirs still running.
         let held = h.app().heavy.enter(who("mallory"), Some(WAIT)).unwrap();

@@ -376,6 +376,7 @@ mod tests {
         assert_eq!(app.store().game(&ch(), id, true).unwrap(), before);
         let r = app.press(&ch(), &user("ana"), 7, 0, &Press::Menu);
         assert!(r.error && r.text.en.to_string().contains("no ongoing game #7"));
+        say(&app, "ana", "resign");
         say(&app, "ana", "resign yes");
         let r = app.press(&ch(), &user("ana"), id, 0, &Press::Move("a2-a3".into()));
         assert!(

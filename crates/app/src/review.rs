@@ -161,6 +161,7 @@ mod tests {
         h.say("general", "bo", "help").unwrap();
         h.say("general", "ana", "challenge @bo barrier").unwrap();
         h.say("general", "bo", "accept").unwrap();
+        h.say("general", "ana", "resign").unwrap();
         h.say("general", "ana", "resign yes").unwrap();
         // Bo's review is running.
         let holder = (crate::reply::Platform::Console, "bo".to_string());
@@ -213,6 +214,7 @@ mod tests {
             assert!(!r.error, "{m}: {}", r.plain_text());
             game.play(&m).unwrap();
         }
+        h.say("general", "ana", "resign #1").unwrap();
         h.say("general", "ana", "resign #1 yes").unwrap();
         // Game #2, in the same channel, in play.
         h.say("general", "cy", "challenge @dee breakthrough white")

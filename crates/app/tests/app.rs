@@ -379,6 +379,7 @@ fn a_typed_move_and_a_press_on_one_position_never_both_apply() {
         let moves: Vec<&str> = doc.record.split(": ").nth(1).unwrap().split(' ').collect();
         let want = if typed.error { "h2-h3" } else { "a2-a3" };
         assert_eq!(moves, [want], "round {round}");
+        let _ = h.say("general", "alice", &format!("resign #{id}"));
         h.say("general", "alice", &format!("resign #{id} yes"));
     }
 }
@@ -511,6 +512,7 @@ fn boards_are_remembered_across_restarts_and_missed_ones_are_posted() {
     // post the same boards).
     h.app().remember_board(&ch, 1, Some((1, "m2".into())));
     assert!(h.app().unposted_boards(console).is_empty());
+    let _ = h.say("general", "bob", "resign");
     assert!(!h.say("general", "bob", "resign yes").unwrap().error);
     h.open();
     assert!(h.app().unposted_boards(console).is_empty());
@@ -524,6 +526,7 @@ fn every_ending_shows_the_final_board_with_its_result() {
     started(&h);
     h.say("general", "alice", "a2-a3").unwrap();
     // A resignation: the rules alone would still show Black to move.
+    let _ = h.say("general", "bob", "resign");
     let r = h.say("general", "bob", "resign yes").unwrap();
     assert!(!r.error, "{}", r.plain_text());
     let image = String::from_utf8(r.image.expect("the final board")).unwrap();
@@ -599,10 +602,15 @@ fn a_game_named_where_a_move_was_expected_says_how_to_start_it() {
     let dir = tempfile::tempdir().unwrap();
     let h = Harness::new(dir.path());
     h.say("general", "ana", "idioma es");
-    let r = h.say("general", "ana", "jugar ajedrez").unwrap();
-    assert!(!r.error, "{}", r.plain_text());
-    let r = h.say("general", "ana", "partidas").unwrap();
-    assert!(r.plain_text().contains("#1"), "{}", r.plain_text());
+    let r = h.say("general", "ana", "mover ajedrez").unwrap();
+    assert!(r.error, "{}", r.plain_text());
+    let text = r.plain_text();
+    assert!(
+        text.starts_with("Ajedrez es un juego, no una jugada.")
+            && text.contains("`maquina chess`")
+            && text.contains("`desafiar chess`"),
+        "{text}"
+    );
     let r = h.say("general", "bob", "move gran avance").unwrap();
     assert!(
         r.plain_text()
@@ -610,12 +618,33 @@ fn a_game_named_where_a_move_was_expected_says_how_to_start_it() {
         "{}",
         r.plain_text()
     );
-    let before = h
-        .say("general", "ana", "historial #1")
-        .unwrap()
-        .plain_text();
-    // A game's name after `mover`, or told to the bot alone: how to start
-    // it, and nothing changes.
+    // Neither started anything.
+    let r = h.say("general", "ana", "partidas").unwrap();
+    assert!(!r.plain_text().contains("#1"), "{}", r.plain_text());
+    // What it suggests works as written.
+    let r = h.say("general", "ana", "maquina chess").unwrap();
+    assert!(!r.error, "{}", r.plain_text());
+    let before = h.say("general", "ana", "historial").unwrap().plain_text();
+    // Playing, and to move: still no move, nothing changes.
+    let r = h.say("general", "ana", "mover ajedrez").unwrap();
+    assert!(r.error && r.plain_text().starts_with("Ajedrez es un juego"));
+    assert_eq!(
+        h.say("general", "ana", "historial").unwrap().plain_text(),
+        before
+    );
+    // A game's name followed by what one would tell `maquina` (a level,
+    // a side), or a name of two words with a side after it.
+    let r = h
+        .say("general", "ana", "mover saltador nivel=5 negras")
+        .unwrap();
+    assert!(
+        r.error
+            && r.plain_text()
+                .starts_with("Ajedrez del alfil saltador es un juego")
+            && r.plain_text().contains("`maquina saltador`"),
+        "{}",
+        r.plain_text()
+    );
     let r = h
         .say("general", "ana", "mover gran avance blancas")
         .unwrap();
@@ -660,4 +689,53 @@ fn a_game_named_where_a_move_was_expected_says_how_to_start_it() {
             .plain_text(),
         before
     );
+}
+
+/// `jugar` ("play") or `play` with a game's name starts a game against
+/// Tablero, as `maquina` does, with the options after the name; `mover`
+/// with a game's name still says how to start one (above).
+#[test]
+fn jugar_with_a_game_starts_a_game_against_tablero() {
+    let dir = tempfile::tempdir().unwrap();
+    let h = Harness::new(dir.path());
+    h.say("general", "ana", "idioma es");
+    let r = h
+        .say("general", "ana", "jugar gran avance nivel=1")
+        .unwrap();
+    assert!(!r.error, "{}", r.plain_text());
+    assert!(
+        r.plain_text().contains("Partida #1: Gran avance"),
+        "{}",
+        r.plain_text()
+    );
+    assert!(r.plain_text().contains("nivel 1"), "{}", r.plain_text());
+    let r = h.say("general", "ana", "jugar saltador negras").unwrap();
+    assert!(!r.error, "{}", r.plain_text());
+    assert!(
+        r.plain_text()
+            .contains("Partida #2: Ajedrez del alfil saltador")
+            && r.plain_text().contains("@ana (Negras)"),
+        "{}",
+        r.plain_text()
+    );
+    let r = h
+        .say("general", "bob", "play breakthrough level=1")
+        .unwrap();
+    assert!(!r.error, "{}", r.plain_text());
+    assert!(
+        r.plain_text().contains("Game #3: Breakthrough"),
+        "{}",
+        r.plain_text()
+    );
+    // A bad option is refused and starts nothing.
+    let r = h
+        .say("general", "bob", "play breakthrough level=9")
+        .unwrap();
+    assert!(r.error, "{}", r.plain_text());
+    let r = h
+        .say("general", "bob", "jugar knight fight purple")
+        .unwrap();
+    assert!(r.error, "{}", r.plain_text());
+    let r = h.say("general", "bob", "current").unwrap();
+    assert!(!r.plain_text().contains("#4"), "{}", r.plain_text());
 }

@@ -280,6 +280,7 @@ fn resigning_from_the_direct_chat_ends_the_game_where_it_is_played() {
     let h = Harness::new(dir.path());
     three_games(&h);
     // carol has one game: no number needed.
+    let _ = dm(&h, "carol", "resign");
     let r = dm(&h, "carol", "resign yes").unwrap();
     assert!(!r.error, "{}", text(&r));
     assert!(text(&r).starts_with("In Friends: "), "{}", text(&r));
@@ -339,6 +340,7 @@ fn a_finished_game_elsewhere_is_exported_and_replayed_by_its_place() {
     // Before it ends, `export #club1` from the DM already works (ongoing).
     let r = dm(&h, "alice", &format!("export #{club}1")).unwrap();
     assert!(!r.error, "{}", text(&r));
+    let _ = group(&h, "club", "Club", "bob", "resign");
     let r = group(&h, "club", "Club", "bob", "resign yes").unwrap();
     assert!(!r.error, "{}", text(&r));
     let _ = h.app().take_notices(Platform::Console);

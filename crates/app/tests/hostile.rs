@@ -295,6 +295,7 @@ fn a_finished_game_that_does_not_replay_is_set_aside() {
     let h = Harness::new(dir.path());
     h.say("general", "ana", "challenge @bo breakthrough");
     h.say("general", "bo", "accept");
+    let _ = h.say("general", "ana", "resign");
     h.say("general", "ana", "resign yes");
     let ch = ChannelKey::new(Platform::Console, "general");
     let store = h.app().store();
@@ -316,6 +317,7 @@ fn stats_say_when_a_record_of_them_is_set_aside() {
     let h = Harness::new(dir.path());
     h.say("general", "ana", "challenge @bo breakthrough");
     h.say("general", "bo", "accept");
+    let _ = h.say("general", "ana", "resign");
     h.say("general", "ana", "resign yes");
     h.app()
         .store()

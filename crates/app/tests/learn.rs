@@ -267,6 +267,7 @@ fn a_learning_game_points_things_out_and_counts_apart() {
         // `hint` works in it.
         ok(&h, "ana", "hint");
     }
+    let _ = ok(&h, "ana", "resign");
     ok(&h, "ana", "resign yes");
     let stats = ok(&h, "ana", "stats").plain_text();
     assert!(stats.contains("Learning games"), "{stats}");

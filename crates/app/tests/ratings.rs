@@ -34,6 +34,7 @@ fn play(h: &Harness, channel: &str, a: &str, b: &str, loser: &str) {
     assert!(!r.error, "{}", r.plain_text());
     let r = h.say(channel, b, &format!("move #{id} a7-a6")).unwrap();
     assert!(!r.error, "{}", r.plain_text());
+    let _ = h.say(channel, loser, &format!("resign #{id}"));
     let r = h.say(channel, loser, &format!("resign #{id} yes")).unwrap();
     assert!(!r.error, "{}", r.plain_text());
     assert!(
@@ -149,6 +150,7 @@ fn casual_games_and_games_against_tablero_are_not_rated() {
     let h = Harness::new(dir.path());
     h.say("general", "ana", "challenge @bo breakthrough casual");
     h.say("general", "bo", "accept");
+    let _ = h.say("general", "bo", "resign");
     let r = h.say("general", "bo", "resign yes").unwrap();
     assert!(!r.plain_text().contains("Ratings:"), "{}", r.plain_text());
     let store = h.app().store();
@@ -162,6 +164,7 @@ fn casual_games_and_games_against_tablero_are_not_rated() {
     }
     h.say("general", "ana", "play breakthrough level=1");
     h.app().wait_bots(std::time::Duration::from_secs(60));
+    let _ = h.say("general", "ana", "resign");
     let r = h.say("general", "ana", "resign yes").unwrap();
     assert!(!r.error, "{}", r.plain_text());
     assert_eq!(

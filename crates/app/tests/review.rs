@@ -30,6 +30,7 @@ fn queen_hung(h: &Harness) {
         let r = said(h, "general", who, m);
         assert!(!r.error, "{who} {m}: {}", r.plain_text());
     }
+    let _ = said(h, "general", "ana", "resign");
     let r = said(h, "general", "ana", "resign yes");
     assert!(!r.error, "{}", r.plain_text());
 }
@@ -134,6 +135,7 @@ fn reviews_of_games_that_cannot_be_reviewed_say_why() {
     assert!(r.error, "{}", r.plain_text());
     // Another chat's game, named by its place, by someone who never
     // played there.
+    let _ = said(&h, "general", "ana", "resign");
     said(&h, "general", "ana", "resign yes");
     let place = Place::of(&ChannelKey::new(Platform::Console, "general"));
     let r = said(&h, "elsewhere", "cy", &format!("review #{place}1"));
@@ -162,6 +164,7 @@ fn the_review_counts_its_moves_in_good_grammar() {
     said(&h, "general", "ana", "challenge @bo chess white");
     said(&h, "general", "bo", "accept");
     said(&h, "general", "ana", "e4");
+    let _ = said(&h, "general", "bo", "resign");
     said(&h, "general", "bo", "resign yes");
     let text = said(&h, "general", "ana", "review #1").plain_text();
     assert!(text.contains("(Chess, ana – bo), 1 move: "), "{text}");

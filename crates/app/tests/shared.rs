@@ -101,6 +101,7 @@ fn each_app_sees_what_the_other_committed() {
     assert!(!r.error, "{}", r.plain_text());
     assert_eq!(stored_moves(&a, 1), ["a2-a3", "h7-h6", "b2-b3", "h6-h5"]);
     // A resignation in one app ends the game for the other.
+    let _ = ok(&b, "alice", "resign");
     ok(&b, "alice", "resign yes");
     let r = say(&a, "bob", "g7-g6");
     assert!(r.error, "{}", r.plain_text());

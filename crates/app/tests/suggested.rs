@@ -55,6 +55,7 @@ const SCRIPT: &[(&str, &str)] = &[
     ("alice", "current"),
     ("carol", "partidas"),
     ("alice", "mygames"),
+    ("alice", "resign #2"),
     ("alice", "resign #2 yes"),
     ("carol", "revancha"),
     ("alice", "play breakthrough level=1"),
