@@ -107,7 +107,7 @@ pub struct Config {
     /// How the console reads a group line (`[console] mode`,
     /// `TABLERO_CONSOLE_MODE`): `None` is a group at a terminal and every
     /// line spoken to the bot in a script.
-    pub console_mode: Option<ConsoleMode>,
+    pub console_mode: Option<crate::console::ConsoleMode>,
     /// The bot as a player: searches at once (capped at the cores), and
     /// think time per move for every level (`None`: each level's own).
     pub bot_threads: usize,
@@ -267,31 +267,9 @@ pub fn check_http(key: &str, value: Option<&str>) -> Result<(), String> {
     }
 }
 
-/// How the console reads a line in a group channel.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum ConsoleMode {
-    /// As a chat group: addressed only by `/`, a mention or a reply.
-    #[default]
-    Group,
-    /// Every line is spoken to the bot (scripts).
-    Addressed,
-}
-
-impl ConsoleMode {
-    /// `group` or `addressed` (`[console] mode`, `TABLERO_CONSOLE_MODE`).
-    #[must_use]
-    pub fn parse(word: &str) -> Option<ConsoleMode> {
-        match word.trim().to_ascii_lowercase().as_str() {
-            "group" | "grupo" => Some(ConsoleMode::Group),
-            "addressed" | "all" => Some(ConsoleMode::Addressed),
-            _ => None,
-        }
-    }
-}
-
 /// `group` or `addressed`, for `key`.
-fn console_mode(key: &str, word: &str) -> Result<ConsoleMode, ConfigError> {
-    ConsoleMode::parse(word).ok_or_else(|| {
+fn console_mode(key: &str, word: &str) -> Result<crate::console::ConsoleMode, ConfigError> {
+    crate::console::ConsoleMode::parse(word).ok_or_else(|| {
         ConfigError(format!(
             "{key}: `{}` is not `group` or `addressed`",
             tablero_rules::excerpt(word)

@@ -32,7 +32,27 @@ pub struct ConsoleOptions {
     pub mode: ConsoleMode,
 }
 
-pub use crate::config::ConsoleMode;
+/// How the console reads a line in a group channel.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ConsoleMode {
+    /// As a chat group: addressed only by `/`, a mention or a reply.
+    #[default]
+    Group,
+    /// Every line is spoken to the bot (scripts).
+    Addressed,
+}
+
+impl ConsoleMode {
+    /// `group` or `addressed` (`[console] mode`, `TABLERO_CONSOLE_MODE`).
+    #[must_use]
+    pub fn parse(word: &str) -> Option<ConsoleMode> {
+        match word.trim().to_ascii_lowercase().as_str() {
+            "group" | "grupo" => Some(ConsoleMode::Group),
+            "addressed" | "all" => Some(ConsoleMode::Addressed),
+            _ => None,
+        }
+    }
+}
 
 /// The bot's names a console line may mention (`@tablero help`).
 const BOT_NAMES: &[&str] = &["tablero", "tablerobot", "bot"];
