@@ -2,13 +2,10 @@
 //! people type them (chatter, typos, half moves, commands copied back from
 //! the bot, both languages, several games per player), each line followed
 //! by what must happen (the format is at the top of each file). Every file
-//! runs four ways:
+//! runs twice:
 //!
 //! - through the console front-end (`console::incoming`: every line is
-//!   spoken to the bot, as a script's console reads it);
-//! - through the console as a group (`console::incoming_in` with
-//!   `ConsoleMode::Group`, a terminal's default): `/`, a mention or a
-//!   reply speak to the bot, anything else is chat;
+//!   spoken to the bot);
 //! - through the Telegram adapter's own translation of a group message
 //!   (`tablero_telegram::incoming::incoming` on a real Bot API message),
 //!   with its production default: a `/command` is addressed to the bot,
@@ -39,9 +36,6 @@ use tablero_app::{ChannelKey, Incoming, Reply};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Mode {
     Console,
-    /// The console as a group (`ConsoleMode::Group`): `/`, a mention or a
-    /// reply speak to the bot, anything else is chat.
-    ConsoleGroup,
     TelegramGroup,
     DiscordChannel,
 }
@@ -60,12 +54,6 @@ fn telegram_id(name: &str) -> i64 {
 fn incoming(mode: Mode, user: &str, text: &str) -> Option<Incoming> {
     match mode {
         Mode::Console => Some(tablero_app::console::incoming(user, "general", text)),
-        Mode::ConsoleGroup => Some(tablero_app::console::incoming_in(
-            tablero_app::console::ConsoleMode::Group,
-            user,
-            "general",
-            text,
-        )),
         Mode::TelegramGroup => {
             let msg: teloxide::types::Message = serde_json::from_value(json!({
                 "message_id": 1,
@@ -129,9 +117,7 @@ fn incoming(mode: Mode, user: &str, text: &str) -> Option<Incoming> {
 
 fn channel(mode: Mode) -> ChannelKey {
     match mode {
-        Mode::Console | Mode::ConsoleGroup => {
-            ChannelKey::new(tablero_app::Platform::Console, "general")
-        }
+        Mode::Console => ChannelKey::new(tablero_app::Platform::Console, "general"),
         Mode::TelegramGroup => ChannelKey::new(tablero_app::Platform::Telegram, GROUP.to_string()),
         Mode::DiscordChannel => {
             ChannelKey::new(tablero_app::Platform::Discord, DISCORD_CHANNEL.to_string())
@@ -199,12 +185,7 @@ fn the_conversation_corpus_in_the_console_a_telegram_group_and_a_discord_channel
     for f in &files {
         let text = std::fs::read_to_string(f).unwrap();
         total += text.lines().filter(|l| l.starts_with("= ")).count();
-        for mode in [
-            Mode::Console,
-            Mode::ConsoleGroup,
-            Mode::TelegramGroup,
-            Mode::DiscordChannel,
-        ] {
+        for mode in [Mode::Console, Mode::TelegramGroup, Mode::DiscordChannel] {
             for fail in run(&text, mode) {
                 failures.push(format!("{}: {fail}", f.display()));
             }

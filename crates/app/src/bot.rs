@@ -197,7 +197,13 @@ pub fn run_with_web(
         return run_chats(app, &config, chosen, adapters.contains(&Adapter::Console));
     }
     let interactive = std::io::stdin().is_terminal();
-    let opts = console_options(&config, interactive);
+    let opts = ConsoleOptions {
+        boards_dir: config.boards_dir.clone(),
+        user: config.console_user.clone(),
+        channel: config.console_channel.clone(),
+        interactive,
+        diagrams: true,
+    };
     if interactive {
         // A person may sit idle: post reminders and timeouts as they fall
         // due. (A script gets them before each line instead.)
@@ -220,23 +226,6 @@ pub fn run_with_web(
     let mut stdout = std::io::stdout();
     console::run(&app, stdin, &mut stdout, &opts).map_err(|e| format!("console: {e}"))?;
     app.store().flush().map_err(|e| e.to_string())
-}
-
-/// The console's options: a group at a terminal (as a newcomer should see
-/// a chat), every line spoken to the bot in a script, unless configured.
-fn console_options(config: &Config, interactive: bool) -> ConsoleOptions {
-    ConsoleOptions {
-        boards_dir: config.boards_dir.clone(),
-        user: config.console_user.clone(),
-        channel: config.console_channel.clone(),
-        interactive,
-        diagrams: true,
-        mode: config.console_mode.unwrap_or(if interactive {
-            console::ConsoleMode::Group
-        } else {
-            console::ConsoleMode::Addressed
-        }),
-    }
 }
 
 /// Runs chat front-ends, each in its thread, with one ticker routing the
@@ -265,7 +254,13 @@ fn run_chats(
     let _closing = CloseNotices(app.clone());
     let _ticker = spawn_ticker(app.clone(), running);
     if console_too {
-        let opts = console_options(config, std::io::stdin().is_terminal());
+        let opts = ConsoleOptions {
+            boards_dir: config.boards_dir.clone(),
+            user: config.console_user.clone(),
+            channel: config.console_channel.clone(),
+            interactive: std::io::stdin().is_terminal(),
+            diagrams: true,
+        };
         let stdin = std::io::stdin().lock();
         let mut stdout = std::io::stdout();
         console::run(&app, stdin, &mut stdout, &opts).map_err(|e| format!("console: {e}"))?;

@@ -104,10 +104,6 @@ pub struct Config {
     pub boards_dir: PathBuf,
     pub console_user: String,
     pub console_channel: String,
-    /// How the console reads a group line (`[console] mode`,
-    /// `TABLERO_CONSOLE_MODE`): `None` is a group at a terminal and every
-    /// line spoken to the bot in a script.
-    pub console_mode: Option<crate::console::ConsoleMode>,
     /// The bot as a player: searches at once (capped at the cores), and
     /// think time per move for every level (`None`: each level's own).
     pub bot_threads: usize,
@@ -140,7 +136,6 @@ impl Default for Config {
             boards_dir: PathBuf::from("boards"),
             console_user: "alice".into(),
             console_channel: "general".into(),
-            console_mode: None,
             bot_threads: 2,
             bot_think_ms: None,
             limits: Limits::default(),
@@ -207,7 +202,6 @@ struct ConsoleFile {
     boards_dir: Option<String>,
     user: Option<String>,
     channel: Option<String>,
-    mode: Option<String>,
 }
 
 #[derive(Deserialize, Default)]
@@ -265,16 +259,6 @@ pub fn check_http(key: &str, value: Option<&str>) -> Result<(), String> {
         )),
         _ => Ok(()),
     }
-}
-
-/// `group` or `addressed`, for `key`.
-fn console_mode(key: &str, word: &str) -> Result<crate::console::ConsoleMode, ConfigError> {
-    crate::console::ConsoleMode::parse(word).ok_or_else(|| {
-        ConfigError(format!(
-            "{key}: `{}` is not `group` or `addressed`",
-            tablero_rules::excerpt(word)
-        ))
-    })
 }
 
 pub fn parse_move_limit(s: &str) -> Result<Option<i64>, String> {
@@ -412,9 +396,6 @@ impl Config {
             if let Some(ch) = con.channel {
                 c.console_channel = nonempty("console.channel", ch)?;
             }
-            if let Some(m) = con.mode {
-                c.console_mode = Some(console_mode("console.mode", &m)?);
-            }
         }
         if let Some(b) = file.bot {
             if let Some(n) = b.threads {
@@ -489,9 +470,6 @@ impl Config {
         }
         if let Some(t) = env("TABLERO_TELEGRAM_TOKEN").filter(|t| !t.trim().is_empty()) {
             c.telegram_token = Some(t);
-        }
-        if let Some(m) = env("TABLERO_CONSOLE_MODE").filter(|t| !t.trim().is_empty()) {
-            c.console_mode = Some(console_mode("TABLERO_CONSOLE_MODE", &m)?);
         }
         if let Some(d) = env("TABLERO_DATA_DIR").filter(|t| !t.trim().is_empty()) {
             c.data_dir = PathBuf::from(d);

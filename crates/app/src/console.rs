@@ -1,16 +1,7 @@
-//! The console front-end: type as a user in a channel of a local store.
-//! `/as NAME` switches user, `/channel NAME` switches channel (a group),
-//! `/dm` opens the user's direct chat with the bot, `/quit` leaves. Boards
-//! are written as PNG files (their paths printed) and drawn as text. Reads
-//! any `BufRead`, so a pipe scripts it.
-//!
-//! In [`ConsoleMode::Group`] a channel behaves as a Telegram group or a
-//! Discord channel does: a line speaks to the bot only when it starts with
-//! `/` (`/help`), mentions it (`@tablero help`) or replies to it (`> help`);
-//! anything else is chat, and plays only when it is exactly a move. In the
-//! direct chat (`/dm`) every line speaks to the bot, as in a private chat.
-//! [`ConsoleMode::Addressed`] (a script's default) takes every line as
-//! spoken to the bot.
+//! The console front-end: type commands as a user in a channel of a local
+//! store. `/as NAME` switches user, `/channel NAME` switches channel,
+//! `/quit` leaves. Boards are written as PNG files (their paths printed) and
+//! drawn as text. Reads any `BufRead`, so a pipe scripts it.
 
 use std::io::{self, BufRead, Write};
 use std::path::{Path, PathBuf};
@@ -28,39 +19,6 @@ pub struct ConsoleOptions {
     pub interactive: bool,
     /// Draw boards as text under each image.
     pub diagrams: bool,
-    /// Whether a group line must speak to the bot to be a command.
-    pub mode: ConsoleMode,
-}
-
-/// How the console reads a line in a group channel.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum ConsoleMode {
-    /// As a chat group: addressed only by `/`, a mention or a reply.
-    #[default]
-    Group,
-    /// Every line is spoken to the bot (scripts).
-    Addressed,
-}
-
-impl ConsoleMode {
-    /// `group` or `addressed` (`[console] mode`, `TABLERO_CONSOLE_MODE`).
-    #[must_use]
-    pub fn parse(word: &str) -> Option<ConsoleMode> {
-        match word.trim().to_ascii_lowercase().as_str() {
-            "group" | "grupo" => Some(ConsoleMode::Group),
-            "addressed" | "all" => Some(ConsoleMode::Addressed),
-            _ => None,
-        }
-    }
-}
-
-/// The bot's names a console line may mention (`@tablero help`).
-const BOT_NAMES: &[&str] = &["tablero", "tablerobot", "bot"];
-
-/// The channel of `me`'s direct chat with the bot.
-#[must_use]
-pub fn direct_channel(me: &str) -> String {
-    format!("dm-{}", me.to_lowercase())
 }
 
 /// The platform of console users and channels in the store.
@@ -73,67 +31,13 @@ fn user(name: &str) -> User {
     }
 }
 
-/// How a group line speaks to the bot, as Telegram reads a group message:
-/// `/command …` and `@tablero …` are spoken to it (the mark taken off),
-/// and so is a reply (`> …`); anything else is chat.
-fn address(line: &str) -> (String, bool) {
-    let line = line.trim();
-    if let Some(rest) = line.strip_prefix('>') {
-        return (rest.trim().to_string(), true);
-    }
-    if let Some(cmd) = line.strip_prefix('/')
-        && !cmd.is_empty()
-    {
-        return (cmd.to_string(), true);
-    }
-    let (first, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
-    if let Some(name) = first.strip_prefix('@')
-        && BOT_NAMES
-            .iter()
-            .any(|b| name.trim_end_matches([',', ':']).eq_ignore_ascii_case(b))
-    {
-        return (rest.trim().to_string(), true);
-    }
-    (line.to_string(), false)
-}
-
-/// One typed line from `me` in group `channel`, read as [`ConsoleMode`]
-/// says.
-#[must_use]
-pub fn incoming_in(mode: ConsoleMode, me: &str, channel: &str, line: &str) -> Incoming {
-    let (text, addressed) = match mode {
-        ConsoleMode::Addressed => (line.to_string(), true),
-        ConsoleMode::Group => address(line),
-    };
-    Incoming {
-        addressed,
-        ..incoming(me, channel, &text)
-    }
-}
-
-/// One typed line from `me` in their direct chat with the bot: always
-/// spoken to it, as in a private chat.
-#[must_use]
-pub fn direct_incoming(me: &str, line: &str) -> Incoming {
-    let text = line
-        .trim()
-        .strip_prefix('/')
-        .unwrap_or(line.trim())
-        .to_string();
-    Incoming {
-        direct: true,
-        ..incoming(me, &direct_channel(me), &text)
-    }
-}
-
-/// Turns one typed line into a message from `me` in `channel`, spoken to
-/// the bot.
+/// Turns one typed line into a message from `me` in `channel`.
 #[must_use]
 pub fn incoming(me: &str, channel: &str, line: &str) -> Incoming {
     let mentions = line
         .split_whitespace()
         .filter_map(|w| w.strip_prefix('@'))
-        .filter(|w| !w.is_empty() && !BOT_NAMES.iter().any(|b| w.eq_ignore_ascii_case(b)))
+        .filter(|w| !w.is_empty())
         .map(user)
         .collect();
     Incoming {
@@ -161,7 +65,10 @@ pub fn print_reply(
 ) -> io::Result<()> {
     writeln!(out, "{}", reply.plain_text())?;
     if let Some(png) = &reply.image {
-        let name = picture_name(reply, channel);
+        let name = match reply.game() {
+            None => format!("{channel}-rules.png"),
+            Some((id, ply)) => format!("{channel}-{id}-{ply}.png"),
+        };
         let path = opts.boards_dir.join(safe(&name));
         match write_png(&path, png) {
             Ok(()) => writeln!(out, "board: {}", path.display())?,
@@ -194,32 +101,6 @@ pub fn print_reply(
         }
     }
     Ok(())
-}
-
-/// The file a reply's picture is written to: a game's board after a ply
-/// (`general-3-12.png`), a marked board of the same ply for `moves` or a
-/// hint (`general-3-12-moves-a1b2c3.png`, never over the board), or a
-/// picture without a game (a rule card, in its language and game:
-/// `general-card-es-3f2a….png`).
-fn picture_name(reply: &Reply, channel: &str) -> String {
-    let key = |bytes: &[u8]| format!("{:016x}", tablero_rules::fnv1a(bytes));
-    match reply.game() {
-        None => {
-            let lang = match reply.lang {
-                tablero_rules::Lang::En => "en",
-                tablero_rules::Lang::Es => "es",
-            };
-            let png = reply.image.as_deref().unwrap_or_default();
-            format!("{channel}-card-{lang}-{}.png", &key(png)[..8])
-        }
-        Some((id, ply)) if reply.marked => {
-            format!(
-                "{channel}-{id}-{ply}-marked-{}.png",
-                &key(reply.plain_text().as_bytes())[..8]
-            )
-        }
-        Some((id, ply)) => format!("{channel}-{id}-{ply}.png"),
-    }
 }
 
 fn safe(name: &str) -> String {
@@ -304,38 +185,21 @@ pub fn run(
 ) -> io::Result<()> {
     let mut me = opts.user.clone();
     let mut channel = opts.channel.clone();
-    // In the user's direct chat with the bot rather than a group.
-    let mut direct = false;
     if opts.interactive {
-        match opts.mode {
-            ConsoleMode::Group => writeln!(
-                out,
-                "Tablero console. You are {me} in the group #{channel}, which behaves as a Telegram \
-group: start a command with / (`/help`), mention the bot (`@tablero help`) or reply to it \
-(`> help`); anything else is chat, played only when it is exactly a move. `/dm` opens your \
-direct chat with the bot, where every line speaks to it. `/as NAME` switches user, \
-`/channel NAME` goes to a group, `/quit` leaves."
-            )?,
-            ConsoleMode::Addressed => writeln!(
-                out,
-                "Tablero console. You are {me} in #{channel}. Type `help` for the commands; \
-`/as NAME` switches user, `/channel NAME` switches channel, `/dm` opens your direct chat, \
-`/quit` leaves."
-            )?,
-        }
+        writeln!(
+            out,
+            "Tablero console. You are {me} in #{channel}. Type `help` for the commands; \
+`/as NAME` switches user, `/channel NAME` switches channel, `/quit` leaves."
+        )?;
     }
-    let prompt = |out: &mut dyn Write, me: &str, channel: &str, direct: bool| -> io::Result<()> {
+    let prompt = |out: &mut dyn Write, me: &str, channel: &str| -> io::Result<()> {
         if opts.interactive {
-            if direct {
-                write!(out, "{me}@dm> ")?;
-            } else {
-                write!(out, "{me}@{channel}> ")?;
-            }
+            write!(out, "{me}@{channel}> ")?;
             out.flush()?;
         }
         Ok(())
     };
-    prompt(out, &me, &channel, direct)?;
+    prompt(out, &me, &channel)?;
     let mut input = input;
     let mut bytes = Vec::new();
     while read_line(&mut input, &mut bytes, MAX_LINE)? {
@@ -351,44 +215,18 @@ direct chat with the bot, where every line speaks to it. `/as NAME` switches use
             (Some("/quit" | "/exit"), _) => break,
             (Some("/as"), Some(name)) => {
                 me = name.trim_start_matches('@').to_string();
-                if direct {
-                    writeln!(out, "You are now {me}, in your direct chat with the bot.")?;
-                } else {
-                    writeln!(out, "You are now {me}.")?;
-                }
+                writeln!(out, "You are now {me}.")?;
             }
             (Some("/channel"), Some(name)) => {
                 channel = name.trim_start_matches('#').to_string();
-                direct = false;
                 writeln!(out, "You are now in #{channel}.")?;
-            }
-            (Some("/dm"), None) => {
-                direct = true;
-                writeln!(
-                    out,
-                    "You are now in your direct chat with the bot: every line speaks to it. \
-`/channel {channel}` goes back to the group."
-                )?;
             }
             (Some("/as" | "/channel"), None) => {
                 writeln!(out, "Write `/as NAME` or `/channel NAME`.")?;
             }
             _ => {
-                let msg = if direct {
-                    direct_incoming(&me, line)
-                } else {
-                    incoming_in(opts.mode, &me, &channel, line)
-                };
-                let here = msg.channel.channel.clone();
-                match app.handle(&msg) {
-                    Some(r) => print_reply(out, &r, &here, opts)?,
-                    // What a group does with chatter, said for the newcomer
-                    // at the terminal.
-                    None if opts.interactive && !msg.addressed => writeln!(
-                        out,
-                        "(chat: the bot stays silent; start with / to speak to it)"
-                    )?,
-                    None => {}
+                if let Some(r) = app.handle(&incoming(&me, &channel, line)) {
+                    print_reply(out, &r, &channel, opts)?;
                 }
                 // A game against the bot: its answer comes before the
                 // next line, as across a board.
@@ -397,7 +235,7 @@ direct chat with the bot, where every line speaks to it. `/as NAME` switches use
             }
         }
         out.flush()?;
-        prompt(out, &me, &channel, direct)?;
+        prompt(out, &me, &channel)?;
     }
     print_notices(out, &app.tick(), opts)?;
     out.flush()

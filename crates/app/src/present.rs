@@ -6,6 +6,7 @@ use tablero_rules::{AnyGame, EndReason, Lang, Side};
 use crate::command::ExportFormat;
 use crate::event::{AppError, Event, GameView, OfferStep};
 use crate::records;
+use crate::render::diagram;
 use crate::reply::{Attachment, BoardRef, ChallengeRef, FileKind, Pick, Reply, User};
 use crate::state::App;
 use crate::text;
@@ -256,7 +257,6 @@ impl App {
             let name = &mut players[side.index()];
             *name = format!("{name} · {}", text::level_word(level, lang));
         }
-        reply.marked = App::marks_of(e).is_some();
         let drawn = match App::marks_of(e) {
             Some(marks) => self
                 .renderer
@@ -269,7 +269,7 @@ impl App {
             Ok(png) => reply.image = Some(png),
             Err(e) => tracing::warn!(board = ?b.shows, error = %e, "cannot draw a board"),
         }
-        reply.diagram = Some(crate::render::diagram_turned(&view, lang, flip));
+        reply.diagram = Some(diagram(&view, lang));
         reply.board = Some(b.shows);
         // Every path that leaves the bot to move queues its search.
         reply.thinking = b.choices && to_move.is_some() && to_move == b.bot.map(|(s, _)| s);

@@ -449,38 +449,20 @@ fn legend(view: &BoardView, lang: Lang) -> String {
 /// from its own left end), and a one-line legend naming the symbols drawn.
 #[must_use]
 pub fn diagram(view: &BoardView, lang: Lang) -> String {
-    diagram_turned(view, lang, false)
-}
-
-/// [`diagram`], turned half a circle when `flip` (the second player's side
-/// at the bottom, as the board image is drawn for them): square boards
-/// only; a hexagonal board is always drawn one way, as its image is.
-#[must_use]
-pub fn diagram_turned(view: &BoardView, lang: Lang, flip: bool) -> String {
     let cells = Cells::new(view, lang);
     let w = cells.width;
     let mut lines: Vec<String> = Vec::new();
     match view.shape {
         Shape::Square { files, ranks, .. } => {
             let label = ranks.to_string().len();
-            let ys: Vec<u8> = if flip {
-                (0..ranks).collect()
-            } else {
-                (0..ranks).rev().collect()
-            };
-            let xs: Vec<u8> = if flip {
-                (0..files).rev().collect()
-            } else {
-                (0..files).collect()
-            };
-            for y in ys {
-                let row: Vec<String> = xs.iter().map(|&x| cells.at(x, y)).collect();
+            for y in (0..ranks).rev() {
+                let row: Vec<String> = (0..files).map(|x| cells.at(x, y)).collect();
                 let n = y + 1;
                 lines.push(format!("{n:>label$} {} {n:>label$}", row.join(" ")));
             }
             // Each letter under the middle of its column.
             let mut foot = " ".repeat(label + 1 + (w - 1) / 2);
-            for &x in &xs {
+            for x in 0..files {
                 foot.push(file_letter(x));
                 foot.push_str(&" ".repeat(w));
             }

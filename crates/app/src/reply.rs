@@ -301,10 +301,6 @@ pub struct Reply {
     /// front-ends offer each as a button that plays it (a move press on
     /// that game's board, [`crate::press::Press::Move`]).
     pub suggestions: Vec<Suggestion>,
-    /// The board image is marked (a piece's moves, a hint): not the plain
-    /// board of its ply, which front-ends that keep one picture per ply
-    /// (the console's files) must not overwrite with it.
-    pub marked: bool,
     /// The game the reply shows is in another chat, this one (the reply
     /// is shown in a direct chat): front-ends name it with the place in
     /// button data ([`crate::place::GameAt`]) and do not count its board
@@ -514,7 +510,6 @@ impl Reply {
             ended: None,
             thinking: false,
             suggestions: Vec::new(),
-            marked: false,
             place: None,
             open: Vec::new(),
             pager: None,

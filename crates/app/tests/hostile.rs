@@ -199,7 +199,6 @@ fn options() -> ConsoleOptions {
         channel: "general".into(),
         interactive: false,
         diagrams: false,
-        mode: console::ConsoleMode::Addressed,
     }
 }
 
