@@ -107,7 +107,7 @@ pub struct Config {
     /// How the console reads a channel's lines (`[console] mode`,
     /// `group` or `addressed`); `None`: a group chat at a terminal, every
     /// line for the bot from a pipe (scripts).
-    pub console_mode: Option<crate::console::ConsoleMode>,
+    pub console_mode: Option<ConsoleMode>,
     /// The bot as a player: searches at once (capped at the cores), and
     /// think time per move for every level (`None`: each level's own).
     pub bot_threads: usize,
@@ -403,7 +403,7 @@ impl Config {
                 c.console_channel = nonempty("console.channel", ch)?;
             }
             if let Some(m) = con.mode {
-                c.console_mode = Some(crate::console::ConsoleMode::parse(&m).ok_or_else(|| {
+                c.console_mode = Some(ConsoleMode::parse(&m).ok_or_else(|| {
                     bad("console.mode", format!("`{m}` is not group or addressed"))
                 })?);
             }
@@ -628,6 +628,29 @@ impl Default for Limits {
             commands_per_minute: 40,
             heavy_jobs: 4,
             heavy_jobs_per_user: 1,
+        }
+    }
+}
+
+/// How the console reads a line typed in a channel.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ConsoleMode {
+    /// Every line is spoken to the bot.
+    #[default]
+    Addressed,
+    /// A group chat: only `/commands`, lines mentioning the bot and
+    /// replies to it (`>`) are spoken to it.
+    Group,
+}
+
+impl ConsoleMode {
+    /// `group` or `addressed` (the `[console] mode` setting).
+    #[must_use]
+    pub fn parse(s: &str) -> Option<ConsoleMode> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "group" => Some(ConsoleMode::Group),
+            "addressed" => Some(ConsoleMode::Addressed),
+            _ => None,
         }
     }
 }

@@ -33,28 +33,7 @@ pub struct ConsoleOptions {
     pub mode: ConsoleMode,
 }
 
-/// How the console reads a line typed in a channel.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum ConsoleMode {
-    /// Every line is spoken to the bot.
-    #[default]
-    Addressed,
-    /// A group chat: only `/commands`, lines mentioning the bot and
-    /// replies to it (`>`) are spoken to it.
-    Group,
-}
-
-impl ConsoleMode {
-    /// `group` or `addressed` (the `[console] mode` setting).
-    #[must_use]
-    pub fn parse(s: &str) -> Option<ConsoleMode> {
-        match s.trim().to_ascii_lowercase().as_str() {
-            "group" => Some(ConsoleMode::Group),
-            "addressed" => Some(ConsoleMode::Addressed),
-            _ => None,
-        }
-    }
-}
+pub use crate::config::ConsoleMode;
 
 /// The names the bot answers to in the console (`@tablero`).
 const BOT_NAMES: [&str; 2] = ["tablero", "tablerobot"];

@@ -258,9 +258,10 @@ impl App {
             *name = format!("{name} · {}", text::level_word(level, lang));
         }
         let drawn = match App::marks_of(e) {
-            Some(marks) => self
-                .renderer
-                .marked(b.game.id(), &view, &marks, None, flip, lang),
+            Some(marks) => {
+                self.renderer
+                    .marked(b.game.id(), &view, &marks, None, flip, players, lang)
+            }
             None => self
                 .renderer
                 .render(b.game.id(), &view, flip, players, lang),

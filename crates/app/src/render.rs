@@ -50,7 +50,9 @@ pub trait BoardRenderer: Send + Sync {
     }
 
     /// A board with teaching marks over it and a caption under it (a rule
-    /// card, a piece's moves, a hint).
+    /// card, a piece's moves, a hint), with the players' names (empty for
+    /// none: the sides' names).
+    #[allow(clippy::too_many_arguments)]
     fn marked(
         &self,
         game: GameId,
@@ -58,10 +60,12 @@ pub trait BoardRenderer: Send + Sync {
         marks: &[Mark],
         caption: Option<&str>,
         flip: bool,
+        players: [String; 2],
         lang: Lang,
     ) -> Result<Vec<u8>, String> {
         let opts = tablero_render::RenderOptions {
             flip,
+            players,
             lang,
             ..tablero_render::RenderOptions::new(game)
         };
@@ -149,6 +153,7 @@ impl BoardRenderer for FakeRenderer {
         marks: &[Mark],
         caption: Option<&str>,
         flip: bool,
+        _players: [String; 2],
         _lang: Lang,
     ) -> Result<Vec<u8>, String> {
         let marks: Vec<String> = marks.iter().map(|m| format!("{m:?}")).collect();
