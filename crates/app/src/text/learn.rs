@@ -307,6 +307,15 @@ pub(crate) fn notice(n: &Notice, id: GameId, bot: &User) -> Bi {
                 ),
                 [m(bot), t(shown(id, threat, l))],
             ),
+            // Cascades' stones never move once placed: no `moves SQUARE`.
+            Notice::Standing { value } if id == GameId::Cascades => Text::fill(
+                pick(
+                    l,
+                    "nothing urgent; the engine rates your position: {}. `hint` shows a good move.",
+                    "nada urgente; el motor valora tu posición: {}. `pista` muestra una buena jugada.",
+                ),
+                [t(standing(*value, l))],
+            ),
             Notice::Standing { value } => Text::fill(
                 pick(
                     l,
@@ -328,11 +337,20 @@ pub(crate) fn learning_welcome(e: &Event, text: &mut Bi) {
     if !game.learning {
         return;
     }
-    let add = tr(
-        "\nA learning game: after each of your moves I point out one thing worth seeing. `hint` gives a good move and why; `moves SQUARE` shows where a piece may go. It does not count for your rating.",
-        "\nUna partida de aprendizaje: tras cada jugada tuya señalo algo que conviene ver. `pista` da una buena jugada y por qué; `movimientos CASILLA` muestra adónde puede ir una pieza. No cuenta para tu puntuación.",
-        &[],
-    );
+    // Cascades' stones never move once placed: no `moves SQUARE` there.
+    let add = if game.game.id() == GameId::Cascades {
+        tr(
+            "\nA learning game: after each of your moves I point out one thing worth seeing. `hint` gives a good move and why. It does not count for your rating.",
+            "\nUna partida de aprendizaje: tras cada jugada tuya señalo algo que conviene ver. `pista` da una buena jugada y por qué. No cuenta para tu puntuación.",
+            &[],
+        )
+    } else {
+        tr(
+            "\nA learning game: after each of your moves I point out one thing worth seeing. `hint` gives a good move and why; `moves SQUARE` shows where a piece may go. It does not count for your rating.",
+            "\nUna partida de aprendizaje: tras cada jugada tuya señalo algo que conviene ver. `pista` da una buena jugada y por qué; `movimientos CASILLA` muestra adónde puede ir una pieza. No cuenta para tu puntuación.",
+            &[],
+        )
+    };
     text.en.append(add.en);
     text.es.append(add.es);
 }
