@@ -6,6 +6,9 @@
 //!
 //! - through the console front-end (`console::incoming`: every line is
 //!   spoken to the bot);
+//! - through the console in group mode (`console::group_incoming`: a line
+//!   is for the bot when it starts with `/`, mentions `@tablero` or starts
+//!   with `>`, as in a Telegram group; anything else is chat);
 //! - through the Telegram adapter's own translation of a group message
 //!   (`tablero_telegram::incoming::incoming` on a real Bot API message),
 //!   with its production default: a `/command` is addressed to the bot,
@@ -36,6 +39,7 @@ use tablero_app::{ChannelKey, Incoming, Reply};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Mode {
     Console,
+    ConsoleGroup,
     TelegramGroup,
     DiscordChannel,
 }
@@ -54,6 +58,7 @@ fn telegram_id(name: &str) -> i64 {
 fn incoming(mode: Mode, user: &str, text: &str) -> Option<Incoming> {
     match mode {
         Mode::Console => Some(tablero_app::console::incoming(user, "general", text)),
+        Mode::ConsoleGroup => Some(tablero_app::console::group_incoming(user, "general", text)),
         Mode::TelegramGroup => {
             let msg: teloxide::types::Message = serde_json::from_value(json!({
                 "message_id": 1,
@@ -117,7 +122,9 @@ fn incoming(mode: Mode, user: &str, text: &str) -> Option<Incoming> {
 
 fn channel(mode: Mode) -> ChannelKey {
     match mode {
-        Mode::Console => ChannelKey::new(tablero_app::Platform::Console, "general"),
+        Mode::Console | Mode::ConsoleGroup => {
+            ChannelKey::new(tablero_app::Platform::Console, "general")
+        }
         Mode::TelegramGroup => ChannelKey::new(tablero_app::Platform::Telegram, GROUP.to_string()),
         Mode::DiscordChannel => {
             ChannelKey::new(tablero_app::Platform::Discord, DISCORD_CHANNEL.to_string())
@@ -177,7 +184,7 @@ fn run(text: &str, mode: Mode) -> Vec<String> {
 }
 
 #[test]
-fn the_conversation_corpus_in_the_console_a_telegram_group_and_a_discord_channel() {
+fn the_conversation_corpus_in_the_console_a_console_group_a_telegram_group_and_a_discord_channel() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/conversations");
     let files = tablero_app::testkit::text_files(&dir);
     let mut total = 0;
@@ -185,7 +192,12 @@ fn the_conversation_corpus_in_the_console_a_telegram_group_and_a_discord_channel
     for f in &files {
         let text = std::fs::read_to_string(f).unwrap();
         total += text.lines().filter(|l| l.starts_with("= ")).count();
-        for mode in [Mode::Console, Mode::TelegramGroup, Mode::DiscordChannel] {
+        for mode in [
+            Mode::Console,
+            Mode::ConsoleGroup,
+            Mode::TelegramGroup,
+            Mode::DiscordChannel,
+        ] {
             for fail in run(&text, mode) {
                 failures.push(format!("{}: {fail}", f.display()));
             }
@@ -196,4 +208,67 @@ fn the_conversation_corpus_in_the_console_a_telegram_group_and_a_discord_channel
         "the corpus has {total} exchanges, fewer than 80"
     );
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The console's direct chat (`/dm`): bare text is for the bot, as in a
+/// Telegram private chat, and games of the group are within reach.
+#[test]
+fn the_consoles_direct_chat_takes_bare_text() {
+    use tablero_app::console::{direct_incoming, group_incoming};
+    let dir = tempfile::tempdir().unwrap();
+    let h = Harness::new(dir.path());
+    let group = channel(Mode::ConsoleGroup);
+    // In the group, bare chatter and a bare command are chat: no answer.
+    assert!(
+        h.app()
+            .handle(&group_incoming("alice", "general", "help"))
+            .is_none()
+    );
+    assert!(
+        h.app()
+            .handle(&group_incoming(
+                "alice",
+                "general",
+                "hi all, anyone up for a game?"
+            ))
+            .is_none()
+    );
+    // A command, a mention and a reply are for the bot.
+    let r = h
+        .app()
+        .handle(&group_incoming("alice", "general", "/challenge @bob chess"))
+        .unwrap();
+    assert!(!r.error, "{}", r.plain_text());
+    let r = h
+        .app()
+        .handle(&group_incoming("bob", "general", "@tablero accept"))
+        .unwrap();
+    assert!(!r.error, "{}", r.plain_text());
+    let games = corpus::games(h.app().store(), &group);
+    assert_eq!(games.len(), 1, "{games:?}");
+    let r = h
+        .app()
+        .handle(&group_incoming("alice", "general", "> board"))
+        .unwrap();
+    assert!(!r.error, "{}", r.plain_text());
+    // In alice's direct chat, bare text is for the bot: `help` answers,
+    // and a move plays in the group's game.
+    let dm = direct_incoming("alice", "help");
+    assert!(dm.direct && dm.addressed);
+    assert_eq!(
+        dm.channel,
+        ChannelKey::new(tablero_app::Platform::Console, "@alice")
+    );
+    let r = h.app().handle(&dm).unwrap();
+    assert!(!r.error, "{}", r.plain_text());
+    let before = corpus::games(h.app().store(), &group);
+    let r = h.app().handle(&direct_incoming("alice", "e4")).unwrap();
+    assert!(!r.error, "{}", r.plain_text());
+    let after = corpus::games(h.app().store(), &group);
+    assert_eq!(
+        corpus::changed(&before, &after).len(),
+        1,
+        "{}",
+        r.plain_text()
+    );
 }

@@ -203,6 +203,7 @@ pub fn run_with_web(
         channel: config.console_channel.clone(),
         interactive,
         diagrams: true,
+        mode: console_mode(&config, interactive),
     };
     if interactive {
         // A person may sit idle: post reminders and timeouts as they fall
@@ -226,6 +227,16 @@ pub fn run_with_web(
     let mut stdout = std::io::stdout();
     console::run(&app, stdin, &mut stdout, &opts).map_err(|e| format!("console: {e}"))?;
     app.store().flush().map_err(|e| e.to_string())
+}
+
+/// How the console reads a channel's lines: as set, else a group chat for
+/// a person at a terminal and every line for the bot from a script.
+fn console_mode(config: &Config, interactive: bool) -> console::ConsoleMode {
+    config.console_mode.unwrap_or(if interactive {
+        console::ConsoleMode::Group
+    } else {
+        console::ConsoleMode::Addressed
+    })
 }
 
 /// Runs chat front-ends, each in its thread, with one ticker routing the
@@ -260,6 +271,7 @@ fn run_chats(
             channel: config.console_channel.clone(),
             interactive: std::io::stdin().is_terminal(),
             diagrams: true,
+            mode: console_mode(config, std::io::stdin().is_terminal()),
         };
         let stdin = std::io::stdin().lock();
         let mut stdout = std::io::stdout();

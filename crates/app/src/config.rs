@@ -104,6 +104,10 @@ pub struct Config {
     pub boards_dir: PathBuf,
     pub console_user: String,
     pub console_channel: String,
+    /// How the console reads a channel's lines (`[console] mode`,
+    /// `group` or `addressed`); `None`: a group chat at a terminal, every
+    /// line for the bot from a pipe (scripts).
+    pub console_mode: Option<ConsoleMode>,
     /// The bot as a player: searches at once (capped at the cores), and
     /// think time per move for every level (`None`: each level's own).
     pub bot_threads: usize,
@@ -136,6 +140,7 @@ impl Default for Config {
             boards_dir: PathBuf::from("boards"),
             console_user: "alice".into(),
             console_channel: "general".into(),
+            console_mode: None,
             bot_threads: 2,
             bot_think_ms: None,
             limits: Limits::default(),
@@ -202,6 +207,7 @@ struct ConsoleFile {
     boards_dir: Option<String>,
     user: Option<String>,
     channel: Option<String>,
+    mode: Option<String>,
 }
 
 #[derive(Deserialize, Default)]
@@ -395,6 +401,11 @@ impl Config {
             }
             if let Some(ch) = con.channel {
                 c.console_channel = nonempty("console.channel", ch)?;
+            }
+            if let Some(m) = con.mode {
+                c.console_mode = Some(ConsoleMode::parse(&m).ok_or_else(|| {
+                    bad("console.mode", format!("`{m}` is not group or addressed"))
+                })?);
             }
         }
         if let Some(b) = file.bot {
@@ -617,6 +628,29 @@ impl Default for Limits {
             commands_per_minute: 40,
             heavy_jobs: 4,
             heavy_jobs_per_user: 1,
+        }
+    }
+}
+
+/// How the console reads a line typed in a channel.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ConsoleMode {
+    /// Every line is spoken to the bot.
+    #[default]
+    Addressed,
+    /// A group chat: only `/commands`, lines mentioning the bot and
+    /// replies to it (`>`) are spoken to it.
+    Group,
+}
+
+impl ConsoleMode {
+    /// `group` or `addressed` (the `[console] mode` setting).
+    #[must_use]
+    pub fn parse(s: &str) -> Option<ConsoleMode> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "group" => Some(ConsoleMode::Group),
+            "addressed" => Some(ConsoleMode::Addressed),
+            _ => None,
         }
     }
 }

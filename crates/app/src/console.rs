@@ -1,13 +1,23 @@
 //! The console front-end: type commands as a user in a channel of a local
-//! store. `/as NAME` switches user, `/channel NAME` switches channel,
-//! `/quit` leaves. Boards are written as PNG files (their paths printed) and
-//! drawn as text. Reads any `BufRead`, so a pipe scripts it.
+//! store. `/as NAME` switches user, `/channel NAME` switches channel, `/dm`
+//! opens the user's direct chat with the bot, `/quit` leaves. Boards are
+//! written as PNG files (their paths printed) and drawn as text. Reads any
+//! `BufRead`, so a pipe scripts it.
+//!
+//! In [`ConsoleMode::Group`] a channel is a group chat as on Telegram and
+//! Discord: a line is for the bot when it starts with `/`, mentions
+//! `@tablero`, or starts with `>` (a reply to the bot's last message);
+//! anything else is chat, taken only when it is exactly a move. In a
+//! direct chat every line is for the bot. [`ConsoleMode::Addressed`] takes
+//! every line of a channel as spoken to the bot (scripts, transcripts).
 
 use std::io::{self, BufRead, Write};
 use std::path::{Path, PathBuf};
 
 use crate::App;
-use crate::reply::{ChannelKey, Incoming, Outgoing, Platform, Reply, User};
+use crate::reply::{BoardRef, ChannelKey, Incoming, Outgoing, Platform, Reply, User};
+use crate::text::ui::Ui;
+use tablero_rules::Lang;
 
 /// Where the console starts and writes.
 #[derive(Clone, Debug)]
@@ -19,6 +29,38 @@ pub struct ConsoleOptions {
     pub interactive: bool,
     /// Draw boards as text under each image.
     pub diagrams: bool,
+    /// Whether channel lines are chat unless addressed to the bot.
+    pub mode: ConsoleMode,
+}
+
+pub use crate::config::ConsoleMode;
+
+/// The names the bot answers to in the console (`@tablero`).
+const BOT_NAMES: [&str; 2] = ["tablero", "tablerobot"];
+
+fn is_bot(name: &str) -> bool {
+    BOT_NAMES.iter().any(|b| name.eq_ignore_ascii_case(b))
+}
+
+/// Where the console's user is typing.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Place {
+    /// A channel everyone at the console shares.
+    Channel(String),
+    /// The current user's direct chat with the bot.
+    Direct,
+}
+
+impl Place {
+    /// The channel's name in the store: a direct chat is `@USER`, a name
+    /// `/channel` never gives.
+    #[must_use]
+    pub fn channel(&self, me: &str) -> String {
+        match self {
+            Place::Channel(c) => c.clone(),
+            Place::Direct => format!("@{}", me.to_lowercase()),
+        }
+    }
 }
 
 /// The platform of console users and channels in the store.
@@ -31,15 +73,11 @@ fn user(name: &str) -> User {
     }
 }
 
-/// Turns one typed line into a message from `me` in `channel`.
+/// Turns one typed line into a message from `me` in `channel`, spoken to
+/// the bot ([`ConsoleMode::Addressed`]).
 #[must_use]
 pub fn incoming(me: &str, channel: &str, line: &str) -> Incoming {
-    let mentions = line
-        .split_whitespace()
-        .filter_map(|w| w.strip_prefix('@'))
-        .filter(|w| !w.is_empty())
-        .map(user)
-        .collect();
+    let mentions = mentions(line);
     Incoming {
         channel: ChannelKey::new(PLATFORM, channel),
         author: user(me),
@@ -56,6 +94,86 @@ pub fn incoming(me: &str, channel: &str, line: &str) -> Incoming {
     }
 }
 
+/// The users a line mentions (`@name`), the bot left out.
+fn mentions(line: &str) -> Vec<User> {
+    line.split_whitespace()
+        .filter_map(|w| w.strip_prefix('@'))
+        .filter(|w| !w.is_empty() && !is_bot(w))
+        .map(user)
+        .collect()
+}
+
+/// Turns one typed line into a message from `me` in a group channel, as
+/// the Telegram and Discord adapters do: a `/command` (its `/` and any
+/// `@tablero` after it dropped), a line starting with `@tablero` (dropped)
+/// or mentioning it, or a reply to the bot (a leading `>`, dropped) is
+/// addressed to the bot; anything else is chat.
+#[must_use]
+pub fn group_incoming(me: &str, channel: &str, line: &str) -> Incoming {
+    let line = line.trim();
+    let (text, addressed) = address(line);
+    Incoming {
+        addressed,
+        ..incoming(me, channel, &text)
+    }
+}
+
+/// Turns one typed line into a message from `me` in their direct chat with
+/// the bot: every line is addressed to it, as in a Telegram private chat.
+#[must_use]
+pub fn direct_incoming(me: &str, line: &str) -> Incoming {
+    let channel = Place::Direct.channel(me);
+    let (text, _) = address(line.trim());
+    Incoming {
+        direct: true,
+        ..incoming(me, &channel, &text)
+    }
+}
+
+/// A line's text for the bot, and whether it is addressed to it.
+fn address(line: &str) -> (String, bool) {
+    if let Some(rest) = line.strip_prefix('>') {
+        return (rest.trim().to_string(), true);
+    }
+    let (first, rest) = match line.split_once(char::is_whitespace) {
+        Some((f, r)) => (f, r.trim_start()),
+        None => (line, ""),
+    };
+    if let Some(cmd) = first.strip_prefix('/') {
+        let cmd = match cmd.split_once('@') {
+            Some((c, b)) if is_bot(b) => c,
+            _ => cmd,
+        };
+        let text = if rest.is_empty() {
+            cmd.to_string()
+        } else {
+            format!("{cmd} {rest}")
+        };
+        return (text, true);
+    }
+    if let Some(name) = first.strip_prefix('@') {
+        let name = name.trim_end_matches([',', ':']);
+        if is_bot(name) {
+            return (rest.to_string(), true);
+        }
+    }
+    let mentioned = line
+        .split_whitespace()
+        .filter_map(|w| w.strip_prefix('@'))
+        .any(|w| is_bot(w.trim_end_matches(|c: char| !c.is_alphanumeric())));
+    if mentioned {
+        let text: Vec<&str> = line
+            .split_whitespace()
+            .filter(|w| {
+                !w.strip_prefix('@')
+                    .is_some_and(|n| is_bot(n.trim_end_matches(|c: char| !c.is_alphanumeric())))
+            })
+            .collect();
+        return (text.join(" "), true);
+    }
+    (line.to_string(), false)
+}
+
 /// Writes a reply: its text, then the image's path and the text board.
 pub fn print_reply(
     out: &mut dyn Write,
@@ -65,9 +183,21 @@ pub fn print_reply(
 ) -> io::Result<()> {
     writeln!(out, "{}", reply.plain_text())?;
     if let Some(png) = &reply.image {
-        let name = match reply.game() {
-            None => format!("{channel}-rules.png"),
-            Some((id, ply)) => format!("{channel}-{id}-{ply}.png"),
+        let name = match (&reply.board, reply.look) {
+            // Each game's and language's cards apart.
+            (Some(BoardRef::Example(game)), _) => {
+                format!(
+                    "{channel}-{}-rules-{}.png",
+                    game.key(),
+                    lang_key(reply.lang)
+                )
+            }
+            // A hint's or a piece's moves apart from the board they mark.
+            (Some(BoardRef::Game { id, ply }), Some(look)) => {
+                format!("{channel}-{id}-{ply}-{look}.png")
+            }
+            (Some(BoardRef::Game { id, ply }), None) => format!("{channel}-{id}-{ply}.png"),
+            (None, _) => format!("{channel}-rules.png"),
         };
         let path = opts.boards_dir.join(safe(&name));
         match write_png(&path, png) {
@@ -87,7 +217,10 @@ pub fn print_reply(
         writeln!(out, "{d}")?;
     }
     for p in &reply.album {
-        let path = opts.boards_dir.join(safe(&format!("{channel}-{}", p.name)));
+        // Pictures in each language apart (rule cards, a review's).
+        let stem = p.name.strip_suffix(".png").unwrap_or(&p.name);
+        let name = format!("{channel}-{stem}-{}.png", lang_key(reply.lang));
+        let path = opts.boards_dir.join(safe(&name));
         match write_png(&path, &p.png) {
             Ok(()) => writeln!(out, "picture: {} ({})", path.display(), p.caption)?,
             Err(e) => writeln!(out, "(could not write {}: {e})", path.display())?,
@@ -101,6 +234,13 @@ pub fn print_reply(
         }
     }
     Ok(())
+}
+
+fn lang_key(lang: Lang) -> &'static str {
+    match lang {
+        Lang::En => "en",
+        Lang::Es => "es",
+    }
 }
 
 fn safe(name: &str) -> String {
@@ -133,6 +273,14 @@ pub fn print_notices(
         print_reply(out, &n.reply, &n.channel.channel, opts)?;
     }
     Ok(())
+}
+
+/// The console's own keys, for its greeting and under `help`.
+fn keys(mode: ConsoleMode, lang: Lang) -> String {
+    match mode {
+        ConsoleMode::Group => Ui::ConsoleGroup.text(lang),
+        ConsoleMode::Addressed => Ui::ConsoleAddressed.text(lang),
+    }
 }
 
 /// How long the console waits for the bot's move.
@@ -184,22 +332,26 @@ pub fn run(
     opts: &ConsoleOptions,
 ) -> io::Result<()> {
     let mut me = opts.user.clone();
-    let mut channel = opts.channel.clone();
+    let mut place = Place::Channel(opts.channel.clone());
     if opts.interactive {
+        let channel = place.channel(&me);
         writeln!(
             out,
-            "Tablero console. You are {me} in #{channel}. Type `help` for the commands; \
-`/as NAME` switches user, `/channel NAME` switches channel, `/quit` leaves."
+            "Tablero console. You are {me} in #{channel}.\n{}",
+            keys(opts.mode, Lang::En)
         )?;
     }
-    let prompt = |out: &mut dyn Write, me: &str, channel: &str| -> io::Result<()> {
+    let prompt = |out: &mut dyn Write, me: &str, place: &Place| -> io::Result<()> {
         if opts.interactive {
-            write!(out, "{me}@{channel}> ")?;
+            match place {
+                Place::Channel(c) => write!(out, "{me}@{c}> ")?,
+                Place::Direct => write!(out, "{me}@dm> ")?,
+            }
             out.flush()?;
         }
         Ok(())
     };
-    prompt(out, &me, &channel)?;
+    prompt(out, &me, &place)?;
     let mut input = input;
     let mut bytes = Vec::new();
     while read_line(&mut input, &mut bytes, MAX_LINE)? {
@@ -218,15 +370,44 @@ pub fn run(
                 writeln!(out, "You are now {me}.")?;
             }
             (Some("/channel"), Some(name)) => {
-                channel = name.trim_start_matches('#').to_string();
-                writeln!(out, "You are now in #{channel}.")?;
+                let name = name.trim_start_matches(['#', '@']);
+                if name.is_empty() {
+                    writeln!(out, "Write `/channel NAME`.")?;
+                } else {
+                    place = Place::Channel(name.to_string());
+                    writeln!(out, "You are now in #{name}.")?;
+                }
+            }
+            (Some("/dm"), None) => {
+                place = Place::Direct;
+                writeln!(out, "{}", Ui::ConsoleDirect { user: &me }.text(Lang::En))?;
             }
             (Some("/as" | "/channel"), None) => {
                 writeln!(out, "Write `/as NAME` or `/channel NAME`.")?;
             }
-            _ => {
-                if let Some(r) = app.handle(&incoming(&me, &channel, line)) {
+            (Some(first), _) => {
+                let channel = place.channel(&me);
+                let msg = match (&place, opts.mode) {
+                    (Place::Direct, _) => direct_incoming(&me, line),
+                    (Place::Channel(c), ConsoleMode::Group) => group_incoming(&me, c, line),
+                    (Place::Channel(c), ConsoleMode::Addressed) => incoming(&me, c, line),
+                };
+                let help = msg.addressed
+                    && matches!(
+                        first.trim_start_matches(['/', '>']).to_lowercase().as_str(),
+                        "help" | "ayuda"
+                    );
+                if let Some(r) = app.handle(&msg) {
                     print_reply(out, &r, &channel, opts)?;
+                    if help {
+                        let lang = r.lang;
+                        match place {
+                            Place::Direct => {
+                                writeln!(out, "{}", Ui::ConsoleDirect { user: &me }.text(lang))?;
+                            }
+                            Place::Channel(_) => writeln!(out, "{}", keys(opts.mode, lang))?,
+                        }
+                    }
                 }
                 // A game against the bot: its answer comes before the
                 // next line, as across a board.
@@ -235,8 +416,62 @@ pub fn run(
             }
         }
         out.flush()?;
-        prompt(out, &me, &channel)?;
+        prompt(out, &me, &place)?;
     }
     print_notices(out, &app.tick(), opts)?;
     out.flush()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_group_line_is_for_the_bot_only_when_it_says_so() {
+        let chat = group_incoming("ana", "general", "hi all, challenge me later");
+        assert!(!chat.addressed);
+        assert_eq!(chat.text, "hi all, challenge me later");
+        let cmd = group_incoming("ana", "general", "/challenge @bob chess");
+        assert!(cmd.addressed);
+        assert_eq!(cmd.text, "challenge @bob chess");
+        assert_eq!(cmd.mentions, vec![user("bob")]);
+        let to_bot = group_incoming("ana", "general", "/help@Tablero");
+        assert!(to_bot.addressed);
+        assert_eq!(to_bot.text, "help");
+        let mention = group_incoming("ana", "general", "@Tablero, board");
+        assert!(mention.addressed);
+        assert_eq!(mention.text, "board");
+        assert!(mention.mentions.is_empty());
+        let inside = group_incoming("ana", "general", "what is the score @tablero?");
+        assert!(inside.addressed);
+        assert_eq!(inside.text, "what is the score");
+        let reply = group_incoming("ana", "general", ">  board");
+        assert!(reply.addressed);
+        assert_eq!(reply.text, "board");
+        // A move typed bare is chat the app takes as a move.
+        let mv = group_incoming("ana", "general", "e4");
+        assert!(!mv.addressed && !mv.direct);
+        assert_eq!(mv.channel, ChannelKey::new(PLATFORM, "general"));
+    }
+
+    #[test]
+    fn a_direct_line_is_for_the_bot_in_the_users_own_chat() {
+        let m = direct_incoming("Ana", "help");
+        assert!(m.addressed && m.direct && m.manages);
+        assert_eq!(m.text, "help");
+        assert_eq!(m.channel, ChannelKey::new(PLATFORM, "@ana"));
+        assert_eq!(direct_incoming("Ana", "/board").text, "board");
+        // `/channel` never reaches a direct chat's name.
+        assert_eq!(Place::Direct.channel("Ana"), "@ana");
+    }
+
+    #[test]
+    fn the_mode_setting_reads_both_words() {
+        assert_eq!(ConsoleMode::parse(" Group"), Some(ConsoleMode::Group));
+        assert_eq!(
+            ConsoleMode::parse("addressed"),
+            Some(ConsoleMode::Addressed)
+        );
+        assert_eq!(ConsoleMode::parse("grupo"), None);
+    }
 }

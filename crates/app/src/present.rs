@@ -6,7 +6,7 @@ use tablero_rules::{AnyGame, EndReason, Lang, Side};
 use crate::command::ExportFormat;
 use crate::event::{AppError, Event, GameView, OfferStep};
 use crate::records;
-use crate::render::diagram;
+use crate::render::diagram_turned;
 use crate::reply::{Attachment, BoardRef, ChallengeRef, FileKind, Pick, Reply, User};
 use crate::state::App;
 use crate::text;
@@ -258,9 +258,10 @@ impl App {
             *name = format!("{name} · {}", text::level_word(level, lang));
         }
         let drawn = match App::marks_of(e) {
-            Some(marks) => self
-                .renderer
-                .marked(b.game.id(), &view, &marks, None, flip, lang),
+            Some(marks) => {
+                self.renderer
+                    .marked(b.game.id(), &view, &marks, None, flip, players, lang)
+            }
             None => self
                 .renderer
                 .render(b.game.id(), &view, flip, players, lang),
@@ -269,7 +270,7 @@ impl App {
             Ok(png) => reply.image = Some(png),
             Err(e) => tracing::warn!(board = ?b.shows, error = %e, "cannot draw a board"),
         }
-        reply.diagram = Some(diagram(&view, lang));
+        reply.diagram = Some(diagram_turned(&view, flip, lang));
         reply.board = Some(b.shows);
         // Every path that leaves the bot to move queues its search.
         reply.thinking = b.choices && to_move.is_some() && to_move == b.bot.map(|(s, _)| s);
@@ -280,6 +281,11 @@ impl App {
             // Only that piece's moves (or the placements).
             reply.choices.clone_from(groups);
         }
+        reply.look = match e {
+            Event::Moves { .. } => Some("moves"),
+            Event::Hint { .. } => Some("hint"),
+            _ => None,
+        };
         if matches!(e, Event::Moves { .. } | Event::Hint { .. }) {
             // A look at the position: the bot's search, if one runs, was
             // shown with the board that started it.

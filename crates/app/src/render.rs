@@ -50,7 +50,9 @@ pub trait BoardRenderer: Send + Sync {
     }
 
     /// A board with teaching marks over it and a caption under it (a rule
-    /// card, a piece's moves, a hint).
+    /// card, a piece's moves, a hint), with the players' names (empty for
+    /// none: the sides' names).
+    #[allow(clippy::too_many_arguments)]
     fn marked(
         &self,
         game: GameId,
@@ -58,10 +60,12 @@ pub trait BoardRenderer: Send + Sync {
         marks: &[Mark],
         caption: Option<&str>,
         flip: bool,
+        players: [String; 2],
         lang: Lang,
     ) -> Result<Vec<u8>, String> {
         let opts = tablero_render::RenderOptions {
             flip,
+            players,
             lang,
             ..tablero_render::RenderOptions::new(game)
         };
@@ -149,6 +153,7 @@ impl BoardRenderer for FakeRenderer {
         marks: &[Mark],
         caption: Option<&str>,
         flip: bool,
+        _players: [String; 2],
         _lang: Lang,
     ) -> Result<Vec<u8>, String> {
         let marks: Vec<String> = marks.iter().map(|m| format!("{m:?}")).collect();
@@ -449,20 +454,37 @@ fn legend(view: &BoardView, lang: Lang) -> String {
 /// from its own left end), and a one-line legend naming the symbols drawn.
 #[must_use]
 pub fn diagram(view: &BoardView, lang: Lang) -> String {
+    diagram_turned(view, false, lang)
+}
+
+/// [`diagram`], turned half round when `flip` (the second player's side
+/// at the bottom), as the images are.
+#[must_use]
+pub fn diagram_turned(view: &BoardView, flip: bool, lang: Lang) -> String {
     let cells = Cells::new(view, lang);
     let w = cells.width;
     let mut lines: Vec<String> = Vec::new();
     match view.shape {
         Shape::Square { files, ranks, .. } => {
             let label = ranks.to_string().len();
-            for y in (0..ranks).rev() {
-                let row: Vec<String> = (0..files).map(|x| cells.at(x, y)).collect();
+            let ys: Vec<_> = if flip {
+                (0..ranks).collect()
+            } else {
+                (0..ranks).rev().collect()
+            };
+            let xs: Vec<_> = if flip {
+                (0..files).rev().collect()
+            } else {
+                (0..files).collect()
+            };
+            for y in ys {
+                let row: Vec<String> = xs.iter().map(|&x| cells.at(x, y)).collect();
                 let n = y + 1;
                 lines.push(format!("{n:>label$} {} {n:>label$}", row.join(" ")));
             }
             // Each letter under the middle of its column.
             let mut foot = " ".repeat(label + 1 + (w - 1) / 2);
-            for x in 0..files {
+            for x in xs {
                 foot.push(file_letter(x));
                 foot.push_str(&" ".repeat(w));
             }
@@ -474,10 +496,18 @@ pub fn diagram(view: &BoardView, lang: Lang) -> String {
             // sit half a cell to the right of the row below.
             let gap = if (w + 1) % 2 == 0 { 2 } else { 1 };
             let half = (w + 1 + gap) / 2;
-            for y in (0..rows).rev() {
-                let row: Vec<String> = (0..Shape::hex_row_len(rows, y))
+            let ys: Vec<_> = if flip {
+                (0..rows).collect()
+            } else {
+                (0..rows).rev().collect()
+            };
+            for y in ys {
+                let mut row: Vec<String> = (0..Shape::hex_row_len(rows, y))
                     .map(|x| format!("{}{}", file_letter(x), cells.at(x, y)))
                     .collect();
+                if flip {
+                    row.reverse();
+                }
                 let indent = " ".repeat(usize::from(y) * half);
                 let n = y + 1;
                 lines.push(format!(
@@ -518,6 +548,31 @@ impl BoardRenderer for PngRenderer {
 mod tests {
     use super::*;
     use tablero_rules::{AnyGame, Setup};
+
+    #[test]
+    fn a_turned_diagram_shows_the_second_players_side_at_the_bottom() {
+        let view = AnyGame::new(GameId::Chess, &Setup::default())
+            .unwrap()
+            .view();
+        let up = diagram_turned(&view, false, Lang::En);
+        let turned = diagram_turned(&view, true, Lang::En);
+        let (up, turned): (Vec<&str>, Vec<&str>) = (up.lines().collect(), turned.lines().collect());
+        assert_eq!(up.len(), turned.len());
+        assert!(up[0].starts_with("8 ") && up[7].starts_with("1 "), "{up:?}");
+        assert!(
+            turned[0].starts_with("1 ") && turned[7].starts_with("8 "),
+            "{turned:?}"
+        );
+        // Rank 1 read from h to a: the white king stands left of the queen.
+        let rank1 = turned[0];
+        assert!(
+            rank1.find('K').unwrap() < rank1.find('Q').unwrap(),
+            "{rank1}"
+        );
+        assert!(turned[8].trim_start().starts_with('h'), "{}", turned[8]);
+        assert!(turned[8].trim_end().ends_with('a'), "{}", turned[8]);
+        assert_eq!(diagram(&view, Lang::En), up.join("\n"));
+    }
 
     /// Positions of `game` along a playout that picks moves by a fixed
     /// stride, so markers, tokens, planks and erased squares show up.

@@ -328,6 +328,10 @@ pub struct Reply {
     /// rule cards of `rules GAME`): Telegram one album, Discord one message
     /// with several attachments, the console one file each.
     pub album: Vec<Picture>,
+    /// What the board picture marks beyond the position (`hint`,
+    /// `moves`), if anything: front-ends that keep pictures as files name
+    /// these apart from the plain board of the same move.
+    pub look: Option<&'static str>,
 }
 
 /// One picture of a reply's album.
@@ -517,6 +521,7 @@ impl Reply {
             web: None,
             web_button: false,
             album: Vec::new(),
+            look: None,
         }
     }
 

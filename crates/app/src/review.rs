@@ -134,6 +134,10 @@ impl App {
                 &marks,
                 Some(&caption),
                 p.mover == Side::Second,
+                [
+                    r.game.players[0].name.clone(),
+                    r.game.players[1].name.clone(),
+                ],
                 lang,
             ) {
                 Ok(png) => pictures.push(Picture {

@@ -41,7 +41,7 @@ impl App {
                 let caption = text::caption(card.caption, lang).unwrap_or_default();
                 let png = self
                     .renderer
-                    .marked(id, &view, card.marks, Some(caption), false, lang)
+                    .marked(id, &view, card.marks, Some(caption), false, Default::default(), lang)
                     .map_err(|e| tracing::warn!(card = card.caption, error = %e, "cannot draw a rule card"))
                     .ok()?;
                 Some(Picture {

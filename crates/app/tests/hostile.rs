@@ -199,6 +199,7 @@ fn options() -> ConsoleOptions {
         channel: "general".into(),
         interactive: false,
         diagrams: false,
+        mode: tablero_app::console::ConsoleMode::Addressed,
     }
 }
 

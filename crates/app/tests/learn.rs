@@ -301,3 +301,17 @@ fn a_learning_game_points_things_out_and_counts_apart() {
         last.reply.text.es
     );
 }
+
+/// Cascades' stones never move once placed: its learning game does not
+/// offer `moves SQUARE`.
+#[test]
+fn a_cascades_learning_game_offers_no_moves_square() {
+    let dir = tempfile::tempdir().unwrap();
+    let h = Harness::new(dir.path());
+    let r = ok(&h, "ana", "learn cascades");
+    let text = r.plain_text();
+    assert!(text.contains("A learning game"), "{text}");
+    assert!(text.contains("`hint`") && !text.contains("moves SQUARE"), "{text}");
+    let r = ok(&h, "bea", "learn breakthrough");
+    assert!(r.plain_text().contains("moves SQUARE"), "{}", r.plain_text());
+}

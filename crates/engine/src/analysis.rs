@@ -121,6 +121,12 @@ pub enum Why {
     },
     /// Nothing that simple: the engine's line.
     Line,
+    /// Nothing helps: after every move the other side wins at once (with
+    /// `threat` after the hinted one). The game is lost.
+    Lost {
+        /// The other side's winning reply to the hinted move.
+        threat: String,
+    },
 }
 
 /// A good move for the side to move, and why.
@@ -155,6 +161,25 @@ pub fn hint(game: &AnyGame, limits: Limits) -> Result<Hint, EngineError> {
         });
     }
     let replies = winning_replies(game);
+    if lost_in_one(game, &replies) {
+        let threat = replies
+            .iter()
+            .find(|(m, _)| *m == analysis.best)
+            .or(replies.first())
+            .and_then(|(m, w)| Some((m.clone(), w.first()?.clone())));
+        if let Some((best, threat)) = threat {
+            if best != analysis.best {
+                analysis.line = vec![best.clone()];
+                analysis.best = best;
+            }
+            lost(game, &mut analysis);
+            return Ok(Hint {
+                analysis,
+                why: Why::Lost { threat },
+            });
+        }
+    }
+    proven_value(game, &mut analysis);
     let unsafe_best = replies
         .iter()
         .any(|(m, w)| *m == analysis.best && !w.is_empty());
@@ -203,6 +228,13 @@ pub enum Notice {
         /// The piece it takes.
         cell: Cell,
     },
+    /// Whatever the side to move plays, the other side wins next move
+    /// (with `threat`, their most frequent win): the game is lost, and
+    /// there is nothing to stop.
+    LostNextMove {
+        /// Their winning move.
+        threat: String,
+    },
     /// Nothing urgent: how the game stands.
     Standing {
         /// For the side to move, 0 (lost) to 1 (won), by the engine.
@@ -228,7 +260,14 @@ pub fn notice(
     if !winning_moves(game).is_empty() {
         return Ok(Notice::WinAvailable);
     }
-    if let Some(threat) = threat_of(&winning_replies(game)) {
+    let replies = winning_replies(game);
+    if lost_in_one(game, &replies)
+        && let Some(threat) =
+            threat_of(&replies).or_else(|| replies.first().and_then(|(_, w)| w.first().cloned()))
+    {
+        return Ok(Notice::LostNextMove { threat });
+    }
+    if let Some(threat) = threat_of(&replies) {
         return Ok(Notice::Threat { threat });
     }
     let landed = before
@@ -245,7 +284,8 @@ pub fn notice(
             moved_there: landed == Some(cell),
         });
     }
-    let analysis = analyse(game, limits)?;
+    let mut analysis = analyse(game, limits)?;
+    proven_value(game, &mut analysis);
     if let Some(captured) = wins_material(game, &analysis)
         && let Some(&cell) = captured.first()
     {
@@ -254,6 +294,29 @@ pub fn notice(
     Ok(Notice::Standing {
         value: analysis.value,
     })
+}
+
+/// Whether every move of the side to move lets the other side win at
+/// once (`replies` from [`winning_replies`], which must cover every move:
+/// a move after which the game ends or the mover moves again is no loss).
+fn lost_in_one(game: &AnyGame, replies: &[(String, Vec<String>)]) -> bool {
+    !replies.is_empty()
+        && replies.len() == game.legal_moves().len()
+        && replies.iter().all(|(_, w)| !w.is_empty())
+}
+
+/// Marks `a` as a proven loss for the side to move in `game`.
+fn lost(game: &AnyGame, a: &mut Analysis) {
+    a.value = 0.0;
+    a.proven = Some(Some(game.turn().side.other()));
+}
+
+/// A proven result read as the value it is: 1 a won game for the side to
+/// move, 0 a lost one, whatever the search's average said.
+fn proven_value(game: &AnyGame, a: &mut Analysis) {
+    if let Some(Some(winner)) = a.proven {
+        a.value = if winner == game.turn().side { 1.0 } else { 0.0 };
+    }
 }
 
 /// The moves of the side to move that win at once.

@@ -194,3 +194,31 @@ fn notices_name_the_one_thing_worth_seeing() {
     };
     assert!((0.3..0.7).contains(&value), "{value}");
 }
+
+#[test]
+fn a_position_lost_next_move_is_called_lost_and_no_threat_to_stop() {
+    // White to move; Black's b2 and g2 both reach rank 1 next move, and
+    // White's one pawn cannot stop either.
+    let g = position(GameId::Breakthrough, "8/8/8/8/P7/8/1p4p1/8 w 0");
+    let h = hint(&g, analysis_limits(GameId::Breakthrough)).unwrap();
+    let Why::Lost { threat } = &h.why else {
+        panic!("not lost: {:?}", h.why);
+    };
+    assert!(
+        wins_at_once(&after(&g, &h.analysis.best), threat),
+        "{threat}"
+    );
+    assert_eq!(h.analysis.value, 0.0);
+    assert_eq!(h.analysis.proven, Some(Some(tablero_rules::Side::Second)));
+    // The same after Black's last move: the notice says lost, not "stop it".
+    let before = position(GameId::Breakthrough, "8/8/8/8/P7/1p6/6p1/8 b 0");
+    let now = after(&before, "b3-b2");
+    let n = notice(
+        &before,
+        "b3-b2",
+        &now,
+        analysis_limits(GameId::Breakthrough),
+    )
+    .unwrap();
+    assert!(matches!(n, Notice::LostNextMove { .. }), "{n:?}");
+}

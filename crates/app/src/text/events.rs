@@ -2,7 +2,9 @@
 
 use tablero_rules::{GameId, Lang, Side};
 
-use super::{Page, both, c, limit_text, m, page_of, paged, pick, player, result, status, t, tr};
+use super::{
+    Page, both, c, game_result, limit_text, m, page_of, paged, pick, player, status, t, tr,
+};
 use crate::clock::format_duration;
 use crate::command::COMMANDS;
 use crate::event::{ChannelView, Event, GameView, HelpTopic, OfferStep};
@@ -496,7 +498,7 @@ fn finished(game: &GameView, l: Lang) -> Text {
     let d = &game;
     d.result
         .as_ref()
-        .map(|r| result(&d.seats(), d.info(), r, l))
+        .map(|r| game_result(d, r, l))
         .unwrap_or_default()
 }
 
@@ -599,7 +601,7 @@ fn history(view: &GameView) -> Bi {
         );
         if let Some(r) = &view.result {
             s.append(t("\n"));
-            s.append(result(&view.seats(), info, r, l));
+            s.append(game_result(view, r, l));
         }
         s
     })

@@ -61,7 +61,12 @@ fn code_list(items: &[String], l: Lang) -> Text {
 
 /// How the engine's value (0 to 1, for the reader) reads.
 fn standing(value: f64, l: Lang) -> &'static str {
-    let (en, es) = if value >= 0.9 {
+    // 1 and 0 are proven results (analysis.rs).
+    let (en, es) = if value >= 1.0 {
+        ("won", "ganada")
+    } else if value <= 0.0 {
+        ("lost", "perdida")
+    } else if value >= 0.9 {
         ("winning", "ganadora")
     } else if value >= 0.65 {
         ("better", "mejor")
@@ -70,7 +75,7 @@ fn standing(value: f64, l: Lang) -> &'static str {
     } else if value >= 0.1 {
         ("worse", "peor")
     } else {
-        ("losing", "perdida")
+        ("losing", "casi perdida")
     };
     pick(l, en, es)
 }
@@ -219,6 +224,17 @@ fn why(
             ),
             [t(cell.to_string())],
         ),
+        Why::Lost { threat } => {
+            let who = opponent.map_or_else(|| t(pick(l, "the other side", "el rival")), m);
+            Text::fill(
+                pick(
+                    l,
+                    " — but no move helps: whatever you play, {} wins next move (here with `{}`). The game is lost; `resign` ends it.",
+                    " — pero ninguna jugada sirve: juegues lo que juegues, {} gana en la próxima jugada (aquí con `{}`). La partida está perdida; `rendirse` la termina.",
+                ),
+                [who, t(shown(id, threat, l))],
+            )
+        }
         Why::Line => {
             let moves: Vec<String> = line.iter().map(|m| shown(id, m, l)).collect();
             Text::fill(
@@ -283,6 +299,23 @@ pub(crate) fn notice(n: &Notice, id: GameId, bot: &User) -> Bi {
                 ),
                 [t(cell.to_string())],
             ),
+            Notice::LostNextMove { threat } => Text::fill(
+                pick(
+                    l,
+                    "{} wins next move (with `{}` among others) whatever you play: there is nothing left to stop, the game is lost. Next time, look for such threats a move earlier.",
+                    "{} gana en la próxima jugada (con `{}`, entre otras) juegues lo que juegues: ya no hay nada que impedir, la partida está perdida. La próxima vez, busca esas amenazas una jugada antes.",
+                ),
+                [m(bot), t(shown(id, threat, l))],
+            ),
+            // Cascades' stones never move once placed: no `moves SQUARE`.
+            Notice::Standing { value } if id == GameId::Cascades => Text::fill(
+                pick(
+                    l,
+                    "nothing urgent; the engine rates your position: {}. `hint` shows a good move.",
+                    "nada urgente; el motor valora tu posición: {}. `pista` muestra una buena jugada.",
+                ),
+                [t(standing(*value, l))],
+            ),
             Notice::Standing { value } => Text::fill(
                 pick(
                     l,
@@ -304,11 +337,20 @@ pub(crate) fn learning_welcome(e: &Event, text: &mut Bi) {
     if !game.learning {
         return;
     }
-    let add = tr(
-        "\nA learning game: after each of your moves I point out one thing worth seeing. `hint` gives a good move and why; `moves SQUARE` shows where a piece may go. It does not count for your rating.",
-        "\nUna partida de aprendizaje: tras cada jugada tuya señalo algo que conviene ver. `pista` da una buena jugada y por qué; `movimientos CASILLA` muestra adónde puede ir una pieza. No cuenta para tu puntuación.",
-        &[],
-    );
+    // Cascades' stones never move once placed: no `moves SQUARE` there.
+    let add = if game.game.id() == GameId::Cascades {
+        tr(
+            "\nA learning game: after each of your moves I point out one thing worth seeing. `hint` gives a good move and why. It does not count for your rating.",
+            "\nUna partida de aprendizaje: tras cada jugada tuya señalo algo que conviene ver. `pista` da una buena jugada y por qué. No cuenta para tu puntuación.",
+            &[],
+        )
+    } else {
+        tr(
+            "\nA learning game: after each of your moves I point out one thing worth seeing. `hint` gives a good move and why; `moves SQUARE` shows where a piece may go. It does not count for your rating.",
+            "\nUna partida de aprendizaje: tras cada jugada tuya señalo algo que conviene ver. `pista` da una buena jugada y por qué; `movimientos CASILLA` muestra adónde puede ir una pieza. No cuenta para tu puntuación.",
+            &[],
+        )
+    };
     text.en.append(add.en);
     text.es.append(add.es);
 }

@@ -120,6 +120,25 @@ pub(crate) fn termination(term: Termination, l: Lang) -> &'static str {
 
 /// `@ana (White) wins: checkmate.` or `Draw: agreed.`
 pub(crate) fn result(d: &Seats, info: &GameInfo, r: &GameResult, l: Lang) -> Text {
+    result_with(d, info, r, None, l)
+}
+
+/// [`result`] of game `v`, with the points of a game won on points.
+pub(crate) fn game_result(v: &GameView, r: &GameResult, l: Lang) -> Text {
+    let points = match v.game.view().status.scores {
+        Some((tablero_rules::ScoreKind::Points, p)) => Some(p),
+        _ => None,
+    };
+    result_with(&v.seats(), v.info(), r, points, l)
+}
+
+fn result_with(
+    d: &Seats,
+    info: &GameInfo,
+    r: &GameResult,
+    points: Option<[i32; 2]>,
+    l: Lang,
+) -> Text {
     let why = t(termination(r.termination, l));
     let mut s = match r.winner {
         Some(w) => Text::fill(
@@ -128,6 +147,18 @@ pub(crate) fn result(d: &Seats, info: &GameInfo, r: &GameResult, l: Lang) -> Tex
         ),
         None => Text::fill(pick(l, "Draw: {}.", "Tablas: {}."), [why]),
     };
+    // A game won on points says them.
+    if let Some(points) = points {
+        s.append(t(pick(l, " Points: ", " Puntos: ")));
+        for side in Side::ALL {
+            if side == Side::Second {
+                s.append(t(", "));
+            }
+            s.append(m(d.player(side)));
+            s.append(t(format!(" {}", points[side.index()])));
+        }
+        s.append(t("."));
+    }
     if let Some(change) = rating_change(d, l) {
         s.append(change);
     }
@@ -139,7 +170,7 @@ pub(crate) fn status(v: &GameView, l: Lang) -> Text {
     let d = &v;
     let info = d.info();
     if let Some(r) = &d.result {
-        return result(&d.seats(), info, r, l);
+        return game_result(v, r, l);
     }
     let side = v.game.turn().side;
     let what = match (v.game.turn().phase, l) {

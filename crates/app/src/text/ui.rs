@@ -90,6 +90,12 @@ pub enum Ui<'a> {
     /// The answer to that press when the presser never opened a chat with
     /// the bot, where it would go.
     OpenChatFirst,
+    /// The console's own keys, in a channel that is a group chat.
+    ConsoleGroup,
+    /// The console's own keys, where every line is spoken to the bot.
+    ConsoleAddressed,
+    /// The console has opened the user's direct chat with the bot.
+    ConsoleDirect { user: &'a str },
 }
 
 /// The chat permissions the bot asks for by name.
@@ -107,6 +113,26 @@ impl Ui<'_> {
     #[must_use]
     pub fn text(&self, l: Lang) -> String {
         match *self {
+            Ui::ConsoleGroup => pick(
+                l,
+                "Console: this channel is a group chat. Start a line with `/` (`/help`), mention `@tablero`, or start it with `>` to reply to the bot; other lines are chat, taken only when they are exactly a move. `/dm` opens your direct chat with the bot, `/channel NAME` goes to a channel, `/as NAME` switches user, `/quit` leaves.",
+                "Consola: este canal es un chat de grupo. Empieza una línea con `/` (`/ayuda`), menciona a `@tablero` o empiézala con `>` para responder al bot; las demás líneas son charla, y solo se toman si son exactamente una jugada. `/dm` abre tu chat directo con el bot, `/channel NOMBRE` va a un canal, `/as NOMBRE` cambia de usuario, `/quit` sale.",
+            )
+            .into(),
+            Ui::ConsoleAddressed => pick(
+                l,
+                "Console: every line is spoken to the bot. `/dm` opens your direct chat with the bot, `/channel NAME` goes to a channel, `/as NAME` switches user, `/quit` leaves.",
+                "Consola: cada línea va dirigida al bot. `/dm` abre tu chat directo con el bot, `/channel NOMBRE` va a un canal, `/as NOMBRE` cambia de usuario, `/quit` sale.",
+            )
+            .into(),
+            Ui::ConsoleDirect { user } => match l {
+                Lang::En => format!(
+                    "You are now in your direct chat with the bot, {user}: every line is for the bot. `/channel NAME` goes back to a channel."
+                ),
+                Lang::Es => format!(
+                    "Ahora estás en tu chat directo con el bot, {user}: cada línea va para el bot. `/channel NOMBRE` vuelve a un canal."
+                ),
+            },
             Ui::Accept => pick(l, "Accept", "Aceptar").into(),
             Ui::Decline => pick(l, "Decline", "Rechazar").into(),
             Ui::Join => pick(l, "Join", "Unirme").into(),
