@@ -158,3 +158,57 @@ fn a_whole_game_against_the_bot_in_the_console() {
         "{out}"
     );
 }
+
+/// The console as a group (`[console] mode = "group"`, a terminal's
+/// default): chatter gets no answer, `/`, a mention and a reply speak to
+/// the bot, a bare move plays; `/dm` opens a direct chat where every line
+/// speaks to the bot and the player's games are reached from there
+/// (issue 37).
+#[test]
+fn the_console_as_a_group_and_a_direct_chat_through_the_binary() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("tablero.toml"),
+        format!(
+            "data_dir = {:?}\n[console]\nboards_dir = {:?}\nmode = \"group\"\n",
+            dir.path().join("data"),
+            dir.path().join("boards")
+        ),
+    )
+    .unwrap();
+    let c = tablero(dir.path());
+    let script = "hello everyone\n\
+                  help\n\
+                  /challenge @bob breakthrough\n\
+                  /as bob\n\
+                  @tablero accept\n\
+                  /as alice\n\
+                  a2-a3\n\
+                  nice\n\
+                  > board\n\
+                  /dm\n\
+                  mygames\n\
+                  /as bob\n\
+                  h7-h6\n";
+    let (out, err, ok) = run(c, script);
+    assert!(ok, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    // Nothing answers chatter or a command word without `/` in a group.
+    assert!(!out.contains("Unknown command"), "{out}");
+    assert!(!out.contains("`help` lists"), "{out}");
+    assert!(
+        out.contains("@alice challenges @bob to Breakthrough (#1)"),
+        "{out}"
+    );
+    assert!(out.contains("@bob accepts. Game #1"), "{out}");
+    assert!(out.contains("@alice played a2-a3 in #1"), "{out}");
+    // `> board` replies to the bot: the board of #1 again.
+    assert!(
+        lines.iter().filter(|l| l.starts_with("board: ")).count() >= 3,
+        "{out}"
+    );
+    // The direct chat lists alice's games, and bob plays #1 from his.
+    assert!(out.contains("You are now in your direct chat"), "{out}");
+    assert!(out.contains("Breakthrough"), "{out}");
+    assert!(out.contains("@bob played h7-h6 in #1"), "{out}");
+}

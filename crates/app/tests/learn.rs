@@ -311,7 +311,14 @@ fn a_cascades_learning_game_offers_no_moves_square() {
     let r = ok(&h, "ana", "learn cascades");
     let text = r.plain_text();
     assert!(text.contains("A learning game"), "{text}");
-    assert!(text.contains("`hint`") && !text.contains("moves SQUARE"), "{text}");
+    assert!(
+        text.contains("`hint`") && !text.contains("moves SQUARE"),
+        "{text}"
+    );
     let r = ok(&h, "bea", "learn breakthrough");
-    assert!(r.plain_text().contains("moves SQUARE"), "{}", r.plain_text());
+    assert!(
+        r.plain_text().contains("moves SQUARE"),
+        "{}",
+        r.plain_text()
+    );
 }
