@@ -379,7 +379,7 @@ async fn an_open_page_hears_of_moves_offers_and_resignations() {
     let (_, data) = page.next(Duration::from_secs(2)).await.expect("the offer");
     assert!(data.contains("Ben offers a draw"), "{data}");
     let app2 = app.clone();
-    tokio::task::spawn_blocking(move || ok(&app2, &group(), &ben(), "resign"))
+    tokio::task::spawn_blocking(move || ok(&app2, &group(), &ben(), "resign yes"))
         .await
         .unwrap();
     let (_, data) = page
