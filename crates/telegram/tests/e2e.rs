@@ -1166,6 +1166,10 @@ async fn three_games_in_a_group() {
             .to_string(),
         )],
     );
+    c.say(&BOB, "/resign");
+    let ask = c.next("sendmessage").await.0;
+    let ask = ask.params["text"].as_str().unwrap_or_default().to_string();
+    assert!(ask.contains("resign #") && ask.contains(" yes"), "{ask}");
     c.say(&BOB, "/resign yes");
     let t = c.expect("sendphoto").await;
     let caption = t.params["caption"].as_str().unwrap_or_default().to_string();
@@ -1458,6 +1462,10 @@ async fn three_games_in_a_group() {
         caption: caption.to_string(),
         buttons: buttons(&photo.params),
     };
+    c.say(&DAVE, "/resign");
+    let ask = c.next("sendmessage").await.0;
+    let ask = ask.params["text"].as_str().unwrap_or_default().to_string();
+    assert!(ask.contains("resign #") && ask.contains(" yes"), "{ask}");
     c.say(&DAVE, "/resign yes");
     let t = c.expect("sendphoto").await;
     assert!(
@@ -2058,8 +2066,20 @@ async fn long_lists_come_a_page_at_a_time_with_buttons() {
     r.c.say(&BOB, "/help");
     r.c.text().await;
     for who in [&ALICE, &CAROL] {
-        for _ in 0..10 {
-            r.c.say(who, "/challenge @bob breakthrough");
+        // Ten different games: the same challenge twice is one.
+        for game in [
+            "breakthrough",
+            "barrier",
+            "bloc",
+            "bombardment",
+            "cascades",
+            "cracovia",
+            "empuje",
+            "knightfight",
+            "chess",
+            "saltador",
+        ] {
+            r.c.say(who, &format!("/challenge @bob {game}"));
             r.c.text().await;
         }
     }
@@ -2643,6 +2663,10 @@ async fn a_review_comes_as_text_then_the_chart_and_the_turning_points_in_one_alb
         r.c.say(who, m);
         r.c.next("sendphoto").await;
     }
+    r.c.say(&ALICE, "/resign");
+    let ask = r.c.next("sendmessage").await.0;
+    let ask = ask.params["text"].as_str().unwrap_or_default().to_string();
+    assert!(ask.contains("resign #") && ask.contains(" yes"), "{ask}");
     r.c.say(&ALICE, "/resign yes");
     r.c.next("sendphoto").await;
     tokio::time::sleep(Duration::from_millis(300)).await;
