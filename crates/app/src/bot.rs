@@ -330,7 +330,8 @@ pub fn spawn_ticker(app: Arc<App>, running: Vec<Platform>) -> Ticker {
 }
 
 /// Starts the thread that backs the store up as `config` says (at once,
-/// then every `backup_every`), if backups are on; it stops when the
+/// then every `backup_every`, each time only if the store changed since
+/// the newest backup; old ones are removed by age), if backups are on; it stops when the
 /// returned [`Ticker`] is dropped. A failed backup is logged and tried
 /// again at the next interval.
 pub fn spawn_backups(store: Store, config: &Config) -> Option<Ticker> {
@@ -343,11 +344,16 @@ pub fn spawn_backups(store: Store, config: &Config) -> Option<Ticker> {
     let thread = std::thread::spawn(move || {
         loop {
             match store.backup_into(&dir, keep, SystemClock.now_ms()) {
-                Ok(r) => tracing::info!(
+                Ok(r) if r.taken => tracing::info!(
                     backup = %r.path.display(),
                     keys = r.keys,
                     removed = r.removed.len(),
                     "store backed up"
+                ),
+                Ok(r) => tracing::info!(
+                    newest = %r.path.display(),
+                    removed = r.removed.len(),
+                    "store unchanged since the newest backup; none taken"
                 ),
                 Err(e) => tracing::error!(error = %e, dir = %dir.display(), "backup failed"),
             }

@@ -95,7 +95,9 @@ pub struct Config {
     /// How often a sled store is backed up (`[store] backup_every`);
     /// `None`: never. On by default when a chat front-end runs.
     pub backup_every_ms: Option<i64>,
-    /// How many backups are kept (`[store] backup_keep`).
+    /// How many of the newest backups are always kept (`[store]
+    /// backup_keep`); besides them, the newest of each hour of the last
+    /// day and of each day of the last week are kept.
     pub backup_keep: usize,
     /// Where backups go (`[store] backup_dir`; default: beside the sled
     /// folder, `<folder>-backups`).

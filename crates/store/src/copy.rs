@@ -44,7 +44,7 @@ fn copy_area(from: &Db, to: &Store, area: Area) -> Result<u64> {
 }
 
 /// Compares two areas key by key and value by value.
-fn same(a: &Db, b: &Db) -> Result<()> {
+pub(crate) fn same(a: &Db, b: &Db) -> Result<()> {
     let (mut ia, mut ib) = (a.iter(), b.iter());
     loop {
         match (ia.next().transpose()?, ib.next().transpose()?) {

@@ -154,6 +154,28 @@ fn missing_files(dir: &Path, snapshot_seen: bool) -> std::io::Result<Option<Stri
     Ok(Some(why.to_string()))
 }
 
+/// What is wrong with a folder without the marker that has some of sled's
+/// files but not its log (db) and configuration (conf) both: sled would
+/// open it as a new store and create what is missing. A new folder has
+/// none of them, a store from before the marker has both.
+fn partial_files(dir: &Path) -> std::io::Result<Option<String>> {
+    if !dir.is_dir() {
+        return Ok(None);
+    }
+    let db = dir.join("db").is_file();
+    let conf = dir.join("conf").is_file();
+    let snapshot = has_snapshot(dir)?;
+    let blobs = dir.join("blobs").exists();
+    let why = if (conf || snapshot || blobs) && !db {
+        "its log file (db) is missing"
+    } else if db && !conf {
+        "its configuration file (conf) is missing"
+    } else {
+        return Ok(None);
+    };
+    Ok(Some(why.to_string()))
+}
+
 impl SledBackend {
     /// Opens (or creates) the database in folder `path`. `cache_bytes`
     /// bounds sled's page cache, the main term of resident memory.
@@ -193,6 +215,11 @@ impl SledBackend {
             if let Some(why) = missing_files(path, snapshot_seen).map_err(io)? {
                 return Err(damaged(why));
             }
+        } else if let Some(why) = partial_files(path).map_err(io)? {
+            // No marker, but some of sled's files: a store (written before
+            // the marker, or whose marker went with the rest) that lost
+            // the others. sled would start it afresh and write over them.
+            return Err(damaged(why));
         } else if !create && !path.join("db").is_file() {
             return Err(StoreError::Db(DbError::msg(format!(
                 "{store} holds no store"

@@ -314,7 +314,12 @@ fn a_backup_is_a_consistent_store_that_copy_restores() {
     let mut made = Vec::new();
     for i in 0..3 {
         made.push(s.backup_into(&backups, 2, 1_000 * i).unwrap());
+        // A change after each, so each is taken even if the writer is done.
+        let mut b = s.batch();
+        b.put_game(&game(100 + i as u64, "live"), None);
+        s.commit(b).unwrap();
     }
+    assert!(made.iter().all(|r| r.taken));
     writer.join().unwrap();
     assert_eq!(made[2].removed, vec![made[0].path.clone()]);
     assert!(!made[0].path.exists() && made[1].path.exists());
@@ -346,4 +351,48 @@ fn copy_from_a_missing_or_empty_source_fails_and_creates_nothing() {
     let to = Store::open(&dir.path().join("to"), 1 << 20).unwrap();
     let e = empty.copy_to(&to).unwrap_err();
     assert!(e.to_string().contains("no Tablero data"), "{e}");
+}
+
+/// Issue 42, item 10: with the marker and the log both deleted, the store
+/// is refused and nothing is created or changed: no new, empty `db`.
+#[test]
+fn a_store_without_its_marker_and_log_is_refused_and_nothing_is_created() {
+    let dir = tempfile::tempdir().unwrap();
+    make_store(dir.path());
+    std::fs::remove_file(dir.path().join(tablero_store::sled_backend::HELD_DATA)).unwrap();
+    std::fs::remove_file(dir.path().join("db")).unwrap();
+    let listing = |d: &Path| {
+        let mut all: Vec<(PathBuf, Vec<u8>)> = files(d, "")
+            .into_iter()
+            .filter(|p| p.is_file())
+            .map(|p| {
+                let b = std::fs::read(&p).unwrap();
+                (p, b)
+            })
+            .collect();
+        all.sort();
+        all
+    };
+    let before = listing(dir.path());
+    for _ in 0..2 {
+        match open(dir.path()) {
+            Err(e @ StoreError::Damaged { .. }) => {
+                assert!(e.to_string().contains("(db) is missing"), "{e}")
+            }
+            other => panic!("opened or failed otherwise: {:?}", other.err()),
+        }
+        assert!(!dir.path().join("db").exists(), "an empty db was created");
+        assert_eq!(
+            listing(dir.path()),
+            before,
+            "the refusal changed the folder"
+        );
+    }
+    // The same for a store without its marker that lost conf instead.
+    let dir = tempfile::tempdir().unwrap();
+    make_store(dir.path());
+    std::fs::remove_file(dir.path().join(tablero_store::sled_backend::HELD_DATA)).unwrap();
+    std::fs::remove_file(dir.path().join("conf")).unwrap();
+    assert!(matches!(open(dir.path()), Err(StoreError::Damaged { .. })));
+    assert!(!dir.path().join("conf").exists());
 }
