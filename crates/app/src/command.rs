@@ -1013,6 +1013,11 @@ impl Command {
         make: impl Fn(String, Vec<String>) -> Command,
     ) -> Result<Command, ParseError> {
         let mut words: Vec<String> = game.split_whitespace().map(str::to_string).collect();
+        // No game given (a blank game field on Discord): options alone
+        // name none.
+        if words.is_empty() {
+            return Err(make(String::new(), Vec::new()).usage(Usage::NeedGame));
+        }
         words.extend(words_of(options));
         if words.is_empty() {
             return Err(make(String::new(), Vec::new()).usage(Usage::NeedGame));

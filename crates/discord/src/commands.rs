@@ -815,7 +815,9 @@ mod tests {
                 Command::numbered(Command::Board, big),
                 "board #10000000000000",
             ),
-            (Command::numbered(Command::Resign, None), "resign"),
+            // The slash command is the confirmed form: choosing /resign
+            // in Discord's menu is the confirmation a typed `resign` asks.
+            (Command::numbered(Command::Resign, None), "resign yes"),
             (
                 Command::numbered(|n| Command::Export(n, Some(ExportFormat::Pgn)), Some(4)),
                 "export #4 pgn",
