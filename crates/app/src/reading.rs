@@ -272,8 +272,20 @@ fn piece_readings(
     }
     let only_theirs = !found.is_empty() && foreign == found.len();
     match (found.is_empty(), own_error) {
-        (true, Some(e)) => Err(e),
+        // Quoted back as typed (`Ab5`), not in the rules' letters (`Bb5`).
+        (true, Some(e)) => Err(as_typed(e, text)),
         _ => Ok((found, only_theirs)),
+    }
+}
+
+/// `e` quoting `text`, the player's own writing.
+fn as_typed(e: MoveError, text: &str) -> MoveError {
+    let input = text.trim().to_string();
+    match e {
+        MoveError::Syntax { expected, .. } => MoveError::Syntax { input, expected },
+        MoveError::Illegal { why, .. } => MoveError::Illegal { input, why },
+        MoveError::Ambiguous { candidates, .. } => MoveError::Ambiguous { input, candidates },
+        e @ MoveError::GameOver => e,
     }
 }
 
@@ -671,6 +683,17 @@ mod tests {
         assert_eq!(exact(&g, "b3", Lang::En), Fit::Exact(vec!["b3".into()]));
         assert_eq!(exact(&g, "Bb3", Lang::En), Fit::Exact(vec!["Bb3".into()]));
         assert_eq!(exact(&g, "Ab3", Lang::Es), Fit::Exact(vec!["Bb3".into()]));
+    }
+
+    #[test]
+    fn an_illegal_move_is_quoted_as_typed() {
+        // 1.e4 e5: White's light bishop cannot reach b6 (the d-pawn is in
+        // the way of nothing, but b6 is not on its diagonals).
+        let g = after(GameId::Chess, &["e4", "e5"]);
+        match lenient(&g, "Ab6", Lang::Es) {
+            Err(ReadError::Move(MoveError::Illegal { input, .. })) => assert_eq!(input, "Ab6"),
+            other => panic!("{other:?}"),
+        }
     }
 
     #[test]
