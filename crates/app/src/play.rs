@@ -121,11 +121,7 @@ impl App {
             if already_played(live, me, text, lang) {
                 return Err(AppError::AlreadyPlayed(id));
             }
-            return Err(AppError::NotYourTurn {
-                id,
-                game: live.game.id(),
-                waiting_for: live.doc.player(turn).clone(),
-            });
+            return Err(not_your_turn(live));
         }
         // `move #N Rh7`: a move written exactly as the game writes it, in
         // the reader's letters, is that move whatever else it could be.
@@ -267,27 +263,8 @@ impl App {
         // Not their turn in the one game the text reads in as a move (and
         // no game to move reads it): say so, rather than blame the notation
         // of the game that is to move.
-        let reads = |g: &Live| {
-            !matches!(
-                apply(&g.game, text, Some(lang)),
-                Err(MoveError::Syntax { .. } | MoveError::GameOver)
-            )
-        };
-        if !to_move.iter().any(|g| reads(g)) {
-            let waiting: Vec<&&Live> = mine
-                .iter()
-                .filter(|g| {
-                    g.game.outcome().is_none() && !to_move.iter().any(|t| t.doc.id == g.doc.id)
-                })
-                .filter(|g| reads(g))
-                .collect();
-            if let [g] = waiting.as_slice() {
-                return Err(AppError::NotYourTurn {
-                    id: g.doc.id,
-                    game: g.game.id(),
-                    waiting_for: g.doc.player(g.game.turn().side).clone(),
-                });
-            }
+        if let Some(g) = out_of_turn(&mine, &to_move, text, Some(lang)) {
+            return Err(not_your_turn(g));
         }
         if let [(live, e)] = illegal_in.as_slice() {
             return Err(illegal(live, e.clone()));
@@ -315,11 +292,7 @@ impl App {
             .trim_start_matches(['/', '!']);
         if !mine.is_empty() && reading::move_shaped(text) {
             if let ([], [g]) = (to_move.as_slice(), mine.as_slice()) {
-                return Err(AppError::NotYourTurn {
-                    id: g.doc.id,
-                    game: g.game.id(),
-                    waiting_for: g.doc.player(g.game.turn().side).clone(),
-                });
+                return Err(not_your_turn(g));
             }
             if to_move.is_empty() {
                 return Err(AppError::NotYourTurnAnywhere);
@@ -363,31 +336,13 @@ impl App {
         // A move of none of the games to move, but of one where it is the
         // opponent's turn: that game is meant (`move Nc3` with a chess
         // game waiting and a Breakthrough game to move).
-        let reads = |g: &Live| {
-            !matches!(
-                apply(&g.game, text, lang),
-                Err(MoveError::Syntax { .. } | MoveError::GameOver)
-            )
-        };
-        if fits.is_empty() && !to_move.iter().any(|g| reads(g)) {
-            let waiting: Vec<&Live> = mine
-                .iter()
-                .copied()
-                .filter(|g| {
-                    g.game.outcome().is_none() && !to_move.iter().any(|t| t.doc.id == g.doc.id)
-                })
-                .filter(|g| reads(g))
-                .collect();
-            if let [g] = waiting.as_slice() {
-                if already_played(g, me, text, lang) {
-                    return Err(AppError::AlreadyPlayed(g.doc.id));
-                }
-                return Err(AppError::NotYourTurn {
-                    id: g.doc.id,
-                    game: g.game.id(),
-                    waiting_for: g.doc.player(g.game.turn().side).clone(),
-                });
+        if fits.is_empty()
+            && let Some(g) = out_of_turn(&mine, &to_move, text, lang)
+        {
+            if already_played(g, me, text, lang) {
+                return Err(AppError::AlreadyPlayed(g.doc.id));
             }
+            return Err(not_your_turn(g));
         }
         match (fits.as_slice(), to_move.as_slice(), mine.as_slice()) {
             ([one], _, _) => Ok(*one),
@@ -608,6 +563,46 @@ fn named_game(text: &str) -> Option<GameId> {
 
 /// Whether a press on the board of game `id` drawn after `ply` moves may
 /// still act: same position, a player, not over.
+/// The one game of `mine` that `text` reads as a move of (legal or not:
+/// anything but a syntax error) while the opponent is to move, when no
+/// game of `to_move` reads it: the game the text was meant for, out of
+/// turn.
+fn out_of_turn<'a>(
+    mine: &[&'a Live],
+    to_move: &[&'a Live],
+    text: &str,
+    lang: Option<Lang>,
+) -> Option<&'a Live> {
+    let reads = |g: &Live| {
+        !matches!(
+            apply(&g.game, text, lang),
+            Err(MoveError::Syntax { .. } | MoveError::GameOver)
+        )
+    };
+    if to_move.iter().any(|g| reads(g)) {
+        return None;
+    }
+    let waiting: Vec<&Live> = mine
+        .iter()
+        .copied()
+        .filter(|g| g.game.outcome().is_none() && !to_move.iter().any(|t| t.doc.id == g.doc.id))
+        .filter(|g| reads(g))
+        .collect();
+    match waiting.as_slice() {
+        [g] => Some(g),
+        _ => None,
+    }
+}
+
+/// "It's not your turn in #N (game): waiting for …" for game `g`.
+fn not_your_turn(g: &Live) -> AppError {
+    AppError::NotYourTurn {
+        id: g.doc.id,
+        game: g.game.id(),
+        waiting_for: g.doc.player(g.game.turn().side).clone(),
+    }
+}
+
 pub(crate) fn check_press(live: &Live, id: u64, ply: usize, me: &crate::reply::User) -> Res<()> {
     let moves = record_of(&live.doc)
         .map_err(AppError::Unreadable)?
