@@ -330,8 +330,7 @@ impl AsyncRead for Counted {
         let before = buf.filled().len();
         match Pin::new(&mut self.stream).poll_read(cx, buf) {
             Poll::Ready(Ok(())) => {
-                let read = buf.filled()[before..].to_vec();
-                self.arrived(&read);
+                self.arrived(&buf.filled()[before..]);
                 Poll::Ready(Ok(()))
             }
             Poll::Pending => {
