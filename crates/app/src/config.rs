@@ -269,7 +269,7 @@ pub fn check_http(key: &str, value: Option<&str>) -> Result<(), String> {
     }
 }
 
-pub fn parse_move_limit(s: &str) -> Result<Option<i64>, String> {
+pub fn parse_move_limit(s: &str) -> Result<Option<i64>, crate::event::BadMoveLimit> {
     let t = s.trim().to_lowercase();
     if matches!(
         t.as_str(),
@@ -279,10 +279,9 @@ pub fn parse_move_limit(s: &str) -> Result<Option<i64>, String> {
     }
     match parse_duration(&t) {
         Some(ms) if (MIN_MOVE_LIMIT_MS..=MAX_MOVE_LIMIT_MS).contains(&ms) => Ok(Some(ms)),
-        Some(ms) => Err(format!("{} is outside 1h to 14d", format_duration(ms))),
-        None => Err(format!(
-            "`{}` is not a duration like 72h, 3d or none",
-            crate::event::brief(s)
+        Some(ms) => Err(crate::event::BadMoveLimit::OutOfRange(ms)),
+        None => Err(crate::event::BadMoveLimit::NotDuration(
+            crate::event::brief(s),
         )),
     }
 }

@@ -90,7 +90,8 @@ pub fn incoming(me: &str, channel: &str, line: &str) -> Incoming {
         direct: false,
         // The console's user runs the console.
         manages: true,
-        title: None,
+        // A channel is named as chats name theirs; a direct chat has none.
+        title: (!channel.starts_with('@')).then(|| format!("#{channel}")),
     }
 }
 

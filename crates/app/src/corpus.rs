@@ -5,7 +5,7 @@
 //! A corpus file is a chat: `NAME> text` is what someone types, and the
 //! line after it, `= …`, what must happen: `= played #N MOVE…` (that game,
 //! and only it, took those moves), `= starts #N` (a game began), `= ok` (an
-//! answer, no error), `= nothing` (no game changed), `= silent` (no game
+//! answer, no error; `= ok TEXT`: and it contains TEXT), `= nothing` (no game changed), `= silent` (no game
 //! changed and, where plain messages are chat, no answer), `= asks`
 //! (nothing played; the answer offers the moves meant), `= says TEXT`
 //! (nothing changed; the answer contains TEXT). `//` lines are comments.
@@ -19,7 +19,8 @@ use crate::reply::ChannelKey;
 /// What a line must do.
 #[derive(Clone, Debug)]
 pub enum Want {
-    Ok,
+    /// An answer, no error, containing the text (empty: any answer).
+    Ok(String),
     Starts(u64),
     Played(u64, Vec<String>),
     Nothing,
@@ -67,7 +68,7 @@ fn want(line: &str) -> Option<Want> {
     let (head, rest) = w.split_once(' ').unwrap_or((w, ""));
     let number = |s: &str| s.trim_start_matches('#').parse().ok();
     Some(match head {
-        "ok" => Want::Ok,
+        "ok" => Want::Ok(rest.to_string()),
         "nothing" => Want::Nothing,
         "silent" => Want::Silent,
         "asks" => Want::Asks,
@@ -141,7 +142,9 @@ pub fn judged(
 ) -> bool {
     let error = answer.is_some_and(|a| a.error);
     match want {
-        Want::Ok => answer.is_some() && !error,
+        Want::Ok(s) => {
+            !error && answer.is_some_and(|a| a.text.to_lowercase().contains(&s.to_lowercase()))
+        }
         Want::Starts(id) => {
             changed.len() == 1 && changed[0].0 == *id && !before.iter().any(|b| b.0 == *id)
         }

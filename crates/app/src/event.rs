@@ -281,6 +281,33 @@ pub enum Verb {
     Hint,
 }
 
+/// Why a move limit was refused; the chat says it in the reader's
+/// language, the configuration in English ([`Display`](std::fmt::Display)).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BadMoveLimit {
+    /// A duration outside 1 h to 14 d, in milliseconds.
+    OutOfRange(i64),
+    /// Not a duration; an excerpt of what was written.
+    NotDuration(String),
+}
+
+impl std::fmt::Display for BadMoveLimit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            BadMoveLimit::OutOfRange(ms) => {
+                write!(
+                    f,
+                    "{} is outside 1h to 14d",
+                    crate::clock::format_duration(*ms)
+                )
+            }
+            BadMoveLimit::NotDuration(s) => {
+                write!(f, "`{s}` is not a duration like 72h, 3d or none")
+            }
+        }
+    }
+}
+
 /// Why a command did nothing.
 #[derive(Clone, Debug)]
 pub enum AppError {
@@ -317,7 +344,7 @@ pub enum AppError {
     BadLevel(String),
     /// `level=` in a challenge to a person.
     LevelWithoutBot,
-    BadTimeLimit(String),
+    BadTimeLimit(BadMoveLimit),
     UnknownOption {
         game: GameId,
         option: String,

@@ -467,6 +467,16 @@ pub(crate) fn written_exactly(game: &AnyGame, text: &str, lang: Lang) -> Option<
 
 /// A canonical move of `game` written for `lang`'s readers.
 pub(crate) fn shown(game: GameId, canonical: &str, lang: Lang) -> String {
+    // Empuje's choices are words, and a Spanish reader reads (and may
+    // type) them in Spanish: `@bob jugó negras`, not `jugó black`.
+    if game == GameId::Empuje && lang == Lang::Es {
+        match canonical {
+            "first" => return "primero".to_string(),
+            "white" => return "blancas".to_string(),
+            "black" => return "negras".to_string(),
+            _ => {}
+        }
+    }
     letters::localize(game, canonical, lang)
 }
 

@@ -58,7 +58,7 @@ impl App {
             if better {
                 chart = Some(RatingHistory {
                     game: row.game,
-                    points: points_of(&r.history),
+                    points: points_of(&r.history, r.rating.games),
                     now: shown,
                     games: r.rating.games,
                 });
@@ -286,13 +286,28 @@ pub(crate) fn file_name(id: u64, game: GameId, ext: &str) -> String {
 }
 
 /// A rating history as the chart draws it.
-pub(crate) fn points_of(history: &[RatingPointDoc]) -> Vec<RatingPoint> {
-    history
-        .iter()
-        .map(|p| RatingPoint {
+///
+/// When the history is whole (`games` rated games, a point for each), the
+/// chart starts from the rating everyone starts with, on the day of the
+/// first game: one game is a line from where the player began, not a dot.
+pub(crate) fn points_of(history: &[RatingPointDoc], games: u32) -> Vec<RatingPoint> {
+    let start = history
+        .first()
+        .filter(|_| usize::try_from(games).is_ok_and(|g| g == history.len()))
+        .map(|first| {
+            let r = tablero_rating::Rating::default();
+            RatingPoint {
+                time_ms: first.ms,
+                rating: r.rating,
+                deviation: r.deviation,
+            }
+        });
+    start
+        .into_iter()
+        .chain(history.iter().map(|p| RatingPoint {
             time_ms: p.ms,
             rating: p.rating,
             deviation: p.deviation,
-        })
+        }))
         .collect()
 }

@@ -178,11 +178,13 @@ impl BoardRenderer for FakeRenderer {
             .map(|m| format!("{}@{}", m.label, m.index))
             .collect();
         Ok(format!(
-            "FAKEEVAL {} | {} | {} | {}",
+            "FAKEEVAL {} | {} | {} | {} | {} {}",
             opts.title,
             values.join(" "),
             marks.join(", "),
-            opts.subtitle
+            opts.subtitle,
+            opts.end,
+            opts.axis
         )
         .into_bytes())
     }

@@ -68,8 +68,9 @@ pub struct PlayerView {
     pub name: String,
     /// `White`, `Negras`…
     pub side: Both,
-    /// The rating in this game as shown now (`1500?` while provisional),
-    /// for a player with rated games of it.
+    /// While the game is played, the rating in this game as shown now
+    /// (`1500?` while provisional), for a player with rated games of it;
+    /// once a rated game is over, what it did (`1500? → 1662? (+162)`).
     pub rating: Option<String>,
     /// `level 3` for Tablero.
     pub level: Option<Both>,
@@ -136,8 +137,9 @@ pub struct LiveGame {
     /// Who is to move.
     pub to_move: Option<String>,
     pub last_ms: i64,
-    /// The chat's name, as the platform shows it.
-    pub chat: Option<String>,
+    /// The chat's name, as the platform shows it (or what kind of chat
+    /// it is, when the platform never said its name).
+    pub chat: Both,
 }
 
 /// A game on a player's page.
@@ -179,10 +181,18 @@ fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-/// A game's rating as shown now, for the player of `side`.
+/// The rating a game's page shows for the player of `side`: while it is
+/// played, the rating as shown now; once it is over, what the game did to
+/// it (`1500? → 1662? (+162)`), or nothing for a casual game, whatever the
+/// player's rating has become since.
 fn rating_of(app: &App, d: &GameDoc, game: GameId, side: Side) -> Option<String> {
     if d.bot.is_some_and(|b| b.side == side) {
         return None;
+    }
+    if d.result.is_some() {
+        let rc = d.rating?;
+        let (b, a) = (rc.before[side.index()], rc.after[side.index()]);
+        return Some(text::rating_moved(&b, &a));
     }
     let r = app
         .store
@@ -644,7 +654,10 @@ impl App {
                     plies: record.moves.len(),
                     to_move,
                     last_ms: doc.turn_started_ms,
-                    chat: title.clone(),
+                    chat: match &title {
+                        Some(t) => Both::of(|_| t.clone()),
+                        None => Both::of(|l| text::web::unnamed_chat(ch.platform, l)),
+                    },
                 });
             }
         }
@@ -733,7 +746,7 @@ impl App {
         let shown = Glicko2::default().current(&r.rating, self.now());
         let h = crate::event::RatingHistory {
             game,
-            points: crate::records::points_of(&r.history),
+            points: crate::records::points_of(&r.history, r.rating.games),
             now: shown,
             games: r.rating.games,
         };

@@ -173,5 +173,24 @@ fn the_review_counts_its_moves_in_good_grammar() {
     assert!(text.contains("(Ajedrez, ana – bo), 1 jugada: "), "{text}");
     queen_hung(&h);
     let text = said(&h, "general", "bo", "review #2").plain_text();
-    assert!(text.contains("(Chess, ana – bo), 6 moves: "), "{text}");
+    // Six plies are three chess moves, as the board and the record count.
+    assert!(text.contains("(Chess, ana – bo), 3 moves: "), "{text}");
+}
+
+/// The chart's axis ends at the game's last move as chess counts moves,
+/// and its subtitle (one line of a fixed width) names the players and the
+/// result without the rating line that did not fit.
+#[test]
+fn the_review_chart_counts_moves_and_keeps_its_subtitle_short() {
+    let dir = tempfile::tempdir().unwrap();
+    let h = Harness::new(dir.path());
+    queen_hung(&h);
+    let r = said(&h, "general", "bo", "review #1");
+    let chart = String::from_utf8_lossy(&r.album[0].png).to_string();
+    assert!(chart.ends_with("| 3 moves"), "{chart}");
+    let subtitle = chart.split(" | ").nth(3).unwrap();
+    assert_eq!(
+        subtitle, "ana – bo · bo (Black) wins: resignation.",
+        "{chart}"
+    );
 }

@@ -304,9 +304,9 @@ pub fn after_game_press(data: &str) -> Option<(u64, AfterGame)> {
 pub fn board_embed(reply: &Reply) -> Option<(CreateEmbed, CreateAttachment)> {
     let png = reply.image.as_ref()?;
     let mut embed = CreateEmbed::new().image(format!("attachment://{BOARD_FILE}"));
-    if let Some((id, ply)) = board_of(reply) {
+    if let Some((id, _)) = board_of(reply) {
         embed = embed.footer(CreateEmbedFooter::new(
-            Ui::BoardFooter { game: id, ply }.text(reply.lang),
+            Ui::BoardFooter { game: id }.text(reply.lang),
         ));
     }
     Some((embed, CreateAttachment::bytes(png.clone(), BOARD_FILE)))

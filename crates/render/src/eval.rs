@@ -39,6 +39,10 @@ pub struct EvalChartOptions {
     pub bottom: String,
     /// Under the plot: what the horizontal axis counts (`moves`).
     pub axis: String,
+    /// Under the plot's right end: the last point's count as the game
+    /// counts moves (`24` for a 47-ply chess game); empty for the number
+    /// of points after the first.
+    pub end: String,
     pub width: u32,
     pub height: u32,
 }
@@ -53,6 +57,7 @@ impl EvalChartOptions {
             top: String::new(),
             bottom: String::new(),
             axis: String::new(),
+            end: String::new(),
             width: 720,
             height: 420,
         }
@@ -214,7 +219,11 @@ fn ends(pm: &mut Pixmap, s: &Scale, opts: &EvalChartOptions) {
             s.plot.right(),
             base,
             Align::Right,
-            &(s.n - 1).to_string(),
+            &if opts.end.is_empty() {
+                (s.n - 1).to_string()
+            } else {
+                clean(&opts.end)
+            },
         );
     }
     let axis = text::fit(Face::Regular, 14, &clean(&opts.axis), s.plot.w / 2.0);

@@ -42,10 +42,10 @@ fn move_text(view: &BoardView, game: GameId, lang: Lang) -> String {
     let over = view.status.outcome.is_some();
     // Chess players count a move of White and Black as one move; the other
     // games count turns.
-    let ply = match (chess_family(game), over) {
+    let ply = match (game.counts_move_pairs(), over) {
         (true, false) => view.status.ply / 2,
-        (true, true) => view.status.ply.div_ceil(2),
-        (false, _) => view.status.ply,
+        (_, true) => game.moves_played(view.status.ply as usize) as u32,
+        (false, false) => view.status.ply,
     };
     match (over, lang) {
         (false, Lang::En) => format!("Move {}", u64::from(ply) + 1),
@@ -280,7 +280,7 @@ pub(crate) fn status_text(view: &BoardView, opts: &RenderOptions) -> (String, ti
             (Some(s), Lang::En) => format!("{} wins — {reason}", who(s)),
             (Some(s), Lang::Es) => format!("Gana: {} — {reason}", who(s)),
             (None, Lang::En) => format!("Draw — {reason}"),
-            (None, Lang::Es) if chess_family(opts.game) => format!("Tablas — {reason}"),
+            (None, Lang::Es) if opts.game.counts_move_pairs() => format!("Tablas — {reason}"),
             (None, Lang::Es) => format!("Empate — {reason}"),
         };
         return (text, UI.gold);
@@ -314,13 +314,6 @@ fn side_name(view: &BoardView, game: GameId, side: Side, lang: Lang) -> &'static
         ),
         _ => game.info().side_name(side, lang),
     }
-}
-
-fn chess_family(game: GameId) -> bool {
-    matches!(
-        game,
-        GameId::Chess | GameId::Saltador | GameId::Guadalete | GameId::Guadalete14
-    )
 }
 
 #[cfg(test)]

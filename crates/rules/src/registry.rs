@@ -50,6 +50,29 @@ impl GameId {
     pub const fn info(self) -> &'static GameInfo {
         &GAMES[self as usize]
     }
+
+    /// Whether players of this game count a move of each side as one move
+    /// (the chess games: `1. e4 e5`); the other games count turns.
+    #[must_use]
+    pub const fn counts_move_pairs(self) -> bool {
+        matches!(
+            self,
+            GameId::Chess | GameId::Saltador | GameId::Guadalete | GameId::Guadalete14
+        )
+    }
+
+    /// How many moves `plies` turns make as this game's players count
+    /// them: a move of White and one of Black are one chess move (a move
+    /// begun counts), each turn is a move elsewhere. Boards, reviews and
+    /// replays all say this number.
+    #[must_use]
+    pub const fn moves_played(self, plies: usize) -> usize {
+        if self.counts_move_pairs() {
+            plies.div_ceil(2)
+        } else {
+            plies
+        }
+    }
 }
 
 impl fmt::Display for GameId {
@@ -129,6 +152,8 @@ pub struct GameInfo {
     pub name_es: &'static str,
     pub name_en: &'static str,
     pub aliases: &'static [&'static str],
+    /// The credit in English; [`GameInfo::designer`] gives it in either
+    /// language.
     pub designer: &'static str,
     pub year: Option<u16>,
     /// The two sides, first to move first.
@@ -158,6 +183,17 @@ impl GameInfo {
         match lang {
             Lang::En => s.en,
             Lang::Es => s.es,
+        }
+    }
+
+    /// Who designed the game, in `lang` (`… and …` / `… y …`; a game
+    /// whose designer the book does not name is credited to the book).
+    #[must_use]
+    pub const fn designer(&self, lang: Lang) -> &'static str {
+        match (lang, self.id) {
+            (Lang::Es, GameId::Cracovia) => "M. C. Algar Morales y J. D. Sánchez Torres",
+            (Lang::Es, GameId::Empuje) => "del libro Juegos de tablero modernos",
+            _ => self.designer,
         }
     }
 

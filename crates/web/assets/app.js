@@ -26,6 +26,15 @@
     first: document.getElementById("first"), back: document.getElementById("back"),
     forward: document.getElementById("forward"), last: document.getElementById("last")
   };
+  // Brings the current move into view inside the move list only: the
+  // page itself never scrolls (on a phone the list is below the board,
+  // and scrolling the page to it hid the board on load and on every move).
+  function reveal(list, a) {
+    if (!list || list.scrollHeight <= list.clientHeight) { return; }
+    var lr = list.getBoundingClientRect(), ar = a.getBoundingClientRect();
+    if (ar.top < lr.top) { list.scrollTop -= lr.top - ar.top; }
+    else if (ar.bottom > lr.bottom) { list.scrollTop += ar.bottom - lr.bottom; }
+  }
   function show(p, push) {
     p = Math.max(0, Math.min(plies.length - 1, p));
     ply = p;
@@ -33,11 +42,12 @@
     main.dataset.ply = String(p);
     if (img.getAttribute("src") !== plies[p].src) { img.src = plies[p].src; }
     img.alt = plies[p].alt;
+    var list = side.querySelector("ol.moves");
     var links = side.querySelectorAll("ol.moves a");
     for (var i = 0; i < links.length; i++) {
       if (Number(links[i].dataset.ply) === p) {
         links[i].setAttribute("aria-current", "step");
-        if (links[i].scrollIntoView) { links[i].scrollIntoView({ block: "nearest" }); }
+        reveal(list, links[i]);
       } else { links[i].removeAttribute("aria-current"); }
     }
     buttons.first.disabled = buttons.back.disabled = p === 0;

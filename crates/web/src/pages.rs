@@ -189,7 +189,7 @@ pub fn game(page: &GamePage, ply: usize, ask: Ask) -> Markup {
                     button #forward type="button" aria-label=(w.forward) title=(w.forward) disabled[ply + 1 >= page.plies.len()] { "›" }
                     button #last type="button" aria-label=(w.last) title=(w.last) disabled[ply + 1 >= page.plies.len()] { "»" }
                 }
-                p.hint { (w.keys_hint) }
+                p.hint.keys { (w.keys_hint) }
                 p #live .live data-on=(w.live) data-off=(w.offline) aria-live="polite" {}
             }
             div #side { (game_side(page, ply, ask)) }
@@ -233,7 +233,7 @@ pub fn live_table(games: &[LiveGame], now_ms: i64, ask: Ask) -> Markup {
                             td.num { (g.plies) }
                             td.wide { @if let Some(t) = &g.to_move { (t) } }
                             td.wide { (ago(g.last_ms, now_ms, l)) }
-                            td.wide { @if let Some(c) = &g.chat { (c) } }
+                            td.wide { (g.chat.get(l)) }
                         }
                     }
                 }
@@ -291,7 +291,7 @@ pub fn player(p: &PlayerPage, now_ms: i64, ask: Ask) -> Markup {
             h2 { (w.ratings_heading) }
             @if p.ratings.is_empty() { p.muted { (w.no_ratings) } }
             @for (g, rating, games) in &p.ratings {
-                h3 { (g.info().name(l)) ": " (rating) " · " (games) " " (w.games.to_lowercase()) }
+                h3 { (g.info().name(l)) ": " (rating) " · " (w.games_count(*games)) }
                 img.chart src=(format!("/p/{}/chart/{}/{}.png", p.token, w.code, g.info().key))
                     alt=(format!("{} · {} · {}", w.chart_alt, p.name, g.info().name(l))) width="800" height="420" loading="lazy";
             }

@@ -72,20 +72,32 @@ fn which(name: &str) -> Option<std::path::PathBuf> {
 }
 
 async fn browser(d: &Driver, profile: &std::path::Path) -> Client {
+    browser_as(d, profile, None).await
+}
+
+/// A browser session; with `phone`, Chromium's emulation of a phone of that
+/// size in CSS pixels: a touch screen without a mouse (`hover: none`,
+/// `pointer: coarse`), three device pixels to a CSS pixel.
+async fn browser_as(d: &Driver, profile: &std::path::Path, phone: Option<(u32, u32)>) -> Client {
+    let mut options = json!({
+        "binary": CHROMIUM,
+        "args": [
+            "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+            "--no-first-run", "--disable-background-networking",
+            "--disable-component-update", "--disable-sync",
+            "--window-size=1200,1000",
+            format!("--user-data-dir={}", profile.display()),
+        ],
+    });
+    if let Some((w, h)) = phone {
+        options["mobileEmulation"] = json!({
+            "deviceMetrics": { "width": w, "height": h, "pixelRatio": 3.0, "touch": true, "mobile": true },
+            "userAgent": "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 \
+                          (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36",
+        });
+    }
     let mut caps = serde_json::Map::new();
-    caps.insert(
-        "goog:chromeOptions".into(),
-        json!({
-            "binary": CHROMIUM,
-            "args": [
-                "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                "--no-first-run", "--disable-background-networking",
-                "--disable-component-update", "--disable-sync",
-                "--window-size=1200,1000",
-                format!("--user-data-dir={}", profile.display()),
-            ],
-        }),
-    );
+    caps.insert("goog:chromeOptions".into(), options);
     ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
         .capabilities(caps)
         .connect(&format!("http://127.0.0.1:{}", d.port))
@@ -312,6 +324,121 @@ async fn a_game_page_in_a_real_browser() {
     );
     std::fs::write(dir.path().join("phone.png"), &shot).unwrap();
 
+    c.close().await.unwrap();
+    drop(web);
+}
+
+/// The moves of Morphy's Opera game up to 15…Nxd7 (30 plies), one at a
+/// time: a game whose move list reaches below a phone's first screen.
+const OPERA: [&str; 30] = [
+    "e4", "e5", "Nf3", "d6", "d4", "Bg4", "dxe5", "Bxf3", "Qxf3", "dxe5", "Bc4", "Nf6", "Qb3",
+    "Qe7", "Nc3", "c6", "Bg5", "b5", "Nxb5", "cxb5", "Bxb5+", "Nbd7", "O-O-O", "Rd8", "Rxd7",
+    "Rxd7", "Rd1", "Qe6", "Bxd7+", "Nxd7",
+];
+
+/// Where a phone's page is scrolled, whether the arrow-key hint shows,
+/// and whether the current move is inside the move list's visible part.
+async fn phone_view(c: &Client) -> Value {
+    c.execute(
+        "var h = document.querySelector('.hint.keys');
+         var l = document.querySelector('ol.moves').getBoundingClientRect();
+         var a = document.querySelector('ol.moves a[aria-current]');
+         var r = a ? a.getBoundingClientRect() : null;
+         return { scrollY: window.scrollY, innerWidth: window.innerWidth,
+                  hint: h ? getComputedStyle(h).display : 'missing',
+                  boardTop: document.getElementById('board').getBoundingClientRect().top,
+                  inList: !!r && r.top >= l.top - 1 && r.bottom <= l.bottom + 1,
+                  touch: matchMedia('(hover: none) and (pointer: coarse)').matches };",
+        vec![],
+    )
+    .await
+    .unwrap()
+}
+
+/// A phone opens a long game's page at its top, with the board whole on
+/// the screen, and stays there while moves arrive; the current move is
+/// shown inside the move list, and the arrow-key hint is not offered on a
+/// touch screen (issue 37: the page opened scrolled about 360 px down).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_phone_opens_a_game_page_at_its_top() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = app_with(&dir.path().join("store"), Arc::new(PngRenderer));
+    let token = chess_game(&app);
+    for (i, mv) in OPERA.iter().enumerate() {
+        let who = if i % 2 == 0 { ana() } else { ben() };
+        ok(&app, &group(), &who, mv);
+    }
+    let port = free_port();
+    let section = tablero_web::Section {
+        listen: Some(format!("127.0.0.1:{port}")),
+        ..tablero_web::Section::default()
+    };
+    let web = tablero_web::start(app.clone(), &section, None, false)
+        .unwrap()
+        .unwrap();
+    let d = driver();
+    let c = browser_as(&d, &dir.path().join("profile"), Some((390, 844))).await;
+    c.goto(&format!("http://127.0.0.1:{port}/g/{token}"))
+        .await
+        .unwrap();
+    until(
+        &c,
+        Duration::from_secs(10),
+        "the page and its stream",
+        |s| s.3 == "on" && s.1 == 30,
+    )
+    .await;
+    // The board's picture loaded (it sets the layout's height).
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        let w: Value = c
+            .execute(
+                "var i = document.getElementById('board'); return i.complete ? i.naturalWidth : 0;",
+                vec![],
+            )
+            .await
+            .unwrap();
+        if w.as_u64().unwrap_or(0) > 0 {
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the board's picture did not load"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let v = phone_view(&c).await;
+    assert_eq!(v["touch"], json!(true), "not a touch screen: {v}");
+    assert!(v["innerWidth"].as_f64().unwrap() <= 390.0, "{v}");
+    assert_eq!(v["scrollY"], json!(0), "the page opened scrolled down: {v}");
+    assert_eq!(v["hint"], json!("none"), "the arrow-key hint shows: {v}");
+    assert_eq!(v["inList"], json!(true), "the current move is hidden: {v}");
+
+    // A move arrives: the page follows it without scrolling.
+    let app2 = app.clone();
+    tokio::task::spawn_blocking(move || play(&app2, ana(), "Qb8+"))
+        .await
+        .unwrap();
+    until(&c, Duration::from_secs(3), "the live move", |s| s.1 == 31).await;
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let v = phone_view(&c).await;
+    assert_eq!(v["scrollY"], json!(0), "a live move scrolled the page: {v}");
+    assert_eq!(v["inList"], json!(true), "the new move is hidden: {v}");
+
+    // Stepping back with the buttons moves nothing but the list either.
+    c.find(Locator::Id("first"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    until(&c, Duration::from_secs(2), "the first position", |s| {
+        s.1 == 0
+    })
+    .await;
+    let v = phone_view(&c).await;
+    assert_eq!(v["scrollY"], json!(0), "{v}");
     c.close().await.unwrap();
     drop(web);
 }

@@ -73,6 +73,39 @@ async fn the_lists_show_only_listed_chats() {
     let en = get_with(addr, "/?lang=en", &[("accept-language", "es")]).await;
     assert!(en.text().contains("Games being played"));
 
+    // A chat whose name the platform never gave (a Discord channel spoken
+    // to by plain messages) is still named in the Chat column.
+    let unnamed = tablero_app::ChannelKey::new(tablero_app::Platform::Discord, "4410");
+    for (who, text, manages) in [
+        (ana(), "challenge @Ben breakthrough", false),
+        (ben(), "accept", false),
+        (ana(), "web list on", true),
+    ] {
+        let msg = tablero_app::Incoming {
+            channel: unnamed.clone(),
+            author: who.clone(),
+            text: text.into(),
+            mentions: if text.contains("@Ben") {
+                vec![ben()]
+            } else {
+                vec![]
+            },
+            addressed: true,
+            handle: None,
+            reply_to: None,
+            community: None,
+            direct: false,
+            manages,
+            title: None,
+        };
+        let r = app.handle(&msg).unwrap();
+        assert!(!r.error, "{text}: {}", r.plain_text());
+    }
+    let text = get(addr, "/").await.text();
+    assert!(text.contains("a Discord channel"), "{text}");
+    let es = get(addr, "/?lang=es").await.text();
+    assert!(es.contains("un canal de Discord"), "{es}");
+
     // Listing off: gone from the lists, the page still opens by its link.
     let r = say_as(&app, &group(), &ana(), "web list off", true);
     assert!(!r.error, "{}", r.plain_text());
@@ -301,9 +334,20 @@ async fn a_finished_game_offers_its_record_and_replay() {
     no_ids(&text);
     assert!(text.contains("<h1>Ana</h1>"), "{text}");
     assert!(text.contains("No games in a listed chat."), "{text}");
+    // One rated game: counted as one, and the chart starts where she began.
+    assert!(
+        text.contains("1 game<") || text.contains("1 game "),
+        "{text}"
+    );
+    assert!(!text.contains("1 games"), "{text}");
     let chart = get(addr, &format!("/p/{ana_page}/chart/en/chess.png")).await;
     assert_eq!(chart.status, 200);
+    let points: Vec<String> = chart.text().lines().skip(1).map(str::to_string).collect();
     assert!(chart.text().contains("FAKECHART Ana"), "{}", chart.text());
+    assert_eq!(points.len(), 2, "the start and the game: {points:?}");
+    assert_eq!(points[0], "1500±350", "{points:?}");
+    assert!(points[1].parse::<String>().unwrap() != points[0]);
+
     assert_eq!(
         get(addr, &format!("/p/{ana_page}/chart/en/breakthrough.png"))
             .await
@@ -323,6 +367,25 @@ async fn a_finished_game_offers_its_record_and_replay() {
         "the winner first"
     );
     no_ids(&board);
+
+    // The finished game's page keeps the ratings the game gave, whatever
+    // they become later: Ana wins a second rated game.
+    let moved = |page: &str| {
+        let at = page.find("Ana</a> · White · ").expect("Ana's line");
+        page[at..].split("</li>").next().unwrap().to_string()
+    };
+    let before = moved(&page);
+    assert!(
+        before.contains("1500? → ") && before.contains("(−"),
+        "{before}"
+    );
+    ok(&app, &group(), &ben(), "challenge @Ana chess");
+    ok(&app, &group(), &ana(), "accept");
+    for (who, mv) in [(ben(), "f3"), (ana(), "e5"), (ben(), "g4"), (ana(), "Qh4")] {
+        ok(&app, &group(), &who, mv);
+    }
+    let again = get(addr, &format!("/g/{token}")).await.text();
+    assert_eq!(moved(&again), before, "the old game shows today's rating");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -411,11 +411,27 @@ pub(crate) fn error(e: &AppError) -> Bi {
             "No puedes desafiarte a ti mismo. Nombra a otra persona, u omite el nombre para un desafío abierto.",
             &[],
         ),
-        E::BadTimeLimit(why) => tr(
-            "Bad time limit: {}. Write `time=72h`, `time=3d` (1h to 14d) or `time=none`.",
-            "Tiempo no válido: {}. Escribe `tiempo=72h`, `tiempo=3d` (de 1h a 14d) o `tiempo=none`.",
-            &[t(why.clone())],
-        ),
+        E::BadTimeLimit(why) => both(|l| {
+            use crate::event::BadMoveLimit;
+            let why = match (why, l) {
+                (_, Lang::En) => why.to_string(),
+                (BadMoveLimit::OutOfRange(ms), Lang::Es) => format!(
+                    "{} está fuera de 1h a 14d",
+                    crate::clock::format_duration(*ms)
+                ),
+                (BadMoveLimit::NotDuration(s), Lang::Es) => {
+                    format!("`{s}` no es una duración como 72h, 3d o none")
+                }
+            };
+            Text::fill(
+                pick(
+                    l,
+                    "Bad time limit: {}. Write `time=72h`, `time=3d` (1h to 14d) or `time=none`.",
+                    "Tiempo no válido: {}. Escribe `tiempo=72h`, `tiempo=3d` (de 1h a 14d) o `tiempo=none`.",
+                ),
+                [t(why)],
+            )
+        }),
         E::UnknownOption { game, option } => both(|l| {
             let info = game.info();
             let mut opts: Vec<String> = info.sides.iter().map(|s| s.en.to_lowercase()).collect();

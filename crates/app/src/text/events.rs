@@ -36,7 +36,7 @@ pub(crate) fn event(e: &Event) -> Bi {
                 let year = i.year.map(|y| format!(", {y}")).unwrap_or_default();
                 s.append(Text::fill(
                     "\n`{}` {} ({}{})",
-                    [t(i.key), t(i.name(l)), t(i.designer), t(year)],
+                    [t(i.key), t(i.name(l)), t(i.designer(l)), t(year)],
                 ));
             }
             s.append(t(pick(
@@ -412,11 +412,21 @@ fn offer(
             "{} ofrece tablas en la partida #{}. {}: `tablas aceptar #{}` o `tablas rechazar #{}`.",
             &[who, id.clone(), them, id.clone(), id],
         ),
-        (OfferKind::Draw, OfferStep::Accepted) => tr(
-            "{} accepts the draw in #{}. The game is drawn.",
-            "{} acepta las tablas en la partida #{}. La partida acaba en tablas.",
-            &[who, id],
-        ),
+        // A rated draw moves ratings as a win does, and says so as a win does.
+        (OfferKind::Draw, OfferStep::Accepted) => both(|l| {
+            let mut s = Text::fill(
+                pick(
+                    l,
+                    "{} accepts the draw in #{}. The game is drawn.",
+                    "{} acepta las tablas en la partida #{}. La partida acaba en tablas.",
+                ),
+                [who.clone(), id.clone()],
+            );
+            if let Some(change) = super::records::rating_change(&game.seats(), l) {
+                s.append(change);
+            }
+            s
+        }),
         (OfferKind::Draw, OfferStep::Declined) => tr(
             "{} declines the draw in #{}. Play on.",
             "{} rechaza las tablas en la partida #{}. Se sigue jugando.",
@@ -513,7 +523,7 @@ fn rules(id: GameId, l: Lang) -> Text {
     let mut s = t(format!(
         "{} ({}{}) — {sides}\n",
         info.name(l),
-        info.designer,
+        info.designer(l),
         info.year.map(|y| format!(", {y}")).unwrap_or_default(),
     ));
     s.append(super::rules::rules_text(id, l));

@@ -24,7 +24,7 @@ pub(crate) use cards::caption;
 pub(crate) use errors::{error, error_pager, error_picks};
 pub(crate) use events::{event, event_pages, my_games_shown};
 pub(crate) use learn::{learning_welcome, notice};
-pub(crate) use records::{chart_texts, leaderboard_table, rating_change};
+pub(crate) use records::{chart_texts, leaderboard_table, rating_change, rating_moved};
 pub(crate) use review::{review_caption, review_chart};
 
 use tablero_rules::{GameInfo, Lang, Phase, Side};
@@ -125,11 +125,17 @@ pub(crate) fn result(d: &Seats, info: &GameInfo, r: &GameResult, l: Lang) -> Tex
 
 /// [`result`] of game `v`, with the points of a game won on points.
 pub(crate) fn game_result(v: &GameView, r: &GameResult, l: Lang) -> Text {
+    game_result_of(v, &v.seats(), r, l)
+}
+
+/// [`game_result`] with the players of `seats` (whose rating change, if
+/// any, it says).
+pub(crate) fn game_result_of(v: &GameView, seats: &Seats, r: &GameResult, l: Lang) -> Text {
     let points = match v.game.view().status.scores {
         Some((tablero_rules::ScoreKind::Points, p)) => Some(p),
         _ => None,
     };
-    result_with(&v.seats(), v.info(), r, points, l)
+    result_with(seats, v.info(), r, points, l)
 }
 
 fn result_with(

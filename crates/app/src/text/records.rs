@@ -343,7 +343,8 @@ pub(super) fn export(game: &GameView, format: ExportFormat, l: Lang) -> Text {
 
 pub(super) fn replay(game: &GameView, l: Lang) -> Text {
     let d = &game;
-    let moves = game.ply();
+    // Counted as the board counts them (a chess move is one of each side).
+    let moves = d.record.game.moves_played(game.ply());
     let state = match (&d.result, l) {
         (Some(_), _) => super::status(game, l),
         (None, Lang::En) => t("still being played."),
@@ -371,6 +372,16 @@ pub(super) fn replay(game: &GameView, l: Lang) -> Text {
     s
 }
 
+/// `1500? → 1662? (+162)`.
+pub(crate) fn rating_moved(b: &Rating, a: &Rating) -> String {
+    format!(
+        "{} → {} ({})",
+        rating(b),
+        rating(a),
+        signed(a.rating - b.rating)
+    )
+}
+
 /// ` Ratings: @ana 1500? → 1662? (+162), @bo 1500? → 1338? (−162).`
 pub(crate) fn rating_change(d: &Seats, l: Lang) -> Option<Text> {
     let rc = d.rating?;
@@ -381,12 +392,7 @@ pub(crate) fn rating_change(d: &Seats, l: Lang) -> Option<Text> {
             s.append(t(", "));
         }
         s.append(m(d.player(side)));
-        s.append(t(format!(
-            " {} → {} ({})",
-            rating(&b),
-            rating(&a),
-            signed(a.rating - b.rating)
-        )));
+        s.append(t(format!(" {}", rating_moved(&b, &a))));
     }
     s.append(t("."));
     Some(s)

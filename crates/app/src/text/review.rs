@@ -39,7 +39,8 @@ fn numbered(r: &Reviewed, p: &PlyReview, l: Lang) -> String {
 pub(crate) fn summary(r: &Reviewed) -> Bi {
     both(|l| {
         let d = &r.game;
-        let moves = r.review.plies.len();
+        // Counted as the board counts them (a chess move is one of each side).
+        let moves = d.record.game.moves_played(r.review.plies.len());
         let template = match (moves, l) {
             (1, Lang::En) => "Review of game #{} ({}, {} – {}), {} move: ",
             (_, Lang::En) => "Review of game #{} ({}, {} – {}), {} moves: ",
@@ -107,6 +108,24 @@ pub(crate) fn summary(r: &Reviewed) -> Bi {
 }
 
 /// The chart's points (the first player's chances), its marks and texts.
+/// The chart's second line: the players and the result, without the
+/// rating line, which a chart's width cuts off.
+fn chart_subtitle(r: &Reviewed, l: Lang) -> String {
+    let d = &r.game;
+    let mut seats = d.seats();
+    seats.rating = None;
+    let state = match &d.result {
+        Some(res) => super::game_result_of(d, &seats, res, l),
+        None => super::status(d, l),
+    };
+    format!(
+        "{} – {} · {}",
+        d.players[0].name,
+        d.players[1].name,
+        state.write(|u| u.name.clone())
+    )
+}
+
 pub(crate) fn review_chart(r: &Reviewed, l: Lang) -> (Vec<f64>, Vec<EvalMark>, EvalChartOptions) {
     let d = &r.game;
     let mut opts = EvalChartOptions::new(
@@ -116,7 +135,7 @@ pub(crate) fn review_chart(r: &Reviewed, l: Lang) -> (Vec<f64>, Vec<EvalMark>, E
             d.id,
             d.info().name(l)
         ),
-        &super::status(&r.game, l).write(|u| u.name.clone()),
+        &chart_subtitle(r, l),
     );
     opts.top = format!(
         "{} {}",
@@ -129,6 +148,7 @@ pub(crate) fn review_chart(r: &Reviewed, l: Lang) -> (Vec<f64>, Vec<EvalMark>, E
         who(r, Side::Second, l)
     );
     opts.axis = pick(l, "moves", "jugadas").to_string();
+    opts.end = d.record.game.moves_played(r.review.plies.len()).to_string();
     let marks = r
         .turning_points()
         .into_iter()

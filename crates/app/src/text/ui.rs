@@ -50,8 +50,9 @@ pub enum Ui<'a> {
     Played,
     /// The private answer to a command whose board went to the channel.
     Posted,
-    /// A board's footer: the game and how many moves it has.
-    BoardFooter { game: u64, ply: usize },
+    /// A board's footer: the game. (The picture's strip says the move as
+    /// the game counts moves; a count of turns here said another number.)
+    BoardFooter { game: u64 },
     /// The note in a channel whose new game is played in a thread;
     /// `thread` is the platform's link to it.
     InThread {
@@ -176,11 +177,9 @@ impl Ui<'_> {
                 "Hecho: mira el tablero abajo.",
             )
             .into(),
-            Ui::BoardFooter { game, ply } => match (l, ply) {
-                (Lang::En, 1) => format!("Game #{game} · after 1 move"),
-                (Lang::En, n) => format!("Game #{game} · after {n} moves"),
-                (Lang::Es, 1) => format!("Partida #{game} · tras 1 jugada"),
-                (Lang::Es, n) => format!("Partida #{game} · tras {n} jugadas"),
+            Ui::BoardFooter { game } => match l {
+                Lang::En => format!("Game #{game}"),
+                Lang::Es => format!("Partida #{game}"),
             },
             Ui::InThread {
                 id,
@@ -295,11 +294,9 @@ mod tests {
         };
         assert_eq!(one.text(Lang::En), "e2 (1 move)");
         assert_eq!(one.text(Lang::Es), "e2 (1 jugada)");
-        let two = Ui::BoardFooter { game: 4, ply: 2 };
-        assert_eq!(two.text(Lang::En), "Game #4 · after 2 moves");
-        assert_eq!(two.text(Lang::Es), "Partida #4 · tras 2 jugadas");
-        let first = Ui::BoardFooter { game: 4, ply: 1 };
-        assert_eq!(first.text(Lang::Es), "Partida #4 · tras 1 jugada");
+        let footer = Ui::BoardFooter { game: 4 };
+        assert_eq!(footer.text(Lang::En), "Game #4");
+        assert_eq!(footer.text(Lang::Es), "Partida #4");
     }
 
     #[test]

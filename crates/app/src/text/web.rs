@@ -171,6 +171,34 @@ pub fn web_text(l: Lang) -> &'static WebText {
     }
 }
 
+impl WebText {
+    /// `1 game`, `3 games`: a count of games in a sentence.
+    #[must_use]
+    pub fn games_count(&self, n: u32) -> String {
+        match (self.code, n) {
+            ("es", 1) => "1 partida".to_string(),
+            ("es", n) => format!("{n} partidas"),
+            (_, 1) => "1 game".to_string(),
+            (_, n) => format!("{n} games"),
+        }
+    }
+}
+
+/// What the list of games calls a chat whose name the platform never
+/// gave: `a Telegram group`, `un canal de Discord`.
+pub(crate) fn unnamed_chat(platform: crate::Platform, l: Lang) -> String {
+    use crate::Platform;
+    match (platform, l) {
+        (Platform::Telegram, Lang::En) => "a Telegram group",
+        (Platform::Telegram, Lang::Es) => "un grupo de Telegram",
+        (Platform::Discord, Lang::En) => "a Discord channel",
+        (Platform::Discord, Lang::Es) => "un canal de Discord",
+        (Platform::Console, Lang::En) => "the console",
+        (Platform::Console, Lang::Es) => "la consola",
+    }
+    .to_string()
+}
+
 /// `Chess #3` / `Ajedrez #3`.
 pub(crate) fn game_title(game: GameId, number: u64, l: Lang) -> String {
     format!("{} #{number}", game.info().name(l))
