@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 use tablero_rules::Lang;
 
-use crate::clock::{DAY, HOUR, format_duration, parse_duration};
+use crate::clock::{DAY, HOUR, parse_duration};
 
 /// The shortest and longest per-move time limits a challenge may ask for.
 pub const MIN_MOVE_LIMIT_MS: i64 = HOUR;
