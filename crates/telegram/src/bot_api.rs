@@ -11,15 +11,28 @@ use teloxide::types::{
 };
 use teloxide::{ApiError, RequestError};
 
+use std::sync::Arc;
+
 use crate::deliver::{Api, SendError, Shown};
+use crate::pace::GroupPace;
 use tablero_app::{Attachment, FileKind, Picture};
 
 /// The bot the adapter talks through.
 pub type TgBot = Throttle<Bot>;
 
-/// [`Api`] for the real Bot API.
+/// [`Api`] for the real Bot API: every send waits for its basic group's
+/// minute ([`GroupPace`]) and then goes through the adaptor.
 #[derive(Clone)]
-pub struct BotApi(pub TgBot);
+pub struct BotApi(pub TgBot, pub Arc<GroupPace>);
+
+impl BotApi {
+    /// Over `bot`, basic groups taking `group_per_minute` messages a minute
+    /// (as the adaptor's supergroups do).
+    #[must_use]
+    pub fn new(bot: TgBot, group_per_minute: u32) -> BotApi {
+        BotApi(bot, Arc::new(GroupPace::new(group_per_minute)))
+    }
+}
 
 /// Sorts a teloxide error by whether retrying may help.
 #[must_use]
@@ -69,6 +82,7 @@ impl Api for BotApi {
         html: &str,
         keyboard: Option<InlineKeyboardMarkup>,
     ) -> Result<MessageId, SendError> {
+        self.1.wait(chat).await;
         let mut req = self.0.send_message(chat, html).parse_mode(ParseMode::Html);
         if let Some(k) = keyboard {
             req = req.reply_markup(k);
@@ -83,6 +97,7 @@ impl Api for BotApi {
         caption: &str,
         keyboard: Option<InlineKeyboardMarkup>,
     ) -> Result<MessageId, SendError> {
+        self.1.wait(chat).await;
         let photo = InputFile::memory(png).file_name("board.png");
         let mut req = self.0.send_photo(chat, photo);
         if !caption.is_empty() {
@@ -101,6 +116,7 @@ impl Api for BotApi {
         caption: &str,
         keyboard: Option<InlineKeyboardMarkup>,
     ) -> Result<MessageId, SendError> {
+        self.1.wait(chat).await;
         let input = InputFile::memory(file.bytes.clone()).file_name(file.name.clone());
         let caption = (!caption.is_empty()).then(|| caption.to_string());
         // Each kind has its own method; the optional parts are the same.
@@ -124,6 +140,7 @@ impl Api for BotApi {
     }
 
     async fn send_album(&self, chat: ChatId, album: &[Picture]) -> Result<MessageId, SendError> {
+        self.1.wait(chat).await;
         let media: Vec<InputMedia> = album
             .iter()
             .map(|p| {
@@ -184,6 +201,7 @@ impl Api for BotApi {
     }
 
     async fn upload_photo(&self, chat: ChatId, png: Vec<u8>) -> Result<String, SendError> {
+        self.1.wait(chat).await;
         let photo = InputFile::memory(png).file_name("board.png");
         let m = self
             .0

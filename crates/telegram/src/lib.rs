@@ -24,6 +24,7 @@ pub mod incoming;
 pub mod inline;
 pub mod keyboard;
 pub mod outbound;
+pub mod pace;
 
 use std::future::Future;
 use std::sync::Arc;
@@ -53,7 +54,9 @@ pub struct Options {
     pub token: String,
     /// The Bot API server, when not Telegram's own.
     pub api_url: Option<url::Url>,
-    /// Telegram's flood limits, kept by the Throttle adaptor.
+    /// Telegram's flood limits kept by the Throttle adaptor
+    /// ([`pace::limits`] in production; basic groups' minute is kept by
+    /// [`pace::GroupPace`]).
     pub limits: Limits,
     pub retry: Retry,
     /// How long one `getUpdates` call waits for news.
@@ -213,7 +216,7 @@ impl Options {
         Ok(Options {
             token: token.trim().to_string(),
             api_url,
-            limits: Limits::default(),
+            limits: pace::limits(),
             retry: Retry::default(),
             poll_timeout: POLL_TIMEOUT,
             updates,
@@ -332,7 +335,10 @@ fn start(app: &Arc<App>, opts: &Options, bot: &TgBot, me: &Me) -> Arc<Handler<Bo
         },
     );
     app.start_bots();
-    let api = Arc::new(BotApi(bot.clone()));
+    let api = Arc::new(BotApi::new(
+        bot.clone(),
+        opts.limits.messages_per_min_channel_or_supergroup,
+    ));
     let pictures = inline_pictures(opts.media_chat, app.web_base());
     match &pictures {
         inline::Pictures::Off => tracing::warn!(
