@@ -4,7 +4,8 @@
 //! arrow keys step through the game and a viewer's place is kept while
 //! moves arrive; the page catches up after the server restarts; the phone
 //! layout at 390 px is one column with the board first; a screenshot is
-//! checked loosely. Never skipped: without a browser it fails and says
+//! checked loosely; an emulated phone (touch, 390×844) opens a long game's
+//! page at its top and stays there as moves arrive. Never skipped: without a browser it fails and says
 //! what to install (CI installs it, `.ci/run`).
 
 mod support;
