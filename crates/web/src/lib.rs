@@ -1044,6 +1044,31 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_picture_caches_keep_within_their_bytes_and_entries() {
+        let starts = Pictures::new(START_CACHE_BYTES, START_CACHE_ENTRIES);
+        for n in 0..START_CACHE_ENTRIES * 3 {
+            starts.put(format!("small-{n}"), Arc::new(vec![0; 100]));
+            let (entries, bytes) = starts.held();
+            assert!(entries <= START_CACHE_ENTRIES && bytes <= START_CACHE_BYTES);
+        }
+        assert!(starts.get("small-0").is_none(), "the oldest is dropped");
+        assert!(
+            starts
+                .get(&format!("small-{}", START_CACHE_ENTRIES * 3 - 1))
+                .is_some()
+        );
+        for n in 0..100 {
+            starts.put(format!("big-{n}"), Arc::new(vec![0; 1 << 20]));
+            let (entries, bytes) = starts.held();
+            assert!(entries <= START_CACHE_ENTRIES && bytes <= START_CACHE_BYTES);
+        }
+        // One larger than the whole cache is not kept at all.
+        starts.put("huge".into(), Arc::new(vec![0; START_CACHE_BYTES + 1]));
+        assert!(starts.get("huge").is_none());
+        assert!(starts.get("big-99").is_some());
+    }
+
+    #[test]
     fn accept_language_prefers_by_weight_then_order() {
         assert_eq!(accept_language(""), Lang::En);
         assert_eq!(accept_language("es-ES,es;q=0.9,en;q=0.8"), Lang::Es);
