@@ -2,15 +2,23 @@
 //! `TABLERO_BENCH_STREAMS` (2,000) connections to `/g/TOKEN/events` from
 //! `TABLERO_BENCH_ADDRESSES` (32) loopback addresses, 127.0.0.2 on, each
 //! with a small receive window and never read, while
-//! `TABLERO_BENCH_MOVES` (20) moves are played in a long chess game
-//! (`TABLERO_BENCH_PLIES`, up to 1,320 plies, played first). Prints the
+//! `TABLERO_BENCH_MOVES` (20) changes are made to a long chess game
+//! (`TABLERO_BENCH_PLIES`, up to 1,320 plies, played first, each a
+//! deterministic pick among the moves that do not end the game): moves,
+//! or once no such move is left, draws offered and declined. Prints the
 //! process's resident memory before the streams, with them open, after
 //! the moves, and after they close. Server and clients share the process
 //! (the clients' sockets are the kernel's, not resident memory).
+//! Then issue 42's item 4: the game is resigned and
+//! `TABLERO_BENCH_REPLAYS` (60) requests at once, from 6 addresses, ask
+//! for its replay GIF, not drawn yet (time, CPU, peak memory); and for `TABLERO_BENCH_FLOOD` (10) seconds 32 clients
+//! from 8 addresses ask for start pictures of ever new option texts
+//! while a chat's `board` command is timed every 200 ms.
 //! `cargo bench -p tablero-web --bench stalled` (figures in
-//! BENCHMARKS.md).
+//! BENCHMARKS.md); `BENCH_RENDERER=fake` draws nothing real.
 
 use std::sync::Arc;
+use std::sync::atomic::AtomicUsize;
 use std::time::{Duration, Instant};
 
 use tablero_app::{App, ChannelKey, Incoming, Platform, Settings, User};
@@ -88,10 +96,65 @@ fn next_move(game: &tablero_rules::AnyGame, i: usize) -> Option<String> {
         })
 }
 
+fn renderer() -> Arc<dyn tablero_app::BoardRenderer> {
+    if std::env::var("BENCH_RENDERER").is_ok_and(|v| v == "fake") {
+        Arc::new(tablero_app::FakeRenderer)
+    } else {
+        Arc::new(tablero_app::PngRenderer)
+    }
+}
+
+/// The process's CPU time (user and system), in seconds.
+fn cpu_s() -> f64 {
+    // SAFETY: getrusage writes one rusage into the struct it is given.
+    let mut u: libc::rusage = unsafe { std::mem::zeroed() };
+    unsafe { libc::getrusage(libc::RUSAGE_SELF, &raw mut u) };
+    let t = |v: libc::timeval| v.tv_sec as f64 + v.tv_usec as f64 / 1e6;
+    t(u.ru_utime) + t(u.ru_stime)
+}
+
+/// The status of `GET path` from `from`; 0 when it failed.
+async fn status_of(from: std::net::Ipv4Addr, addr: std::net::SocketAddr, path: String) -> u16 {
+    use tokio::io::AsyncReadExt;
+    let Ok(socket) = tokio::net::TcpSocket::new_v4() else {
+        return 0;
+    };
+    if socket.bind((from, 0).into()).is_err() {
+        return 0;
+    }
+    let Ok(mut s) = socket.connect(addr).await else {
+        return 0;
+    };
+    let req = format!("GET {path} HTTP/1.1\r\nhost: b\r\nconnection: close\r\n\r\n");
+    if s.write_all(req.as_bytes()).await.is_err() {
+        return 0;
+    }
+    let mut raw = Vec::new();
+    let _ = s.read_to_end(&mut raw).await;
+    String::from_utf8_lossy(raw.get(..12).unwrap_or_default())
+        .split(' ')
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(0)
+}
+
+/// Samples the resident memory every 20 ms until `stop`; the most seen.
+fn peak_rss(stop: Arc<std::sync::atomic::AtomicBool>) -> std::thread::JoinHandle<f64> {
+    std::thread::spawn(move || {
+        let mut most: f64 = 0.0;
+        while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+            most = most.max(rss_mb());
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        most
+    })
+}
+
 fn main() {
     let streams = env("TABLERO_BENCH_STREAMS", 2000);
     let addresses = env("TABLERO_BENCH_ADDRESSES", 32).clamp(1, 250);
     let moves = env("TABLERO_BENCH_MOVES", 20);
+    let replays = env("TABLERO_BENCH_REPLAYS", 60).min(250) as u8;
     let plies = env("TABLERO_BENCH_PLIES", 1320);
     // Two descriptors a stream (both ends are here).
     let mut r = libc::rlimit {
@@ -117,7 +180,7 @@ fn main() {
     let app = Arc::new(App::new(
         store,
         Arc::new(tablero_app::SystemClock),
-        Arc::new(tablero_app::FakeRenderer),
+        renderer(),
         settings,
     ));
     assert!(say(&app, "ana", "challenge @ben chess"));
@@ -184,19 +247,30 @@ fn main() {
     std::thread::sleep(Duration::from_secs(2));
     let open = rss_mb();
 
-    let mut made = 0;
+    // Each change a new whole state: a move, or when none is left that
+    // does not end the game, a draw offered and then declined.
+    let (mut made, mut offers) = (0, 0);
     for i in 0..moves {
-        let Some(mv) = next_move(&game, played + i) else {
-            break;
+        let mover = if (played + made) % 2 == 0 {
+            "ana"
+        } else {
+            "ben"
         };
-        let who = if (played + i) % 2 == 0 { "ana" } else { "ben" };
-        if !say(&app, who, &format!("move {mv}")) {
-            break;
+        let other = if mover == "ana" { "ben" } else { "ana" };
+        if let Some(mv) = next_move(&game, played + i)
+            && say(&app, mover, &format!("move {mv}"))
+        {
+            game.play(&mv).unwrap();
+            made += 1;
+            // The reading page gets every move.
+            clients.block_on(next_data(&mut reader));
+            continue;
         }
-        game.play(&mv).unwrap();
-        made += 1;
-        // The reading page gets every move.
+        assert!(say(&app, mover, "draw"));
         clients.block_on(next_data(&mut reader));
+        assert!(say(&app, other, "draw no"));
+        clients.block_on(next_data(&mut reader));
+        offers += 1;
     }
     std::thread::sleep(Duration::from_secs(2));
     let moved = rss_mb();
@@ -204,9 +278,103 @@ fn main() {
     std::thread::sleep(Duration::from_secs(3));
     let closed = rss_mb();
     println!(
-        "{streams} stalled streams from {addresses} addresses, {made} moves: resident memory {before:.1} MB before, {open:.1} MB open (+{:.1} KB a stream), {moved:.1} MB after the moves (+{:.1} MB), {closed:.1} MB after they closed",
+        "{streams} stalled streams from {addresses} addresses, {made} moves and {offers} draw offers declined: resident memory {before:.1} MB before, {open:.1} MB open (+{:.1} KB a stream), {moved:.1} MB after the moves (+{:.1} MB), {closed:.1} MB after they closed",
         (open - before) * 1024.0 / streams as f64,
         moved - open
+    );
+
+    // Item 4: sixty requests at once for the finished game's replay.
+    assert!(say(&app, "ana", "resign yes"));
+    let replay = format!("/g/{token}/replay.en.gif");
+    let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let sampler = peak_rss(stop.clone());
+    let (t0, c0) = (Instant::now(), cpu_s());
+    let statuses: Vec<u16> = clients.block_on(async {
+        let asks: Vec<_> = (0..replays)
+            .map(|i| {
+                let from = std::net::Ipv4Addr::new(127, 0, 0, 2 + i % 6);
+                tokio::spawn(status_of(from, addr, replay.clone()))
+            })
+            .collect();
+        let mut v = Vec::new();
+        for a in asks {
+            v.push(a.await.unwrap_or(0));
+        }
+        v
+    });
+    let (took, cpu) = (t0.elapsed().as_secs_f64(), cpu_s() - c0);
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    let peak = sampler.join().unwrap_or(0.0);
+    let ok = statuses.iter().filter(|s| **s == 200).count();
+    println!(
+        "{replays} requests at once for the replay of a {}-ply game: {ok} answered 200 ({} other) in {took:.1} s, {cpu:.1} s of CPU; resident memory {closed:.1} MB before, peak {peak:.1} MB, {:.1} MB after",
+        played + made,
+        usize::from(replays) - ok,
+        rss_mb()
+    );
+
+    // Item 4: start pictures of ever new option texts, while a chat's
+    // `board` is timed.
+    let flood = Duration::from_secs(env("TABLERO_BENCH_FLOOD", 10) as u64);
+    assert!(say(&app, "ana", "challenge @ben breakthrough"));
+    assert!(say(&app, "ben", "accept"));
+    let done = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let timer = {
+        let (app, done) = (app.clone(), done.clone());
+        std::thread::spawn(move || {
+            let mut times = Vec::new();
+            while !done.load(std::sync::atomic::Ordering::Relaxed) {
+                let t = Instant::now();
+                say(&app, "ana", "board");
+                times.push(t.elapsed());
+                std::thread::sleep(Duration::from_millis(200));
+            }
+            times.sort();
+            times
+        })
+    };
+    let counter = Arc::new(AtomicUsize::new(0));
+    let until = Instant::now() + flood;
+    let (answered, refused) = clients.block_on(async {
+        let mut tasks = Vec::new();
+        for c in 0..32u32 {
+            let counter = counter.clone();
+            tasks.push(tokio::spawn(async move {
+                let from = std::net::Ipv4Addr::new(127, 0, 0, 2 + (c % 8) as u8);
+                let (mut ok, mut busy) = (0usize, 0usize);
+                while Instant::now() < until {
+                    let n = counter.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    let path = format!("/start/en/chess%20time={}m.jpg", 60 + n);
+                    match status_of(from, addr, path).await {
+                        200 => ok += 1,
+                        _ => busy += 1,
+                    }
+                }
+                (ok, busy)
+            }));
+        }
+        let (mut ok, mut busy) = (0, 0);
+        for t in tasks {
+            let (o, b) = t.await.unwrap_or((0, 0));
+            ok += o;
+            busy += b;
+        }
+        (ok, busy)
+    });
+    done.store(true, std::sync::atomic::Ordering::Relaxed);
+    let times = timer.join().unwrap_or_default();
+    let pct = |p: f64| {
+        times
+            .get(((times.len().max(1) - 1) as f64 * p).round() as usize)
+            .map_or(0.0, |d| d.as_secs_f64() * 1e3)
+    };
+    println!(
+        "start pictures of new option texts for {} s from 8 addresses: {answered} drawn ({:.0}/s), {refused} answered 503; the chat's `board` meanwhile: p50 {:.0} ms, max {:.0} ms ({} times)",
+        flood.as_secs(),
+        answered as f64 / flood.as_secs_f64(),
+        pct(0.5),
+        pct(1.0),
+        times.len()
     );
 }
 
