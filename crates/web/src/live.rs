@@ -267,7 +267,7 @@ mod tests {
         let (tx, mut rx) = watch::channel(a.clone());
         rx.mark_changed();
         let mut body = LiveBody::new(rx, "state");
-        assert_eq!(frame(&mut body).await.unwrap(), &RETRY[..]);
+        assert_eq!(frame(&mut body).await.unwrap(), RETRY);
         let head = frame(&mut body).await.unwrap();
         assert!(
             head.starts_with(b"event: state\ndata: {\"now\":"),
