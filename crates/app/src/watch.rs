@@ -96,13 +96,13 @@ pub struct PlyView {
     pub key: String,
 }
 
-/// Everything a game's page shows.
 /// A web client's place in the pool of heavy jobs ([`App::web_place`]),
 /// given back when dropped.
 pub struct WebPlace<'a> {
     _place: crate::heavy::Place<'a>,
 }
 
+/// Everything a game's page shows.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GamePage {
     pub token: String,
