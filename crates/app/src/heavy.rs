@@ -7,7 +7,9 @@
 //! request within its share waits for a free place for at most
 //! [`WAIT`], then is refused the same way. The bot's searches take a
 //! place too, waiting as long as it takes (its queue already runs one
-//! search per person at a time).
+//! search per person at a time). The web's drawings (replays, charts,
+//! start pictures, boards of long games) take places too, each web client
+//! holding its address's share (`App::web_place`).
 
 use std::collections::HashMap;
 use std::sync::{Condvar, Mutex};
@@ -21,7 +23,19 @@ use crate::sync::lock;
 pub const WAIT: Duration = Duration::from_secs(10);
 
 /// Whose job it is.
-pub(crate) type Holder = (Platform, String);
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Holder {
+    /// A person on a chat platform.
+    User(Platform, String),
+    /// A web client, by its address.
+    Address(String),
+}
+
+impl From<(Platform, String)> for Holder {
+    fn from((platform, id): (Platform, String)) -> Holder {
+        Holder::User(platform, id)
+    }
+}
 
 #[derive(Default)]
 struct State {
@@ -56,7 +70,12 @@ impl Heavy {
     /// A place for a job of `holder`, within their share; `wait` is how
     /// long to wait for one when the pool is full (`None`: as long as it
     /// takes, and no share: the bot's searches).
-    pub(crate) fn enter(&self, holder: Holder, wait: Option<Duration>) -> Result<Place<'_>, Limit> {
+    pub(crate) fn enter(
+        &self,
+        holder: impl Into<Holder>,
+        wait: Option<Duration>,
+    ) -> Result<Place<'_>, Limit> {
+        let holder = holder.into();
         let end = wait.map(|w| Instant::now() + w);
         let mut st = lock(&self.state);
         if wait.is_some() && st.by_user.get(&holder).copied().unwrap_or(0) >= self.share {
@@ -87,6 +106,11 @@ impl Heavy {
 }
 
 impl Heavy {
+    /// How many jobs may run at once, and how many of them one holder.
+    pub(crate) fn size(&self) -> (usize, usize) {
+        (self.size, self.share)
+    }
+
     /// How many jobs hold a place now.
     #[cfg(test)]
     pub(crate) fn running(&self) -> usize {
@@ -114,7 +138,7 @@ mod tests {
     use crate::testkit::Harness;
 
     fn who(name: &str) -> Holder {
-        (Platform::Console, name.into())
+        (Platform::Console, name.to_string()).into()
     }
 
     #[test]

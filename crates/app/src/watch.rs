@@ -97,6 +97,12 @@ pub struct PlyView {
     pub key: String,
 }
 
+/// A web client's place in the pool of heavy jobs ([`App::web_place`]),
+/// given back when dropped.
+pub struct WebPlace<'a> {
+    _place: crate::heavy::Place<'a>,
+}
+
 /// Everything a game's page shows.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GamePage {
@@ -547,6 +553,31 @@ impl App {
             crate::records::file_name(view.id, record.game, ext),
             body,
         )))
+    }
+
+    /// A place in the pool of heavy jobs for a drawing that web client
+    /// `address` asked for (a replay, a chart, a start picture, a board of
+    /// a long game), within the address's share of the pool as a chat
+    /// user's requests are within theirs; waits at most `wait` for one.
+    /// `None`: the address's share is in use, or no place freed up in
+    /// time. The web waits for its places off the blocking threads and
+    /// asks here with no more requests at once than the pool has places.
+    #[must_use]
+    pub fn web_place(&self, address: &str, wait: std::time::Duration) -> Option<WebPlace<'_>> {
+        self.heavy
+            .enter(
+                crate::heavy::Holder::Address(address.to_string()),
+                Some(wait),
+            )
+            .ok()
+            .map(|place| WebPlace { _place: place })
+    }
+
+    /// How many heavy jobs run at once (`[limits] heavy_jobs`), and how
+    /// many of them one holder may run (`heavy_jobs_per_user`).
+    #[must_use]
+    pub fn heavy_jobs(&self) -> (usize, usize) {
+        self.heavy.size()
     }
 
     /// A finished game's replay GIF.

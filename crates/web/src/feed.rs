@@ -1,8 +1,12 @@
 //! Live updates: one feed per open page kind (a game in a language, a
-//! list in a language), holding the newest event only. Every open page of
-//! a feed reads that one shared text, so a thousand viewers of a game cost
-//! one rendering per change, and a viewer that does not read holds no
-//! queue: it gets the newest state when it reads again.
+//! list in a language), holding the newest event only, encoded once
+//! ([`Update`]). Every open page of a feed shares those bytes, so a
+//! thousand viewers of a game cost one rendering and one copy per change,
+//! and a viewer that does not read holds no queue: it gets the newest
+//! state when it reads again (`live.rs`). A feed changes only when what
+//! it shows does: a game's pushed state holds no clock text that moves
+//! with time (the page counts down from `data-deadline`) and no time of
+//! rendering (each stream stamps its own).
 //!
 //! The feeds hear of changes two ways: the app's notices of this
 //! process's commits (`App::watch_changes`, right after the commit), and a
@@ -23,6 +27,7 @@ use tablero_app::watch::WatchChannel;
 use tablero_rules::GameId;
 use tokio::sync::{broadcast, watch};
 
+use crate::live::Update;
 use crate::pages::{self, Ask};
 
 /// How often other processes' changes are looked for.
@@ -38,7 +43,7 @@ pub enum FeedKey {
 }
 
 struct Feed {
-    tx: watch::Sender<Arc<str>>,
+    tx: watch::Sender<Update>,
     /// The game's channel, for game feeds.
     channel: Option<WatchChannel>,
 }
@@ -55,20 +60,26 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
-/// A feed's event text now, and the channel it follows; `None` when the
-/// game is unknown.
-fn render(app: &App, key: &FeedKey) -> Option<(Arc<str>, Option<WatchChannel>)> {
+/// A feed's event now, and the channel it follows; `None` when the game
+/// is unknown.
+fn render(app: &App, key: &FeedKey) -> Option<(Update, Option<WatchChannel>)> {
     match key {
         FeedKey::Game(token, ask) => {
-            let page = app.watch_game(token).ok()??;
-            let text = pages::game_state(&page, *ask);
-            Some((text.into(), Some(page.channel)))
+            let mut page = app.watch_game(token).ok()??;
+            // The same state while nothing happens: the clock's text as
+            // at the last change (the page's script counts down from the
+            // deadline at once), and no time of rendering (each stream
+            // sends its own `now`).
+            page.now_ms = page.last_ms;
+            let update = Update::stamped(&pages::game_state(&page, *ask))?;
+            Some((update, Some(page.channel)))
         }
         FeedKey::List(game, ask) => {
             let games = app.watch_live(*game).unwrap_or_default();
             let now = app_now();
             let html = pages::live_table(&games, now, *ask).into_string();
-            Some((serde_json::json!({ "html": html }).to_string().into(), None))
+            let json = serde_json::json!({ "html": html }).to_string();
+            Some((Update::plain("list", &json), None))
         }
     }
 }
@@ -92,7 +103,7 @@ impl Hub {
     /// A receiver of `key`'s events, its current state marked unread so it
     /// is sent first (a reconnecting page catches up); `None` for a game
     /// that does not exist.
-    pub async fn subscribe(self: &Arc<Hub>, key: FeedKey) -> Option<watch::Receiver<Arc<str>>> {
+    pub async fn subscribe(self: &Arc<Hub>, key: FeedKey) -> Option<watch::Receiver<Update>> {
         if let Some(f) = lock(&self.feeds).get(&key) {
             let mut rx = f.tx.subscribe();
             rx.mark_changed();
@@ -100,12 +111,12 @@ impl Hub {
         }
         let app = self.app.clone();
         let k = key.clone();
-        let (text, channel) = tokio::task::spawn_blocking(move || render(&app, &k))
+        let (update, channel) = tokio::task::spawn_blocking(move || render(&app, &k))
             .await
             .ok()??;
         let mut feeds = lock(&self.feeds);
         let f = feeds.entry(key).or_insert_with(|| Feed {
-            tx: watch::channel(text).0,
+            tx: watch::channel(update).0,
             channel,
         });
         let mut rx = f.tx.subscribe();
@@ -136,12 +147,12 @@ impl Hub {
         .unwrap_or_default();
         let feeds = lock(&self.feeds);
         for (k, r) in fresh {
-            if let (Some(f), Some((text, _))) = (feeds.get(&k), r) {
+            if let (Some(f), Some((update, _))) = (feeds.get(&k), r) {
                 f.tx.send_if_modified(|old| {
-                    if **old == *text {
+                    if *old == update {
                         return false;
                     }
-                    *old = text;
+                    *old = update;
                     true
                 });
             }

@@ -5,9 +5,13 @@
 //! Axum on tokio; HTML rendered on the server (`pages.rs`, maud); a few
 //! lines of plain JavaScript and a stylesheet embedded in the binary
 //! (`assets/`); live updates by Server-Sent Events from shared feeds
-//! (`feed.rs`); limits on connections per address and on clients that
-//! stop reading (`limit.rs`). Everything shown comes from the app's typed
-//! queries (`tablero_app::watch`).
+//! (`feed.rs`, each stream's body in `live.rs`); limits on connections
+//! per address and on clients that stop reading (`limit.rs`); pictures
+//! drawn once however many ask, the costly ones in the app's pool of
+//! heavy jobs (`draw.rs`). Everything shown comes from the app's typed
+//! queries (`tablero_app::watch`). Connections are served by hyper's
+//! HTTP/1 server directly (not `axum::serve`), to bound its write buffer
+//! ([`WRITE_BUFFER`]).
 //!
 //! Routes:
 //!
@@ -28,12 +32,14 @@
 //! `Accept-Language` chooses.
 
 mod assets;
+pub mod draw;
 pub mod feed;
 pub mod limit;
+pub mod live;
 pub mod pages;
 
 use std::collections::HashMap;
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -42,22 +48,43 @@ use axum::body::Body;
 use axum::extract::{Path, Query, Request, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::middleware::{self, Next};
-use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use serde::Deserialize;
 use tablero_app::App;
 use tablero_rules::{GameId, Lang};
 
+use crate::draw::{Drawing, Drawn};
 use crate::feed::{FeedKey, Hub};
 use crate::limit::{Guarded, Limits};
+use crate::live::{LiveBody, Update};
 use crate::pages::Ask;
 
 /// The longest request target served; a longer one is `414`.
 pub const MAX_URI: usize = 2048;
 
-/// How many pictures (boards, charts) are kept in memory, by bytes.
+/// How many pictures (boards, replays) are kept in memory, by bytes and
+/// in number.
 const PICTURE_CACHE_BYTES: usize = 64 << 20;
+const PICTURE_CACHE_ENTRIES: usize = 16_384;
+
+/// How many start pictures (`/start/…`) are kept, apart from the others
+/// (any number of option texts can be asked for, and must not push the
+/// boards out), by bytes and in number.
+pub const START_CACHE_BYTES: usize = 8 << 20;
+pub const START_CACHE_ENTRIES: usize = 512;
+
+/// A board at this ply or later replays enough of its game to be drawn
+/// in the pool of heavy jobs; earlier ones cost a few milliseconds.
+pub const LONG_BOARD_PLY: usize = 300;
+
+/// The most hyper keeps unwritten for a connection
+/// (`http1::Builder::max_buf_size`; also the longest request head): it
+/// asks a live stream for its next event only while less than this
+/// waits, so a client that stops reading holds at most the event being
+/// written (shared with every other stream of its feed), not a queue of
+/// them (hyper's default is about 400 KB, or 16 events, per connection).
+pub const WRITE_BUFFER: usize = 16 * 1024;
 
 /// `[web]` in the configuration.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
@@ -78,18 +105,40 @@ struct Web {
     app: Arc<App>,
     hub: Arc<Hub>,
     pictures: Arc<Pictures>,
+    /// Start pictures, apart.
+    starts: Arc<Pictures>,
+    drawing: Arc<Drawing>,
 }
 
-/// A bounded cache of pictures by address (whose content never changes).
-#[derive(Default)]
-struct Pictures {
+/// A bounded cache of pictures by address (whose content never changes),
+/// the least recently used dropped first.
+pub struct Pictures {
     /// Each picture and when it was last asked for; the bytes held.
     map: Mutex<(HashMap<String, Kept>, usize)>,
+    bytes: usize,
+    entries: usize,
 }
 
 type Kept = (Arc<Vec<u8>>, Instant);
 
 impl Pictures {
+    /// A cache of at most `bytes` bytes and `entries` pictures.
+    #[must_use]
+    pub fn new(bytes: usize, entries: usize) -> Pictures {
+        Pictures {
+            map: Mutex::default(),
+            bytes,
+            entries: entries.max(1),
+        }
+    }
+
+    /// How many pictures, and bytes, are kept.
+    #[must_use]
+    pub fn held(&self) -> (usize, usize) {
+        let m = self.map.lock().unwrap_or_else(|e| e.into_inner());
+        (m.0.len(), m.1)
+    }
+
     fn get(&self, k: &str) -> Option<Arc<Vec<u8>>> {
         let mut m = self.map.lock().unwrap_or_else(|e| e.into_inner());
         m.0.get_mut(k).map(|(v, used)| {
@@ -99,12 +148,15 @@ impl Pictures {
     }
 
     fn put(&self, k: String, v: Arc<Vec<u8>>) {
+        if v.len() > self.bytes {
+            return;
+        }
         let mut m = self.map.lock().unwrap_or_else(|e| e.into_inner());
         m.1 += v.len();
         if let Some((old, _)) = m.0.insert(k, (v, Instant::now())) {
             m.1 -= old.len();
         }
-        while m.1 > PICTURE_CACHE_BYTES {
+        while m.1 > self.bytes || m.0.len() > self.entries {
             // Drop the least recently used.
             let Some(oldest) =
                 m.0.iter()
@@ -221,6 +273,39 @@ fn unavailable() -> Response {
         .into_response()
 }
 
+/// No place to draw in time: `503`, to be asked again in a few seconds.
+fn busy() -> Response {
+    (
+        StatusCode::SERVICE_UNAVAILABLE,
+        [
+            (header::RETRY_AFTER, "5"),
+            (header::CACHE_CONTROL, "no-store"),
+        ],
+        "Busy drawing; try again in a few seconds.\n",
+    )
+        .into_response()
+}
+
+/// The address a request came from (the connection's peer); the
+/// unspecified address when the router is served without one.
+struct Client(IpAddr);
+
+impl<S: Send + Sync> axum::extract::FromRequestParts<S> for Client {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        _: &S,
+    ) -> Result<Client, Self::Rejection> {
+        Ok(Client(
+            parts
+                .extensions
+                .get::<axum::extract::ConnectInfo<SocketAddr>>()
+                .map_or(IpAddr::V4(std::net::Ipv4Addr::UNSPECIFIED), |c| c.0.ip()),
+        ))
+    }
+}
+
 /// Runs `f` on a blocking thread (the app is synchronous).
 async fn blocking<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> Option<T> {
     tokio::task::spawn_blocking(f).await.ok()
@@ -257,25 +342,17 @@ async fn list_page(State(web): State<Web>, ListOf(game): ListOf, Asked(ask): Ask
     }
 }
 
-fn sse(rx: tokio::sync::watch::Receiver<Arc<str>>, name: &'static str) -> Response {
-    let stream = futures_util::stream::unfold((rx, true), move |(mut rx, first)| async move {
-        rx.changed().await.ok()?;
-        let data = rx.borrow_and_update().clone();
-        let mut e = Event::default().event(name).data(&*data);
-        if first {
-            // Reconnect a second after a drop (or a restart).
-            e = e.retry(Duration::from_secs(1));
-        }
-        Some((Ok::<_, std::convert::Infallible>(e), (rx, false)))
-    });
-    let mut r = Sse::new(stream)
-        .keep_alive(KeepAlive::new().interval(Duration::from_secs(15)))
-        .into_response();
-    r.headers_mut()
-        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+/// A live stream of `rx`'s states as events named `name` (`live.rs`).
+fn sse(rx: tokio::sync::watch::Receiver<Update>, name: &'static str) -> Response {
+    let mut r = Response::new(Body::new(LiveBody::new(rx, name)));
+    let h = r.headers_mut();
+    h.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/event-stream"),
+    );
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
     // Behind nginx: do not buffer the stream.
-    r.headers_mut()
-        .insert("x-accel-buffering", HeaderValue::from_static("no"));
+    h.insert("x-accel-buffering", HeaderValue::from_static("no"));
     r
 }
 
@@ -374,8 +451,35 @@ fn immutable(bytes: Arc<Vec<u8>>, etag: &str, kind: &'static str, headers: &Head
     r
 }
 
+/// What a drawing job gave, answered: an immutable picture, not found,
+/// or busy.
+fn drawn_picture(
+    drawn: Drawn,
+    etag: &str,
+    kind: &'static str,
+    headers: &HeaderMap,
+    ask: Ask,
+) -> Response {
+    match drawn {
+        Drawn::Picture(p) => immutable(p, etag, kind, headers),
+        Drawn::NotFound => not_found(ask),
+        Drawn::Busy => busy(),
+        Drawn::Unavailable => unavailable(),
+    }
+}
+
+/// A picture the app gave, as a job's result.
+fn drawn_of(r: Result<Option<Vec<u8>>, tablero_app::AppError>) -> Drawn {
+    match r {
+        Ok(Some(p)) => Drawn::Picture(Arc::new(p)),
+        Ok(None) => Drawn::NotFound,
+        Err(_) => Drawn::Unavailable,
+    }
+}
+
 async fn board(
     State(web): State<Web>,
+    Client(client): Client,
     Path((token, lang, ply, file)): Path<(String, String, String, String)>,
     headers: HeaderMap,
 ) -> Response {
@@ -397,17 +501,18 @@ async fn board(
     if let Some(png) = web.pictures.get(&etag) {
         return immutable(png, &etag, "image/png", &headers);
     }
-    let app = web.app.clone();
     let key = key.to_string();
-    match blocking(move || app.watch_board(&token, ply, &key, l)).await {
-        Some(Ok(Some(png))) => {
-            let png = Arc::new(png);
-            web.pictures.put(etag.clone(), png.clone());
-            immutable(png, &etag, "image/png", &headers)
-        }
-        Some(Ok(None)) => not_found(ask),
-        _ => unavailable(),
-    }
+    let drawn = web
+        .drawing
+        .draw(
+            &etag,
+            client,
+            ply >= LONG_BOARD_PLY,
+            Some(web.pictures.clone()),
+            move |app| drawn_of(app.watch_board(&token, ply, &key, l)),
+        )
+        .await;
+    drawn_picture(drawn, &etag, "image/png", &headers, ask)
 }
 
 /// The start of a game with options, `/start/LANG/SPEC.jpg` (`SPEC` as
@@ -417,6 +522,7 @@ async fn board(
 /// PNG. Immutable: the same options always start the same position.
 async fn start_board(
     State(web): State<Web>,
+    Client(client): Client,
     Path((lang, file)): Path<(String, String)>,
     headers: HeaderMap,
 ) -> Response {
@@ -440,30 +546,23 @@ async fn start_board(
     } else {
         ("png", "image/png")
     };
-    let etag = format!("start-{lang}-{}-{ext}", hex_of(spec));
-    if let Some(picture) = web.pictures.get(&etag) {
+    // By the options as written, spaces aside.
+    let spec = spec.split_whitespace().collect::<Vec<_>>().join(" ");
+    let etag = format!("start-{lang}-{}-{ext}", hex_of(&spec));
+    if let Some(picture) = web.starts.get(&etag) {
         return immutable(picture, &etag, mime, &headers);
     }
-    let app = web.app.clone();
-    let spec = spec.to_string();
-    let drawn = blocking(move || {
-        let png = app.inline_picture(&spec, l).map_err(|_| ())?;
-        if jpeg {
-            jpeg_of(&png).ok_or(())
-        } else {
-            Ok(png)
-        }
-    })
-    .await;
-    match drawn {
-        Some(Ok(picture)) => {
-            let picture = Arc::new(picture);
-            web.pictures.put(etag.clone(), picture.clone());
-            immutable(picture, &etag, mime, &headers)
-        }
-        Some(Err(())) => not_found(ask),
-        None => unavailable(),
-    }
+    let drawn = web
+        .drawing
+        .draw(&etag, client, true, Some(web.starts.clone()), move |app| {
+            let Ok(png) = app.inline_picture(&spec, l) else {
+                return Drawn::NotFound;
+            };
+            let picture = if jpeg { jpeg_of(&png) } else { Some(png) };
+            picture.map_or(Drawn::NotFound, |p| Drawn::Picture(Arc::new(p)))
+        })
+        .await;
+    drawn_picture(drawn, &etag, mime, &headers, ask)
 }
 
 /// A PNG as a JPEG (quality 90, transparency over white); `None` when it
@@ -508,6 +607,7 @@ fn hex_of(s: &str) -> String {
 
 async fn record(
     State(web): State<Web>,
+    Client(client): Client,
     Path((token, file)): Path<(String, String)>,
     Asked(ask): Asked,
     headers: HeaderMap,
@@ -554,15 +654,18 @@ async fn record(
             if let Some(gif) = web.pictures.get(&etag) {
                 return finished_file(gif, &etag, "image/gif", &headers);
             }
-            match blocking(move || app.watch_replay(&token, l)).await {
-                Some(Ok(Some(gif))) => {
-                    let gif = Arc::new(gif);
-                    web.pictures.put(etag.clone(), gif.clone());
-                    finished_file(gif, &etag, "image/gif", &headers)
-                }
-                Some(Ok(None)) => not_found(ask),
-                _ => unavailable(),
-            }
+            let drawn = web
+                .drawing
+                .draw(
+                    &etag,
+                    client,
+                    true,
+                    Some(web.pictures.clone()),
+                    move |app| drawn_of(app.watch_replay(&token, l)),
+                )
+                .await;
+            // A finished game's file never changes either.
+            drawn_picture(drawn, &etag, "image/gif", &headers, ask)
         }
     }
 }
@@ -595,6 +698,7 @@ async fn player_page(
 
 async fn chart(
     State(web): State<Web>,
+    Client(client): Client,
     Path((token, lang, file)): Path<(String, String, String)>,
     Asked(ask): Asked,
 ) -> Response {
@@ -608,19 +712,28 @@ async fn chart(
     if !token_shaped(&token) {
         return not_found(ask);
     }
-    let app = web.app.clone();
-    match blocking(move || app.watch_chart(&token, game, l)).await {
-        // A chart changes with every rated game: revalidated each time.
-        Some(Ok(Some(png))) => (
+    // Not kept: a chart changes with every rated game. Requests at
+    // once share one drawing.
+    let key = format!("chart-{token}-{lang}-{game}");
+    let drawn = web
+        .drawing
+        .draw(&key, client, true, None, move |app| {
+            drawn_of(app.watch_chart(&token, game, l))
+        })
+        .await;
+    match drawn {
+        // Revalidated each time.
+        Drawn::Picture(png) => (
             [
                 (header::CONTENT_TYPE, "image/png"),
                 (header::CACHE_CONTROL, "no-cache"),
             ],
-            png,
+            png.as_ref().clone(),
         )
             .into_response(),
-        Some(Ok(None)) => not_found(ask),
-        _ => unavailable(),
+        Drawn::NotFound => not_found(ask),
+        Drawn::Busy => busy(),
+        Drawn::Unavailable => unavailable(),
     }
 }
 
@@ -697,13 +810,16 @@ async fn guard(req: Request, next: Next) -> Response {
 }
 
 /// The web front-end's routes over `app`, and the hub whose
-/// [`Hub::run`] must be spawned for live updates.
-pub fn router(app: Arc<App>) -> (Router, Arc<Hub>) {
+/// [`Hub::run`] must be spawned for live updates; a costly drawing waits
+/// at most `draw_wait` for its place.
+pub fn router(app: Arc<App>, draw_wait: Duration) -> (Router, Arc<Hub>) {
     let hub = Hub::new(app.clone());
     let web = Web {
+        drawing: Drawing::new(app.clone(), draw_wait),
         app,
         hub: hub.clone(),
-        pictures: Arc::default(),
+        pictures: Arc::new(Pictures::new(PICTURE_CACHE_BYTES, PICTURE_CACHE_ENTRIES)),
+        starts: Arc::new(Pictures::new(START_CACHE_BYTES, START_CACHE_ENTRIES)),
     };
     let r = Router::new()
         .route("/", get(list_page))
@@ -725,13 +841,34 @@ pub fn router(app: Arc<App>) -> (Router, Arc<Hub>) {
     (r, hub)
 }
 
-/// Serves `app` on `listener` until the task is dropped.
+/// Serves `app` on `listener` until the task is dropped: each accepted
+/// connection on a task of its own, by hyper's HTTP/1 server with its
+/// write buffer bounded ([`WRITE_BUFFER`]), the router seeing the peer's
+/// address (`ConnectInfo`).
 pub async fn serve(app: Arc<App>, listener: tokio::net::TcpListener, limits: Limits) {
-    let (router, hub) = router(app);
+    use axum::serve::Listener;
+    let (router, hub) = router(app, limits.draw_wait);
     tokio::spawn(hub.run());
-    let guarded = Guarded::new(listener, limits);
-    if let Err(e) = axum::serve(guarded, router).await {
-        tracing::warn!(error = %e, "web: the server stopped");
+    let mut guarded = Guarded::new(listener, limits);
+    let mut http = hyper::server::conn::http1::Builder::new();
+    // Vectored writes: a shared event is queued, never copied.
+    http.max_buf_size(WRITE_BUFFER).writev(true);
+    loop {
+        let (io, peer) = guarded.accept().await;
+        let router = router.clone();
+        let service =
+            hyper::service::service_fn(move |mut req: hyper::Request<hyper::body::Incoming>| {
+                req.extensions_mut()
+                    .insert(axum::extract::ConnectInfo(peer));
+                let mut router = router.clone();
+                tower_service::Service::call(&mut router, req.map(Body::new))
+            });
+        let conn = http.serve_connection(hyper_util::rt::TokioIo::new(io), service);
+        tokio::spawn(async move {
+            if let Err(e) = conn.await {
+                tracing::trace!(error = %e, "web: a connection ended");
+            }
+        });
     }
 }
 
@@ -905,6 +1042,31 @@ pub fn frontend() -> tablero_app::bot::WebFrontend {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_picture_caches_keep_within_their_bytes_and_entries() {
+        let starts = Pictures::new(START_CACHE_BYTES, START_CACHE_ENTRIES);
+        for n in 0..START_CACHE_ENTRIES * 3 {
+            starts.put(format!("small-{n}"), Arc::new(vec![0; 100]));
+            let (entries, bytes) = starts.held();
+            assert!(entries <= START_CACHE_ENTRIES && bytes <= START_CACHE_BYTES);
+        }
+        assert!(starts.get("small-0").is_none(), "the oldest is dropped");
+        assert!(
+            starts
+                .get(&format!("small-{}", START_CACHE_ENTRIES * 3 - 1))
+                .is_some()
+        );
+        for n in 0..100 {
+            starts.put(format!("big-{n}"), Arc::new(vec![0; 1 << 20]));
+            let (entries, bytes) = starts.held();
+            assert!(entries <= START_CACHE_ENTRIES && bytes <= START_CACHE_BYTES);
+        }
+        // One larger than the whole cache is not kept at all.
+        starts.put("huge".into(), Arc::new(vec![0; START_CACHE_BYTES + 1]));
+        assert!(starts.get("huge").is_none());
+        assert!(starts.get("big-99").is_some());
+    }
 
     #[test]
     fn accept_language_prefers_by_weight_then_order() {

@@ -5,8 +5,9 @@
 //! beyond the limits is answered `503` at once and closed; every accepted
 //! one holds a slot until it closes. A connection whose writes have been
 //! stuck for [`Limits::stall`] (a client that stopped reading its live
-//! stream) is closed, so a slow client holds at most its socket's buffers
-//! and one pending event, never a growing queue. A connection must finish
+//! stream) is closed; until then a slow client holds at most its
+//! socket's buffers and one pending event, never a growing queue
+//! (`live.rs`, [`crate::WRITE_BUFFER`]). A connection must finish
 //! a request's headers within [`Limits::header`] of starting it (nothing
 //! sent, half a header, a byte every few seconds), may sit with nothing
 //! read or written for at most [`Limits::idle`], and lives at most
@@ -43,6 +44,10 @@ pub struct Limits {
     pub idle: Duration,
     /// How long a connection may last in all.
     pub lifetime: Duration,
+    /// How long a costly drawing (a replay, a chart, a start picture, a
+    /// board of a long game) may wait for its address's turn and a place
+    /// in the pool of heavy jobs before it is answered `503` (`draw.rs`).
+    pub draw_wait: Duration,
 }
 
 impl Default for Limits {
@@ -54,6 +59,7 @@ impl Default for Limits {
             header: Duration::from_secs(10),
             idle: Duration::from_secs(120),
             lifetime: Duration::from_secs(3_600),
+            draw_wait: Duration::from_secs(2),
         }
     }
 }

@@ -457,6 +457,43 @@ async fn an_open_page_hears_of_moves_offers_and_resignations() {
     assert!(data.contains("resignation"), "{data}");
 }
 
+/// A live page is sent nothing while nothing it shows changes (issue 42,
+/// item 1: the pushed clock text and time changed with every rendering,
+/// so every commit in the chat sent every page its whole state again);
+/// the clock is the page's to count down, from `data-deadline`, and each
+/// event carries the time it was sent, to set the page's clock by.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_open_page_hears_nothing_while_nothing_changes() {
+    let (_d, app) = setup();
+    let token = chess_game(&app);
+    let addr = serve(app.clone(), Limits::default()).await;
+    let mut page = Stream::open(addr, &format!("/g/{token}/events?lang=en")).await;
+    let (_, data) = page.next(Duration::from_secs(5)).await.expect("a state");
+    let first: serde_json::Value = serde_json::from_str(&data).unwrap();
+    let now = first["now"].as_i64().expect("the time it was sent");
+    assert!((now - tablero_web::feed::app_now()).abs() < 5_000, "{now}");
+    assert!(data.contains("data-deadline"), "{data}");
+    // Commits in the game's chat that change nothing on its page: the
+    // listing, twice.
+    for text in ["web list on", "web list off"] {
+        let app2 = app.clone();
+        tokio::task::spawn_blocking(move || say_as(&app2, &group(), &ana(), text, true))
+            .await
+            .unwrap();
+        tokio::time::sleep(Duration::from_millis(1200)).await;
+    }
+    assert_eq!(page.next(Duration::from_millis(1500)).await, None);
+    // A move is sent at once, stamped afresh.
+    let app2 = app.clone();
+    tokio::task::spawn_blocking(move || ok(&app2, &group(), &ana(), "e4"))
+        .await
+        .unwrap();
+    let (_, data) = page.next(Duration::from_secs(2)).await.expect("the move");
+    let state: serde_json::Value = serde_json::from_str(&data).unwrap();
+    assert!(state["now"].as_i64().unwrap() > now);
+    assert!(state["side"].as_str().unwrap().contains("e4"));
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn one_address_cannot_hold_more_than_its_connections() {
     let (_d, app) = setup();

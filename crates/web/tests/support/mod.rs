@@ -200,6 +200,14 @@ pub fn parse(raw: &[u8]) -> Got {
 pub struct Stream {
     reader: BufReader<TcpStream>,
     pub status: u16,
+    /// Whether the body comes in chunks (an event may span several).
+    chunked: bool,
+    /// Body bytes read and not yet taken as lines.
+    pending: Vec<u8>,
+    /// Bytes read of a chunked body, not yet decoded.
+    raw: Vec<u8>,
+    /// What is left of the chunk being read.
+    left: usize,
 }
 
 impl Stream {
@@ -215,27 +223,90 @@ impl Stream {
         let mut line = String::new();
         reader.read_line(&mut line).await.unwrap();
         let status = line.split(' ').nth(1).unwrap_or("0").parse().unwrap_or(0);
+        let mut chunked = false;
         loop {
             line.clear();
             reader.read_line(&mut line).await.unwrap();
             if line == "\r\n" || line.is_empty() {
                 break;
             }
+            let l = line.to_ascii_lowercase();
+            if l.starts_with("transfer-encoding:") && l.contains("chunked") {
+                chunked = true;
+            }
         }
-        Stream { reader, status }
+        Stream {
+            reader,
+            status,
+            chunked,
+            pending: Vec::new(),
+            raw: Vec::new(),
+            left: 0,
+        }
+    }
+
+    /// The body's next line, its chunks put together; `None` at its end.
+    /// Only whole reads change the state, so a time-out loses nothing.
+    async fn line(&mut self) -> Option<String> {
+        loop {
+            if let Some(i) = self.pending.iter().position(|&b| b == b'\n') {
+                let l: Vec<u8> = self.pending.drain(..=i).collect();
+                return Some(String::from_utf8_lossy(&l).into_owned());
+            }
+            if self.chunked && self.decode()? {
+                continue;
+            }
+            let mut buf = [0u8; 4096];
+            let n = self.reader.read(&mut buf).await.ok()?;
+            if n == 0 {
+                return None;
+            }
+            if self.chunked {
+                self.raw.extend_from_slice(&buf[..n]);
+            } else {
+                self.pending.extend_from_slice(&buf[..n]);
+            }
+        }
+    }
+
+    /// Moves what it can of the chunked body read into `pending`:
+    /// whether it moved anything; `None` at the last chunk.
+    fn decode(&mut self) -> Option<bool> {
+        let mut moved = false;
+        loop {
+            if self.left > 0 {
+                let n = self.left.min(self.raw.len());
+                if n == 0 {
+                    return Some(moved);
+                }
+                self.pending.extend(self.raw.drain(..n));
+                self.left -= n;
+                moved = true;
+                continue;
+            }
+            let Some(i) = self.raw.windows(2).position(|w| w == b"\r\n") else {
+                return Some(moved);
+            };
+            let size: Vec<u8> = self.raw.drain(..i + 2).collect();
+            let size = String::from_utf8_lossy(&size[..i]).trim().to_string();
+            if size.is_empty() {
+                // The line break after a chunk.
+                continue;
+            }
+            let n = usize::from_str_radix(size.split(';').next()?.trim(), 16).ok()?;
+            if n == 0 {
+                return None;
+            }
+            self.left = n;
+        }
     }
 
     /// The next event's name and data, within `wait`.
     pub async fn next(&mut self, wait: Duration) -> Option<(String, String)> {
         tokio::time::timeout(wait, async {
             let (mut name, mut data) = (String::new(), String::new());
-            let mut line = String::new();
             loop {
-                line.clear();
-                if self.reader.read_line(&mut line).await.ok()? == 0 {
-                    return None;
-                }
-                // Chunk sizes of the chunked encoding are lines too.
+                let line = self.line().await?;
                 let l = line.trim_end_matches(['\r', '\n']);
                 if let Some(n) = l.strip_prefix("event:") {
                     name = n.trim().to_string();
