@@ -16,6 +16,8 @@ use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError, RwLock};
 
 use crate::StoreError;
 use crate::kv::{Area, Backend, DbError, DbResult, FieldIn, KvBatch, LockGuard, Op};
+use crate::sled_log::LogBackend;
+use crate::trial::{Cut, Scratch, copy_folder, keep_aside, log_cut, now_ms, wait_lock_free};
 
 pub struct SledBackend {
     db: sled::Db,
@@ -29,6 +31,19 @@ pub struct SledBackend {
     /// Held shared by every batch and exclusively by a backup, so a backup
     /// sees no batch half-applied.
     writes: RwLock<()>,
+    /// What opening found (see [`Backend::damage`]).
+    notes: Vec<(String, String)>,
+    /// The copy a store opened only to be read is read from, removed
+    /// after sled (fields drop in order).
+    _scratch: Option<Scratch>,
+}
+
+/// Only [`Mode::Salvage`] reads a log without sled.
+fn unreachable_log<T>(path: &Path) -> Result<T, StoreError> {
+    Err(StoreError::Db(DbError::msg(format!(
+        "sled:{}: read from its log where sled was expected",
+        path.display()
+    ))))
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -176,6 +191,67 @@ fn partial_files(dir: &Path) -> std::io::Result<Option<String>> {
     Ok(Some(why.to_string()))
 }
 
+/// How a folder is opened.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    /// The bot's store: created when missing; opened for writing.
+    Write,
+    /// An existing store, to read only, refused when sled would cut it.
+    Read,
+    /// An existing store, to read only; read from its log without sled
+    /// when sled cannot open it whole (check, salvage).
+    Salvage,
+}
+
+/// What trying sled on a copy of a folder found.
+struct Tried {
+    /// The copy, opened by sled (`None`: sled refused it).
+    db: Option<sled::Db>,
+    /// sled's refusal.
+    failed: Option<sled::Error>,
+    /// What sled's recovery changed in the copy's log.
+    cut: Option<Cut>,
+    scratch: Scratch,
+}
+
+/// Copies `path` into a scratch folder in `parent` and opens the copy.
+fn try_copy(path: &Path, parent: &Path, cache_bytes: u64) -> std::io::Result<Tried> {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "store".into());
+    let scratch = Scratch::new(parent, &name)?;
+    copy_folder(path, scratch.path())?;
+    let opened = sled::Config::new()
+        .path(scratch.path())
+        .cache_capacity(cache_bytes)
+        .open();
+    let cut = log_cut(path, scratch.path())?;
+    let (db, failed) = match opened {
+        Ok(db) => (Some(db), None),
+        Err(e) => (None, Some(e)),
+    };
+    Ok(Tried {
+        db,
+        failed,
+        cut,
+        scratch,
+    })
+}
+
+/// A store read from its log, with why it was not opened by sled.
+fn from_log(path: &Path, why: String) -> Result<Arc<dyn Backend>, StoreError> {
+    let image = crate::sled_log::read(path).map_err(|e| StoreError::Damaged {
+        store: format!("sled:{}", path.display()),
+        why: format!("{why}; and its log cannot be read record by record: {e}"),
+    })?;
+    Ok(Arc::new(LogBackend::new(
+        image,
+        path,
+        vec![("db".into(), why)],
+    )))
+}
+
 impl SledBackend {
     /// Opens (or creates) the database in folder `path`. `cache_bytes`
     /// bounds sled's page cache, the main term of resident memory.
@@ -191,18 +267,49 @@ impl SledBackend {
     /// (checked before sled opens it, since sled would start it afresh),
     /// when sled finds them corrupt, or when it opens with no key at all
     /// (every store keeps its schema version).
+    ///
+    /// sled is tried first on a copy of an existing folder (beside it),
+    /// since its recovery writes as it opens: a folder it refuses is left
+    /// exactly as it was, and one whose log its recovery would cut short
+    /// is first copied whole to `<path>.damaged-<UTC time>Z` beside it,
+    /// then opened; [`Backend::damage`] says so, for the caller to tell.
     pub fn open(path: &Path, cache_bytes: u64) -> Result<SledBackend, StoreError> {
-        SledBackend::open_as(path, cache_bytes, true)
+        match SledBackend::open_as(path, cache_bytes, Mode::Write)? {
+            Ok(s) => Ok(s),
+            Err(_) => unreachable_log(path),
+        }
     }
 
-    /// Opens an existing store only: a folder without one is an error and
-    /// is left as it was (not created). For reading a store that must
-    /// already be there (`store copy`'s source, `store check`).
+    /// Opens an existing store only, to read it: a folder without one is
+    /// an error and is left as it was (not created). sled reads a copy
+    /// (in the system's temporary folder), so nothing of the folder
+    /// changes; a folder sled refuses, or whose log its recovery would cut
+    /// short, is refused ([`StoreError::Damaged`]). For `store copy`'s
+    /// source and the backups.
     pub fn open_existing(path: &Path, cache_bytes: u64) -> Result<SledBackend, StoreError> {
-        SledBackend::open_as(path, cache_bytes, false)
+        match SledBackend::open_as(path, cache_bytes, Mode::Read)? {
+            Ok(s) => Ok(s),
+            Err(_) => unreachable_log(path),
+        }
     }
 
-    fn open_as(path: &Path, cache_bytes: u64, create: bool) -> Result<SledBackend, StoreError> {
+    /// Opens an existing store to read all that can be read of it, as
+    /// [`SledBackend::open_existing`], except that a folder sled refuses,
+    /// or would open only by cutting its log short, is read from its log
+    /// record by record ([`crate::sled_log`]) instead; what was found is
+    /// in [`Backend::damage`]. For `store check` and `store salvage`.
+    pub fn open_damaged(path: &Path, cache_bytes: u64) -> Result<Arc<dyn Backend>, StoreError> {
+        match SledBackend::open_as(path, cache_bytes, Mode::Salvage)? {
+            Ok(s) => Ok(Arc::new(s)),
+            Err(log) => Ok(log),
+        }
+    }
+
+    fn open_as(
+        path: &Path,
+        cache_bytes: u64,
+        mode: Mode,
+    ) -> Result<Result<SledBackend, Arc<dyn Backend>>, StoreError> {
         let store = format!("sled:{}", path.display());
         let damaged = |why: String| StoreError::Damaged {
             store: store.clone(),
@@ -220,21 +327,90 @@ impl SledBackend {
             // the marker, or whose marker went with the rest) that lost
             // the others. sled would start it afresh and write over them.
             return Err(damaged(why));
-        } else if !create && !path.join("db").is_file() {
+        } else if mode != Mode::Write && !path.join("db").is_file() {
             return Err(StoreError::Db(DbError::msg(format!(
                 "{store} holds no store"
             ))));
         }
-        let config = sled::Config::new().path(path).cache_capacity(cache_bytes);
-        let db = open_waiting_for_lock(|| config.open(), LOCK_WAIT).map_err(|e| match e {
-            e if is_lock_held(&e) => StoreError::InUse {
-                store: store.clone(),
-            },
-            sled::Error::Corruption { .. } => damaged(format!("sled reads corrupt data ({e})")),
-            e => StoreError::Db(e.into()),
-        })?;
+        let in_use = || StoreError::InUse {
+            store: store.clone(),
+        };
+        let corrupt_why = |e: &sled::Error| format!("sled reads corrupt data ({e})");
+        let mut notes = Vec::new();
+        let mut scratch = None;
+        let mut opened = None;
+        if path.join("db").is_file() {
+            // Another process writing the files would make the copy
+            // meaningless; this process's own last handle may still be
+            // closing.
+            if !wait_lock_free(path, LOCK_WAIT).map_err(io)? {
+                return Err(in_use());
+            }
+            let parent = match mode {
+                // Beside the store: the same disk, which has room for it.
+                Mode::Write => path.parent().unwrap_or(Path::new(".")).to_path_buf(),
+                // Not a byte written near a store that is only read.
+                Mode::Read | Mode::Salvage => std::env::temp_dir(),
+            };
+            let tried = try_copy(path, &parent, cache_bytes).map_err(io)?;
+            let empty = match &tried.db {
+                Some(db) => db.first().map(|kv| kv.is_none()).unwrap_or(false),
+                None => false,
+            };
+            let why = match (&tried.failed, tried.cut) {
+                (Some(e @ sled::Error::Corruption { .. }), _) => Some(corrupt_why(e)),
+                (Some(e), _) => return Err(StoreError::Db(DbError::msg(format!("{store}: {e}")))),
+                (None, _) if held && empty => Some(
+                    "it held a store but sled opens it empty (its files were lost or replaced)"
+                        .to_string(),
+                ),
+                (None, Some(cut)) => Some(cut.to_string()),
+                (None, None) => None,
+            };
+            match (mode, why) {
+                (Mode::Salvage, Some(why)) => {
+                    drop(tried);
+                    return Ok(Err(from_log(path, why)?));
+                }
+                (Mode::Read, Some(why)) => {
+                    return Err(damaged(format!(
+                        "{why}; nothing was changed: `tablero store check` tells what is                          damaged, `tablero store salvage` reads every intact record"
+                    )));
+                }
+                (Mode::Write, Some(why)) if tried.failed.is_some() || empty => {
+                    return Err(damaged(why));
+                }
+                (Mode::Write, Some(why)) => {
+                    let aside = keep_aside(path, now_ms()).map_err(io)?;
+                    notes.push((
+                        "db".to_string(),
+                        format!(
+                            "{why}; the original files are kept in {} (`tablero store salvage                              --from sled:{} --to sled:NEW` reads every intact record of them)",
+                            aside.display(),
+                            aside.display()
+                        ),
+                    ));
+                }
+                (Mode::Write, None) => {}
+                (Mode::Read | Mode::Salvage, None) => {
+                    opened = tried.db.clone();
+                    scratch = Some(tried);
+                }
+            }
+        }
+        let db = match opened {
+            Some(db) => db,
+            None => {
+                let config = sled::Config::new().path(path).cache_capacity(cache_bytes);
+                open_waiting_for_lock(|| config.open(), LOCK_WAIT).map_err(|e| match e {
+                    e if is_lock_held(&e) => in_use(),
+                    sled::Error::Corruption { .. } => damaged(corrupt_why(&e)),
+                    e => StoreError::Db(e.into()),
+                })?
+            }
+        };
         let corrupt = |e: sled::Error| match e {
-            sled::Error::Corruption { .. } => damaged(format!("sled reads corrupt data ({e})")),
+            sled::Error::Corruption { .. } => damaged(corrupt_why(&e)),
             e => StoreError::Db(e.into()),
         };
         let quarantine = db.open_tree("quarantine").map_err(corrupt)?;
@@ -244,7 +420,7 @@ impl SledBackend {
                 "it held a store but sled opens it empty (its files were lost or replaced)".into(),
             ));
         }
-        if create && !empty && marker != Some(true) {
+        if mode == Mode::Write && !empty && marker != Some(true) {
             // A store written before the marker existed, or whose first
             // snapshot sled has just written (a store opened only to be
             // read is left as it was).
@@ -253,7 +429,7 @@ impl SledBackend {
                 write_marker(path, snapshot).map_err(io)?;
             }
         }
-        Ok(SledBackend {
+        Ok(Ok(SledBackend {
             db,
             quarantine,
             path: path.display().to_string(),
@@ -262,7 +438,9 @@ impl SledBackend {
             versions: Mutex::default(),
             leases: Mutex::default(),
             writes: RwLock::default(),
-        })
+            notes,
+            _scratch: scratch.map(|t| t.scratch),
+        }))
     }
 
     /// Writes the marker before the store's first data becomes durable.
@@ -410,6 +588,10 @@ impl Backend for SledBackend {
     fn quiesced(&self, f: &mut dyn FnMut() -> DbResult<()>) -> DbResult<()> {
         let _held = self.writes.write().unwrap_or_else(PoisonError::into_inner);
         f()
+    }
+
+    fn damage(&self) -> Vec<(String, String)> {
+        self.notes.clone()
     }
 }
 
