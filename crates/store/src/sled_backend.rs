@@ -8,7 +8,7 @@
 //! when the store opens, and leases are forgotten on restart (a timer due
 //! during a crash is simply claimed again).
 
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::ops::Range;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -239,6 +239,42 @@ fn try_copy(path: &Path, parent: &Path, cache_bytes: u64) -> std::io::Result<Tri
     })
 }
 
+/// Why what sled reads of `db` (a copy of `original`) is not what the
+/// original's log holds, if it is not: a page sled cannot read, or records
+/// it reads older or not at all (a damaged segment header, for one, makes
+/// sled skip the rest of its segment without a word or a changed byte).
+fn misread(db: &sled::Db, original: &Path) -> Option<String> {
+    let tree = |t: &sled::Tree| -> sled::Result<BTreeMap<Vec<u8>, Vec<u8>>> {
+        t.iter()
+            .map(|kv| kv.map(|(k, v)| (k.to_vec(), v.to_vec())))
+            .collect()
+    };
+    let read = || -> sled::Result<_> {
+        let quarantine = db.open_tree("quarantine")?;
+        Ok((tree(db)?, tree(&quarantine)?))
+    };
+    let (main, quarantine) = match read() {
+        Ok(trees) => trees,
+        Err(e) => return Some(format!("sled cannot read all of it ({e})")),
+    };
+    let log = match crate::sled_log::read(original) {
+        Ok(log) => log,
+        Err(e) => return Some(format!("its log cannot be read record by record ({e})")),
+    };
+    let differ = |a: &BTreeMap<Vec<u8>, Vec<u8>>, b: &BTreeMap<Vec<u8>, Vec<u8>>| {
+        let mut n = a.iter().filter(|(k, v)| b.get(*k) != Some(v)).count();
+        n += b.keys().filter(|k| !a.contains_key(*k)).count();
+        n
+    };
+    let n = differ(&main, &log.main) + differ(&quarantine, &log.quarantine);
+    (n > 0).then(|| {
+        format!(
+            "sled reads {n} records otherwise than its log holds them (older, or not at \
+             all): part of its log is damaged"
+        )
+    })
+}
+
 /// A store read from its log, with why it was not opened by sled.
 fn from_log(path: &Path, why: String) -> Result<Arc<dyn Backend>, StoreError> {
     let image = crate::sled_log::read(path).map_err(|e| StoreError::Damaged {
@@ -318,14 +354,18 @@ impl SledBackend {
         let io = |e: std::io::Error| StoreError::Db(DbError::msg(format!("{store}: {e}")));
         let marker = read_marker(path).map_err(io)?;
         let held = marker.is_some();
-        if let Some(snapshot_seen) = marker {
-            if let Some(why) = missing_files(path, snapshot_seen).map_err(io)? {
-                return Err(damaged(why));
-            }
-        } else if let Some(why) = partial_files(path).map_err(io)? {
+        let missing = match marker {
+            Some(snapshot_seen) => missing_files(path, snapshot_seen).map_err(io)?,
             // No marker, but some of sled's files: a store (written before
             // the marker, or whose marker went with the rest) that lost
             // the others. sled would start it afresh and write over them.
+            None => partial_files(path).map_err(io)?,
+        };
+        if let Some(why) = missing {
+            // Without its snapshot or conf the log itself may be whole.
+            if mode == Mode::Salvage && path.join("db").is_file() {
+                return Ok(Err(from_log(path, why)?));
+            }
             return Err(damaged(why));
         } else if mode != Mode::Write && !path.join("db").is_file() {
             return Err(StoreError::Db(DbError::msg(format!(
@@ -357,6 +397,7 @@ impl SledBackend {
                 Some(db) => db.first().map(|kv| kv.is_none()).unwrap_or(false),
                 None => false,
             };
+            let misread = tried.db.as_ref().and_then(|db| misread(db, path));
             let why = match (&tried.failed, tried.cut) {
                 (Some(e @ sled::Error::Corruption { .. }), _) => Some(corrupt_why(e)),
                 (Some(e), _) => return Err(StoreError::Db(DbError::msg(format!("{store}: {e}")))),
@@ -365,7 +406,7 @@ impl SledBackend {
                         .to_string(),
                 ),
                 (None, Some(cut)) => Some(cut.to_string()),
-                (None, None) => None,
+                (None, None) => misread,
             };
             match (mode, why) {
                 (Mode::Salvage, Some(why)) => {

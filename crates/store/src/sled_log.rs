@@ -237,6 +237,23 @@ fn storage_parameters(dir: &Path) -> Result<u64, String> {
 /// Every intact message of `db`, in file order.
 fn scan(dir: &Path, db: &[u8], segment: u64, report: &mut LogReport) -> Vec<Message> {
     let mut out = Vec::new();
+    scan_with(dir, db, segment, report, &mut |_, m| {
+        if let Some(m) = m {
+            out.push(m);
+        }
+    });
+    out
+}
+
+/// Calls `each` with every intact message of `db`, in file order, and its
+/// content (`None`: a blob that is lost).
+fn scan_with(
+    dir: &Path,
+    db: &[u8],
+    segment: u64,
+    report: &mut LogReport,
+    each: &mut dyn FnMut(Extent, Option<Message>),
+) {
     let size = db.len() as u64;
     let mut base = 0;
     while base < size {
@@ -287,14 +304,19 @@ fn scan(dir: &Path, db: &[u8], segment: u64, report: &mut LogReport) -> Vec<Mess
                 },
                 _ => Some(body.to_vec()),
             };
-            if let Some(body) = body {
-                out.push(Message {
-                    lsn,
-                    pid: h.pid,
-                    kind: h.kind,
-                    body,
-                });
-            }
+            let extent = Extent {
+                offset: base + pos,
+                len: next - pos,
+                kind: h.kind,
+                lsn,
+            };
+            let message = body.map(|body| Message {
+                lsn,
+                pid: h.pid,
+                kind: h.kind,
+                body,
+            });
+            each(extent, message);
             if h.kind == kind::CAP {
                 break;
             }
@@ -302,7 +324,6 @@ fn scan(dir: &Path, db: &[u8], segment: u64, report: &mut LogReport) -> Vec<Mess
         }
         base += segment;
     }
-    out
 }
 
 /// A leaf's key range and entries (full keys), or an index's children.
@@ -430,6 +451,30 @@ fn apply(tree: &mut BTreeMap<Vec<u8>, Vec<u8>>, change: Change) {
             tree.remove(&k);
         }
     }
+}
+
+/// An intact message's place in `db`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Extent {
+    /// Its first byte (the header's) in `db`.
+    pub offset: u64,
+    /// Its length, header included.
+    pub len: u64,
+    /// sled's message kind (8 a node, 10 a link, 6 the meta, …).
+    pub kind: u8,
+    pub lsn: u64,
+}
+
+/// Where every intact message of the folder's log lies, in file order:
+/// for locating damage, and for tests that damage a log on purpose.
+pub fn extents(dir: &Path) -> Result<Vec<Extent>, String> {
+    let segment = storage_parameters(dir)?;
+    let db = std::fs::read(dir.join("db")).map_err(|e| format!("its log (db): {e}"))?;
+    let mut out = Vec::new();
+    scan_with(dir, &db, segment, &mut LogReport::default(), &mut |e, _| {
+        out.push(e)
+    });
+    Ok(out)
 }
 
 /// Reads every intact record of the sled folder `dir` without sled.
