@@ -17,7 +17,9 @@ use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError, RwLock};
 use crate::StoreError;
 use crate::kv::{Area, Backend, DbError, DbResult, FieldIn, KvBatch, LockGuard, Op};
 use crate::sled_log::LogBackend;
-use crate::trial::{Cut, Scratch, copy_folder, keep_aside, log_cut, now_ms, wait_lock_free};
+use crate::trial::{
+    Cut, Scratch, copy_folder, keep_aside, log_cut, now_ms, remove_stale, wait_lock_free,
+};
 
 pub struct SledBackend {
     db: sled::Db,
@@ -36,14 +38,6 @@ pub struct SledBackend {
     /// The copy a store opened only to be read is read from, removed
     /// after sled (fields drop in order).
     _scratch: Option<Scratch>,
-}
-
-/// Only [`Mode::Salvage`] reads a log without sled.
-fn unreachable_log<T>(path: &Path) -> Result<T, StoreError> {
-    Err(StoreError::Db(DbError::msg(format!(
-        "sled:{}: read from its log where sled was expected",
-        path.display()
-    ))))
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -214,12 +208,17 @@ struct Tried {
     scratch: Scratch,
 }
 
-/// Copies `path` into a scratch folder in `parent` and opens the copy.
-fn try_copy(path: &Path, parent: &Path, cache_bytes: u64) -> std::io::Result<Tried> {
+/// Copies `path` into a scratch folder in `parent` and opens the copy;
+/// `beside`: `parent` is the store's own, where scratch folders a killed
+/// process left are removed first.
+fn try_copy(path: &Path, parent: &Path, beside: bool, cache_bytes: u64) -> std::io::Result<Tried> {
     let name = path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_else(|| "store".into());
+    if beside {
+        remove_stale(parent, &name)?;
+    }
     let scratch = Scratch::new(parent, &name)?;
     copy_folder(path, scratch.path())?;
     let opened = sled::Config::new()
@@ -275,11 +274,21 @@ fn misread(db: &sled::Db, original: &Path) -> Option<String> {
     })
 }
 
+/// The error for a store refused as damaged.
+fn damaged(path: &Path, why: String) -> StoreError {
+    StoreError::Damaged {
+        store: format!("sled:{}", path.display()),
+        why,
+    }
+}
+
 /// A store read from its log, with why it was not opened by sled.
 fn from_log(path: &Path, why: String) -> Result<Arc<dyn Backend>, StoreError> {
-    let image = crate::sled_log::read(path).map_err(|e| StoreError::Damaged {
-        store: format!("sled:{}", path.display()),
-        why: format!("{why}; and its log cannot be read record by record: {e}"),
+    let image = crate::sled_log::read(path).map_err(|e| {
+        damaged(
+            path,
+            format!("{why}; and its log cannot be read record by record: {e}"),
+        )
     })?;
     Ok(Arc::new(LogBackend::new(
         image,
@@ -310,10 +319,7 @@ impl SledBackend {
     /// is first copied whole to `<path>.damaged-<UTC time>Z` beside it,
     /// then opened; [`Backend::damage`] says so, for the caller to tell.
     pub fn open(path: &Path, cache_bytes: u64) -> Result<SledBackend, StoreError> {
-        match SledBackend::open_as(path, cache_bytes, Mode::Write)? {
-            Ok(s) => Ok(s),
-            Err(_) => unreachable_log(path),
-        }
+        SledBackend::open_as(path, cache_bytes, Mode::Write)?.map_err(|why| damaged(path, why))
     }
 
     /// Opens an existing store only, to read it: a folder without one is
@@ -323,10 +329,7 @@ impl SledBackend {
     /// short, is refused ([`StoreError::Damaged`]). For `store copy`'s
     /// source and the backups.
     pub fn open_existing(path: &Path, cache_bytes: u64) -> Result<SledBackend, StoreError> {
-        match SledBackend::open_as(path, cache_bytes, Mode::Read)? {
-            Ok(s) => Ok(s),
-            Err(_) => unreachable_log(path),
-        }
+        SledBackend::open_as(path, cache_bytes, Mode::Read)?.map_err(|why| damaged(path, why))
     }
 
     /// Opens an existing store to read all that can be read of it, as
@@ -337,20 +340,19 @@ impl SledBackend {
     pub fn open_damaged(path: &Path, cache_bytes: u64) -> Result<Arc<dyn Backend>, StoreError> {
         match SledBackend::open_as(path, cache_bytes, Mode::Salvage)? {
             Ok(s) => Ok(Arc::new(s)),
-            Err(log) => Ok(log),
+            Err(why) => from_log(path, why),
         }
     }
 
+    /// Opens `path` as `mode` says; `Ok(Err(why))` (only in
+    /// [`Mode::Salvage`]) when it is to be read from its log instead.
     fn open_as(
         path: &Path,
         cache_bytes: u64,
         mode: Mode,
-    ) -> Result<Result<SledBackend, Arc<dyn Backend>>, StoreError> {
+    ) -> Result<Result<SledBackend, String>, StoreError> {
         let store = format!("sled:{}", path.display());
-        let damaged = |why: String| StoreError::Damaged {
-            store: store.clone(),
-            why,
-        };
+        let damaged = |why: String| damaged(path, why);
         let io = |e: std::io::Error| StoreError::Db(DbError::msg(format!("{store}: {e}")));
         let marker = read_marker(path).map_err(io)?;
         let held = marker.is_some();
@@ -364,7 +366,7 @@ impl SledBackend {
         if let Some(why) = missing {
             // Without its snapshot or conf the log itself may be whole.
             if mode == Mode::Salvage && path.join("db").is_file() {
-                return Ok(Err(from_log(path, why)?));
+                return Ok(Err(why));
             }
             return Err(damaged(why));
         } else if mode != Mode::Write && !path.join("db").is_file() {
@@ -375,7 +377,13 @@ impl SledBackend {
         let in_use = || StoreError::InUse {
             store: store.clone(),
         };
-        let corrupt_why = |e: &sled::Error| format!("sled reads corrupt data ({e})");
+        let corrupt_why = |e: &sled::Error| match e {
+            sled::Error::Corruption { at: Some(at), .. } => format!(
+                "sled finds data that fails its checksum (at {} of its log)",
+                at.lid()
+            ),
+            _ => "sled finds data that fails its checksum".to_string(),
+        };
         let mut notes = Vec::new();
         let mut scratch = None;
         let mut opened = None;
@@ -392,7 +400,7 @@ impl SledBackend {
                 // Not a byte written near a store that is only read.
                 Mode::Read | Mode::Salvage => std::env::temp_dir(),
             };
-            let tried = try_copy(path, &parent, cache_bytes).map_err(io)?;
+            let tried = try_copy(path, &parent, mode == Mode::Write, cache_bytes).map_err(io)?;
             let empty = match &tried.db {
                 Some(db) => db.first().map(|kv| kv.is_none()).unwrap_or(false),
                 None => false,
@@ -409,16 +417,20 @@ impl SledBackend {
                 (None, None) => misread,
             };
             match (mode, why) {
-                (Mode::Salvage, Some(why)) => {
-                    drop(tried);
-                    return Ok(Err(from_log(path, why)?));
-                }
+                (Mode::Salvage, Some(why)) => return Ok(Err(why)),
                 (Mode::Read, Some(why)) => {
                     return Err(damaged(format!(
                         "{why}; nothing was changed: `tablero store check` tells what is                          damaged, `tablero store salvage` reads every intact record"
                     )));
                 }
-                (Mode::Write, Some(why)) if tried.failed.is_some() || empty => {
+                // Kept aside and opened only where sled's recovery cuts
+                // the log: once it has, the store reads whole again. A
+                // store sled refuses, opens empty, or reads otherwise than
+                // its log without a changed byte (it would then write new
+                // records over the ones it skips) is left as it is.
+                (Mode::Write, Some(why))
+                    if tried.failed.is_some() || empty || tried.cut.is_none() =>
+                {
                     return Err(damaged(why));
                 }
                 (Mode::Write, Some(why)) => {

@@ -70,6 +70,22 @@ impl Drop for Scratch {
     }
 }
 
+/// Removes the scratch folders of `name` in `parent` that other processes
+/// left (a process killed while it tried a store). Only for a store whose
+/// lock was just found free: no other process is opening it.
+pub fn remove_stale(parent: &Path, name: &str) -> std::io::Result<()> {
+    let prefix = format!(".{name}.trial-");
+    let ours = format!("{prefix}{}-", std::process::id());
+    for entry in std::fs::read_dir(parent)? {
+        let entry = entry?;
+        let file = entry.file_name().to_string_lossy().into_owned();
+        if file.starts_with(&prefix) && !file.starts_with(&ours) && entry.file_type()?.is_dir() {
+            std::fs::remove_dir_all(entry.path())?;
+        }
+    }
+    Ok(())
+}
+
 /// Copies a sled folder's files (and its `blobs` folder) into `to`, which
 /// exists; the copies are made durable.
 pub fn copy_folder(from: &Path, to: &Path) -> std::io::Result<()> {

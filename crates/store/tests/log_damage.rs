@@ -291,6 +291,11 @@ fn run(case: &Case, pristine: &Path, db: &[u8], shape: Shape) -> Outcome {
             Err(e) => format!("refused ({e})"),
         }
     );
+    assert!(
+        !siblings().iter().any(|n| n.contains(".trial-")),
+        "{name}: the open left its trial copy: {:?}",
+        siblings()
+    );
     let outcome = match &opened {
         Ok(s) if s.damage().is_empty() => Outcome::Whole,
         Ok(_) => Outcome::Cut,
@@ -464,4 +469,28 @@ fn a_flipped_byte_late_in_the_log_loses_only_its_record() {
     let expect = untouched(&original, &spoiled, SMALL);
     assert!(expect.len() >= GAMES as usize - 1, "{expect:?}");
     salvage(&dir, &root.path().join("new"), &expect, "late flip", SMALL);
+}
+
+/// A trial copy left beside the store by a process killed while opening
+/// it is removed by the next open; a check writes nothing beside it.
+#[test]
+fn a_trial_copy_left_by_a_killed_process_goes_at_the_next_open() {
+    let root = tempfile::tempdir().unwrap();
+    let dir = root.path().join("data");
+    let s = Store::open(&dir, 1 << 20).unwrap();
+    let mut b = s.batch();
+    b.put_game(&game(1, 0, SMALL), None);
+    s.commit(b).unwrap();
+    drop(s);
+    let left = root.path().join(".data.trial-4000000-0");
+    std::fs::create_dir(&left).unwrap();
+    std::fs::write(left.join("db"), b"half a copy").unwrap();
+    let s = Store::open(&dir, 1 << 20).unwrap();
+    assert!(s.game(&channel(), 1, true).unwrap().is_some());
+    assert!(!left.exists());
+    let names: Vec<_> = std::fs::read_dir(root.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(names, ["data"]);
 }
