@@ -1003,12 +1003,14 @@ fn store_copy(from: String, to: Option<String>) -> Result<(), Failure> {
 }
 
 fn store_check(store: Option<String>, config: Option<PathBuf>) -> Result<(), Failure> {
+    // A sled folder is read from a copy, or from its log record by
+    // record when sled would cut it short: nothing in it changes.
     let store = match store {
-        Some(url) => tablero_store::Store::open_existing_url(&url, STORE_CACHE),
+        Some(url) => tablero_store::Store::read_url(&url, STORE_CACHE),
         None => {
             let config = tablero_app::bot::load_config(config)?;
             let url = config.store_url();
-            tablero_store::Store::open_existing_url(&url, STORE_CACHE)
+            tablero_store::Store::read_url(&url, STORE_CACHE)
         }
     }
     .map_err(|e| e.to_string())?;
@@ -1032,8 +1034,7 @@ fn store_check(store: Option<String>, config: Option<PathBuf>) -> Result<(), Fai
 }
 
 fn store_salvage(from: String, to: String) -> Result<(), Failure> {
-    let source =
-        tablero_store::Store::open_existing_url(&from, STORE_CACHE).map_err(|e| e.to_string())?;
+    let source = tablero_store::Store::read_url(&from, STORE_CACHE).map_err(|e| e.to_string())?;
     let target = tablero_store::Store::open_url(&to, STORE_CACHE).map_err(|e| e.to_string())?;
     let r = source
         .salvage_to(&target, &game_check)

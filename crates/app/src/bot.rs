@@ -59,6 +59,16 @@ pub fn open_store(config: &Config) -> Result<Store, String> {
         })?,
     };
     tracing::info!(store = %store.describe(), "store open");
+    // sled's recovery cut the log short: the operator must hear of it, and
+    // of where the original files were kept, even without a log reader.
+    for d in store.damage() {
+        tracing::warn!(store = %store.describe(), part = %d.key, "store damaged: {}", d.why);
+        eprintln!(
+            "warning: the store {} was damaged: {}",
+            store.describe(),
+            d.why
+        );
+    }
     Ok(store)
 }
 

@@ -70,7 +70,7 @@ fn stamp_of(path: &Path) -> Option<String> {
 }
 
 /// `ms` as a backup name's time.
-fn stamp(ms: i64) -> String {
+pub(crate) fn stamp(ms: i64) -> String {
     tablero_rules::export::format_utc(ms)
         .trim_end_matches(" UTC")
         .replace(' ', "T")

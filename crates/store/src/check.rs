@@ -170,7 +170,10 @@ impl Store {
         &self,
         game_check: &dyn Fn(&GameDoc) -> std::result::Result<(), String>,
     ) -> Result<CheckReport> {
-        let mut report = CheckReport::default();
+        let mut report = CheckReport {
+            damaged: self.damage(),
+            ..CheckReport::default()
+        };
         let mut damaged = Vec::new();
         read_all(
             &self.db,
@@ -201,7 +204,10 @@ impl Store {
         game_check: &dyn Fn(&GameDoc) -> std::result::Result<(), String>,
     ) -> Result<SalvageReport> {
         to.check_new()?;
-        let mut report = SalvageReport::default();
+        let mut report = SalvageReport {
+            damaged: self.damage(),
+            ..SalvageReport::default()
+        };
         let mut damaged = Vec::new();
         let mut batch = KvBatch::default();
         let mut pending = 0;

@@ -193,6 +193,13 @@ pub trait Backend: Send + Sync {
     fn quiesced(&self, f: &mut dyn FnMut() -> DbResult<()>) -> DbResult<()> {
         f()
     }
+
+    /// Damage found in the database's own files when it was opened, as
+    /// (where, why): what `check` and `salvage` report besides unreadable
+    /// records. None by default.
+    fn damage(&self) -> Vec<(String, String)> {
+        Vec::new()
+    }
 }
 
 /// A condition on keys made of fields joined by [`FieldIn::SEP`]: field

@@ -69,7 +69,9 @@ mod migrate;
 pub mod pg_backend;
 mod shared;
 pub mod sled_backend;
+pub mod sled_log;
 mod store;
+mod trial;
 mod web;
 
 pub use backup::BackupReport;

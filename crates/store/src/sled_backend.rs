@@ -8,7 +8,7 @@
 //! when the store opens, and leases are forgotten on restart (a timer due
 //! during a crash is simply claimed again).
 
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::ops::Range;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -16,6 +16,10 @@ use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError, RwLock};
 
 use crate::StoreError;
 use crate::kv::{Area, Backend, DbError, DbResult, FieldIn, KvBatch, LockGuard, Op};
+use crate::sled_log::LogBackend;
+use crate::trial::{
+    Cut, Scratch, copy_folder, keep_aside, log_cut, now_ms, remove_stale, wait_lock_free,
+};
 
 pub struct SledBackend {
     db: sled::Db,
@@ -29,6 +33,11 @@ pub struct SledBackend {
     /// Held shared by every batch and exclusively by a backup, so a backup
     /// sees no batch half-applied.
     writes: RwLock<()>,
+    /// What opening found (see [`Backend::damage`]).
+    notes: Vec<(String, String)>,
+    /// The copy a store opened only to be read is read from, removed
+    /// after sled (fields drop in order).
+    _scratch: Option<Scratch>,
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -176,6 +185,118 @@ fn partial_files(dir: &Path) -> std::io::Result<Option<String>> {
     Ok(Some(why.to_string()))
 }
 
+/// How a folder is opened.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    /// The bot's store: created when missing; opened for writing.
+    Write,
+    /// An existing store, to read only, refused when sled would cut it.
+    Read,
+    /// An existing store, to read only; read from its log without sled
+    /// when sled cannot open it whole (check, salvage).
+    Salvage,
+}
+
+/// What trying sled on a copy of a folder found.
+struct Tried {
+    /// The copy, opened by sled (`None`: sled refused it).
+    db: Option<sled::Db>,
+    /// sled's refusal.
+    failed: Option<sled::Error>,
+    /// What sled's recovery changed in the copy's log.
+    cut: Option<Cut>,
+    scratch: Scratch,
+}
+
+/// Copies `path` into a scratch folder in `parent` and opens the copy;
+/// `beside`: `parent` is the store's own, where scratch folders a killed
+/// process left are removed first.
+fn try_copy(path: &Path, parent: &Path, beside: bool, cache_bytes: u64) -> std::io::Result<Tried> {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "store".into());
+    if beside {
+        remove_stale(parent, &name)?;
+    }
+    let scratch = Scratch::new(parent, &name)?;
+    copy_folder(path, scratch.path())?;
+    let opened = sled::Config::new()
+        .path(scratch.path())
+        .cache_capacity(cache_bytes)
+        .open();
+    let cut = log_cut(path, scratch.path())?;
+    let (db, failed) = match opened {
+        Ok(db) => (Some(db), None),
+        Err(e) => (None, Some(e)),
+    };
+    Ok(Tried {
+        db,
+        failed,
+        cut,
+        scratch,
+    })
+}
+
+/// Why what sled reads of `db` (a copy of `original`) is not what the
+/// original's log holds, if it is not: a page sled cannot read, or records
+/// it reads older or not at all (a damaged segment header, for one, makes
+/// sled skip the rest of its segment without a word or a changed byte).
+fn misread(db: &sled::Db, original: &Path) -> Option<String> {
+    let tree = |t: &sled::Tree| -> sled::Result<BTreeMap<Vec<u8>, Vec<u8>>> {
+        t.iter()
+            .map(|kv| kv.map(|(k, v)| (k.to_vec(), v.to_vec())))
+            .collect()
+    };
+    let read = || -> sled::Result<_> {
+        let quarantine = db.open_tree("quarantine")?;
+        Ok((tree(db)?, tree(&quarantine)?))
+    };
+    let (main, quarantine) = match read() {
+        Ok(trees) => trees,
+        Err(e) => return Some(format!("sled cannot read all of it ({e})")),
+    };
+    let log = match crate::sled_log::read(original) {
+        Ok(log) => log,
+        Err(e) => return Some(format!("its log cannot be read record by record ({e})")),
+    };
+    let differ = |a: &BTreeMap<Vec<u8>, Vec<u8>>, b: &BTreeMap<Vec<u8>, Vec<u8>>| {
+        let mut n = a.iter().filter(|(k, v)| b.get(*k) != Some(v)).count();
+        n += b.keys().filter(|k| !a.contains_key(*k)).count();
+        n
+    };
+    let n = differ(&main, &log.main) + differ(&quarantine, &log.quarantine);
+    (n > 0).then(|| {
+        format!(
+            "sled reads {n} records otherwise than its log holds them (older, or not at \
+             all): part of its log is damaged"
+        )
+    })
+}
+
+/// The error for a store refused as damaged.
+fn damaged(path: &Path, why: String) -> StoreError {
+    StoreError::Damaged {
+        store: format!("sled:{}", path.display()),
+        why,
+    }
+}
+
+/// A store read from its log, with why it was not opened by sled.
+fn from_log(path: &Path, why: String) -> Result<Arc<dyn Backend>, StoreError> {
+    let image = crate::sled_log::read(path).map_err(|e| {
+        damaged(
+            path,
+            format!("{why}; and its log cannot be read record by record: {e}"),
+        )
+    })?;
+    Ok(Arc::new(LogBackend::new(
+        image,
+        path,
+        vec![("db".into(), why)],
+    )))
+}
+
 impl SledBackend {
     /// Opens (or creates) the database in folder `path`. `cache_bytes`
     /// bounds sled's page cache, the main term of resident memory.
@@ -191,50 +312,158 @@ impl SledBackend {
     /// (checked before sled opens it, since sled would start it afresh),
     /// when sled finds them corrupt, or when it opens with no key at all
     /// (every store keeps its schema version).
+    ///
+    /// sled is tried first on a copy of an existing folder (beside it),
+    /// since its recovery writes as it opens: a folder it refuses is left
+    /// exactly as it was, and one whose log its recovery would cut short
+    /// is first copied whole to `<path>.damaged-<UTC time>Z` beside it,
+    /// then opened; [`Backend::damage`] says so, for the caller to tell.
     pub fn open(path: &Path, cache_bytes: u64) -> Result<SledBackend, StoreError> {
-        SledBackend::open_as(path, cache_bytes, true)
+        SledBackend::open_as(path, cache_bytes, Mode::Write)?.map_err(|why| damaged(path, why))
     }
 
-    /// Opens an existing store only: a folder without one is an error and
-    /// is left as it was (not created). For reading a store that must
-    /// already be there (`store copy`'s source, `store check`).
+    /// Opens an existing store only, to read it: a folder without one is
+    /// an error and is left as it was (not created). sled reads a copy
+    /// (in the system's temporary folder), so nothing of the folder
+    /// changes; a folder sled refuses, or whose log its recovery would cut
+    /// short, is refused ([`StoreError::Damaged`]). For `store copy`'s
+    /// source and the backups.
     pub fn open_existing(path: &Path, cache_bytes: u64) -> Result<SledBackend, StoreError> {
-        SledBackend::open_as(path, cache_bytes, false)
+        SledBackend::open_as(path, cache_bytes, Mode::Read)?.map_err(|why| damaged(path, why))
     }
 
-    fn open_as(path: &Path, cache_bytes: u64, create: bool) -> Result<SledBackend, StoreError> {
+    /// Opens an existing store to read all that can be read of it, as
+    /// [`SledBackend::open_existing`], except that a folder sled refuses,
+    /// or would open only by cutting its log short, is read from its log
+    /// record by record ([`crate::sled_log`]) instead; what was found is
+    /// in [`Backend::damage`]. For `store check` and `store salvage`.
+    pub fn open_damaged(path: &Path, cache_bytes: u64) -> Result<Arc<dyn Backend>, StoreError> {
+        match SledBackend::open_as(path, cache_bytes, Mode::Salvage)? {
+            Ok(s) => Ok(Arc::new(s)),
+            Err(why) => from_log(path, why),
+        }
+    }
+
+    /// Opens `path` as `mode` says; `Ok(Err(why))` (only in
+    /// [`Mode::Salvage`]) when it is to be read from its log instead.
+    fn open_as(
+        path: &Path,
+        cache_bytes: u64,
+        mode: Mode,
+    ) -> Result<Result<SledBackend, String>, StoreError> {
         let store = format!("sled:{}", path.display());
-        let damaged = |why: String| StoreError::Damaged {
-            store: store.clone(),
-            why,
-        };
+        let damaged = |why: String| damaged(path, why);
         let io = |e: std::io::Error| StoreError::Db(DbError::msg(format!("{store}: {e}")));
         let marker = read_marker(path).map_err(io)?;
         let held = marker.is_some();
-        if let Some(snapshot_seen) = marker {
-            if let Some(why) = missing_files(path, snapshot_seen).map_err(io)? {
-                return Err(damaged(why));
-            }
-        } else if let Some(why) = partial_files(path).map_err(io)? {
+        let missing = match marker {
+            Some(snapshot_seen) => missing_files(path, snapshot_seen).map_err(io)?,
             // No marker, but some of sled's files: a store (written before
             // the marker, or whose marker went with the rest) that lost
             // the others. sled would start it afresh and write over them.
+            None => partial_files(path).map_err(io)?,
+        };
+        if let Some(why) = missing {
+            // Without its snapshot or conf the log itself may be whole.
+            if mode == Mode::Salvage && path.join("db").is_file() {
+                return Ok(Err(why));
+            }
             return Err(damaged(why));
-        } else if !create && !path.join("db").is_file() {
+        } else if mode != Mode::Write && !path.join("db").is_file() {
             return Err(StoreError::Db(DbError::msg(format!(
                 "{store} holds no store"
             ))));
         }
-        let config = sled::Config::new().path(path).cache_capacity(cache_bytes);
-        let db = open_waiting_for_lock(|| config.open(), LOCK_WAIT).map_err(|e| match e {
-            e if is_lock_held(&e) => StoreError::InUse {
-                store: store.clone(),
-            },
-            sled::Error::Corruption { .. } => damaged(format!("sled reads corrupt data ({e})")),
-            e => StoreError::Db(e.into()),
-        })?;
+        let in_use = || StoreError::InUse {
+            store: store.clone(),
+        };
+        let corrupt_why = |e: &sled::Error| match e {
+            sled::Error::Corruption { at: Some(at), .. } => format!(
+                "sled finds data that fails its checksum (at {} of its log)",
+                at.lid()
+            ),
+            _ => "sled finds data that fails its checksum".to_string(),
+        };
+        let mut notes = Vec::new();
+        let mut scratch = None;
+        let mut opened = None;
+        if path.join("db").is_file() {
+            // Another process writing the files would make the copy
+            // meaningless; this process's own last handle may still be
+            // closing.
+            if !wait_lock_free(path, LOCK_WAIT).map_err(io)? {
+                return Err(in_use());
+            }
+            let parent = match mode {
+                // Beside the store: the same disk, which has room for it.
+                Mode::Write => path.parent().unwrap_or(Path::new(".")).to_path_buf(),
+                // Not a byte written near a store that is only read.
+                Mode::Read | Mode::Salvage => std::env::temp_dir(),
+            };
+            let tried = try_copy(path, &parent, mode == Mode::Write, cache_bytes).map_err(io)?;
+            let empty = match &tried.db {
+                Some(db) => db.first().map(|kv| kv.is_none()).unwrap_or(false),
+                None => false,
+            };
+            let misread = tried.db.as_ref().and_then(|db| misread(db, path));
+            let why = match (&tried.failed, tried.cut) {
+                (Some(e @ sled::Error::Corruption { .. }), _) => Some(corrupt_why(e)),
+                (Some(e), _) => return Err(StoreError::Db(DbError::msg(format!("{store}: {e}")))),
+                (None, _) if held && empty => Some(
+                    "it held a store but sled opens it empty (its files were lost or replaced)"
+                        .to_string(),
+                ),
+                (None, Some(cut)) => Some(cut.to_string()),
+                (None, None) => misread,
+            };
+            match (mode, why) {
+                (Mode::Salvage, Some(why)) => return Ok(Err(why)),
+                (Mode::Read, Some(why)) => {
+                    return Err(damaged(format!(
+                        "{why}; nothing was changed: `tablero store check` tells what is                          damaged, `tablero store salvage` reads every intact record"
+                    )));
+                }
+                // Kept aside and opened only where sled's recovery cuts
+                // the log: once it has, the store reads whole again. A
+                // store sled refuses, opens empty, or reads otherwise than
+                // its log without a changed byte (it would then write new
+                // records over the ones it skips) is left as it is.
+                (Mode::Write, Some(why))
+                    if tried.failed.is_some() || empty || tried.cut.is_none() =>
+                {
+                    return Err(damaged(why));
+                }
+                (Mode::Write, Some(why)) => {
+                    let aside = keep_aside(path, now_ms()).map_err(io)?;
+                    notes.push((
+                        "db".to_string(),
+                        format!(
+                            "{why}; the original files are kept in {} (`tablero store salvage                              --from sled:{} --to sled:NEW` reads every intact record of them)",
+                            aside.display(),
+                            aside.display()
+                        ),
+                    ));
+                }
+                (Mode::Write, None) => {}
+                (Mode::Read | Mode::Salvage, None) => {
+                    opened = tried.db.clone();
+                    scratch = Some(tried);
+                }
+            }
+        }
+        let db = match opened {
+            Some(db) => db,
+            None => {
+                let config = sled::Config::new().path(path).cache_capacity(cache_bytes);
+                open_waiting_for_lock(|| config.open(), LOCK_WAIT).map_err(|e| match e {
+                    e if is_lock_held(&e) => in_use(),
+                    sled::Error::Corruption { .. } => damaged(corrupt_why(&e)),
+                    e => StoreError::Db(e.into()),
+                })?
+            }
+        };
         let corrupt = |e: sled::Error| match e {
-            sled::Error::Corruption { .. } => damaged(format!("sled reads corrupt data ({e})")),
+            sled::Error::Corruption { .. } => damaged(corrupt_why(&e)),
             e => StoreError::Db(e.into()),
         };
         let quarantine = db.open_tree("quarantine").map_err(corrupt)?;
@@ -244,7 +473,7 @@ impl SledBackend {
                 "it held a store but sled opens it empty (its files were lost or replaced)".into(),
             ));
         }
-        if create && !empty && marker != Some(true) {
+        if mode == Mode::Write && !empty && marker != Some(true) {
             // A store written before the marker existed, or whose first
             // snapshot sled has just written (a store opened only to be
             // read is left as it was).
@@ -253,7 +482,7 @@ impl SledBackend {
                 write_marker(path, snapshot).map_err(io)?;
             }
         }
-        Ok(SledBackend {
+        Ok(Ok(SledBackend {
             db,
             quarantine,
             path: path.display().to_string(),
@@ -262,7 +491,9 @@ impl SledBackend {
             versions: Mutex::default(),
             leases: Mutex::default(),
             writes: RwLock::default(),
-        })
+            notes,
+            _scratch: scratch.map(|t| t.scratch),
+        }))
     }
 
     /// Writes the marker before the store's first data becomes durable.
@@ -410,6 +641,10 @@ impl Backend for SledBackend {
     fn quiesced(&self, f: &mut dyn FnMut() -> DbResult<()>) -> DbResult<()> {
         let _held = self.writes.write().unwrap_or_else(PoisonError::into_inner);
         f()
+    }
+
+    fn damage(&self) -> Vec<(String, String)> {
+        self.notes.clone()
     }
 }
 

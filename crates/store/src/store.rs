@@ -73,6 +73,42 @@ impl Store {
         Ok(store)
     }
 
+    /// Opens the existing store that `url` names to read all that can be
+    /// read of it, writing nothing to it (`store check`, `store salvage`):
+    /// as [`Store::open_existing_url`], except that a sled folder sled
+    /// refuses, or would open only by cutting its log short, is read from
+    /// its log record by record (every record whose checksum holds, before
+    /// and after the damage); [`Store::damage`] says what was found.
+    pub fn read_url(url: &str, cache_bytes: u64) -> Result<Store> {
+        let Some(path) = url.strip_prefix("sled:") else {
+            return Store::open_existing_url(url, cache_bytes);
+        };
+        let backend = SledBackend::open_damaged(Path::new(path), cache_bytes)?;
+        let store = Store {
+            db: Db::new(backend.clone(), Area::Main),
+            quarantine: Db::new(backend, Area::Quarantine),
+        };
+        if store.db.get(Key::Meta(Meta::Schema).encode())?.is_none() && store.damage().is_empty() {
+            return Err(StoreError::Db(DbError::msg(format!(
+                "{} holds no Tablero store",
+                store.describe()
+            ))));
+        }
+        Ok(store)
+    }
+
+    /// Damage found in the store's files when it was opened: a log read
+    /// record by record, or cut short by sled's recovery after its
+    /// original files were kept aside. Empty for a store opened whole.
+    pub fn damage(&self) -> Vec<Damage> {
+        self.db
+            .backend
+            .damage()
+            .into_iter()
+            .map(|(key, why)| Damage { key, why })
+            .collect()
+    }
+
     /// The store kept in `backend`.
     pub fn with_backend(backend: Arc<dyn Backend>) -> Result<Store> {
         let store = Store {
