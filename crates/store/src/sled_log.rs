@@ -209,7 +209,8 @@ fn blob(dir: &Path, lsn_bytes: &[u8]) -> Option<(u8, Vec<u8>)> {
     let data = std::fs::read(dir.join("blobs").join(lsn.to_string())).ok()?;
     let crc = u32::from_le_bytes(data.get(..4)?.try_into().ok()?);
     let rest = data.get(4..)?;
-    (crc32fast::hash(rest) == crc).then(|| (rest[0], rest[1..].to_vec()))
+    let (&kind, body) = rest.split_first()?;
+    (crc32fast::hash(rest) == crc).then(|| (kind, body.to_vec()))
 }
 
 /// The segment size and whether the log is compressed, from `conf`
@@ -790,5 +791,29 @@ mod tests {
             let _ = node(&junk);
             let _ = meta(&junk);
         }
+    }
+
+    #[test]
+    fn a_log_of_garbage_reads_as_nothing_without_a_panic() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut seed = 11u64;
+        let junk: Vec<u8> = (0..3 * DEFAULT_SEGMENT / 2)
+            .map(|_| {
+                seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+                (seed >> 56) as u8
+            })
+            .collect();
+        std::fs::write(dir.path().join("db"), &junk).unwrap();
+        // sled ends `conf` with a CRC-32 of the lines.
+        std::fs::write(dir.path().join("conf"), b"segment_size: nonsense\n\0\0\0\0").unwrap();
+        std::fs::create_dir(dir.path().join("blobs")).unwrap();
+        std::fs::write(dir.path().join("blobs").join("0"), [0u8; 4]).unwrap();
+        let image = read(dir.path()).unwrap();
+        assert!(image.main.is_empty() && image.quarantine.is_empty());
+        assert_eq!(image.report.messages, 0);
+        // A compressed log is refused with a reason, not misread.
+        std::fs::write(dir.path().join("conf"), b"use_compression: true\n\0\0\0\0").unwrap();
+        assert!(read(dir.path()).unwrap_err().contains("compressed"));
+        assert!(read(&dir.path().join("nowhere")).is_err());
     }
 }
