@@ -74,26 +74,12 @@ impl BoardRenderer for Counting {
 /// An app with a pool of two heavy jobs, one an address, drawing with
 /// `renderer`.
 fn app_counting(dir: &std::path::Path, renderer: Arc<Counting>) -> Arc<App> {
-    let store = tablero_store::Store::open(dir, 4 << 20).unwrap();
-    let settings = tablero_app::Settings {
-        bot_nodes: true,
-        bot_min_delay: Duration::ZERO,
-        limits: tablero_app::limits::Limits {
-            commands_per_minute: 100_000,
-            heavy_jobs: 2,
-            heavy_jobs_per_user: 1,
-            ..tablero_app::limits::Limits::default()
-        },
-        ..tablero_app::Settings::default()
+    let limits = tablero_app::limits::Limits {
+        heavy_jobs: 2,
+        heavy_jobs_per_user: 1,
+        ..tablero_app::limits::Limits::default()
     };
-    let app = Arc::new(App::new(
-        store,
-        Arc::new(tablero_app::SystemClock),
-        renderer,
-        settings,
-    ));
-    app.start_bots();
-    app
+    app_limited(dir, renderer, limits)
 }
 
 /// `n` finished games of chess in the group, one after another; their

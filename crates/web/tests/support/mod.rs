@@ -75,14 +75,23 @@ pub fn ok(app: &App, ch: &ChannelKey, who: &User, text: &str) -> String {
 
 /// An app over a fresh store with `renderer`, its web links on `base`.
 pub fn app_with(dir: &std::path::Path, renderer: Arc<dyn tablero_app::BoardRenderer>) -> Arc<App> {
+    app_limited(dir, renderer, tablero_app::limits::Limits::default())
+}
+
+/// [`app_with`] under `limits`, but for the command rate: the tests send
+/// many commands a minute.
+pub fn app_limited(
+    dir: &std::path::Path,
+    renderer: Arc<dyn tablero_app::BoardRenderer>,
+    limits: tablero_app::limits::Limits,
+) -> Arc<App> {
     let store = tablero_store::Store::open(dir, 4 << 20).unwrap();
     let settings = tablero_app::Settings {
         bot_nodes: true,
         bot_min_delay: Duration::ZERO,
-        // The tests send many commands a minute.
         limits: tablero_app::limits::Limits {
             commands_per_minute: 100_000,
-            ..tablero_app::limits::Limits::default()
+            ..limits
         },
         ..tablero_app::Settings::default()
     };
