@@ -7,9 +7,9 @@ use super::{
 };
 use crate::clock::format_duration;
 use crate::command::COMMANDS;
-use crate::event::{ChannelView, Event, GameView, HelpTopic, OfferStep};
+use crate::event::{ChannelView, Event, GameView, HelpTopic};
 use crate::reply::{Bi, Listing, Pager, Text};
-use crate::view::{ChallengeView, OfferKind, Orientation, movers};
+use crate::view::{ChallengeView, Orientation, movers};
 
 /// The text of `e`.
 pub(crate) fn event(e: &Event) -> Bi {
@@ -260,7 +260,7 @@ pub(crate) fn event(e: &Event) -> Bi {
             to,
             game,
             undone,
-        } => offer(*kind, *step, by, to, game, undone),
+        } => super::offers::offer(*kind, *step, by, to, game, undone),
         Event::Board(view) => both(|l| {
             let d = &view;
             let info = d.info();
@@ -396,70 +396,6 @@ pub(crate) fn event(e: &Event) -> Bi {
     }
 }
 
-fn offer(
-    kind: OfferKind,
-    step: OfferStep,
-    by: &crate::reply::User,
-    to: &crate::reply::User,
-    game: &GameView,
-    undone: &[String],
-) -> Bi {
-    let id = t(game.id().to_string());
-    let (who, them) = (m(by), m(to));
-    match (kind, step) {
-        (OfferKind::Draw, OfferStep::Made) => tr(
-            "{} offers a draw in #{}. {}: `draw accept #{}` or `draw decline #{}`.",
-            "{} ofrece tablas en la partida #{}. {}: `tablas aceptar #{}` o `tablas rechazar #{}`.",
-            &[who, id.clone(), them, id.clone(), id],
-        ),
-        // A rated draw moves ratings as a win does, and says so as a win does.
-        (OfferKind::Draw, OfferStep::Accepted) => both(|l| {
-            let mut s = Text::fill(
-                pick(
-                    l,
-                    "{} accepts the draw in #{}. The game is drawn.",
-                    "{} acepta las tablas en la partida #{}. La partida acaba en tablas.",
-                ),
-                [who.clone(), id.clone()],
-            );
-            if let Some(change) = super::records::rating_change(&game.seats(), l) {
-                s.append(change);
-            }
-            s
-        }),
-        (OfferKind::Draw, OfferStep::Declined) => tr(
-            "{} declines the draw in #{}. Play on.",
-            "{} rechaza las tablas en la partida #{}. Se sigue jugando.",
-            &[who, id],
-        ),
-        (OfferKind::Takeback, OfferStep::Made) => tr(
-            "{} asks to take back their last move in #{}. {}: `takeback accept #{}` or `takeback decline #{}`.",
-            "{} pide deshacer su última jugada en la partida #{}. {}: `deshacer aceptar #{}` o `deshacer rechazar #{}`.",
-            &[who, id.clone(), them, id.clone(), id],
-        ),
-        (OfferKind::Takeback, OfferStep::Accepted) => both(|l| {
-            Text::fill(
-                pick(
-                    l,
-                    "{} accepts the takeback in #{}: {} taken back. {}",
-                    "{} acepta deshacer en la partida #{}: se deshace {}. {}",
-                ),
-                [
-                    who.clone(),
-                    id.clone(),
-                    t(shown_moves(game.game.id(), undone, l)),
-                    status(game, l),
-                ],
-            )
-        }),
-        (OfferKind::Takeback, OfferStep::Declined) => tr(
-            "{} declines the takeback in #{}.",
-            "{} rechaza deshacer en la partida #{}.",
-            &[who, id],
-        ),
-    }
-}
-
 /// A player's name, with the bot's level: `Tablero (level 3)`.
 fn named(d: &GameView, side: Side, l: Lang) -> String {
     let name = &d.player(side).name;
@@ -495,7 +431,7 @@ fn also(spec: &crate::command::CommandSpec, l: Lang) -> String {
 }
 
 /// Canonical moves of a `game` game as a reader of `l` writes them.
-fn shown_moves(game: GameId, moves: &[String], l: Lang) -> String {
+pub(super) fn shown_moves(game: GameId, moves: &[String], l: Lang) -> String {
     moves
         .iter()
         .map(|m| crate::reading::shown(game, m, l))

@@ -11,6 +11,7 @@ mod errors;
 mod events;
 pub(crate) mod friends;
 pub(crate) mod inline;
+mod offers;
 pub(crate) mod options;
 mod records;
 mod review;
