@@ -310,6 +310,15 @@ enum StoreCommand {
         #[arg(long, value_name = "STORE")]
         store: Option<String>,
     },
+    /// Applies the layout migrations the store still needs (the bot also
+    /// applies them when it starts), each in one atomic change. Stop the
+    /// bot first.
+    Migrate {
+        /// The store: `sled:PATH` or `postgres://…` (default: the
+        /// configured one).
+        #[arg(long, value_name = "STORE")]
+        store: Option<String>,
+    },
     /// Copies every readable record of a damaged store into a new store
     /// and puts the unreadable ones in the new store's quarantine, with a
     /// report; the damaged store is only read. Stop the bot first.
@@ -687,6 +696,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
         Command::Store(StoreCommand::Copy { from, to }) => store_copy(from, to),
         Command::Store(StoreCommand::Check { store }) => store_check(store, cli.config),
         Command::Store(StoreCommand::Salvage { from, to }) => store_salvage(from, to),
+        Command::Store(StoreCommand::Migrate { store }) => store_migrate(store, cli.config),
     }
 }
 
@@ -999,21 +1009,55 @@ fn store_copy(from: String, to: Option<String>) -> Result<(), Failure> {
         source.describe(),
         target.describe()
     );
+    say_migrated(&target, &r.migrated)
+}
+
+/// Says which layout migrations a store was brought through.
+fn say_migrated(
+    store: &tablero_store::Store,
+    migrated: &[tablero_store::Migration],
+) -> Result<(), Failure> {
+    for m in migrated {
+        say!(
+            "{}: applied layout migration {}: {}",
+            store.describe(),
+            m.number,
+            m.what
+        );
+    }
+    Ok(())
+}
+
+/// The store a `store` command names, or the configured one.
+fn store_url(store: Option<String>, config: Option<PathBuf>) -> Result<String, Failure> {
+    Ok(match store {
+        Some(url) => url,
+        None => tablero_app::bot::load_config(config)?.store_url(),
+    })
+}
+
+fn store_migrate(store: Option<String>, config: Option<PathBuf>) -> Result<(), Failure> {
+    let url = store_url(store, config)?;
+    // A store that does not exist is an error, not created (and a sled
+    // folder opened to be read is a copy): first see that it is there,
+    // then open it to write.
+    drop(tablero_store::Store::open_existing_url(&url, STORE_CACHE).map_err(|e| e.to_string())?);
+    let store = tablero_store::Store::open_url(&url, STORE_CACHE).map_err(|e| e.to_string())?;
+    let migrated = store.migrate().map_err(|e| e.to_string())?;
+    say_migrated(&store, &migrated)?;
+    say!(
+        "{} is at layout {}, this build's",
+        store.describe(),
+        tablero_store::LAYOUT
+    );
     Ok(())
 }
 
 fn store_check(store: Option<String>, config: Option<PathBuf>) -> Result<(), Failure> {
     // A sled folder is read from a copy, or from its log record by
     // record when sled would cut it short: nothing in it changes.
-    let store = match store {
-        Some(url) => tablero_store::Store::read_url(&url, STORE_CACHE),
-        None => {
-            let config = tablero_app::bot::load_config(config)?;
-            let url = config.store_url();
-            tablero_store::Store::read_url(&url, STORE_CACHE)
-        }
-    }
-    .map_err(|e| e.to_string())?;
+    let url = store_url(store, config)?;
+    let store = tablero_store::Store::read_url(&url, STORE_CACHE).map_err(|e| e.to_string())?;
     let r = store.check(&game_check).map_err(|e| e.to_string())?;
     print_damage(&r.damaged)?;
     say!(
@@ -1023,6 +1067,21 @@ fn store_check(store: Option<String>, config: Option<PathBuf>) -> Result<(), Fai
         r.damaged.len(),
         r.quarantined
     );
+    // Migrations still to run are not damage: the bot runs them when it
+    // starts (or `store migrate`); check only says so.
+    match store.pending_migrations() {
+        Ok(pending) => {
+            for m in pending {
+                say!(
+                    "{}: layout migration {} still to run (the bot runs it when it starts, or `tablero store migrate`): {}",
+                    store.describe(),
+                    m.number,
+                    m.what
+                );
+            }
+        }
+        Err(e) => say!("{e}"),
+    }
     if !r.is_clean() {
         return Err(Failure::Msg(format!(
             "{} is damaged: copy what is readable with `tablero store salvage --from {} --to NEW`",
@@ -1048,5 +1107,5 @@ fn store_salvage(from: String, to: String) -> Result<(), Failure> {
         r.damaged.len(),
         r.quarantined
     );
-    Ok(())
+    say_migrated(&target, &r.migrated)
 }

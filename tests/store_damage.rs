@@ -3,6 +3,10 @@
 //! no byte (before, sled's recovery zeroed 120,282 bytes of `db` as check
 //! opened it); `store salvage` brings back every game whose newest
 //! version is not in the damaged record, newest (before: none of the 20).
+//!
+//! Also the store's layout migrations from the command line: `store
+//! check` names those an old store still needs and changes nothing;
+//! `store migrate` applies them.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -142,4 +146,57 @@ fn check_changes_nothing_and_salvage_reads_past_a_flipped_byte() {
             None => assert!(!untouched.contains(&id), "game {id} was lost"),
         }
     }
+}
+
+/// The schema 1 fixture (`tests/fixtures/store-v1`), written before the
+/// users' indexes: `store check` says which migrations it still needs
+/// and changes no byte; `store migrate` applies them, once.
+#[test]
+fn check_names_the_migrations_an_old_store_needs_and_migrate_applies_them() {
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/store-v1");
+    let root = tempfile::tempdir().unwrap();
+    let dir = root.path().join("old");
+    std::fs::create_dir(&dir).unwrap();
+    for e in std::fs::read_dir(&fixture).unwrap() {
+        let e = e.unwrap();
+        std::fs::copy(e.path(), dir.join(e.file_name())).unwrap();
+    }
+    let url = format!("sled:{}", dir.display());
+    let run = |args: &[&str]| {
+        let out = tablero().args(args).output().unwrap();
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        assert!(
+            out.status.success(),
+            "{args:?}: {text}{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        text
+    };
+    let before = listing(&dir);
+    let check = run(&["store", "check", "--store", &url]);
+    for n in ["1", "2"] {
+        assert!(
+            check.contains(&format!("layout migration {n} still to run")),
+            "{check}"
+        );
+    }
+    assert_eq!(listing(&dir), before, "check changed the store");
+    let migrate = run(&["store", "migrate", "--store", &url]);
+    assert!(
+        migrate.contains("applied layout migration 1: index every user's finished games"),
+        "{migrate}"
+    );
+    assert!(
+        migrate.contains("applied layout migration 2: index every user's open challenges"),
+        "{migrate}"
+    );
+    let again = run(&["store", "migrate", "--store", &url]);
+    assert!(!again.contains("applied"), "{again}");
+    let check = run(&["store", "check", "--store", &url]);
+    assert!(!check.contains("still to run"), "{check}");
+    let s = Store::open(&dir, 1 << 20).unwrap();
+    assert_eq!(
+        s.user_challenges(Platform::Console, "bob").unwrap(),
+        [(channel(), 6)]
+    );
 }

@@ -59,6 +59,14 @@ pub fn open_store(config: &Config) -> Result<Store, String> {
         })?,
     };
     tracing::info!(store = %store.describe(), "store open");
+    // The store's layout migrations run here, before any command is
+    // served, and are named in the log (`tablero_store::migrations`).
+    let migrated = store
+        .migrate()
+        .map_err(|e| format!("cannot bring the store up to date ({e})"))?;
+    for m in migrated {
+        tracing::info!(store = %store.describe(), number = m.number, "store migrated: {}", m.what);
+    }
     // sled's recovery cut the log short: the operator must hear of it, and
     // of where the original files were kept, even without a log reader.
     for d in store.damage() {

@@ -601,7 +601,7 @@ fn span_hint(text: &str, span: Option<std::ops::Range<usize>>) -> String {
 /// The limits, each a count.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
-    /// Open challenges one user has in one channel.
+    /// Open challenges one user has, in all chats of a platform together.
     pub challenges_per_user: usize,
     /// Open challenges in one channel, everyone's together.
     pub challenges_per_channel: usize,

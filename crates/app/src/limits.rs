@@ -1,5 +1,6 @@
-//! Per-user limits: what one user may hold open at once (challenges here,
-//! challenges in a channel, ongoing games, games against the bot) and how
+//! Per-user limits: what one user may hold open at once (challenges in all
+//! chats together, challenges in a channel, ongoing games, games against
+//! the bot) and how
 //! many commands they may send a minute. A limit reached is an ordinary
 //! error with its own message ([`AppError::Limit`]) and changes nothing;
 //! the values come from `[limits]` in the configuration.
@@ -19,7 +20,10 @@ use crate::reply::Platform;
 use crate::state::{Actor, App, Res};
 
 impl App {
-    /// Refuses a new challenge from `who` past the challenge limits.
+    /// Refuses a new challenge from `who` past the challenge limits:
+    /// `open` (the channel's open challenges) against the channel's limit,
+    /// and the challenges `who` has open in every chat of the platform
+    /// (the store's index of them) against the user's.
     pub(crate) fn check_challenge_limits(&self, who: &Actor, open: &[ChallengeDoc]) -> Res<()> {
         let l = &self.settings.limits;
         if open.len() >= l.challenges_per_channel {
@@ -27,14 +31,25 @@ impl App {
                 l.challenges_per_channel,
             )));
         }
-        let mine = open
-            .iter()
-            .filter(|c| c.challenger.id == who.user.id)
-            .count();
-        if mine >= l.challenges_per_user {
-            return Err(AppError::Limit(Limit::ChallengesPerUser(
-                l.challenges_per_user,
-            )));
+        let now = self.now();
+        let mut mine = 0;
+        for (ch, id) in self
+            .store
+            .user_challenges(who.channel.platform, &who.user.id)?
+        {
+            // An expired challenge waits in the index for its timer; an
+            // unreadable one is the store's to report, not a reason to
+            // refuse a new challenge.
+            match self.store.challenge(&ch, id) {
+                Ok(Some(c)) if c.expires_ms > now => mine += 1,
+                Ok(_) => {}
+                Err(e) => tracing::warn!(error = %e, "unreadable challenge"),
+            }
+            if mine >= l.challenges_per_user {
+                return Err(AppError::Limit(Limit::ChallengesPerUser(
+                    l.challenges_per_user,
+                )));
+            }
         }
         Ok(())
     }

@@ -85,6 +85,8 @@ impl Harness {
     pub fn open(&mut self) {
         self.app = None;
         let store = Store::open(&self.dir, 4 << 20).expect("open store");
+        // As the bot does when it starts (`bot::open_store`).
+        store.migrate().expect("migrate the store");
         let app = Arc::new(App::new(
             store,
             Arc::new(self.clock.clone()),

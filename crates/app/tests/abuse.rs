@@ -163,3 +163,59 @@ fn a_hostile_users_bot_games_do_not_hold_up_anothers_move() {
         .unwrap();
     assert!(bo <= 2, "bo's search is number {bo} in line");
 }
+
+/// One user's open challenges are counted in every chat together: spread
+/// over hundreds of channels they stop at the limit all the same, and a
+/// challenge answered, cancelled or expired makes room for another. Other
+/// users are not held back by it.
+#[test]
+fn open_challenges_are_limited_across_chats() {
+    let dir = tempfile::tempdir().unwrap();
+    let h = harness(dir.path());
+    let limit = Limits::default().challenges_per_user;
+    let mut made = 0;
+    for i in 0..430 {
+        let r = h
+            .say(&format!("c{i}"), "mallory", "challenge @ana breakthrough")
+            .unwrap();
+        if r.error {
+            assert!(
+                r.plain_text().contains(&format!(
+                    "You already have {limit} open challenges, counting every chat"
+                )),
+                "{}",
+                r.plain_text()
+            );
+        } else {
+            made += 1;
+        }
+    }
+    assert_eq!(made, limit);
+    let store = h.app().store();
+    assert_eq!(
+        store
+            .user_challenges(Platform::Console, "mallory")
+            .unwrap()
+            .len(),
+        limit
+    );
+    // Another user, in one of those channels, challenges freely.
+    let r = h.say("c0", "bob", "challenge @ana bloc").unwrap();
+    assert!(!r.error, "{}", r.plain_text());
+    // Ana accepts one and mallory cancels another: room for two more.
+    assert!(!h.say("c0", "ana", "accept #1").unwrap().error);
+    assert!(!h.say("c1", "mallory", "cancel").unwrap().error);
+    for i in 500..503 {
+        let r = h
+            .say(&format!("c{i}"), "mallory", "challenge @ana breakthrough")
+            .unwrap();
+        assert_eq!(r.error, i == 502, "c{i}: {}", r.plain_text());
+    }
+    // A day on, every challenge has expired: the limit is free again,
+    // whether or not the expiry timers have run yet.
+    h.clock.advance(24 * 3_600_000 + 1);
+    let r = h
+        .say("c600", "mallory", "challenge @ana breakthrough")
+        .unwrap();
+    assert!(!r.error, "{}", r.plain_text());
+}

@@ -32,11 +32,30 @@ fn a_version_1_store_opens_and_its_games_continue() {
     let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures/store-v1");
     let dir = tempfile::tempdir().unwrap();
     copy_dir(&fixture, dir.path());
+    // Opening the store changes nothing: it still needs both layout
+    // migrations (the indexes of finished games and of open challenges).
+    {
+        let s = tablero_store::Store::open(dir.path(), 1 << 20).unwrap();
+        let pending: Vec<u32> = s
+            .pending_migrations()
+            .unwrap()
+            .iter()
+            .map(|m| m.number)
+            .collect();
+        assert_eq!(pending, [1, 2]);
+    }
     let mut h = Harness::new(dir.path());
     // The script ended two hours after the test clock's start.
     h.clock.advance(2 * 3_600_000);
+    // Starting (as the bot starts) runs them.
     h.open();
     let general = ChannelKey::new(Platform::Console, "general");
+    let s = h.app().store();
+    assert_eq!(s.layout().unwrap(), tablero_store::LAYOUT);
+    assert_eq!(
+        s.user_challenges(Platform::Console, "carla").unwrap(),
+        [(general.clone(), 7)]
+    );
 
     // Typed values read back from version 1 records.
     let s = h.app().store();

@@ -99,18 +99,34 @@ impl Batch {
         }
     }
 
-    /// Writes a challenge and its expiry timer.
+    /// Writes a challenge, its expiry timer and its entry in the
+    /// challenger's index of open challenges.
     pub fn put_challenge(&mut self, doc: &ChallengeDoc) {
         self.insert(Key::challenge(&doc.channel, doc.id), encode_doc(doc));
+        self.index_challenge(doc);
         self.insert(
             Key::timer(doc.expires_ms, TimerKind::Challenge, &doc.channel, doc.id),
             Vec::new(),
         );
     }
 
-    /// Removes a challenge (answered, cancelled or expired) and its timer.
+    /// Lists challenge `doc` in its challenger's index of open challenges.
+    pub(crate) fn index_challenge(&mut self, doc: &ChallengeDoc) {
+        self.insert(
+            Key::user_challenge(&doc.channel, &doc.challenger.id, doc.id),
+            Vec::new(),
+        );
+    }
+
+    /// Removes a challenge (answered, cancelled or expired), its timer and
+    /// its index entry.
     pub fn remove_challenge(&mut self, doc: &ChallengeDoc) {
         self.remove(Key::challenge(&doc.channel, doc.id));
+        self.remove(Key::user_challenge(
+            &doc.channel,
+            &doc.challenger.id,
+            doc.id,
+        ));
         self.remove(Key::timer(
             doc.expires_ms,
             TimerKind::Challenge,

@@ -59,6 +59,8 @@ pub struct SalvageReport {
     pub damaged: Vec<Damage>,
     /// Records of the old store's quarantine copied into the new one's.
     pub quarantined: u64,
+    /// The layout migrations then applied to the new store.
+    pub migrated: Vec<crate::Migration>,
 }
 
 fn typed<T: DeserializeOwned>(k: &[u8], v: &[u8]) -> std::result::Result<(), String> {
@@ -85,6 +87,7 @@ fn check_value(k: &[u8], v: &[u8]) -> std::result::Result<(), String> {
         index if index.kind().is_index() && v.is_empty() => Ok(()),
         Key::UserGame { .. }
         | Key::UserFinished { .. }
+        | Key::UserChallenge { .. }
         | Key::Timer { .. }
         | Key::Community { .. } => Err("an index entry with a value".into()),
     }
@@ -204,6 +207,7 @@ impl Store {
         game_check: &dyn Fn(&GameDoc) -> std::result::Result<(), String>,
     ) -> Result<SalvageReport> {
         to.check_new()?;
+        to.clear_meta()?;
         let mut report = SalvageReport {
             damaged: self.damage(),
             ..SalvageReport::default()
@@ -253,7 +257,15 @@ impl Store {
             }
         }
         to.db.backend.apply(&batch)?;
+        // A schema record lost with the damage is written again; the
+        // layout, if lost, is taken as the oldest and brought up to date.
+        let schema = Key::Meta(crate::keys::Meta::Schema).encode();
+        if to.db.get(&schema)?.is_none() {
+            to.db
+                .insert(schema, crate::batch::encode(&crate::VERSION))?;
+        }
         to.db.backend.flush()?;
+        report.migrated = to.migrate()?;
         report.damaged.extend(damaged);
         Ok(report)
     }

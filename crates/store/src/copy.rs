@@ -14,12 +14,15 @@ use crate::{Result, Store, StoreError};
 const CHUNK: usize = 1000;
 
 /// What a copy moved.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct CopyReport {
     /// Keys of the main area, metadata included.
     pub keys: u64,
     /// Keys of the quarantine.
     pub quarantined: u64,
+    /// The layout migrations then applied to the copy (those the original
+    /// still needed).
+    pub migrated: Vec<crate::Migration>,
 }
 
 fn copy_area(from: &Db, to: &Store, area: Area) -> Result<u64> {
@@ -79,18 +82,34 @@ impl Store {
             ))));
         }
         to.check_new()?;
-        self.copy_into(to)
+        let mut report = self.copy_into(to)?;
+        report.migrated = to.migrate()?;
+        Ok(report)
     }
 
     /// Copies everything into `to` (checked to be new by the caller) and
-    /// compares both.
+    /// compares both. The copy's own metadata goes first, so that it
+    /// carries the original's schema and layout, not those it was
+    /// created with.
     pub(crate) fn copy_into(&self, to: &Store) -> Result<CopyReport> {
+        to.clear_meta()?;
         let report = CopyReport {
             keys: copy_area(&self.db, to, Area::Main)?,
             quarantined: copy_area(&self.quarantine, to, Area::Quarantine)?,
+            migrated: Vec::new(),
         };
         same(&self.db, &to.db)?;
         same(&self.quarantine, &to.quarantine)?;
         Ok(report)
+    }
+
+    /// Removes the metadata of a new store (it holds nothing else) before
+    /// another store's records are copied in.
+    pub(crate) fn clear_meta(&self) -> Result<()> {
+        let mut b = KvBatch::default();
+        for k in self.db.iter().keys() {
+            b.remove(k?);
+        }
+        Ok(self.db.backend.apply(&b)?)
     }
 }

@@ -25,6 +25,8 @@ pub(crate) enum Kind {
     UserGame,
     /// `h`: the user index of finished games.
     UserFinished,
+    /// `i`: the user index of open challenges (their challenger's).
+    UserChallenge,
     /// `t`: the timer index.
     Timer,
     /// `s`: stats against people.
@@ -51,13 +53,14 @@ pub(crate) enum Kind {
 
 impl Kind {
     /// Every kind, in the order of the crate docs' table.
-    pub(crate) const ALL: [Kind; 17] = [
+    pub(crate) const ALL: [Kind; 18] = [
         Kind::Ongoing,
         Kind::Finished,
         Kind::Challenge,
         Kind::NextId,
         Kind::UserGame,
         Kind::UserFinished,
+        Kind::UserChallenge,
         Kind::Timer,
         Kind::Stats,
         Kind::BotStats,
@@ -80,6 +83,7 @@ impl Kind {
             Kind::NextId => "n",
             Kind::UserGame => "u",
             Kind::UserFinished => "h",
+            Kind::UserChallenge => "i",
             Kind::Timer => "t",
             Kind::Stats => "s",
             Kind::BotStats => "a",
@@ -122,7 +126,11 @@ impl Kind {
     pub(crate) const fn is_index(self) -> bool {
         matches!(
             self,
-            Kind::UserGame | Kind::UserFinished | Kind::Timer | Kind::Community
+            Kind::UserGame
+                | Kind::UserFinished
+                | Kind::UserChallenge
+                | Kind::Timer
+                | Kind::Community
         )
     }
 }
@@ -155,8 +163,11 @@ pub(crate) enum Meta {
     Schema,
     /// The number of the last rated result applied.
     RatingSeq,
-    /// Set once the users' index of finished games has been filled.
+    /// Set once the users' index of finished games had been filled, by
+    /// builds before layout numbers (`migrations.rs`): layout 1.
     FinishedIndex,
+    /// The number of the last layout migration applied (`migrations.rs`).
+    Layout,
 }
 
 impl Meta {
@@ -165,6 +176,7 @@ impl Meta {
             Meta::Schema => "schema",
             Meta::RatingSeq => "rating_seq",
             Meta::FinishedIndex => "finished_index",
+            Meta::Layout => "layout",
         }
     }
 }
@@ -213,6 +225,11 @@ pub(crate) enum Key<'a> {
         id: u64,
     },
     UserFinished {
+        ch: Chan<'a>,
+        user: &'a str,
+        id: u64,
+    },
+    UserChallenge {
         ch: Chan<'a>,
         user: &'a str,
         id: u64,
@@ -268,6 +285,8 @@ pub(crate) enum Scan<'a> {
     UserGames { platform: Platform, user: &'a str },
     /// A user's finished games (index entries).
     UserFinished { platform: Platform, user: &'a str },
+    /// A user's open challenges (index entries).
+    UserChallenges { platform: Platform, user: &'a str },
     /// A user's stats, against people or against Tablero.
     Stats {
         of: StatsOf,
@@ -351,6 +370,14 @@ impl<'a> Key<'a> {
         }
     }
 
+    pub(crate) fn user_challenge(ch: &'a ChannelKey, user: &'a str, id: u64) -> Key<'a> {
+        Key::UserChallenge {
+            ch: ch.into(),
+            user,
+            id,
+        }
+    }
+
     pub(crate) fn board(ch: &'a ChannelKey, game: u64) -> Key<'a> {
         Key::Board {
             ch: ch.into(),
@@ -366,6 +393,7 @@ impl<'a> Key<'a> {
             Key::NextId(_) => Kind::NextId,
             Key::UserGame { .. } => Kind::UserGame,
             Key::UserFinished { .. } => Kind::UserFinished,
+            Key::UserChallenge { .. } => Kind::UserChallenge,
             Key::Timer { .. } => Kind::Timer,
             Key::Stats { of, .. } => Kind::stats(*of),
             Key::Profile { .. } => Kind::Profile,
@@ -387,6 +415,7 @@ impl<'a> Key<'a> {
             | Key::NextId(ch)
             | Key::UserGame { ch, .. }
             | Key::UserFinished { ch, .. }
+            | Key::UserChallenge { ch, .. }
             | Key::Timer { ch, .. }
             | Key::WebListing(ch) => Some(ch),
             _ => None,
@@ -401,7 +430,9 @@ impl<'a> Key<'a> {
                 join(&[tag, ch.platform.as_str(), ch.channel, &num(id)])
             }
             Key::NextId(ch) | Key::Channel(ch) => join(&[tag, ch.platform.as_str(), ch.channel]),
-            Key::UserGame { ch, user, id } | Key::UserFinished { ch, user, id } => {
+            Key::UserGame { ch, user, id }
+            | Key::UserFinished { ch, user, id }
+            | Key::UserChallenge { ch, user, id } => {
                 join(&[tag, ch.platform.as_str(), user, ch.channel, &num(id)])
             }
             Key::Timer {
@@ -475,6 +506,11 @@ impl<'a> Key<'a> {
                 user,
                 id: id.parse().ok()?,
             },
+            ["i", p, user, c, id] => Key::UserChallenge {
+                ch: chan(p, c)?,
+                user,
+                id: id.parse().ok()?,
+            },
             ["t", due, kind, p, c, id] => Key::Timer {
                 due_ms: due.parse::<u64>().ok()? as i64,
                 kind: match *kind {
@@ -518,6 +554,7 @@ impl<'a> Key<'a> {
             ["m", "schema"] => Key::Meta(Meta::Schema),
             ["m", "rating_seq"] => Key::Meta(Meta::RatingSeq),
             ["m", "finished_index"] => Key::Meta(Meta::FinishedIndex),
+            ["m", "layout"] => Key::Meta(Meta::Layout),
             ["w", "s"] => Key::WebSecret,
             ["w", "t", token] => Key::WebLink(token),
             ["w", "l", p, c] => Key::WebListing(chan(p, c)?),
@@ -561,6 +598,9 @@ impl Scan<'_> {
             }
             Scan::UserFinished { platform, user } => {
                 join(&[Kind::UserFinished.tag(), platform.as_str(), user])
+            }
+            Scan::UserChallenges { platform, user } => {
+                join(&[Kind::UserChallenge.tag(), platform.as_str(), user])
             }
             Scan::Stats { of, platform, user } => {
                 join(&[Kind::stats(of).tag(), platform.as_str(), user])
@@ -633,6 +673,7 @@ mod tests {
                 },
                 "h",
             ),
+            (Key::user_challenge(&ch, "alice", 4), "i"),
             (Key::timer(99, TimerKind::Challenge, &ch, 4), "t"),
             (
                 Key::Stats {
@@ -690,6 +731,7 @@ mod tests {
             (Key::Meta(Meta::Schema), "m"),
             (Key::Meta(Meta::RatingSeq), "m"),
             (Key::Meta(Meta::FinishedIndex), "m"),
+            (Key::Meta(Meta::Layout), "m"),
             (Key::WebSecret, "w"),
             (Key::WebLink("abc"), "w"),
             (Key::WebListing((&ch).into()), "w"),
@@ -729,6 +771,11 @@ mod tests {
             Key::Meta(Meta::RatingSeq).encode(),
             b"m\x1frating_seq".to_vec()
         );
+        assert_eq!(
+            Key::user_challenge(&ch, "alice", 4).encode(),
+            b"i\x1ftelegram\x1falice\x1f-100\x1f00000000000000000004".to_vec()
+        );
+        assert_eq!(Key::Meta(Meta::Layout).encode(), b"m\x1flayout".to_vec());
     }
 
     /// A due range holds the timers due at `now` and none after.

@@ -30,6 +30,7 @@
 //! | `n` | platform, channel | the next id in the channel |
 //! | `u` | platform, user, channel, game id | empty: the user's ongoing games |
 //! | `h` | platform, user, channel, game id | empty: the user's finished games |
+//! | `i` | platform, user, channel, challenge id | empty: the open challenges the user made |
 //! | `t` | due time (ms), kind, platform, channel, id | empty: the timer index |
 //! | `s` | platform, user, game key | [`StatsDoc`] against people |
 //! | `a` | platform, user, game key | [`StatsDoc`] against Tablero |
@@ -38,7 +39,7 @@
 //! | `r` | platform, game key, user | [`RatingDoc`]: a Glicko-2 rating and its history |
 //! | `l` | platform, community, game key, user | empty: who played rated games in a chat or server |
 //! | `o` | platform, channel | [`ChannelDoc`]: the channel's settings |
-//! | `m` | name | store metadata (`schema`) |
+//! | `m` | name | store metadata (`schema`, `layout`: see `migrations.rs`) |
 //! | `w` | `s`; `t`, token; `l`, platform, channel | the web's secret, page addresses and listed channels (`web.rs`) |
 //! | `e` | platform, user, game key | [`StatsDoc`] of learning games (`learning.rs`) |
 //!
@@ -66,6 +67,7 @@ mod keys;
 pub mod kv;
 mod learning;
 mod migrate;
+mod migrations;
 pub mod pg_backend;
 mod shared;
 pub mod sled_backend;
@@ -85,6 +87,7 @@ pub use docs::{
     Termination, Timer, TimerKind,
 };
 pub use error::{Result, StoreError};
+pub use migrations::{LAYOUT, MIGRATIONS, Migration};
 pub use tablero_ids::{ChannelKey, Platform, UserRef};
 
 pub use shared::StoreLock;

@@ -109,7 +109,9 @@ impl Store {
             .collect()
     }
 
-    /// The store kept in `backend`.
+    /// The store kept in `backend`. A new, empty store is marked with the
+    /// schema and layout this build writes; an existing one is left as it
+    /// is (its layout migrations run only when asked: [`Store::migrate`]).
     pub fn with_backend(backend: Arc<dyn Backend>) -> Result<Store> {
         let store = Store {
             db: Db::new(backend.clone(), Area::Main),
@@ -117,31 +119,13 @@ impl Store {
         };
         let schema = Key::Meta(Meta::Schema).encode();
         if store.db.get(&schema)?.is_none() {
+            if !store.holds_data()? {
+                store.mark_layout()?;
+            }
             store.db.insert(schema, encode(&VERSION))?;
             store.db.flush()?;
         }
-        store.index_finished_games()?;
         Ok(store)
-    }
-
-    /// Fills the users' index of finished games (kind `h`) from the
-    /// finished games of a store written before the index existed; once
-    /// per store (marked in its metadata). Unreadable games are left for
-    /// a normal read to quarantine.
-    fn index_finished_games(&self) -> Result<()> {
-        let done = Key::Meta(Meta::FinishedIndex).encode();
-        if self.db.get(&done)?.is_some() {
-            return Ok(());
-        }
-        let mut b = self.batch();
-        for kv in self.db.scan_prefix(Scan::All(Kind::Finished).prefix()) {
-            let (k, v) = kv?;
-            if let Ok(doc) = read_value::<GameDoc>(&k, &v) {
-                b.index_finished(&doc);
-            }
-        }
-        b.insert(Key::Meta(Meta::FinishedIndex), encode(&1u64));
-        self.commit(b)
     }
 
     /// Applies `batch` atomically and waits until it is durable (on disk,
@@ -274,12 +258,26 @@ impl Store {
         self.indexed_games(Scan::UserFinished { platform, user })
     }
 
-    /// The games a user index (ongoing or finished) lists: (channel, id).
+    /// Where the challenges `user` made on `platform` and that are still
+    /// open (not answered, cancelled or removed on expiry) are: (channel,
+    /// id), in every channel.
+    pub fn user_challenges(
+        &self,
+        platform: Platform,
+        user: &str,
+    ) -> Result<Vec<(ChannelKey, u64)>> {
+        self.indexed_games(Scan::UserChallenges { platform, user })
+    }
+
+    /// The games or challenges a user index lists: (channel, id).
     fn indexed_games(&self, scan: Scan<'_>) -> Result<Vec<(ChannelKey, u64)>> {
         let mut out = Vec::new();
         for k in self.db.scan_prefix(scan.prefix()).keys() {
-            if let Some(Key::UserGame { ch, id, .. } | Key::UserFinished { ch, id, .. }) =
-                Key::decode(&k?)
+            if let Some(
+                Key::UserGame { ch, id, .. }
+                | Key::UserFinished { ch, id, .. }
+                | Key::UserChallenge { ch, id, .. },
+            ) = Key::decode(&k?)
             {
                 out.push((ch.owned(), id));
             }
@@ -776,6 +774,7 @@ mod tests {
                 );
             }
             raw.remove(Key::Meta(Meta::FinishedIndex).encode());
+            raw.remove(Key::Meta(Meta::Layout).encode());
             s.apply(raw).unwrap();
             assert!(
                 s.user_finished_games(Platform::Telegram, "bob")
@@ -783,11 +782,24 @@ mod tests {
                     .is_empty()
             );
         }
+        // Opening changes nothing; the migrations say what they would do
+        // and fill the index when run.
         let s = Store::open(dir.path(), 1 << 20).unwrap();
+        assert_eq!(s.layout().unwrap(), 0);
+        assert!(
+            s.user_finished_games(Platform::Telegram, "bob")
+                .unwrap()
+                .is_empty()
+        );
+        let numbers = |ms: Vec<crate::Migration>| ms.iter().map(|m| m.number).collect::<Vec<_>>();
+        assert_eq!(numbers(s.pending_migrations().unwrap()), [1, 2]);
+        assert_eq!(numbers(s.migrate().unwrap()), [1, 2]);
         assert_eq!(
             s.user_finished_games(Platform::Telegram, "bob").unwrap(),
             [(to, 3)]
         );
+        assert_eq!(s.layout().unwrap(), crate::LAYOUT);
+        assert!(s.migrate().unwrap().is_empty());
     }
 
     #[test]

@@ -120,7 +120,111 @@ both!(
     timers_are_claimed_by_the_platforms_a_process_runs,
     a_remembered_board_is_claimed_by_one_process,
     unreadable_stats_of_every_kind_are_counted_as_set_aside,
+    challenges_are_indexed_by_their_challenger_in_every_channel,
 );
+
+/// The challenges a user made, in every channel, from the index kept
+/// with them: written, answered (removed) and moved with a channel.
+fn challenges_are_indexed_by_their_challenger_in_every_channel(place: &Place) {
+    let s = place.open();
+    assert_eq!(s.layout().unwrap(), tablero_store::LAYOUT, "a new store");
+    assert!(s.pending_migrations().unwrap().is_empty());
+    let a = ChannelKey::new(Platform::Telegram, "-1");
+    let b = ChannelKey::new(Platform::Telegram, "-2");
+    let mut batch = s.batch();
+    for (ch, id) in [(&a, 1), (&a, 2), (&b, 7)] {
+        batch.put_challenge(&challenge(ch, id, 99_000));
+    }
+    let mut other = challenge(&b, 8, 99_000);
+    other.challenger = user("dave");
+    batch.put_challenge(&other);
+    s.commit(batch).unwrap();
+    let carol = |s: &Store| {
+        let mut v = s.user_challenges(Platform::Telegram, "carol").unwrap();
+        v.sort();
+        v
+    };
+    assert_eq!(carol(&s), [(a.clone(), 1), (a.clone(), 2), (b.clone(), 7)]);
+    assert_eq!(
+        s.user_challenges(Platform::Telegram, "dave").unwrap(),
+        [(b.clone(), 8)]
+    );
+    // Another platform's user of the same id has none.
+    assert!(
+        s.user_challenges(Platform::Discord, "carol")
+            .unwrap()
+            .is_empty()
+    );
+    let mut batch = s.batch();
+    batch.remove_challenge(&challenge(&a, 2, 99_000));
+    s.commit(batch).unwrap();
+    assert_eq!(carol(&s), [(a.clone(), 1), (b.clone(), 7)]);
+    // A group that became a supergroup takes its challenges' entries.
+    let c = ChannelKey::new(Platform::Telegram, "-1003");
+    s.move_channel(&a, &c).unwrap();
+    assert_eq!(carol(&s), [(c, 1), (b.clone(), 7)]);
+}
+
+/// A store written before the users' indexes of finished games and of
+/// open challenges (the schema 1 fixture of `tests/fixtures/store-v1`,
+/// made by the script beside it: bob challenged dan in #6, carla made
+/// the open challenge #7, and dan played three games that ended): opened
+/// as `store copy` opens its source, nothing in it changes; its copies,
+/// into PostgreSQL and into sled, first match it key for key and are then
+/// brought up to this build's layout.
+#[test]
+fn a_store_written_before_the_indexes_copies_and_is_migrated() {
+    let fixture =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures/store-v1");
+    let dir = tempfile::tempdir().unwrap();
+    for e in std::fs::read_dir(&fixture).unwrap() {
+        let e = e.unwrap();
+        std::fs::copy(e.path(), dir.path().join(e.file_name())).unwrap();
+    }
+    let url = format!("sled:{}", dir.path().display());
+    let old = Store::open_existing_url(&url, 1 << 20).unwrap();
+    let numbers = |ms: &[tablero_store::Migration]| ms.iter().map(|m| m.number).collect::<Vec<_>>();
+    assert_eq!(old.layout().unwrap(), 0);
+    assert_eq!(numbers(&old.pending_migrations().unwrap()), [1, 2]);
+    let general = ChannelKey::new(Platform::Console, "general");
+    let unindexed = |s: &Store| {
+        s.user_finished_games(Platform::Console, "dan")
+            .unwrap()
+            .is_empty()
+            && s.user_challenges(Platform::Console, "bob")
+                .unwrap()
+                .is_empty()
+    };
+    assert!(unindexed(&old));
+
+    let server = PgServer::shared();
+    let pg = Store::open_url(&server.create_database(), 0).unwrap();
+    let dir2 = tempfile::tempdir().unwrap();
+    let sled = Store::open(dir2.path(), 1 << 20).unwrap();
+    for to in [pg, sled] {
+        let report = old.copy_to(&to).unwrap();
+        assert_eq!(numbers(&report.migrated), [1, 2], "{}", to.describe());
+        assert_eq!(to.layout().unwrap(), tablero_store::LAYOUT);
+        let mut finished = to.user_finished_games(Platform::Console, "dan").unwrap();
+        finished.sort();
+        let tables = ChannelKey::new(Platform::Console, "tables");
+        assert_eq!(
+            finished,
+            [(general.clone(), 3), (general.clone(), 4), (tables, 1)]
+        );
+        assert_eq!(
+            to.user_challenges(Platform::Console, "bob").unwrap(),
+            [(general.clone(), 6)]
+        );
+        assert_eq!(
+            to.user_challenges(Platform::Console, "carla").unwrap(),
+            [(general.clone(), 7)]
+        );
+    }
+    // The original is as it was.
+    assert_eq!(old.layout().unwrap(), 0);
+    assert!(unindexed(&old));
+}
 
 /// Two processes starting at once look for boards a restart kept back:
 /// each board goes to one of them; remembering it again ends the lease.
@@ -722,9 +826,10 @@ fn a_store_copies_from_sled_to_postgres_and_back_unchanged() {
     let there = sled.copy_to(&pg).unwrap();
     // 20 ongoing games with 2 user keys and a timer each, 10 finished
     // with 2 user keys each (the index of finished games), a challenge
-    // and its timer, the next id, stats, profile, and the metadata:
-    // schema and the mark that finished games are indexed.
-    assert_eq!(there.keys, 20 * 4 + 10 * 3 + 2 + 1 + 1 + 1 + 2);
+    // with its timer and its entry in the challenger's index, the next
+    // id, stats, profile, and the metadata: schema and layout.
+    assert_eq!(there.keys, 20 * 4 + 10 * 3 + 3 + 1 + 1 + 1 + 2);
+    assert!(there.migrated.is_empty(), "the original is up to date");
     assert_eq!(there.quarantined, 1);
     assert!(
         sled.copy_to(&pg).is_err(),

@@ -832,8 +832,8 @@ pub(crate) fn error(e: &AppError) -> Bi {
         E::Limit(limit) => {
             let (en, es, n) = match *limit {
                 Limit::ChallengesPerUser(n) => (
-                    "You already have {} open challenges here: wait for an answer or `cancel` one first. Nothing changed.",
-                    "Ya tienes {} desafíos abiertos aquí: espera una respuesta o cancela uno (`cancelar`) antes. No ha cambiado nada.",
+                    "You already have {} open challenges, counting every chat: wait for an answer or `cancel` one first. Nothing changed.",
+                    "Ya tienes {} desafíos abiertos, contando todos los chats: espera una respuesta o cancela uno (`cancelar`) antes. No ha cambiado nada.",
                     n,
                 ),
                 Limit::ChallengesPerChannel(n) => (
