@@ -42,6 +42,10 @@ enum Mode {
     ConsoleGroup,
     TelegramGroup,
     DiscordChannel,
+    /// Commands in the group, bare text in the sender's direct chat with
+    /// the bot (`/dm`), where it is read against their games in every
+    /// chat: the same understanding must give the same outcome.
+    ConsoleDirect,
 }
 
 const GUILD: u64 = 4242;
@@ -58,6 +62,10 @@ fn telegram_id(name: &str) -> i64 {
 fn incoming(mode: Mode, user: &str, text: &str) -> Option<Incoming> {
     match mode {
         Mode::Console => Some(tablero_app::console::incoming(user, "general", text)),
+        Mode::ConsoleDirect if text.starts_with('/') => {
+            Some(tablero_app::console::incoming(user, "general", text))
+        }
+        Mode::ConsoleDirect => Some(tablero_app::console::direct_incoming(user, text)),
         Mode::ConsoleGroup => Some(tablero_app::console::group_incoming(user, "general", text)),
         Mode::TelegramGroup => {
             let msg: teloxide::types::Message = serde_json::from_value(json!({
@@ -122,7 +130,7 @@ fn incoming(mode: Mode, user: &str, text: &str) -> Option<Incoming> {
 
 fn channel(mode: Mode) -> ChannelKey {
     match mode {
-        Mode::Console | Mode::ConsoleGroup => {
+        Mode::Console | Mode::ConsoleGroup | Mode::ConsoleDirect => {
             ChannelKey::new(tablero_app::Platform::Console, "general")
         }
         Mode::TelegramGroup => ChannelKey::new(tablero_app::Platform::Telegram, GROUP.to_string()),
@@ -157,6 +165,7 @@ fn run(text: &str, mode: Mode) -> Vec<String> {
     assert!(!exchanges.is_empty());
     let mut failures = Vec::new();
     for x in exchanges {
+        assert!(x.chat.is_none(), "line {}: one chat only here", x.line);
         let before = corpus::games(h.app().store(), &ch);
         let reply: Option<Reply> =
             incoming(mode, &x.user, &x.said).and_then(|m| h.app().handle(&m));
@@ -168,7 +177,7 @@ fn run(text: &str, mode: Mode) -> Vec<String> {
             error: r.error,
             offers_moves: !r.suggestions.is_empty(),
         });
-        let chat_is_silent = mode != Mode::Console;
+        let chat_is_silent = !matches!(mode, Mode::Console | Mode::ConsoleDirect);
         if !corpus::judged(&x.want, &before, &changed, answer.as_ref(), chat_is_silent) {
             failures.push(format!(
                 "line {} ({mode:?}) {}> {}\n    want {:?}\n    changed {changed:?}\n    answer {}",
@@ -197,6 +206,7 @@ fn the_conversation_corpus_in_the_console_a_console_group_a_telegram_group_and_a
             Mode::ConsoleGroup,
             Mode::TelegramGroup,
             Mode::DiscordChannel,
+            Mode::ConsoleDirect,
         ] {
             for fail in run(&text, mode) {
                 failures.push(format!("{}: {fail}", f.display()));
@@ -271,4 +281,77 @@ fn the_consoles_direct_chat_takes_bare_text() {
         "{}",
         r.plain_text()
     );
+}
+
+/// Runs a conversation over several chats (`tests/conversations/chats`)
+/// through the console, every line for the bot (`Console`) or as a group
+/// reads it (`ConsoleGroup`): `NAME> ` lines in `general`, `NAME@CHAT> `
+/// in another group, `NAME@dm> ` in NAME's direct chat with the bot.
+fn run_chats(text: &str, mode: Mode) -> Vec<String> {
+    use tablero_app::console::{direct_incoming, group_incoming, incoming};
+    let dir = tempfile::tempdir().unwrap();
+    let h = Harness::new(dir.path());
+    let main = channel(Mode::Console);
+    let exchanges = match corpus::exchanges(text) {
+        Ok(x) => x,
+        Err(e) => return vec![e],
+    };
+    let mut others: Vec<(&str, ChannelKey)> = Vec::new();
+    for x in &exchanges {
+        if let Some(c) = x.chat.as_deref().filter(|c| *c != "dm")
+            && !others.iter().any(|(n, _)| *n == c)
+        {
+            others.push((c, ChannelKey::new(tablero_app::Platform::Console, c)));
+        }
+    }
+    let mut failures = Vec::new();
+    for x in &exchanges {
+        let chat = x.chat.as_deref().unwrap_or("general");
+        let msg = match (chat, mode) {
+            ("dm", _) => direct_incoming(&x.user, &x.said),
+            (_, Mode::ConsoleGroup) => group_incoming(&x.user, chat, &x.said),
+            // Every line is for the bot: `> ` is the group's way to say so.
+            _ => incoming(&x.user, chat, x.said.trim_start_matches("> ")),
+        };
+        let before = corpus::games_in(h.app().store(), &main, &others);
+        let reply = h.app().handle(&msg);
+        h.app().wait_bots(std::time::Duration::from_secs(60));
+        let after = corpus::games_in(h.app().store(), &main, &others);
+        let changed = corpus::changed(&before, &after);
+        let answer = reply.as_ref().map(|r| corpus::Answer {
+            text: r.plain_text(),
+            error: r.error,
+            offers_moves: !r.suggestions.is_empty(),
+        });
+        let chat_is_silent = mode == Mode::ConsoleGroup && chat != "dm";
+        if !corpus::judged(&x.want, &before, &changed, answer.as_ref(), chat_is_silent) {
+            failures.push(format!(
+                "line {} ({mode:?}) {}@{chat}> {}\n    want {:?}\n    changed {changed:?}\n    answer {}",
+                x.line,
+                x.user,
+                x.said,
+                x.want,
+                answer.map_or("(no answer)".into(), |a| a.text)
+            ));
+        }
+    }
+    failures
+}
+
+/// The same understanding in a group and in a direct chat: a player with
+/// games in two groups types bare text in their direct chat with the bot
+/// and gets what they would get in the game's own group.
+#[test]
+fn conversations_over_several_chats_and_a_direct_chat() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/conversations/chats");
+    let mut failures = Vec::new();
+    for f in tablero_app::testkit::text_files(&dir) {
+        let text = std::fs::read_to_string(&f).unwrap();
+        for mode in [Mode::Console, Mode::ConsoleGroup] {
+            for fail in run_chats(&text, mode) {
+                failures.push(format!("{}: {fail}", f.display()));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

@@ -162,6 +162,11 @@ impl App {
                 None,
             ),
         };
+        // A bare message in a direct chat is read against the sender's
+        // games in every chat (`direct.rs`, `understand.rs`).
+        if let (Command::Said { text, .. }, true, None) = (&cmd, msg.direct, &place) {
+            return self.said_direct(&who, text, lang);
+        }
         // A game of another chat: the command runs there (`direct.rs`).
         match self.route(&who, &cmd, place.as_ref(), msg.direct) {
             Ok(Some(target)) => {

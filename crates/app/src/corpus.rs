@@ -9,6 +9,9 @@
 //! changed and, where plain messages are chat, no answer), `= asks`
 //! (nothing played; the answer offers the moves meant), `= says TEXT`
 //! (nothing changed; the answer contains TEXT). `//` lines are comments.
+//! A conversation over several chats writes `NAME@CHAT> text` for a line
+//! typed in another chat (`@dm`: the sender's direct chat with the bot)
+//! and `CHAT#N` for a game of another chat.
 //! What a line did is read from the store: every game's record before and
 //! after.
 
@@ -21,12 +24,30 @@ use crate::reply::ChannelKey;
 pub enum Want {
     /// An answer, no error, containing the text (empty: any answer).
     Ok(String),
-    Starts(u64),
-    Played(u64, Vec<String>),
+    Starts(GameRef),
+    Played(GameRef, Vec<String>),
     Nothing,
     Silent,
     Asks,
     Says(String),
+}
+
+/// A game: its number in the conversation's chat, or (`chat`) in another
+/// chat of the conversation (`tables#1`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRef {
+    pub chat: Option<String>,
+    pub id: u64,
+}
+
+impl GameRef {
+    fn parse(s: &str) -> Option<GameRef> {
+        let (chat, id) = s.split_once('#')?;
+        Some(GameRef {
+            chat: (!chat.is_empty()).then(|| chat.to_string()),
+            id: id.parse().ok()?,
+        })
+    }
 }
 
 /// One line typed, and what it must do.
@@ -35,6 +56,9 @@ pub struct Exchange {
     /// The line's number in its file, from 1.
     pub line: usize,
     pub user: String,
+    /// The chat it is typed in, when not the conversation's own
+    /// (`dm`: the sender's direct chat with the bot).
+    pub chat: Option<String>,
     pub said: String,
     pub want: Want,
 }
@@ -47,15 +71,20 @@ pub fn exchanges(text: &str) -> Result<Vec<Exchange>, String> {
         if line.starts_with("//") || line.trim().is_empty() {
             continue;
         }
-        let (user, said) = line
+        let (who, said) = line
             .split_once("> ")
             .ok_or_else(|| format!("line {}: not a message: {line}", n + 1))?;
+        let (user, chat) = match who.split_once('@') {
+            Some((user, chat)) => (user, Some(chat.to_string())),
+            None => (who, None),
+        };
         let (_, expect) = lines
             .next_if(|(_, l)| l.starts_with("= "))
             .ok_or_else(|| format!("line {}: no expectation", n + 1))?;
         out.push(Exchange {
             line: n + 1,
             user: user.to_string(),
+            chat,
             said: said.to_string(),
             want: want(expect).ok_or_else(|| format!("line {}: {expect:?}", n + 2))?,
         });
@@ -66,7 +95,7 @@ pub fn exchanges(text: &str) -> Result<Vec<Exchange>, String> {
 fn want(line: &str) -> Option<Want> {
     let w = line.trim_start_matches("= ").trim();
     let (head, rest) = w.split_once(' ').unwrap_or((w, ""));
-    let number = |s: &str| s.trim_start_matches('#').parse().ok();
+    let number = GameRef::parse;
     Some(match head {
         "ok" => Want::Ok(rest.to_string()),
         "nothing" => Want::Nothing,
@@ -83,8 +112,9 @@ fn want(line: &str) -> Option<Want> {
     })
 }
 
-/// Every game of a channel, ongoing or finished: number, moves, over.
-pub type Games = Vec<(u64, Vec<String>, bool)>;
+/// Every game of a conversation's chats, ongoing or finished: which,
+/// moves, over.
+pub type Games = Vec<(GameRef, Vec<String>, bool)>;
 
 /// Every game of `ch` as the store has it.
 ///
@@ -93,12 +123,29 @@ pub type Games = Vec<(u64, Vec<String>, bool)>;
 /// test's store is neither.
 #[must_use]
 pub fn games(store: &Store, ch: &ChannelKey) -> Games {
+    games_in(store, ch, &[])
+}
+
+/// Every game of `main` and of the `others` (each named as the
+/// conversation names it), as the store has them.
+///
+/// # Panics
+/// As [`games`].
+#[must_use]
+pub fn games_in(store: &Store, main: &ChannelKey, others: &[(&str, ChannelKey)]) -> Games {
     let mut out = Vec::new();
-    for id in 1..store.next_id(ch).expect("store") {
-        for ongoing in [true, false] {
-            if let Some(doc) = store.game(ch, id, ongoing).expect("store") {
-                let rec: tablero_rules::GameRecord = doc.record.parse().expect("a record");
-                out.push((id, rec.moves, !ongoing));
+    let chats = std::iter::once((None, main)).chain(others.iter().map(|(n, ch)| (Some(*n), ch)));
+    for (name, ch) in chats {
+        for id in 1..store.next_id(ch).expect("store") {
+            for ongoing in [true, false] {
+                if let Some(doc) = store.game(ch, id, ongoing).expect("store") {
+                    let rec: tablero_rules::GameRecord = doc.record.parse().expect("a record");
+                    let at = GameRef {
+                        chat: name.map(str::to_string),
+                        id,
+                    };
+                    out.push((at, rec.moves, !ongoing));
+                }
             }
         }
     }
@@ -108,13 +155,13 @@ pub fn games(store: &Store, ch: &ChannelKey) -> Games {
 /// The games that changed from `before` to `after`, with the moves each
 /// took.
 #[must_use]
-pub fn changed(before: &Games, after: &Games) -> Vec<(u64, Vec<String>)> {
+pub fn changed(before: &Games, after: &Games) -> Vec<(GameRef, Vec<String>)> {
     after
         .iter()
         .filter(|g| !before.contains(g))
-        .map(|(id, moves, _)| {
-            let old = before.iter().find(|b| b.0 == *id).map_or(0, |b| b.1.len());
-            (*id, moves.get(old..).unwrap_or_default().to_vec())
+        .map(|(at, moves, _)| {
+            let old = before.iter().find(|b| b.0 == *at).map_or(0, |b| b.1.len());
+            (at.clone(), moves.get(old..).unwrap_or_default().to_vec())
         })
         .collect()
 }
@@ -136,7 +183,7 @@ pub struct Answer {
 pub fn judged(
     want: &Want,
     before: &Games,
-    changed: &[(u64, Vec<String>)],
+    changed: &[(GameRef, Vec<String>)],
     answer: Option<&Answer>,
     chat_is_silent: bool,
 ) -> bool {

@@ -26,13 +26,13 @@ use std::collections::BTreeSet;
 
 use tablero_rules::Lang;
 
+use crate::channel::Live;
 use crate::command::Command;
-use crate::event::{AppError, Elsewhere, Event, Outcome, Suggestion, Verb};
+use crate::event::{AppError, Elsewhere, Event, Outcome, Verb};
 use crate::place::{GameAt, Place};
-use crate::play::fits;
-use crate::reading;
 use crate::reply::{ChannelKey, OpenGame, Outgoing, Reply, User};
 use crate::state::{Actor, App, Res};
+use crate::understand::{Context, Held, Intent, understand};
 use crate::view::OfferKind;
 
 impl App {
@@ -221,7 +221,6 @@ impl App {
         let me = &who.user;
         let candidates: Vec<&(ChannelKey, crate::event::GameView)> = match (n, cmd) {
             (Some(n), _) => games.iter().filter(|(_, g)| g.id() == n).collect(),
-            (None, Command::Said { text, .. }) => return self.route_said(who, text, &games),
             (None, Command::Move { .. }) => {
                 let to_move: Vec<_> = games.iter().filter(|(_, g)| my_turn(g, me)).collect();
                 if to_move.is_empty() {
@@ -265,83 +264,66 @@ impl App {
         }
     }
 
-    /// Where a message without a command word, in a direct chat, goes:
-    /// the one chat where it is exactly a legal move of one game of the
-    /// sender's to move and nothing else is near it anywhere; the only
-    /// chat with games of theirs; else it is answered here (an error).
-    fn route_said(
-        &self,
-        who: &Actor,
-        text: &str,
-        games: &[(ChannelKey, crate::event::GameView)],
-    ) -> Res<Option<ChannelKey>> {
+    /// A message without a command word in `who`'s direct chat, read
+    /// against their games in every chat (`understand.rs`): a move of one
+    /// game is played in that game's chat, as if typed there; an answer
+    /// about another chat's game names that chat.
+    pub(crate) fn said_direct(&self, who: &Actor, text: &str, lang: Lang) -> Option<Reply> {
         let here = &who.channel;
         let me = &who.user;
-        let chans: BTreeSet<&ChannelKey> = games.iter().map(|(ch, _)| ch).collect();
-        if chans.len() <= 1 {
-            return Ok(chans.into_iter().next().filter(|ch| *ch != here).cloned());
-        }
-        let lang = self.lang_of(here, &me.id);
-        let mut exact: Vec<(ChannelKey, Suggestion)> = Vec::new();
-        let mut options: Vec<Suggestion> = Vec::new();
-        let mut to_move: Vec<(ChannelKey, crate::event::GameView)> = Vec::new();
-        let now = self.now();
-        for ch in chans {
-            let place = (ch != here).then(|| Place::of(ch));
-            let found = self.with_channel(ch, |st| {
-                let f = fits(st, me, text, lang);
-                let mut ex = Vec::new();
-                for (id, moves) in &f.exact {
-                    if let Some(live) = st.games.get(id) {
-                        ex.extend(crate::play::suggestions(live, &[moves.join(" ")]));
-                    }
-                }
-                let moving: Vec<_> = f.to_move.iter().map(|g| g.view(now)).collect();
-                Ok((ex, f.options, moving))
+        let said = || Command::Said {
+            text: text.to_string(),
+            addressed: true,
+        };
+        let chats: BTreeSet<ChannelKey> = match self.store.user_games(here.platform, &me.id) {
+            Ok(games) => games.into_iter().map(|(ch, _)| ch).collect(),
+            Err(e) => return Some(self.present_error(&e.into(), lang)),
+        };
+        // The games of each chat, read under that chat's lock in turn.
+        let mut lives: Vec<(ChannelKey, Vec<Live>)> = Vec::new();
+        for ch in chats {
+            let found = self.with_channel(&ch, |st| {
+                Ok(st.games_of(me).into_iter().cloned().collect::<Vec<_>>())
             });
-            let Ok((ex, opts, moving)) = found else {
-                continue;
-            };
-            let tag = |mut s: Suggestion| {
-                s.place = place;
-                s
-            };
-            exact.extend(ex.into_iter().map(|s| (ch.clone(), tag(s))));
-            options.extend(opts.into_iter().map(tag));
-            to_move.extend(moving.into_iter().map(|v| (ch.clone(), v)));
+            match found {
+                Ok(games) => lives.push((ch, games)),
+                Err(e) => tracing::warn!(error = ?e, "a chat's games could not be read"),
+            }
         }
-        if let ([(ch, _)], true) = (exact.as_slice(), options.is_empty()) {
-            return Ok((ch != here).then(|| ch.clone()));
+        let cx = Context {
+            here,
+            me,
+            lang: self.lang_of(here, &me.id),
+            addressed: true,
+            now: self.now(),
+            games: lives
+                .iter()
+                .flat_map(|(chat, games)| games.iter().map(move |live| Held { chat, live }))
+                .collect(),
+        };
+        match understand(text, &cx) {
+            // Played there as if typed there (read again under its lock).
+            Intent::Play { chat, .. } if chat != *here => {
+                self.answer_elsewhere(who, &chat, said(), lang, true)
+            }
+            Intent::Play { .. } => match self.execute(who, said()) {
+                Ok(e) => Some(self.present_for(&e, lang, who)),
+                Err(e) => Some(self.present_error(&e, lang)),
+            },
+            Intent::Ignore => None,
+            Intent::Refuse {
+                chat: Some(chat),
+                error,
+            } => Some(self.reply_elsewhere(&chat, Err(error), lang, me, true, false)),
+            Intent::Refuse { chat: None, error } => Some(self.present_error(&error, lang)),
+            Intent::Which { games } => Some(self.present_error(
+                &AppError::WhichPlace {
+                    verb: Verb::Move(text.to_string()),
+                    games: self.elsewhere(here, false, games),
+                },
+                lang,
+            )),
         }
-        if !exact.is_empty() || !options.is_empty() {
-            options.extend(exact.into_iter().map(|(_, s)| s));
-            return Err(AppError::DidYouMean {
-                text: text.to_string(),
-                options,
-            });
-        }
-        // Nothing fits anywhere. Chatter: not a command, and no move.
-        if !reading::move_shaped(text) {
-            let first = text.split_whitespace().next().unwrap_or("");
-            return Err(AppError::UnknownCommand {
-                word: first.to_string(),
-                near: crate::command::near(first),
-                playing: true,
-            });
-        }
-        // A move of no game: the one chat with games to move says what is
-        // wrong with it there; else ask which game it was for.
-        let moving: BTreeSet<&ChannelKey> = to_move.iter().map(|(ch, _)| ch).collect();
-        if let [ch] = moving.into_iter().collect::<Vec<_>>().as_slice() {
-            return Ok((*ch != here).then(|| (*ch).clone()));
-        }
-        if to_move.is_empty() {
-            return Err(AppError::NotYourTurnAnywhere);
-        }
-        Err(AppError::WhichPlace {
-            verb: Verb::Move(text.to_string()),
-            games: self.elsewhere(here, false, to_move),
-        })
     }
 
     /// Answers `msg`'s command `cmd` in `target`, the channel of the game

@@ -50,6 +50,7 @@ mod teach;
 pub mod testkit;
 mod text;
 mod timers;
+mod understand;
 pub mod view;
 pub mod watch;
 // `moves SQUARE`, `hint` and `learn GAME`.

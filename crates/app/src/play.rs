@@ -2,72 +2,21 @@
 //! its stats in the same commit.
 
 use tablero_rating::{Glicko2, Score};
-use tablero_rules::{AnyGame, GameId, Lang, MoveError, Outcome as RulesOutcome, Side};
+use tablero_rules::{AnyGame, Lang, MoveError, Outcome as RulesOutcome, Side};
 use tablero_store::{
     Batch, GameDoc, RATING_HISTORY, RatingChange, RatingPointDoc, ResultDoc, StatsDoc, Termination,
 };
 
 use crate::bots::next_event;
 use crate::channel::{ChannelState, Live, already_played, apply, record_of};
-use crate::command::{self, GameNo};
-use crate::event::{AppError, Event, Outcome, Suggestion, Verb};
-use crate::reading::{self, Fit};
-use crate::reply::User;
+use crate::command::GameNo;
+use crate::event::{AppError, Event, Outcome, Verb};
+use crate::reading;
 use crate::state::{Actor, App, Res};
-
-/// How a message without a command word reads in the sender's games of
-/// one channel.
-pub(crate) struct Fits<'a> {
-    /// The sender's games.
-    pub mine: Vec<&'a Live>,
-    /// Those where it is their turn.
-    pub to_move: Vec<&'a Live>,
-    /// Games where the text is exactly a legal move, and the moves.
-    pub exact: Vec<(u64, Vec<String>)>,
-    /// Moves it may mean (a prefix, another reading), to ask about.
-    pub options: Vec<Suggestion>,
-    /// Games where it reads as a move that is illegal.
-    pub illegal_in: Vec<(&'a Live, MoveError)>,
-}
-
-/// Reads `text` against each of `me`'s games of `st` where it is their
-/// turn. Changes nothing.
-pub(crate) fn fits<'a>(st: &'a ChannelState, me: &User, text: &str, lang: Lang) -> Fits<'a> {
-    let mine: Vec<&Live> = st.games_of(me);
-    let to_move: Vec<&Live> = mine
-        .iter()
-        .copied()
-        .filter(|g| g.game.outcome().is_none() && g.doc.side_of(&me.id) == Some(g.game.turn().side))
-        .collect();
-    let set_up_word = reading::is_set_up_word(text);
-    let mut exact: Vec<(u64, Vec<String>)> = Vec::new();
-    let mut options: Vec<Suggestion> = Vec::new();
-    let mut illegal_in: Vec<(&Live, MoveError)> = Vec::new();
-    for g in &to_move {
-        let fit = if set_up_word {
-            // Never played bare, but worth the command that plays it.
-            match g.game.parse_move(text) {
-                Ok(m) => Fit::Near(vec![m]),
-                Err(_) => Fit::No,
-            }
-        } else {
-            reading::exact(&g.game, text, lang)
-        };
-        match fit {
-            Fit::Exact(moves) => exact.push((g.doc.id, moves)),
-            Fit::Either(moves) | Fit::Near(moves) => options.extend(suggestions(g, &moves)),
-            Fit::Illegal(e) => illegal_in.push((g, e)),
-            Fit::No => {}
-        }
-    }
-    Fits {
-        mine,
-        to_move,
-        exact,
-        options,
-        illegal_in,
-    }
-}
+use crate::understand::{
+    Context, Held, Intent, named_game, not_your_turn, out_of_turn, understand,
+};
+pub(crate) use crate::understand::{illegal, suggestions};
 
 impl App {
     /// Plays `text` for the caller in game `n` (or the game it fits). With
@@ -200,13 +149,9 @@ impl App {
         })
     }
 
-    /// A message without a command word. It plays only when its text is
-    /// exactly a legal move (`reading::exact`) in exactly one of the
-    /// author's games here where it is their turn. A text that is a move
-    /// in several, or in several ways, or that only begins a move, gets
-    /// "did you mean" with each move as a command (and a button), and
-    /// nothing is played. Anything else is chat: ignored, unless the
-    /// author spoke to the bot (`addressed`), who then hears why.
+    /// A message without a command word, read against the sender's games
+    /// here (`understand.rs`): played when it is exactly one legal move,
+    /// else a question, an answer or nothing.
     pub(crate) fn said(
         &self,
         who: &Actor,
@@ -215,98 +160,37 @@ impl App {
         addressed: bool,
     ) -> Outcome {
         let me = &who.user;
-        let lang = self.lang_of(&who.channel, &me.id);
-        let Fits {
-            mine,
-            to_move,
-            exact,
-            mut options,
-            illegal_in,
-        } = fits(st, me, text, lang);
-        let set_up_word = reading::is_set_up_word(text);
-        if let ([(id, moves)], true) = (exact.as_slice(), options.is_empty()) {
-            let id = *id;
-            let live = st.live(id)?;
-            let (game, played) =
-                apply(&live.game, &moves.join(" "), None).map_err(|e| illegal(live, e))?;
-            return self.commit_moves(who, st, id, game, played);
-        }
-        for (id, moves) in &exact {
-            if let Some(live) = st.games.get(id) {
-                options.extend(suggestions(live, &[moves.join(" ")]));
+        let here = &who.channel;
+        let intent = understand(
+            text,
+            &Context {
+                here,
+                me,
+                lang: self.lang_of(here, &me.id),
+                addressed,
+                now: self.now(),
+                games: st
+                    .games_of(me)
+                    .into_iter()
+                    .map(|live| Held { chat: here, live })
+                    .collect(),
+            },
+        );
+        match intent {
+            Intent::Play { id, moves, .. } => {
+                let live = st.live(id)?;
+                let (game, played) =
+                    apply(&live.game, &moves.join(" "), None).map_err(|e| illegal(live, e))?;
+                self.commit_moves(who, st, id, game, played)
             }
-        }
-        if !options.is_empty() && (addressed || reading::move_shaped(text) || set_up_word) {
-            return Err(AppError::DidYouMean {
+            Intent::Ignore => Ok(Event::Ignored),
+            Intent::Refuse { error, .. } => Err(error),
+            // Every game is here: none is in another chat to ask about.
+            Intent::Which { games } => Err(AppError::NotAMove {
                 text: text.to_string(),
-                options,
-            });
+                games: games.into_iter().map(|(_, v)| v).collect(),
+            }),
         }
-        // Said again after playing it: the move went in already.
-        if let Some(g) = mine
-            .iter()
-            .filter(|_| reading::move_shaped(text))
-            .find(|g| already_played(g, me, text, Some(lang)))
-        {
-            return Err(AppError::AlreadyPlayed(g.doc.id));
-        }
-        if !addressed {
-            return Ok(Event::Ignored);
-        }
-        // `saltador nivel=5` told to the bot: someone who wants to start
-        // a game, as with `jugar saltador` (see `play`).
-        if exact.is_empty()
-            && let Some(game) = named_game(text)
-        {
-            return Err(AppError::GameNotMove(game));
-        }
-        // Not their turn in the one game the text reads in as a move (and
-        // no game to move reads it): say so, rather than blame the notation
-        // of the game that is to move.
-        if let Some(g) = out_of_turn(&mine, &to_move, text, Some(lang)) {
-            return Err(not_your_turn(g));
-        }
-        if let [(live, e)] = illegal_in.as_slice() {
-            return Err(illegal(live, e.clone()));
-        }
-        // A set-up word that no game of theirs takes now: what its own
-        // reader says (the stage the game is in).
-        if set_up_word
-            && let [g] = to_move.as_slice()
-            && let Err(e @ MoveError::Illegal { .. }) = g.game.parse_move(text)
-        {
-            return Err(illegal(g, e));
-        }
-        // One game to move: say what its own reader finds wrong (a word
-        // of several placements, a square off the board).
-        if let [g] = to_move.as_slice()
-            && reading::move_shaped(text)
-            && let Err(e) = apply(&g.game, text, Some(lang))
-        {
-            return Err(illegal(g, e));
-        }
-        let first = text
-            .split_whitespace()
-            .next()
-            .unwrap_or("")
-            .trim_start_matches(['/', '!']);
-        if !mine.is_empty() && reading::move_shaped(text) {
-            if let ([], [g]) = (to_move.as_slice(), mine.as_slice()) {
-                return Err(not_your_turn(g));
-            }
-            if to_move.is_empty() {
-                return Err(AppError::NotYourTurnAnywhere);
-            }
-            return Err(AppError::NotAMove {
-                text: text.to_string(),
-                games: to_move.iter().map(|g| g.view(0)).collect(),
-            });
-        }
-        Err(AppError::UnknownCommand {
-            word: first.to_string(),
-            near: command::near(first),
-            playing: !mine.is_empty(),
-        })
     }
 
     /// The game `move TEXT` without a number is for: the caller's only game
@@ -336,13 +220,19 @@ impl App {
         // A move of none of the games to move, but of one where it is the
         // opponent's turn: that game is meant (`move Nc3` with a chess
         // game waiting and a Breakthrough game to move).
+        let here = |live| Held {
+            chat: &who.channel,
+            live,
+        };
+        let held_mine: Vec<Held<'_>> = mine.iter().map(|&l| here(l)).collect();
+        let held_to_move: Vec<Held<'_>> = to_move.iter().map(|&l| here(l)).collect();
         if fits.is_empty()
-            && let Some(g) = out_of_turn(&mine, &to_move, text, lang)
+            && let Some(g) = out_of_turn(&held_mine, &held_to_move, text, lang)
         {
-            if already_played(g, me, text, lang) {
-                return Err(AppError::AlreadyPlayed(g.doc.id));
+            if already_played(g.live, me, text, lang) {
+                return Err(AppError::AlreadyPlayed(g.live.doc.id));
             }
-            return Err(not_your_turn(g));
+            return Err(not_your_turn(g.live));
         }
         match (fits.as_slice(), to_move.as_slice(), mine.as_slice()) {
             ([one], _, _) => Ok(*one),
@@ -551,58 +441,8 @@ impl App {
     }
 }
 
-/// The game `text`'s first words name (`saltador` in `saltador nivel=5
-/// negras`, `gran avance` in `gran avance blancas`), the longest such
-/// name first.
-fn named_game(text: &str) -> Option<GameId> {
-    let words: Vec<&str> = text.split_whitespace().collect();
-    (1..=words.len())
-        .rev()
-        .find_map(|n| words[..n].join(" ").parse::<GameId>().ok())
-}
-
 /// Whether a press on the board of game `id` drawn after `ply` moves may
 /// still act: same position, a player, not over.
-/// The one game of `mine` that `text` reads as a move of (legal or not:
-/// anything but a syntax error) while the opponent is to move, when no
-/// game of `to_move` reads it: the game the text was meant for, out of
-/// turn.
-fn out_of_turn<'a>(
-    mine: &[&'a Live],
-    to_move: &[&'a Live],
-    text: &str,
-    lang: Option<Lang>,
-) -> Option<&'a Live> {
-    let reads = |g: &Live| {
-        !matches!(
-            apply(&g.game, text, lang),
-            Err(MoveError::Syntax { .. } | MoveError::GameOver)
-        )
-    };
-    if to_move.iter().any(|g| reads(g)) {
-        return None;
-    }
-    let waiting: Vec<&Live> = mine
-        .iter()
-        .copied()
-        .filter(|g| g.game.outcome().is_none() && !to_move.iter().any(|t| t.doc.id == g.doc.id))
-        .filter(|g| reads(g))
-        .collect();
-    match waiting.as_slice() {
-        [g] => Some(g),
-        _ => None,
-    }
-}
-
-/// "It's not your turn in #N (game): waiting for …" for game `g`.
-fn not_your_turn(g: &Live) -> AppError {
-    AppError::NotYourTurn {
-        id: g.doc.id,
-        game: g.game.id(),
-        waiting_for: g.doc.player(g.game.turn().side).clone(),
-    }
-}
-
 pub(crate) fn check_press(live: &Live, id: u64, ply: usize, me: &crate::reply::User) -> Res<()> {
     let moves = record_of(&live.doc)
         .map_err(AppError::Unreadable)?
@@ -626,36 +466,4 @@ pub(crate) fn result_of(o: RulesOutcome) -> ResultDoc {
         winner: o.winner,
         termination: Termination::Rules(o.reason),
     }
-}
-
-/// An illegal move in `live`, with a few legal moves as hints.
-pub(crate) fn illegal(live: &Live, error: MoveError) -> AppError {
-    let moves = live.game.legal_moves();
-    AppError::Illegal {
-        game: live.game.id(),
-        error,
-        hints: moves.iter().take(6).cloned().collect(),
-        more: moves.len().saturating_sub(6),
-    }
-}
-
-/// Each of `moves` (canonical; several words for a multi-placement turn)
-/// of game `live` as a "did you mean" option.
-pub(crate) fn suggestions(live: &Live, moves: &[String]) -> Vec<Suggestion> {
-    let ply = live.ply();
-    moves
-        .iter()
-        .map(|m| Suggestion {
-            game: live.doc.id,
-            place: None,
-            kind: live.game.id(),
-            ply,
-            mv: m.clone(),
-            typed: if m.contains(' ') {
-                [m.clone(), m.clone()]
-            } else {
-                reading::typed(&live.game, m)
-            },
-        })
-        .collect()
 }

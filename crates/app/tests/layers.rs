@@ -25,7 +25,14 @@ const LAYERS: &[(&str, &[&str])] = &[
     (
         "state",
         &[
-            "heavy", "rates", "queue", "changes", "reviews", "channel", "state",
+            "heavy",
+            "rates",
+            "queue",
+            "changes",
+            "reviews",
+            "channel",
+            "understand",
+            "state",
         ],
     ),
     // The handlers, each an `impl App` of its own.
