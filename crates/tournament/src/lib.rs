@@ -1,0 +1,2 @@
+//! Tournaments (temporary skeleton).
+pub mod matching;
