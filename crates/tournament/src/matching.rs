@@ -34,7 +34,10 @@ const NONE: usize = usize::MAX;
 /// let mate = max_weight_matching(4, &[(0, 1, 5), (1, 2, 8), (2, 3, 5)]);
 /// assert_eq!(mate, vec![Some(1), Some(0), Some(3), Some(2)]);
 /// ```
-pub fn max_weight_matching(vertices: usize, edges: &[(usize, usize, Weight)]) -> Vec<Option<usize>> {
+pub fn max_weight_matching(
+    vertices: usize,
+    edges: &[(usize, usize, Weight)],
+) -> Vec<Option<usize>> {
     let edges: Vec<(usize, usize, Weight)> = edges
         .iter()
         .copied()
@@ -610,7 +613,11 @@ impl Matcher {
             2 => {
                 self.allowedge[edge] = true;
                 let (i, j, _) = self.edges[edge];
-                let s = if self.label[self.inblossom[i]] == 0 { j } else { i };
+                let s = if self.label[self.inblossom[i]] == 0 {
+                    j
+                } else {
+                    i
+                };
                 Delta::Edge(s)
             }
             3 => {
@@ -728,9 +735,31 @@ mod tests {
         // Graphs that create S-blossoms, relabel them as T, nest them and
         // expand them (the shapes of the reference implementation's tests).
         let graphs: [&[(usize, usize, Weight)]; 8] = [
-            &[(1, 2, 8), (1, 3, 9), (2, 3, 10), (3, 4, 7), (1, 6, 5), (4, 5, 6)],
-            &[(1, 2, 9), (1, 3, 8), (2, 3, 10), (1, 4, 5), (4, 5, 4), (1, 6, 3)],
-            &[(1, 2, 9), (1, 3, 9), (2, 3, 10), (2, 4, 8), (3, 5, 8), (4, 5, 10), (5, 6, 6)],
+            &[
+                (1, 2, 8),
+                (1, 3, 9),
+                (2, 3, 10),
+                (3, 4, 7),
+                (1, 6, 5),
+                (4, 5, 6),
+            ],
+            &[
+                (1, 2, 9),
+                (1, 3, 8),
+                (2, 3, 10),
+                (1, 4, 5),
+                (4, 5, 4),
+                (1, 6, 3),
+            ],
+            &[
+                (1, 2, 9),
+                (1, 3, 9),
+                (2, 3, 10),
+                (2, 4, 8),
+                (3, 5, 8),
+                (4, 5, 10),
+                (5, 6, 6),
+            ],
             &[
                 (1, 2, 10),
                 (1, 7, 10),
