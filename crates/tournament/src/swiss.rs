@@ -16,11 +16,14 @@
 //!    half points) over the pairs: few and short floats (C.6–C.9); the bye
 //!    vertex scores a point below the lowest score, so the bye goes to the
 //!    lowest score group;
-//! 5. the most colour preferences granted (C.12), then
-//! 6. the most strong and absolute ones (C.13);
-//! 7. no player floating the same way two rounds running (C.14–C.17,
+//! 5. floats from the lowest score groups possible: the least sum of the
+//!    downfloaters' scores (C.7), so that higher groups pair among
+//!    themselves first, as the Dutch system's top-down brackets do;
+//! 6. the most colour preferences granted (C.12), then
+//! 7. the most strong and absolute ones (C.13);
+//! 8. no player floating the same way two rounds running (C.14–C.17,
 //!    the previous round only; a bye counts as a downfloat);
-//! 8. the Dutch order within a score group: the top half against the bottom
+//! 9. the Dutch order within a score group: the top half against the bottom
 //!    half (1 v ½n+1, 2 v ½n+2, …), the lowest-ranked of a group floating
 //!    down to meet the highest-ranked of the next, the bye to the
 //!    lowest-ranked of its group.
@@ -62,7 +65,7 @@ pub(crate) struct Pairing {
 }
 
 /// Number of criteria digits in an edge weight.
-const DIGITS: usize = 8;
+const DIGITS: usize = 9;
 
 /// Where each entrant stands: rank overall, and place in its score group.
 struct Ranking {
@@ -110,8 +113,9 @@ pub(crate) fn pair(entrants: &[Entrant]) -> Pairing {
     let highest = entrants.iter().map(|e| e.score).max().unwrap_or(0);
     let bye_score = lowest - 2;
     let widest = highest - bye_score;
-    let max_order = (n * n + 2 * n) as i64;
-    let maxima: [i64; DIGITS] = [1, 1, 1, widest * widest, 2, 2, 2, max_order];
+    let max_order = (4 * n * n + 4 * n) as i64;
+    let top = highest.max(0);
+    let maxima: [i64; DIGITS] = [1, 1, 1, widest * widest, top, 2, 2, 2, max_order];
     let bases = bases(&maxima, pairs);
 
     let mut edges = Vec::with_capacity(n * (n + 1) / 2);
@@ -122,7 +126,7 @@ pub(crate) fn pair(entrants: &[Entrant]) -> Pairing {
             } else {
                 (b, a)
             };
-            let digits = pair_digits(entrants, &ranking, hi, lo, max_order, widest);
+            let digits = pair_digits(entrants, &ranking, hi, lo, [max_order, widest, top]);
             edges.push((a, b, pack(&digits, &bases)));
         }
     }
@@ -136,6 +140,7 @@ pub(crate) fn pair(entrants: &[Entrant]) -> Pairing {
                 i64::from(!e.bye_ineligible),
                 1,
                 widest * widest - d * d,
+                top - e.score.max(0),
                 0,
                 0,
                 2 - i64::from(e.last_float == Float::Down),
@@ -180,14 +185,15 @@ pub(crate) fn pair(entrants: &[Entrant]) -> Pairing {
 }
 
 /// The criteria digits of a game between `hi` and `lo` (`hi` ranked higher).
+/// `limits` are the largest order penalty, score difference and score.
 fn pair_digits(
     entrants: &[Entrant],
     ranking: &Ranking,
     hi: usize,
     lo: usize,
-    max_order: i64,
-    widest: i64,
+    limits: [i64; 3],
 ) -> [i64; DIGITS] {
+    let [max_order, widest, top] = limits;
     let (h, l) = (&entrants[hi], &entrants[lo]);
     let met = h.opponents.contains(&l.number);
     let d = h.score - l.score;
@@ -204,19 +210,22 @@ fn pair_digits(
         0
     };
     let (kh, size_h) = ranking.place[hi];
-    let (kl, size_l) = ranking.place[lo];
+    let (kl, _) = ranking.place[lo];
     let disorder = if d == 0 {
         let gap = (kl as i64 - kh as i64) - (size_h / 2) as i64;
         gap * gap
     } else {
-        (size_h - 1 - kh) as i64 + kl as i64
+        // The lowest-ranked of the upper group floats, and the floaters
+        // meet the top of the lower group in order.
+        let spread = (size_h - 1 - kh) as i64 + kl as i64;
+        spread * spread
     };
-    let _ = size_l;
     [
         1,
         i64::from(!met),
         i64::from(compatible(&h.colours, &l.colours)),
         widest * widest - d * d,
+        top - if d > 0 { h.score.max(0) } else { 0 },
         i64::from(granted(ph, gh)) + i64::from(granted(pl, gl)),
         i64::from(strong(ph, gh)) + i64::from(strong(pl, gl)),
         2 - floats,
@@ -277,7 +286,7 @@ mod tests {
 
     #[test]
     fn bases_dominate_everything_below() {
-        let maxima = [1, 1, 1, 100, 2, 2, 2, 50];
+        let maxima = [1, 1, 1, 100, 7, 2, 2, 2, 50];
         let b = bases(&maxima, 10);
         for k in 0..DIGITS - 1 {
             let below: Weight = (k + 1..DIGITS)
