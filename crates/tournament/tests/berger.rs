@@ -87,9 +87,9 @@ fn larger_tables_meet_everyone_once() {
                 met[b][w] += 1;
             }
         }
-        for a in 1..=even {
-            for b in 1..=even {
-                assert_eq!(met[a][b], usize::from(a != b), "{n}: {a} and {b}");
+        for (a, row) in met.iter().enumerate().skip(1) {
+            for (b, &times) in row.iter().enumerate().skip(1) {
+                assert_eq!(times, usize::from(a != b), "{n}: {a} and {b}");
             }
         }
     }
