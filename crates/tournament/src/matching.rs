@@ -23,10 +23,14 @@ pub type Weight = i128;
 
 const NONE: usize = usize::MAX;
 
+/// The largest weight magnitude taken; larger ones are clamped, so that
+/// the duals (at most a few times the largest weight) never overflow.
+pub const WEIGHT_LIMIT: Weight = Weight::MAX >> 8;
+
 /// The matching of maximum total weight: `mate[v]` is `v`'s partner, or
 /// `None` where leaving `v` single is optimal. Edges with an endpoint out
-/// of range or with both ends equal are ignored; give at most one edge per
-/// pair of vertices. Deterministic: the same input gives the same output.
+/// of range or with both ends equal are ignored and weights beyond
+/// ±[`WEIGHT_LIMIT`] clamped; give at most one edge per pair of vertices. Deterministic: the same input gives the same output.
 ///
 /// ```
 /// use tablero_tournament::matching::max_weight_matching;
@@ -42,6 +46,7 @@ pub fn max_weight_matching(
         .iter()
         .copied()
         .filter(|&(i, j, _)| i != j && i < vertices && j < vertices)
+        .map(|(i, j, w)| (i, j, w.clamp(-WEIGHT_LIMIT, WEIGHT_LIMIT)))
         .collect();
     if edges.is_empty() {
         return vec![None; vertices];

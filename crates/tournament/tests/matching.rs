@@ -216,6 +216,17 @@ fn bad_edges_are_ignored_and_empty_graphs_are_single() {
         max_weight_matching(2, &[(0, 0, 5), (0, 9, 5), (0, 1, 1)]),
         vec![Some(1), Some(0)]
     );
+    // Extreme weights are clamped, not overflowed.
+    let extreme = [
+        (0, 1, Weight::MAX),
+        (1, 2, Weight::MIN),
+        (2, 3, Weight::MAX),
+        (0, 3, 1),
+    ];
+    assert_eq!(
+        max_weight_matching(4, &extreme),
+        vec![Some(1), Some(0), Some(3), Some(2)]
+    );
     // A negative edge is never worth taking.
     assert_eq!(max_weight_matching(2, &[(0, 1, -1)]), vec![None, None]);
 }
