@@ -184,7 +184,9 @@ impl Round {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Format {
     /// Everyone plays everyone by the FIDE Berger tables, once or twice
-    /// (`double`: the second cycle with colours reversed).
+    /// (`double`: the second cycle with colours reversed; the first cycle
+    /// plays the table's last two rounds in reverse order, as FIDE
+    /// recommends, so that nobody has three games of one colour in a row).
     RoundRobin { double: bool },
     /// A fixed number of rounds paired by score (see the crate docs).
     Swiss { rounds: u32 },

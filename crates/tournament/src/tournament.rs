@@ -294,8 +294,17 @@ impl Tournament {
         if table.is_empty() {
             return round;
         }
-        let index = (number as usize - 1) % table.len();
-        let second_cycle = (number as usize - 1) / table.len() == 1;
+        let len = table.len();
+        let mut index = (number as usize - 1) % len;
+        let second_cycle = (number as usize - 1) / len == 1;
+        // FIDE (C.05) recommends playing the last two rounds of a double
+        // round robin's first cycle in reverse order: otherwise the cycle's
+        // last round and the second cycle's first give some players three
+        // games of one colour in a row.
+        let double = self.settings.format == (Format::RoundRobin { double: true });
+        if double && !second_cycle && len >= 3 && index >= len - 2 {
+            index = 2 * len - 3 - index;
+        }
         for &(w, b) in &table[index] {
             let (w, b) = if second_cycle { (b, w) } else { (w, b) };
             if w > n || b > n {

@@ -182,7 +182,34 @@ fn a_double_round_robin_repeats_the_table_with_colours_reversed() {
         t.advance().unwrap();
     }
     assert_eq!(rounds.len(), 6);
-    for (first, second) in rounds[..3].iter().zip(&rounds[3..]) {
+    // The first cycle plays the table's last two rounds in reverse order
+    // (FIDE's recommendation); the second cycle is the table with colours
+    // reversed.
+    let table = parse(THREE_OR_FOUR);
+    let order = [0, 2, 1, 0, 1, 2];
+    for (k, round) in rounds.iter().enumerate() {
+        let expected: Vec<(PlayerId, PlayerId)> = table[order[k]]
+            .iter()
+            .map(|&(w, b)| {
+                if k < 3 {
+                    (id(w), id(b))
+                } else {
+                    (id(b), id(w))
+                }
+            })
+            .collect();
+        let actual: Vec<(PlayerId, PlayerId)> = round
+            .games
+            .iter()
+            .map(|g| (g.white.clone(), g.black.clone()))
+            .collect();
+        assert_eq!(actual, expected, "round {}", k + 1);
+    }
+    for (first, second) in [
+        (&rounds[0], &rounds[3]),
+        (&rounds[2], &rounds[4]),
+        (&rounds[1], &rounds[5]),
+    ] {
         let flipped: Vec<_> = first
             .games
             .iter()
@@ -198,5 +225,41 @@ fn a_double_round_robin_repeats_the_table_with_colours_reversed() {
     // Every player had White three times of six: three points each.
     for s in t.standings() {
         assert_eq!(s.points, Points::from_halves(6), "{}", s.player);
+    }
+}
+
+#[test]
+fn no_three_games_of_one_colour_in_a_row_in_a_double_round_robin() {
+    for n in 3..=12 {
+        let mut t = Tournament::new(Settings::new(Format::RoundRobin { double: true })).unwrap();
+        for p in players(n) {
+            t.join(p).unwrap();
+        }
+        t.start().unwrap();
+        let mut colours = vec![String::new(); n];
+        while t.phase() == Phase::Running {
+            let round = t.current_round().unwrap().clone();
+            for g in &round.games {
+                for (p, c) in [(&g.white, 'W'), (&g.black, 'B')] {
+                    colours[t.pairing_number(p).unwrap() - 1].push(c);
+                }
+                t.record_result(round.number, g.board, GameResult::Draw)
+                    .unwrap();
+            }
+            t.advance().unwrap();
+        }
+        for (i, c) in colours.iter().enumerate() {
+            assert_eq!(
+                c.len(),
+                2 * (n + n % 2 - 1) - 2 * (n % 2),
+                "{n} players, player {}",
+                i + 1
+            );
+            assert!(
+                !c.contains("WWW") && !c.contains("BBB"),
+                "{n} players, player {}: {c}",
+                i + 1
+            );
+        }
     }
 }
