@@ -256,3 +256,26 @@ fn a_withdrawal_during_a_round_forfeits_the_game_and_the_bye_moves_on() {
         ]
     );
 }
+
+/// A published case: bbpPairings' Dutch test `dutch_2025_C5` (six players,
+/// two rounds played, player 4 absent from round 3; expected round 3:
+/// 1-5, 3-2, bye to 6). The two rounds played there are the ones this
+/// crate pairs, so the whole tournament is replayed here; the absence is a
+/// withdrawal.
+#[test]
+fn bbp_pairings_dutch_2025_c5() {
+    let mut t = swiss(6, 3);
+    t.start().unwrap();
+    assert_eq!(pairings(&t), ["1-4", "5-2", "3-6"]);
+    play(&mut t, &[WhiteWins, BlackWins, WhiteWins]);
+    // 1, 2 and 3 on a point: 1-2 pair, 3 floats to meet 4, then 5-6.
+    assert_eq!(pairings(&t), ["2-1", "4-3", "6-5"]);
+    for board in 1..=3 {
+        t.record_result(2, board, BlackWins).unwrap();
+    }
+    t.withdraw(&PlayerId::from(4)).unwrap();
+    t.advance().unwrap();
+    // 1 and 3 on two, 2 and 5 on one, 6 on nothing. The bye to 6, the
+    // lowest; 1-3 would leave 2-5, a rematch, so both leaders float.
+    assert_eq!(pairings(&t), ["1-5", "3-2", "bye 6"]);
+}
