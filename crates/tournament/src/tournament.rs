@@ -113,6 +113,15 @@ impl Tournament {
         self.rounds.last()
     }
 
+    /// Whether the tournament is running and every game of its current
+    /// round has a result: time to call [`Tournament::advance`]. Also true
+    /// right after pairing a round whose games were all decided at once
+    /// (round-robin games against withdrawn players) or that has no game
+    /// (a Swiss with one player left).
+    pub fn round_complete(&self) -> bool {
+        self.phase == Phase::Running && self.rounds.last().is_some_and(Round::is_complete)
+    }
+
     /// How many rounds the tournament has: a Swiss's setting, or for a
     /// round robin the Berger table's rounds (times two for a double) for
     /// the players there are now.

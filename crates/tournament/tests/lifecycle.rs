@@ -105,6 +105,7 @@ fn result_refusals() {
         t.record_result(1, 0, GameResult::Draw),
         Err(NoSuchGame { round: 1, board: 0 })
     );
+    assert!(!t.round_complete());
     assert_eq!(t.record_result(1, 1, GameResult::Draw), Ok(false));
     assert_eq!(
         t.record_result(1, 1, GameResult::WhiteWins),
@@ -122,6 +123,7 @@ fn result_refusals() {
         Err(UnknownPlayer(PlayerId::from(7)))
     );
     assert_eq!(t.record_result(1, 2, GameResult::DoubleForfeit), Ok(true));
+    assert!(t.round_complete());
     assert_eq!(t.advance(), Ok(Advance::Paired(2)));
     // Results of an earlier round are closed.
     assert_eq!(
@@ -142,6 +144,7 @@ fn result_refusals() {
         t.advance().unwrap();
     }
     assert_eq!(t.phase(), Phase::Finished);
+    assert!(!t.round_complete());
     assert_eq!(t.advance(), Err(Finished));
     assert_eq!(t.record_result(3, 1, GameResult::Draw), Err(Finished));
     assert_eq!(t.withdraw(&PlayerId::from(2)), Err(Finished));
@@ -213,4 +216,30 @@ fn the_bye_scores_as_configured() {
     let s = t.standings();
     let bye_line = s.iter().find(|s| s.player == bye.player).unwrap();
     assert_eq!((bye_line.points, bye_line.games), (Points::HALF, 0));
+}
+
+#[test]
+fn a_swiss_down_to_one_player_gives_byes_until_the_end() {
+    let mut t = swiss(2, 3);
+    t.start().unwrap();
+    assert_eq!(
+        t.current_round().unwrap().bye.as_ref().unwrap().player,
+        PlayerId::from(3)
+    );
+    t.withdraw(&PlayerId::from(1)).unwrap();
+    t.withdraw(&PlayerId::from(2)).unwrap();
+    // 1 left first and lost round 1's game to 2 by forfeit; when 2 left,
+    // their game already had its result.
+    assert_eq!(
+        t.current_round().unwrap().games[0].result,
+        Some(GameResult::BlackWinsByForfeit)
+    );
+    assert!(t.round_complete());
+    assert_eq!(t.advance(), Ok(Advance::Paired(2)));
+    let round = t.current_round().unwrap();
+    assert!(round.games.is_empty());
+    // 3 had the bye in round 1, but there is nobody else to play.
+    assert_eq!(round.bye.as_ref().unwrap().player, PlayerId::from(3));
+    assert!(t.round_complete());
+    assert_eq!(t.advance(), Ok(Advance::Finished));
 }
