@@ -315,3 +315,101 @@ fn the_avoidable_cases_are_the_common_ones() {
         "{total:?}"
     );
 }
+
+/// Play a whole round robin with results and withdrawals from `choices`.
+fn run_round_robin(players: usize, double: bool, choices: &[u8]) {
+    let mut t = Tournament::new(Settings::new(Format::RoundRobin { double })).unwrap();
+    for i in 0..players {
+        t.join(Player::new(i as u64, format!("P{i}"), None))
+            .unwrap();
+    }
+    t.start().unwrap();
+    let mut pick = choices.iter().cycle().copied();
+    let cycle = (players + players % 2 - 1) as u32;
+    let mut met = vec![vec![0u32; players]; players];
+    loop {
+        let round = t.current_round().unwrap().clone();
+        let index = |id: &PlayerId| t.pairing_number(id).unwrap() - 1;
+        let mut seen = vec![0; players];
+        for g in &round.games {
+            let (w, b) = (index(&g.white), index(&g.black));
+            seen[w] += 1;
+            seen[b] += 1;
+            met[w][b] += 1;
+            met[b][w] += 1;
+            // A game is created decided exactly when a player in it had
+            // withdrawn before the round.
+            let withdrawn_before = |i: usize| {
+                t.players()[i]
+                    .withdrawn_in
+                    .is_some_and(|r| r < round.number)
+            };
+            if withdrawn_before(w) || withdrawn_before(b) {
+                assert!(
+                    g.result.is_some(),
+                    "round {}: a game against a withdrawn player to play",
+                    round.number
+                );
+            }
+        }
+        if let Some(bye) = &round.bye {
+            seen[index(&bye.player)] += 1;
+            assert_eq!(bye.points, Points::ZERO);
+        }
+        assert!(
+            seen.iter().all(|&s| s == 1),
+            "round {}: {seen:?}",
+            round.number
+        );
+        assert_eq!(round.bye.is_some(), players % 2 == 1);
+        for g in &round.games {
+            if t.current_round().unwrap().games[g.board as usize - 1]
+                .result
+                .is_none()
+            {
+                let c = pick.next().unwrap_or(0);
+                t.record_result(
+                    round.number,
+                    g.board,
+                    RESULTS[usize::from(c) % RESULTS.len()],
+                )
+                .unwrap();
+            }
+            if pick.next().unwrap_or(0) < 4 {
+                let id = t.players()[usize::from(pick.next().unwrap_or(0)) % players]
+                    .id
+                    .clone();
+                let _ = t.withdraw(&id);
+            }
+        }
+        let total: Points = t.standings().iter().map(|s| s.points).sum();
+        assert_eq!(total, points_awarded(&t));
+        if round.number % cycle == 0 {
+            // End of a cycle: everyone has met everyone else once per cycle.
+            let cycles = round.number / cycle;
+            for (a, row) in met.iter().enumerate() {
+                for (b, &times) in row.iter().enumerate() {
+                    assert_eq!(times, if a == b { 0 } else { cycles }, "{a} and {b}");
+                }
+            }
+        }
+        assert!(t.round_complete());
+        if t.advance().unwrap() == tablero_tournament::Advance::Finished {
+            assert_eq!(t.rounds().len() as u32, cycle * if double { 2 } else { 1 });
+            return;
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 100, ..ProptestConfig::default() })]
+
+    #[test]
+    fn random_round_robins_meet_everyone_once_a_cycle(
+        players in 2usize..=16,
+        double in any::<bool>(),
+        choices in proptest::collection::vec(any::<u8>(), 16..256),
+    ) {
+        run_round_robin(players, double, &choices);
+    }
+}
