@@ -71,6 +71,9 @@ struct Matcher {
     endpoint: Vec<usize>,
     /// For each vertex, the remote endpoints of its edges.
     neighbend: Vec<Vec<usize>>,
+    /// For each vertex, beside `neighbend`: the neighbour and the edge's
+    /// weight, so that scanning a vertex reads memory in order.
+    adjacent: Vec<Vec<(usize, Weight)>>,
     /// For each vertex, the remote endpoint of its matched edge.
     mate: Vec<usize>,
     /// For each top-level blossom: 0 free, 1 S, 2 T (5 marks a breadcrumb
@@ -115,11 +118,14 @@ impl Matcher {
         let maxweight = edges.iter().map(|e| e.2).max().unwrap_or(0).max(0);
         let mut endpoint = Vec::with_capacity(2 * edges.len());
         let mut neighbend = vec![Vec::new(); n];
-        for (k, &(i, j, _)) in edges.iter().enumerate() {
+        let mut adjacent = vec![Vec::new(); n];
+        for (k, &(i, j, w)) in edges.iter().enumerate() {
             endpoint.push(i);
             endpoint.push(j);
             neighbend[i].push(2 * k + 1);
             neighbend[j].push(2 * k);
+            adjacent[i].push((j, w));
+            adjacent[j].push((i, w));
         }
         let mut dualvar = vec![maxweight; n];
         dualvar.extend(std::iter::repeat_n(0, n));
@@ -131,6 +137,7 @@ impl Matcher {
             edges,
             endpoint,
             neighbend,
+            adjacent,
             mate: vec![NONE; n],
             label: vec![0; 2 * n],
             labelend: vec![NONE; 2 * n],
@@ -467,13 +474,13 @@ impl Matcher {
         for idx in 0..self.neighbend[v].len() {
             let p = self.neighbend[v][idx];
             let k = p / 2;
-            let w = self.endpoint[p];
+            let (w, weight) = self.adjacent[v][idx];
             if self.inblossom[v] == self.inblossom[w] {
                 continue;
             }
             let mut kslack = 0;
             if !self.allowedge[k] {
-                kslack = self.slack(k);
+                kslack = self.dualvar[v] + self.dualvar[w] - 2 * weight;
                 if kslack <= 0 {
                     self.allowedge[k] = true;
                 }
