@@ -23,8 +23,8 @@ pub use crate::event::InlineError;
 use crate::event::{AppError, Event};
 use crate::reply::{ChannelKey, Platform, Reply, User};
 use crate::state::{Actor, App};
-use crate::text::pick;
 use crate::view::OfferKind;
+use crate::webpath::{PictureKey, Token, WebPath};
 
 /// What the first word of an inline channel's id is.
 pub const PREFIX: &str = "inline:";
@@ -383,7 +383,7 @@ impl App {
 /// A language as the web front-end's addresses write it.
 #[must_use]
 pub fn web_lang(lang: Lang) -> &'static str {
-    pick(lang, "en", "es")
+    crate::webpath::lang_code(lang)
 }
 
 impl App {
@@ -397,11 +397,13 @@ impl App {
         let token = self.game_token(ch, game).ok()?;
         let page = self.watch_game(&token).ok()??;
         let last = page.plies.len().checked_sub(1)?;
-        let key = &page.plies[last].key;
-        Some(format!(
-            "{base}/g/{token}/board/{}/{last}/{key}.png",
-            web_lang(lang)
-        ))
+        let path = WebPath::Board {
+            token: Token::new(&token)?,
+            lang,
+            ply: last,
+            key: PictureKey::new(&page.plies[last].key)?,
+        };
+        Some(path.at(&base))
     }
 }
 

@@ -53,6 +53,8 @@ mod timers;
 mod understand;
 pub mod view;
 pub mod watch;
+pub mod webpath;
+mod webview;
 // `moves SQUARE`, `hint` and `learn GAME`.
 mod learn;
 

@@ -321,24 +321,13 @@ impl<G: Knowledge> AlphaBeta<G> {
                 _ => {}
             }
         }
-        // Null move: if passing still holds the score above beta, a real
-        // move will too (the games that allow it say when it misleads).
         if null_ok
             && depth >= 3
             && beta - alpha == 1
-            && beta.abs() < MATE_BOUND
             && !in_check
-            && let Some(passed) = g.null_move()
-            && self.evaluate(g, key) >= beta
+            && let Some(s) = self.null_move(g, key, depth, beta, ply)
         {
-            let r = if depth >= 6 { 3 } else { 2 };
-            let s = -self.negamax(&passed, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
-            if self.stopped {
-                return 0;
-            }
-            if s >= beta {
-                return if s > MATE_BOUND { beta } else { s };
-            }
+            return s;
         }
         // Forward pruning near the leaves, where the game allows it
         // (Knowledge::PRUNES), outside the principal variation and checks:
@@ -391,33 +380,8 @@ impl<G: Knowledge> AlphaBeta<G> {
             let score = if i == 0 {
                 -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, true)
             } else {
-                // Late quiet moves are searched shallower first.
-                // Where the game prunes, the reduction grows with the
-                // depth and the move's place in the order (less in the
-                // principal variation); elsewhere it is one ply.
-                let reduction = if !(depth >= 3 && quiet) {
-                    0
-                } else if G::PRUNES {
-                    let r = 0.75 + f64::from(depth).ln() * (i as f64).ln() / 2.25;
-                    (r as i32 - i32::from(pv)).clamp(0, depth - 2)
-                } else {
-                    i32::from(i >= 3)
-                };
-                let mut s = -self.negamax(
-                    &child,
-                    depth - 1 - reduction,
-                    -alpha - 1,
-                    -alpha,
-                    ply + 1,
-                    true,
-                );
-                if s > alpha && reduction > 0 {
-                    s = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, ply + 1, true);
-                }
-                if s > alpha && s < beta {
-                    s = -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, true);
-                }
-                s
+                let late = Late { i, quiet, pv };
+                self.search_late(&child, depth, alpha, beta, ply, late)
             };
             if self.stopped {
                 return 0;
@@ -429,13 +393,7 @@ impl<G: Knowledge> AlphaBeta<G> {
                     alpha = score;
                     if score >= beta {
                         if quiet {
-                            let k = &mut self.killers[ply];
-                            if k[0] != Some(m) {
-                                k[1] = k[0];
-                                k[0] = Some(m);
-                            }
-                            let h = move_hash(&m) & (self.history.len() - 1);
-                            self.history[h] = (self.history[h] + depth * depth).min(KILLER / 2);
+                            self.remember_cutoff(m, depth, ply);
                         }
                         break;
                     }
@@ -461,6 +419,79 @@ impl<G: Knowledge> AlphaBeta<G> {
             },
         );
         best
+    }
+
+    /// Null move, at a node of `depth` searched with the null window below
+    /// `beta`: if passing still holds the score above beta, a real move
+    /// will too (the games that allow it say when it misleads). The
+    /// node's score when it does (0 when the search stopped), else `None`.
+    fn null_move(&mut self, g: &G, key: u64, depth: i32, beta: i32, ply: usize) -> Option<i32> {
+        if beta.abs() >= MATE_BOUND {
+            return None;
+        }
+        let passed = g.null_move()?;
+        if self.evaluate(g, key) < beta {
+            return None;
+        }
+        let r = if depth >= 6 { 3 } else { 2 };
+        let s = -self.negamax(&passed, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
+        if self.stopped {
+            return Some(0);
+        }
+        (s >= beta).then_some(if s > MATE_BOUND { beta } else { s })
+    }
+
+    /// A move after the first at a node of `depth` (searched for the side
+    /// to move at `ply`): late quiet moves are searched shallower first,
+    /// and every one with a null window first; searched again, deeper or
+    /// wider, when it beats `alpha`. Where the game prunes, the reduction
+    /// grows with the depth and the move's place in the order (less in
+    /// the principal variation); elsewhere it is one ply.
+    fn search_late(
+        &mut self,
+        child: &G,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        late: Late,
+    ) -> i32 {
+        let Late { i, quiet, pv } = late;
+        let reduction = if !(depth >= 3 && quiet) {
+            0
+        } else if G::PRUNES {
+            let r = 0.75 + f64::from(depth).ln() * (i as f64).ln() / 2.25;
+            (r as i32 - i32::from(pv)).clamp(0, depth - 2)
+        } else {
+            i32::from(i >= 3)
+        };
+        let mut s = -self.negamax(
+            child,
+            depth - 1 - reduction,
+            -alpha - 1,
+            -alpha,
+            ply + 1,
+            true,
+        );
+        if s > alpha && reduction > 0 {
+            s = -self.negamax(child, depth - 1, -alpha - 1, -alpha, ply + 1, true);
+        }
+        if s > alpha && s < beta {
+            s = -self.negamax(child, depth - 1, -beta, -alpha, ply + 1, true);
+        }
+        s
+    }
+
+    /// A quiet move `m` that cut off at `depth`, `ply`: a killer of the
+    /// ply, and its history grows.
+    fn remember_cutoff(&mut self, m: G::Move, depth: i32, ply: usize) {
+        let k = &mut self.killers[ply];
+        if k[0] != Some(m) {
+            k[1] = k[0];
+            k[0] = Some(m);
+        }
+        let h = move_hash(&m) & (self.history.len() - 1);
+        self.history[h] = (self.history[h] + depth * depth).min(KILLER / 2);
     }
 
     /// Searches `root` deeper and deeper until `budget` runs out; returns
@@ -662,6 +693,16 @@ fn from_table(score: i32, ply: usize) -> i32 {
     } else {
         score
     }
+}
+
+/// A move's place at its node, for [`AlphaBeta::search_late`]: its index
+/// in the order, whether it is quiet, and whether the node is in the
+/// principal variation.
+#[derive(Clone, Copy)]
+struct Late {
+    i: usize,
+    quiet: bool,
+    pv: bool,
 }
 
 #[cfg(test)]

@@ -275,13 +275,12 @@ impl<A: Api> Handler<A> {
         match &self.inline.pictures {
             Pictures::Off => None,
             Pictures::Web(base) => {
-                let mut u = url::Url::parse(base).ok()?;
-                u.path_segments_mut()
-                    .ok()?
-                    .push("start")
-                    .push(tablero_app::inline::web_lang(lang))
-                    .push(&format!("{spec}.jpg"));
-                Some(Shown::Url(u))
+                let path = tablero_app::webpath::WebPath::Start {
+                    lang,
+                    spec: spec.to_string(),
+                    jpeg: true,
+                };
+                Some(Shown::Url(url::Url::parse(&path.at(base)).ok()?))
             }
             Pictures::Chat(chat) => {
                 let known = self

@@ -3,6 +3,7 @@
 
 use maud::{DOCTYPE, Markup, PreEscaped, html};
 use tablero_app::watch::{GamePage, LiveGame, PlayerPage, StandingView, WebText, ago, web_text};
+use tablero_app::webpath::{PictureKey, Token, WebPath};
 
 use tablero_rules::{GameId, Lang};
 
@@ -48,7 +49,7 @@ fn layout(ask: Ask, title: &str, here: &str, body: Markup) -> Markup {
                 meta name="viewport" content="width=device-width, initial-scale=1";
                 meta name="color-scheme" content="light dark";
                 title { (title) " · " (w.site) }
-                link rel="stylesheet" href=(format!("/static/style.{}.css", crate::assets::style_tag()));
+                link rel="stylesheet" href=(WebPath::Static(format!("style.{}.css", crate::assets::style_tag())).to_string());
             }
             body {
                 header.top {
@@ -59,7 +60,7 @@ fn layout(ask: Ask, title: &str, here: &str, body: Markup) -> Markup {
                     }
                 }
                 (body)
-                script src=(format!("/static/app.{}.js", crate::assets::script_tag())) defer {}
+                script src=(WebPath::Static(format!("app.{}.js", crate::assets::script_tag())).to_string()) defer {}
             }
         }
     }
@@ -67,12 +68,22 @@ fn layout(ask: Ask, title: &str, here: &str, body: Markup) -> Markup {
 
 /// The address of the picture of `page` at `ply` in `lang`.
 pub fn board_src(page: &GamePage, ply: usize, lang: Lang) -> String {
-    format!(
-        "/g/{}/board/{}/{ply}/{}.png",
-        page.token,
-        web_text(lang).code,
-        page.plies[ply].key
-    )
+    match PictureKey::new(&page.plies[ply].key) {
+        Some(key) => at(&page.token, |token| WebPath::Board {
+            token,
+            lang,
+            ply,
+            key,
+        }),
+        None => WebPath::List(None).to_string(),
+    }
+}
+
+/// The address of a page or file a token names (`WebPath`); a token the
+/// app gave is always shaped like one, so the fallback (the list of live
+/// games) is never shown.
+fn at(token: &str, path: impl FnOnce(Token) -> WebPath) -> String {
+    Token::new(token).map_or_else(|| WebPath::List(None).to_string(), |t| path(t).to_string())
 }
 
 /// The side panel of a game page: players, status, clock, moves,
@@ -89,7 +100,7 @@ pub fn game_side(page: &GamePage, ply: usize, ask: Ask) -> Markup {
                 @for (i, p) in page.players.iter().enumerate() {
                     li class=[(page.to_move == Some(i)).then_some("tomove")] {
                         @match &p.page {
-                            Some(t) => a href=(format!("/p/{t}{q}")) { (p.name) },
+                            Some(t) => a href=(format!("{}{q}", at(t, WebPath::Player))) { (p.name) },
                             None => span { (p.name) },
                         }
                         " · " (p.side.get(l))
@@ -124,9 +135,9 @@ pub fn game_side(page: &GamePage, ply: usize, ask: Ask) -> Markup {
         @if page.finished {
             section.downloads aria-labelledby="dl-h" {
                 h2 #dl-h { (w.downloads) }
-                @if page.pgn { a href=(format!("/g/{}/record.pgn", page.token)) download { (w.pgn) } }
-                a href=(format!("/g/{}/record.txt", page.token)) download { (w.text_record) }
-                a href=(format!("/g/{}/replay.{}.gif", page.token, w.code)) { (w.replay) }
+                @if page.pgn { a href=(at(&page.token, |token| WebPath::Record { token, pgn: true })) download { (w.pgn) } }
+                a href=(at(&page.token, |token| WebPath::Record { token, pgn: false })) download { (w.text_record) }
+                a href=(at(&page.token, |token| WebPath::Replay { token, lang: l })) { (w.replay) }
             }
         }
     }
@@ -169,7 +180,7 @@ pub fn game(page: &GamePage, ply: usize, ask: Ask) -> Markup {
     let w = ask.w();
     let l = ask.lang;
     let title = page.title.get(l);
-    let events = format!("/g/{}/events{}", page.token, {
+    let events = format!("{}{}", at(&page.token, WebPath::GameEvents), {
         let q = ask.query();
         if q.is_empty() {
             format!("?lang={}", w.code)
@@ -196,7 +207,7 @@ pub fn game(page: &GamePage, ply: usize, ask: Ask) -> Markup {
             script #plies type="application/json" { (PreEscaped(plies_json(page, l))) }
         }
     };
-    layout(ask, title, &format!("/g/{}", page.token), body)
+    layout(ask, title, &at(&page.token, WebPath::Game), body)
 }
 
 /// The first columns' heads of a table of games: the game, its players,
@@ -228,7 +239,7 @@ pub fn live_table(games: &[LiveGame], now_ms: i64, ask: Ask) -> Markup {
                 tbody {
                     @for g in games {
                         tr {
-                            td { a href=(format!("/g/{}{q}", g.token)) { (g.title.get(l)) } }
+                            td { a href=(format!("{}{q}", at(&g.token, WebPath::Game))) { (g.title.get(l)) } }
                             td { (g.players[0]) " – " (g.players[1]) }
                             td.num { (g.plies) }
                             td.wide { @if let Some(t) = &g.to_move { (t) } }
@@ -252,10 +263,13 @@ pub fn live(games: &[LiveGame], game: Option<GameId>, now_ms: i64, ask: Ask) -> 
     };
     let (here, events) = match game {
         Some(g) => (
-            format!("/games/{}", g.info().key),
-            format!("/games/{}/events?lang={}", g.info().key, w.code),
+            WebPath::List(Some(g)).to_string(),
+            format!("{}?lang={}", WebPath::ListEvents(Some(g)), w.code),
         ),
-        None => ("/".to_string(), format!("/events?lang={}", w.code)),
+        None => (
+            WebPath::List(None).to_string(),
+            format!("{}?lang={}", WebPath::ListEvents(None), w.code),
+        ),
     };
     let q = ask.query();
     let body = html! {
@@ -266,11 +280,11 @@ pub fn live(games: &[LiveGame], game: Option<GameId>, now_ms: i64, ask: Ask) -> 
                 p {
                     a href=(format!("/{q}")) { (w.all_games) }
                     @for g in GameId::ALL {
-                        " · " a href=(format!("/games/{}{q}", g.info().key)) { (g.info().name(l)) }
+                        " · " a href=(format!("{}{q}", WebPath::List(Some(g)))) { (g.info().name(l)) }
                     }
                 }
                 @if let Some(g) = game {
-                    p { a href=(format!("/leaderboard/{}{q}", g.info().key)) { (w.leaderboard) " · " (g.info().name(l)) } }
+                    p { a href=(format!("{}{q}", WebPath::Leaderboard(g))) { (w.leaderboard) " · " (g.info().name(l)) } }
                 }
             }
             div #list data-events=(events) { (live_table(games, now_ms, ask)) }
@@ -292,7 +306,7 @@ pub fn player(p: &PlayerPage, now_ms: i64, ask: Ask) -> Markup {
             @if p.ratings.is_empty() { p.muted { (w.no_ratings) } }
             @for (g, rating, games) in &p.ratings {
                 h3 { (g.info().name(l)) ": " (rating) " · " (w.games_count(*games)) }
-                img.chart src=(format!("/p/{}/chart/{}/{}.png", p.token, w.code, g.info().key))
+                img.chart src=(at(&p.token, |token| WebPath::Chart { token, lang: l, game: *g }))
                     alt=(format!("{} · {} · {}", w.chart_alt, p.name, g.info().name(l))) width="800" height="420" loading="lazy";
             }
             h2 { (w.player_games) }
@@ -308,7 +322,7 @@ pub fn player(p: &PlayerPage, now_ms: i64, ask: Ask) -> Markup {
                     tbody {
                         @for g in &p.games {
                             tr {
-                                td { a href=(format!("/g/{}{q}", g.token)) { (g.title.get(l)) } }
+                                td { a href=(format!("{}{q}", at(&g.token, WebPath::Game))) { (g.title.get(l)) } }
                                 td { (g.opponent) }
                                 td.num { (g.plies) }
                                 td { @match &g.result { Some(r) => (r.get(l)), None => (w.ongoing) } }
@@ -320,7 +334,7 @@ pub fn player(p: &PlayerPage, now_ms: i64, ask: Ask) -> Markup {
             }
         }
     };
-    layout(ask, &p.name, &format!("/p/{}", p.token), body)
+    layout(ask, &p.name, &at(&p.token, WebPath::Player), body)
 }
 
 /// `/leaderboard/{game}`.
@@ -346,7 +360,7 @@ pub fn leaderboard(game: GameId, rows: &[StandingView], ask: Ask) -> Markup {
                         @for r in rows {
                             tr {
                                 td.num { (r.rank) }
-                                td { a href=(format!("/p/{}{q}", r.page)) { (r.name) } }
+                                td { a href=(format!("{}{q}", at(&r.page, WebPath::Player))) { (r.name) } }
                                 td.num { (r.rating) }
                                 td.num { (r.games) }
                             }
@@ -356,12 +370,7 @@ pub fn leaderboard(game: GameId, rows: &[StandingView], ask: Ask) -> Markup {
             }
         }
     };
-    layout(
-        ask,
-        &heading,
-        &format!("/leaderboard/{}", game.info().key),
-        body,
-    )
+    layout(ask, &heading, &WebPath::Leaderboard(game).to_string(), body)
 }
 
 /// A page saying there is nothing here (or why not).
