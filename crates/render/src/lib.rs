@@ -21,12 +21,14 @@
 //! ```
 
 mod board;
+mod diff;
 mod encode;
 mod eval;
 pub mod geometry;
 mod layout;
 mod marks;
 mod paint;
+mod palette;
 mod replay;
 mod sprites;
 mod stats;
@@ -43,7 +45,9 @@ use tiny_skia::Pixmap;
 
 pub use eval::{EvalChartOptions, EvalMark, MAX_EVAL_POINTS, render_eval_chart};
 pub use marks::{render_marked_pixmap, render_marked_png};
-pub use replay::{FIRST_DELAY_CS, LAST_DELAY_CS, MAX_FRAMES, MOVE_DELAY_CS, render_replay};
+pub use replay::{
+    BAND_DELAY_CS, FIRST_DELAY_CS, LAST_DELAY_CS, MAX_FRAMES, MOVE_DELAY_CS, render_replay,
+};
 pub use stats::{
     ChartOptions, Column, ColumnAlign, MAX_CHART_POINTS, MAX_TABLE_COLUMNS, MAX_TABLE_ROWS,
     RatingPoint, TableOptions, TableRow, render_rating_chart, render_table,
