@@ -26,6 +26,7 @@ mod encode;
 mod eval;
 pub mod geometry;
 mod layout;
+mod lzw;
 mod marks;
 mod paint;
 mod palette;

@@ -21,6 +21,7 @@ use gif::{DisposalMethod, Encoder, Frame, Repeat};
 use tablero_rules::BoardView;
 
 use crate::diff::{self, Rect};
+use crate::lzw::{self, FREE, Symbol};
 use crate::palette::{self, Mapper, TRANSPARENT, rgb_key};
 use crate::{RenderError, RenderOptions, render_pixmap};
 
@@ -37,35 +38,36 @@ pub const BAND_DELAY_CS: u16 = 2;
 pub const MAX_FRAMES: usize = 1000;
 
 /// Maps the rectangle `r` of `next` into `out`: changed pixels to their
-/// palette index, unchanged ones to the transparent index, unless the pixel
-/// before was written in this pixel's own colour (a run of one colour then
-/// goes on instead of being broken into two).
-fn map_rect(prev: &[u8], next: &[u8], width: usize, r: Rect, map: &mut Mapper, out: &mut Vec<u8>) {
+/// palette index, unchanged ones to theirs marked [`FREE`] (the LZW coder
+/// may write them transparent instead), rows that did not change at all to
+/// the transparent index.
+fn map_rect(
+    prev: &[u8],
+    next: &[u8],
+    width: usize,
+    r: Rect,
+    map: &mut Mapper,
+    out: &mut Vec<Symbol>,
+) {
     let (x, y, w, h) = r;
     out.clear();
     for row in y..y + h {
         let start = (row * width + x) * 4;
         let (a, b) = (&prev[start..start + w * 4], &next[start..start + w * 4]);
-        // Most rows of a band are unchanged (the board between the
+        // Most rows of a rectangle of the board are unchanged (between the
         // squares that moved).
         if a == b {
-            out.resize(out.len() + w, TRANSPARENT);
+            out.resize(out.len() + w, Symbol::from(TRANSPARENT));
             continue;
         }
-        let mut last = (u32::MAX, TRANSPARENT);
+        // Runs of one colour are common: the last lookup is kept.
+        let mut last = (u32::MAX, 0);
         for (a, b) in a.chunks_exact(4).zip(b.chunks_exact(4)) {
             let key = rgb_key(b);
-            if key == last.0 {
-                out.push(last.1);
-                continue;
+            if key != last.0 {
+                last = (key, Symbol::from(map.index(key)));
             }
-            if a == b {
-                last = (u32::MAX, TRANSPARENT);
-                out.push(TRANSPARENT);
-            } else {
-                last = (key, map.index(key));
-                out.push(last.1);
-            }
+            out.push(if a == b { last.1 | FREE } else { last.1 });
         }
     }
 }
@@ -150,7 +152,7 @@ pub fn render_replay(views: &[BoardView], opts: &RenderOptions) -> Result<Vec<u8
             // Nothing changed: a one-pixel transparent frame keeps the
             // timing.
             buffer.clear();
-            buffer.push(TRANSPARENT);
+            buffer.push(Symbol::from(TRANSPARENT));
             write(&mut enc, (0, 0, 1, 1), &buffer, delay, Stored::Kept).map_err(err)?;
             continue;
         }
@@ -181,11 +183,11 @@ enum Stored {
     Temporary,
 }
 
-/// Writes one rectangle of indices as a frame.
+/// Writes one rectangle of pixels as a frame.
 fn write(
     enc: &mut Encoder<&mut Vec<u8>>,
     r: Rect,
-    indices: &[u8],
+    pixels: &[Symbol],
     delay: u16,
     stored: Stored,
 ) -> Result<(), gif::EncodingError> {
@@ -201,10 +203,10 @@ fn write(
         top: r.1 as u16,
         width: r.2 as u16,
         height: r.3 as u16,
-        buffer: Cow::Borrowed(indices),
+        buffer: Cow::Owned(lzw::encode(pixels, TRANSPARENT)),
         ..Frame::default()
     };
-    enc.write_frame(&frame)
+    enc.write_lzw_pre_encoded_frame(&frame)
 }
 
 /// Copies the rectangle `r` of `from` into `to` (frames `width` wide).
@@ -220,21 +222,19 @@ mod tests {
     use super::*;
 
     #[test]
-    fn unchanged_pixels_are_transparent_unless_they_continue_a_run() {
+    fn unchanged_pixels_are_free_and_unchanged_rows_transparent() {
         let p = crate::palette::Palette::from_samples(&[&[10, 10, 10, 255, 200, 0, 0, 255]]);
         let mut map = Mapper::new(&p);
         let grey = [10u8, 10, 10, 255];
         let red = [200u8, 0, 0, 255];
-        // One row: red→grey, grey, grey (unchanged), grey→red, red (unchanged).
-        let prev: Vec<u8> = [red, grey, grey, grey, red].concat();
-        let next: Vec<u8> = [grey, grey, grey, red, red].concat();
+        // Row 0: red→grey, grey (unchanged), grey→red. Row 1 unchanged.
+        let prev: Vec<u8> = [red, grey, grey, grey, grey, grey].concat();
+        let next: Vec<u8> = [grey, grey, red, grey, grey, grey].concat();
         let mut out = Vec::new();
-        map_rect(&prev, &next, 5, (0, 0, 5, 1), &mut map, &mut out);
-        let (g, r) = (map.index(rgb_key(&grey)), map.index(rgb_key(&red)));
-        assert_eq!(out, vec![g, g, g, r, r]);
-        // An unchanged pixel after a transparent one stays transparent.
-        let same: Vec<u8> = [grey, red].concat();
-        map_rect(&same, &same, 2, (0, 0, 2, 1), &mut map, &mut out);
-        assert_eq!(out, vec![TRANSPARENT, TRANSPARENT]);
+        map_rect(&prev, &next, 3, (0, 0, 3, 2), &mut map, &mut out);
+        let g = Symbol::from(map.index(rgb_key(&grey)));
+        let r = Symbol::from(map.index(rgb_key(&red)));
+        let t = Symbol::from(TRANSPARENT);
+        assert_eq!(out, vec![g, g | FREE, r, t, t, t]);
     }
 }
