@@ -113,9 +113,16 @@ fn union(a: Rect, b: Rect) -> Rect {
 }
 
 /// Whether pixel `x` of row `y` differs.
+#[inline]
 fn differs(base: &[u8], next: &[u8], width: usize, x: usize, y: usize) -> bool {
     let i = (y * width + x) * 4;
-    base[i..i + 4] != next[i..i + 4]
+    pixel(base, i) != pixel(next, i)
+}
+
+/// The pixel at byte `i` as one word: compared in one step, not as a slice.
+#[inline]
+pub(crate) fn pixel(f: &[u8], i: usize) -> u32 {
+    u32::from_ne_bytes([f[i], f[i + 1], f[i + 2], f[i + 3]])
 }
 
 /// The smallest rectangle holding every changed pixel of rows
@@ -151,7 +158,7 @@ fn split_columns(base: &[u8], next: &[u8], width: usize, top: usize, bottom: usi
             continue;
         }
         for (x, c) in changed.iter_mut().enumerate() {
-            *c = *c || a[x * 4..x * 4 + 4] != b[x * 4..x * 4 + 4];
+            *c |= pixel(a, x * 4) != pixel(b, x * 4);
         }
     }
     let columns: Vec<usize> = (0..width).filter(|&x| changed[x]).collect();

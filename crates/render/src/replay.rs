@@ -20,7 +20,7 @@ use std::borrow::Cow;
 use gif::{DisposalMethod, Encoder, Frame, Repeat};
 use tablero_rules::BoardView;
 
-use crate::diff::{self, Rect};
+use crate::diff::{self, Rect, pixel};
 use crate::lzw::{self, FREE, Symbol};
 use crate::palette::{self, Mapper, TRANSPARENT, rgb_key};
 use crate::{RenderError, RenderOptions, render_pixmap};
@@ -61,13 +61,14 @@ fn map_rect(
             continue;
         }
         // Runs of one colour are common: the last lookup is kept.
-        let mut last = (u32::MAX, 0);
-        for (a, b) in a.chunks_exact(4).zip(b.chunks_exact(4)) {
-            let key = rgb_key(b);
-            if key != last.0 {
-                last = (key, Symbol::from(map.index(key)));
+        // Pixels are opaque: a word of alpha 0 is no pixel.
+        let mut last = (0u32, 0);
+        for i in (0..w * 4).step_by(4) {
+            let (p, q) = (pixel(a, i), pixel(b, i));
+            if q != last.0 {
+                last = (q, Symbol::from(map.index(rgb_key(&b[i..i + 3]))));
             }
-            out.push(if a == b { last.1 | FREE } else { last.1 });
+            out.push(if p == q { last.1 | FREE } else { last.1 });
         }
     }
 }
