@@ -17,23 +17,12 @@ use tiny_skia::Pixmap;
 use crate::RenderError;
 
 pub(crate) fn png(pm: &Pixmap) -> Result<Vec<u8>, RenderError> {
-    match indexed(pm.data()) {
-        Some((palette, indices)) => write(pm, png::ColorType::Indexed, Some(&palette), &indices),
-        None => png_rgb(pm),
+    match convert(pm.data(), pm.width() as usize) {
+        Converted::Indexed { palette, indices } => {
+            write(pm, png::ColorType::Indexed, Some(&palette), &indices)
+        }
+        Converted::Rgb(rgb) => write(pm, png::ColorType::Rgb, None, &rgb),
     }
-}
-
-/// Opaque RGB, whatever the number of colours.
-pub(crate) fn png_rgb(pm: &Pixmap) -> Result<Vec<u8>, RenderError> {
-    // The canvas is painted opaque first, so premultiplied RGBA is plain RGBA
-    // and the alpha channel carries nothing. Copied into a buffer of the
-    // final size: pushing three bytes at a time took a sixth of a move's
-    // CPU time in the app bench.
-    let mut rgb = vec![0u8; pm.data().len() / 4 * 3];
-    for (to, from) in rgb.chunks_exact_mut(3).zip(pm.data().chunks_exact(4)) {
-        to.copy_from_slice(&from[..3]);
-    }
-    write(pm, png::ColorType::Rgb, None, &rgb)
 }
 
 fn write(
@@ -62,40 +51,90 @@ fn write(
 /// stay short.
 const SLOTS: usize = 1024;
 
-/// The image's colours (RGB triples, in order of first appearance) and each
-/// pixel's index among them; `None` if there are more than 256.
-fn indexed(rgba: &[u8]) -> Option<(Vec<u8>, Vec<u8>)> {
-    const EMPTY: u32 = u32::MAX;
-    let mut table = vec![(EMPTY, 0u8); SLOTS];
+/// An image's pixels ready for the PNG encoder.
+enum Converted {
+    /// At most 256 colours: RGB triples in order of first appearance, and
+    /// each pixel's index among them.
+    Indexed { palette: Vec<u8>, indices: Vec<u8> },
+    /// More: each pixel's RGB.
+    Rgb(Vec<u8>),
+}
+
+/// Converts opaque RGBA pixels (premultiplied is then plain) of rows
+/// `width` wide: indexed if they have at most 256 colours, else RGB.
+///
+/// The colours are counted first, every eighth row before the others:
+/// an image of many colours (a chess board's anti-aliased pieces) shows its
+/// 257th early, so it pays for a part of a scan before its RGB copy.
+fn convert(rgba: &[u8], width: usize) -> Converted {
+    let stride = width * 4;
+    let rows = rgba.len() / stride.max(1);
+    let mut table = vec![(0u32, 0u8); SLOTS];
     let mut palette = Vec::with_capacity(256 * 3);
-    let mut indices = Vec::with_capacity(rgba.len() / 4);
-    let mut last = (EMPTY, 0u8);
-    for p in rgba.chunks_exact(4) {
-        let key = u32::from(p[0]) << 16 | u32::from(p[1]) << 8 | u32::from(p[2]);
-        // Most pixels repeat the one before (squares, strips, background).
-        if key != last.0 {
-            let mut slot = (key.wrapping_mul(0x9E37_79B1) >> 22) as usize;
-            let index = loop {
-                let (k, i) = table[slot];
-                if k == key {
-                    break i;
+    // Every eighth row, then the fourth, second and first between them.
+    let order = (0..rows)
+        .step_by(8)
+        .chain((4..rows).step_by(8))
+        .chain((2..rows).step_by(4))
+        .chain((1..rows).step_by(2));
+    for y in order {
+        // A word of alpha 0 is never a pixel.
+        let mut last = 0u32;
+        for p in rgba[y * stride..(y + 1) * stride].chunks_exact(4) {
+            let w = u32::from_ne_bytes([p[0], p[1], p[2], p[3]]);
+            // Most pixels repeat the one before (squares, strips, background).
+            if w != last {
+                if find_or_add(&mut table, &mut palette, w, p).is_none() {
+                    return Converted::Rgb(rgb(rgba));
                 }
-                if k == EMPTY {
-                    let n = palette.len() / 3;
-                    if n == 256 {
-                        return None;
-                    }
-                    table[slot] = (key, n as u8);
-                    palette.extend_from_slice(&p[..3]);
-                    break n as u8;
-                }
-                slot = (slot + 1) % SLOTS;
-            };
-            last = (key, index);
+                last = w;
+            }
         }
-        indices.push(last.1);
     }
-    Some((palette, indices))
+    let mut indices = vec![0u8; rgba.len() / 4];
+    let mut last = (0u32, 0u8);
+    for (p, to) in rgba.chunks_exact(4).zip(indices.iter_mut()) {
+        let w = u32::from_ne_bytes([p[0], p[1], p[2], p[3]]);
+        if w != last.0 {
+            // Every colour is in the table by now.
+            last = (w, find_or_add(&mut table, &mut palette, w, p).unwrap_or(0));
+        }
+        *to = last.1;
+    }
+    Converted::Indexed { palette, indices }
+}
+
+/// Each pixel's RGB. Copied into a buffer of the final size: pushing
+/// three bytes at a time took a sixth of a move's CPU time in the app
+/// bench.
+fn rgb(rgba: &[u8]) -> Vec<u8> {
+    let mut rgb = vec![0u8; rgba.len() / 4 * 3];
+    for (to, from) in rgb.chunks_exact_mut(3).zip(rgba.chunks_exact(4)) {
+        to.copy_from_slice(&from[..3]);
+    }
+    rgb
+}
+
+/// The index of the pixel word `w` (RGBA `p`), added to the palette if new;
+/// `None` if the palette already holds 256 other colours.
+fn find_or_add(table: &mut [(u32, u8)], palette: &mut Vec<u8>, w: u32, p: &[u8]) -> Option<u8> {
+    let mut slot = (w.wrapping_mul(0x9E37_79B1) >> 22) as usize;
+    loop {
+        let (k, index) = table[slot];
+        if k == w {
+            return Some(index);
+        }
+        if k == 0 {
+            let next = palette.len() / 3;
+            if next == 256 {
+                return None;
+            }
+            table[slot] = (w, next as u8);
+            palette.extend_from_slice(&p[..3]);
+            return Some(next as u8);
+        }
+        slot = (slot + 1) % SLOTS;
+    }
 }
 
 #[cfg(test)]
