@@ -112,17 +112,20 @@ fn union(a: Rect, b: Rect) -> Rect {
     (x0, y0, x1 - x0, y1 - y0)
 }
 
-/// Whether pixel `x` of row `y` differs.
+/// A pixel's four bytes as one word.
 #[inline]
-fn differs(base: &[u8], next: &[u8], width: usize, x: usize, y: usize) -> bool {
-    let i = (y * width + x) * 4;
-    pixel(base, i) != pixel(next, i)
+pub(crate) fn word(p: &[u8]) -> u32 {
+    u32::from_ne_bytes([p[0], p[1], p[2], p[3]])
 }
 
-/// The pixel at byte `i` as one word: compared in one step, not as a slice.
-#[inline]
-pub(crate) fn pixel(f: &[u8], i: usize) -> u32 {
-    u32::from_ne_bytes([f[i], f[i + 1], f[i + 2], f[i + 3]])
+/// The pixels of two rows as word pairs.
+fn pairs<'a>(
+    a: &'a [u8],
+    b: &'a [u8],
+) -> impl DoubleEndedIterator<Item = (u32, u32)> + ExactSizeIterator + 'a {
+    a.chunks_exact(4)
+        .zip(b.chunks_exact(4))
+        .map(|(p, q)| (word(p), word(q)))
 }
 
 /// The smallest rectangle holding every changed pixel of rows
@@ -130,14 +133,14 @@ pub(crate) fn pixel(f: &[u8], i: usize) -> u32 {
 fn bounds(base: &[u8], next: &[u8], width: usize, top: usize, bottom: usize) -> Option<Rect> {
     let (mut left, mut right, mut y0, mut y1) = (width, 0, usize::MAX, 0);
     for y in top..=bottom {
-        let Some(l) = (0..width).find(|&x| differs(base, next, width, x, y)) else {
+        let r = y * width * 4..(y + 1) * width * 4;
+        let (a, b) = (&base[r.clone()], &next[r]);
+        if a == b {
             continue;
-        };
-        let r = (l..width)
-            .rev()
-            .find(|&x| differs(base, next, width, x, y))
-            .unwrap_or(l);
-        (left, right) = (left.min(l), right.max(r));
+        }
+        let l = pairs(a, b).position(|(p, q)| p != q).unwrap_or(0);
+        let from_right = pairs(a, b).rev().position(|(p, q)| p != q).unwrap_or(0);
+        (left, right) = (left.min(l), right.max(width - 1 - from_right));
         (y0, y1) = (y0.min(y), y);
     }
     (y0 != usize::MAX).then(|| (left, y0, right + 1 - left, y1 + 1 - y0))
@@ -147,7 +150,8 @@ fn bounds(base: &[u8], next: &[u8], width: usize, top: usize, bottom: usize) -> 
 /// one per run of changed columns (runs closer than [`GAP`] joined), each
 /// as tall as its own changes.
 fn split_columns(base: &[u8], next: &[u8], width: usize, top: usize, bottom: usize) -> Vec<Rect> {
-    let mut changed = vec![false; width];
+    // Per column, the first and last row in which it changed.
+    let mut extent: Vec<Option<(usize, usize)>> = vec![None; width];
     for y in top..=bottom {
         let start = y * width * 4;
         let (a, b) = (
@@ -157,23 +161,20 @@ fn split_columns(base: &[u8], next: &[u8], width: usize, top: usize, bottom: usi
         if a == b {
             continue;
         }
-        for (x, c) in changed.iter_mut().enumerate() {
-            *c |= pixel(a, x * 4) != pixel(b, x * 4);
+        for (e, (p, q)) in extent.iter_mut().zip(pairs(a, b)) {
+            if p != q {
+                *e = Some(e.map_or((y, y), |(first, _)| (first, y)));
+            }
         }
     }
-    let columns: Vec<usize> = (0..width).filter(|&x| changed[x]).collect();
+    let columns: Vec<usize> = (0..width).filter(|&x| extent[x].is_some()).collect();
     runs(&columns, |a, b| b - a <= GAP)
         .into_iter()
         .filter_map(|(left, right)| {
-            let rows: Vec<usize> = (top..=bottom)
-                .filter(|&y| (left..=right).any(|x| differs(base, next, width, x, y)))
-                .collect();
-            Some((
-                left,
-                *rows.first()?,
-                right + 1 - left,
-                rows.last()? + 1 - rows.first()?,
-            ))
+            let rows = extent[left..=right].iter().flatten();
+            let first = rows.clone().map(|e| e.0).min()?;
+            let last = rows.map(|e| e.1).max()?;
+            Some((left, first, right + 1 - left, last + 1 - first))
         })
         .collect()
 }

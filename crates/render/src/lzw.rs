@@ -126,18 +126,18 @@ pub(crate) fn encode(pixels: &[Symbol], transparent: u8) -> Vec<u8> {
         let free = p & FREE != 0;
         // Extend the string with the pixel's own colour or, if it may be,
         // the transparent index; the one the last pixel took first.
-        let options = if !free || own == transparent {
-            [Some(own), None]
+        let (first, second) = if !free || own == transparent {
+            (own, None)
         } else if last == transparent {
-            [Some(transparent), Some(own)]
+            (transparent, Some(own))
         } else {
-            [Some(own), Some(transparent)]
+            (own, Some(transparent))
         };
-        if let Some((code, index)) = options
-            .into_iter()
-            .flatten()
-            .find_map(|i| table.get(cur, i).map(|c| (c, i)))
-        {
+        let found = match table.get(cur, first) {
+            Some(code) => Some((code, first)),
+            None => second.and_then(|i| table.get(cur, i).map(|code| (code, i))),
+        };
+        if let Some((code, index)) = found {
             cur = code;
             last = index;
             continue;

@@ -20,7 +20,7 @@ use std::borrow::Cow;
 use gif::{DisposalMethod, Encoder, Frame, Repeat};
 use tablero_rules::BoardView;
 
-use crate::diff::{self, Rect, pixel};
+use crate::diff::{self, Rect, word};
 use crate::lzw::{self, FREE, Symbol};
 use crate::palette::{self, Mapper, TRANSPARENT, rgb_key};
 use crate::{RenderError, RenderOptions, render_pixmap};
@@ -63,10 +63,10 @@ fn map_rect(
         // Runs of one colour are common: the last lookup is kept.
         // Pixels are opaque: a word of alpha 0 is no pixel.
         let mut last = (0u32, 0);
-        for i in (0..w * 4).step_by(4) {
-            let (p, q) = (pixel(a, i), pixel(b, i));
+        for (pa, pb) in a.chunks_exact(4).zip(b.chunks_exact(4)) {
+            let (p, q) = (word(pa), word(pb));
             if q != last.0 {
-                last = (q, Symbol::from(map.index(rgb_key(&b[i..i + 3]))));
+                last = (q, Symbol::from(map.index(rgb_key(pb))));
             }
             out.push(if p == q { last.1 | FREE } else { last.1 });
         }
