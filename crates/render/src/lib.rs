@@ -184,7 +184,7 @@ fn static_layer(
 
 /// Static layers kept at most: each is one image's pixels (2 MB for a chess
 /// board), and the games draw about twenty shapes and orientations.
-const MAX_LAYERS: usize = 64;
+const MAX_LAYERS: usize = 32;
 
 /// The background with `layer` of the board drawn on it.
 fn blank(
