@@ -8,10 +8,18 @@
 //! median CPU time of drawing alone, and the PNG size. A bot renders many
 //! images per process, so the warm figures are what matters.
 //!
+//! Beside each image, the peer (`support/peer.rs`: python-chess + cairosvg,
+//! the way Python bots draw a board) drawing the chess position of the
+//! same stage (start, mid, end; other stages count as mid) as a 640-pixel
+//! PNG, timed in this run before and after ours (the mean of the two
+//! medians): its CPU ms, how many times ours that is, and its PNG size.
+//!
 //! `-- --encoders` instead compares PNG encoder settings on three images.
 
 #[path = "support/cpu.rs"]
 mod cpu;
+#[path = "support/peer.rs"]
+mod peer;
 #[path = "../tests/support/mod.rs"]
 mod support;
 
@@ -21,6 +29,9 @@ use std::time::Duration;
 use tablero_render::{render_pixmap, render_png};
 
 const RUNS: usize = 200;
+/// The peer is about 50 times slower: fewer runs give as steady a median.
+const PEER_RUNS: usize = 15;
+const STAGES: [&str; 3] = ["start", "mid", "end"];
 
 fn ms(times: &mut [Duration], p: f64) -> f64 {
     times.sort();
@@ -107,11 +118,25 @@ fn main() {
         return;
     }
     let filter: Option<String> = std::env::args().skip(1).find(|a| !a.starts_with('-'));
+    let cases = support::cases();
+    let fens: Vec<String> = STAGES
+        .iter()
+        .map(|stage| {
+            let c = cases
+                .iter()
+                .find(|c| c.file() == format!("chess-{stage}.png"))
+                .expect("chess cases listed");
+            peer::fen(&c.game().expect("plays").view())
+        })
+        .collect();
+    let peer = peer::Peer::setup();
+    let before = peer.as_ref().and_then(|p| p.measure(&fens, PEER_RUNS));
     println!(
-        "{:<24} {:>8} {:>8} {:>8} {:>8} {:>8} {:>7} {:>9}",
-        "image", "first ms", "wall med", "wall p90", "cpu med", "draw cpu", "KB", "size"
+        "{:<24} {:>8} {:>8} {:>8} {:>8} {:>8} {:>7} {:>9} {:>8}",
+        "image", "first ms", "wall med", "wall p90", "cpu med", "draw cpu", "KB", "size", "colour"
     );
-    for case in support::cases() {
+    let mut ours: Vec<(String, f64, usize)> = Vec::new();
+    for case in cases {
         let file = case.file();
         if filter.as_ref().is_some_and(|f| !file.contains(f.as_str())) {
             continue;
@@ -136,16 +161,72 @@ fn main() {
             wall.push(w);
             cpu.push(c);
         }
+        let indexed = png[25] == 3;
+        let name = file.trim_end_matches(".png").to_string();
+        let cpu_med = ms(&mut cpu, 0.5);
         println!(
-            "{:<24} {:>8.2} {:>8.2} {:>8.2} {:>8.2} {:>8.2} {:>7.1} {:>9}",
-            file.trim_end_matches(".png"),
+            "{:<24} {:>8.2} {:>8.2} {:>8.2} {:>8.2} {:>8.2} {:>7.1} {:>9} {:>8}",
+            name,
             first.as_secs_f64() * 1000.0,
             ms(&mut wall, 0.5),
             ms(&mut wall, 0.9),
-            ms(&mut cpu, 0.5),
+            cpu_med,
             ms(&mut draw, 0.5),
             png.len() as f64 / 1024.0,
             format!("{}×{}", pm.width(), pm.height()),
+            if indexed { "indexed" } else { "RGB" },
         );
+        ours.push((name, cpu_med, png.len()));
+    }
+    let after = peer.as_ref().and_then(|p| p.measure(&fens, PEER_RUNS));
+    if let (Some(b), Some(a)) = (before, after) {
+        compare_with_peer(&ours, &b, &a);
+    }
+}
+
+/// Each image beside the peer's chess board of the same stage.
+fn compare_with_peer(
+    ours: &[(String, f64, usize)],
+    before: &[peer::PeerFigure],
+    after: &[peer::PeerFigure],
+) {
+    println!();
+    for (i, stage) in STAGES.iter().enumerate() {
+        println!(
+            "peer chess-{stage}: {:.1} ms before ours, {:.1} ms after, {:.1} KB",
+            before[i].cpu_ms,
+            after[i].cpu_ms,
+            before[i].bytes as f64 / 1024.0
+        );
+    }
+    println!(
+        "{:<24} {:>8} {:>8} {:>8} {:>8} {:>8}",
+        "image", "cpu med", "peer ms", "× faster", "KB", "peer KB"
+    );
+    let mut chess = Vec::new();
+    for (name, cpu, bytes) in ours {
+        let i = STAGES
+            .iter()
+            .position(|s| name.ends_with(&format!("-{s}")))
+            .unwrap_or(1);
+        let peer_ms = (before[i].cpu_ms + after[i].cpu_ms) / 2.0;
+        let ratio = peer_ms / cpu;
+        if name.starts_with("chess-") {
+            chess.push(ratio);
+        }
+        println!(
+            "{:<24} {:>8.2} {:>8.1} {:>8.1} {:>8.1} {:>8.1}",
+            name,
+            cpu,
+            peer_ms,
+            ratio,
+            *bytes as f64 / 1024.0,
+            before[i].bytes as f64 / 1024.0
+        );
+    }
+    if !chess.is_empty() {
+        let low = chess.iter().copied().fold(f64::INFINITY, f64::min);
+        let high = chess.iter().copied().fold(0.0, f64::max);
+        println!("chess boards: {low:.1}–{high:.1}× the peer's speed (target: at least 50×)");
     }
 }

@@ -44,12 +44,27 @@ fn tint(kind: HighlightKind) -> Option<tiny_skia::ColorU8> {
     }
 }
 
+/// Which part of a board to draw.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Layer {
+    /// Everything, in one pass.
+    Both,
+    /// What every position of a game at this size shares: plain squares
+    /// (or hexagons), the frame and the coordinates. Drawn once and kept.
+    Static,
+    /// What the position adds over the static layer: other ground, marks,
+    /// pieces, numbers. Nothing of it reaches outside the cells, so drawing
+    /// it over the static layer gives exactly the image of [`Layer::Both`].
+    Position,
+}
+
 pub(crate) fn draw_square(
     pm: &mut Pixmap,
     view: &BoardView,
     grid: &SquareGrid,
     colors: &Board,
     wrap: bool,
+    layer: Layer,
 ) {
     let size = grid.size as u32;
     let cells = index(view, grid.files, grid.ranks);
@@ -60,7 +75,14 @@ pub(crate) fn draw_square(
             let r = grid.cell_rect(cell);
             let dark = SquareGrid::is_dark(cell);
             let terrain = cv.map_or(Terrain::Normal, |c| c.terrain);
-            ground(pm, r, size, dark, terrain, colors);
+            if layer == Layer::Static {
+                ground(pm, r, size, dark, Terrain::Normal, colors);
+                continue;
+            }
+            // Plain ground is the static layer's.
+            if layer == Layer::Both || terrain != Terrain::Normal {
+                ground(pm, r, size, dark, terrain, colors);
+            }
             for kind in kinds_at(view, cell) {
                 if let Some(color) = tint(kind) {
                     if terrain == Terrain::Dead {
@@ -76,11 +98,15 @@ pub(crate) fn draw_square(
             }
         }
     }
-    trail(pm, view, grid);
-    frame(pm, grid, colors, wrap);
-    coordinates(pm, grid);
-    if wrap {
-        wrap_sign(pm, grid);
+    if layer != Layer::Static {
+        trail(pm, view, grid);
+    }
+    if layer != Layer::Position {
+        frame(pm, grid, colors, wrap);
+        coordinates(pm, grid);
+        if wrap {
+            wrap_sign(pm, grid);
+        }
     }
 }
 
@@ -386,11 +412,20 @@ fn wrap_sign(pm: &mut Pixmap, grid: &SquareGrid) {
     }
 }
 
-pub(crate) fn draw_hex(pm: &mut Pixmap, view: &BoardView, grid: &HexGrid) {
+pub(crate) fn draw_hex(pm: &mut Pixmap, view: &BoardView, grid: &HexGrid, layer: Layer) {
+    if layer != Layer::Position {
+        hex_ground(pm, grid);
+    }
+    if layer != Layer::Static {
+        hex_position(pm, view, grid);
+    }
+    if layer != Layer::Position {
+        hex_coordinates(pm, grid);
+    }
+}
+
+fn hex_ground(pm: &mut Pixmap, grid: &HexGrid) {
     let pitch = grid.pitch as u32;
-    let stone = (grid.pitch * 0.86) as u32;
-    let colors = crate::theme::board(tablero_rules::GameId::Cascades, crate::Theme::Default);
-    let label_px = ((grid.pitch * 0.3) as u16).max(9);
     for y in 0..grid.rows {
         for x in 0..grid.row_len(y) {
             let cell = Cell::new(x, y);
@@ -403,6 +438,12 @@ pub(crate) fn draw_hex(pm: &mut Pixmap, view: &BoardView, grid: &HexGrid) {
             );
         }
     }
+}
+
+fn hex_position(pm: &mut Pixmap, view: &BoardView, grid: &HexGrid) {
+    let stone = (grid.pitch * 0.86) as u32;
+    let colors = crate::theme::board(tablero_rules::GameId::Cascades, crate::Theme::Default);
+    let label_px = ((grid.pitch * 0.3) as u16).max(9);
     for h in &view.highlights {
         if let Some(color) = tint(h.kind) {
             let (cx, cy) = grid.center(h.cell);
@@ -438,6 +479,9 @@ pub(crate) fn draw_hex(pm: &mut Pixmap, view: &BoardView, grid: &HexGrid) {
             }
         }
     }
+}
+
+fn hex_coordinates(pm: &mut Pixmap, grid: &HexGrid) {
     let px = 15;
     for y in 0..grid.rows {
         let label = (u16::from(y) + 1).to_string();

@@ -1,5 +1,7 @@
-//! PNG output: opaque RGB, "Up"-filtered, deflated at zlib level 2 by
-//! zlib-rs (flate2's `zlib-rs` backend, chosen in the workspace).
+//! PNG output: indexed colour when the image has at most 256 colours (its
+//! palette is then exactly its colours, so the file is lossless), else
+//! opaque RGB; "Up"-filtered, deflated at zlib level 2 by zlib-rs
+//! (flate2's `zlib-rs` backend, chosen in the workspace).
 //!
 //! Measured on full boards (`cargo bench -p tablero-render --bench render
 //! -- --encoders`, BENCHMARKS.md): fdeflate's ultra-fast mode misses the
@@ -7,30 +9,175 @@
 //! gives files 60–70% larger. zlib-rs deflates level 2 in about 1.1 ms,
 //! less than miniz_oxide took for level 1 (1.7–1.8 ms), into files 15–20%
 //! smaller; a board's rows repeat the row above so often that the cheap
-//! Up filter compresses as well as Paeth, 0.2 ms sooner.
+//! Up filter compresses as well as Paeth, 0.2 ms sooner. An indexed image
+//! is a third of the bytes to filter and deflate: faster and smaller.
 
 use tiny_skia::Pixmap;
 
 use crate::RenderError;
 
 pub(crate) fn png(pm: &Pixmap) -> Result<Vec<u8>, RenderError> {
-    // The canvas is painted opaque first, so premultiplied RGBA is plain RGBA
-    // and the alpha channel carries nothing. Copied into a buffer of the
-    // final size: pushing three bytes at a time took a sixth of a move's
-    // CPU time in the app bench.
-    let mut rgb = vec![0u8; pm.data().len() / 4 * 3];
-    for (to, from) in rgb.chunks_exact_mut(3).zip(pm.data().chunks_exact(4)) {
-        to.copy_from_slice(&from[..3]);
+    match convert(pm.data(), pm.width() as usize) {
+        Converted::Indexed { palette, indices } => {
+            write(pm, png::ColorType::Indexed, Some(&palette), &indices)
+        }
+        Converted::Rgb(rgb) => write(pm, png::ColorType::Rgb, None, &rgb),
     }
+}
+
+fn write(
+    pm: &Pixmap,
+    color: png::ColorType,
+    palette: Option<&[u8]>,
+    data: &[u8],
+) -> Result<Vec<u8>, RenderError> {
     let mut out = Vec::with_capacity(64 * 1024);
     let mut enc = png::Encoder::new(&mut out, pm.width(), pm.height());
-    enc.set_color(png::ColorType::Rgb);
+    enc.set_color(color);
     enc.set_depth(png::BitDepth::Eight);
+    if let Some(p) = palette {
+        enc.set_palette(p);
+    }
     enc.set_deflate_compression(png::DeflateCompression::Level(2));
     enc.set_filter(png::Filter::Up);
     let err = |e: png::EncodingError| RenderError::Encode(e.to_string());
     let mut w = enc.write_header().map_err(err)?;
-    w.write_image_data(&rgb).map_err(err)?;
+    w.write_image_data(data).map_err(err)?;
     w.finish().map_err(err)?;
     Ok(out)
+}
+
+/// Slots of the colour table: four times the most colours kept, so probes
+/// stay short.
+const SLOTS: usize = 1024;
+
+/// An image's pixels ready for the PNG encoder.
+enum Converted {
+    /// At most 256 colours: RGB triples in order of first appearance, and
+    /// each pixel's index among them.
+    Indexed { palette: Vec<u8>, indices: Vec<u8> },
+    /// More: each pixel's RGB.
+    Rgb(Vec<u8>),
+}
+
+/// Converts opaque RGBA pixels (premultiplied is then plain) of rows
+/// `width` wide: indexed if they have at most 256 colours, else RGB.
+///
+/// The colours are counted first, every eighth row before the others:
+/// an image of many colours (a chess board's anti-aliased pieces) shows its
+/// 257th early, so it pays for a part of a scan before its RGB copy.
+fn convert(rgba: &[u8], width: usize) -> Converted {
+    let stride = width * 4;
+    let rows = rgba.len() / stride.max(1);
+    let mut table = vec![(0u32, 0u8); SLOTS];
+    let mut palette = Vec::with_capacity(256 * 3);
+    // Every eighth row, then the fourth, second and first between them.
+    let order = (0..rows)
+        .step_by(8)
+        .chain((4..rows).step_by(8))
+        .chain((2..rows).step_by(4))
+        .chain((1..rows).step_by(2));
+    for y in order {
+        // A word of alpha 0 is never a pixel.
+        let mut last = 0u32;
+        for p in rgba[y * stride..(y + 1) * stride].chunks_exact(4) {
+            let w = u32::from_ne_bytes([p[0], p[1], p[2], p[3]]);
+            // Most pixels repeat the one before (squares, strips, background).
+            if w != last {
+                if find_or_add(&mut table, &mut palette, w, p).is_none() {
+                    return Converted::Rgb(rgb(rgba));
+                }
+                last = w;
+            }
+        }
+    }
+    let mut indices = vec![0u8; rgba.len() / 4];
+    let mut last = (0u32, 0u8);
+    for (p, to) in rgba.chunks_exact(4).zip(indices.iter_mut()) {
+        let w = u32::from_ne_bytes([p[0], p[1], p[2], p[3]]);
+        if w != last.0 {
+            // Every colour is in the table by now.
+            last = (w, find_or_add(&mut table, &mut palette, w, p).unwrap_or(0));
+        }
+        *to = last.1;
+    }
+    Converted::Indexed { palette, indices }
+}
+
+/// Each pixel's RGB. Copied into a buffer of the final size: pushing
+/// three bytes at a time took a sixth of a move's CPU time in the app
+/// bench.
+fn rgb(rgba: &[u8]) -> Vec<u8> {
+    let mut rgb = vec![0u8; rgba.len() / 4 * 3];
+    for (to, from) in rgb.chunks_exact_mut(3).zip(rgba.chunks_exact(4)) {
+        to.copy_from_slice(&from[..3]);
+    }
+    rgb
+}
+
+/// The index of the pixel word `w` (RGBA `p`), added to the palette if new;
+/// `None` if the palette already holds 256 other colours.
+fn find_or_add(table: &mut [(u32, u8)], palette: &mut Vec<u8>, w: u32, p: &[u8]) -> Option<u8> {
+    let mut slot = (w.wrapping_mul(0x9E37_79B1) >> 22) as usize;
+    loop {
+        let (k, index) = table[slot];
+        if k == w {
+            return Some(index);
+        }
+        if k == 0 {
+            let next = palette.len() / 3;
+            if next == 256 {
+                return None;
+            }
+            table[slot] = (w, next as u8);
+            palette.extend_from_slice(&p[..3]);
+            return Some(next as u8);
+        }
+        slot = (slot + 1) % SLOTS;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn image(colours: u32) -> Pixmap {
+        let mut pm = Pixmap::new(40, 30).unwrap();
+        for (i, p) in pm.data_mut().chunks_exact_mut(4).enumerate() {
+            let c = (i as u32 * 7) % colours;
+            p.copy_from_slice(&[(c % 256) as u8, (c / 256) as u8, 9, 255]);
+        }
+        pm
+    }
+
+    fn decode(bytes: &[u8]) -> (png::ColorType, Vec<u8>) {
+        let mut d = png::Decoder::new(std::io::Cursor::new(bytes));
+        d.set_transformations(png::Transformations::EXPAND);
+        let mut r = d.read_info().unwrap();
+        let color = r.info().color_type;
+        let mut buf = vec![0; r.output_buffer_size().unwrap()];
+        let info = r.next_frame(&mut buf).unwrap();
+        buf.truncate(info.buffer_size());
+        (color, buf)
+    }
+
+    #[test]
+    fn up_to_256_colours_are_indexed_and_lossless() {
+        for (colours, want) in [
+            (1, png::ColorType::Indexed),
+            (256, png::ColorType::Indexed),
+            (257, png::ColorType::Rgb),
+            (1200, png::ColorType::Rgb),
+        ] {
+            let pm = image(colours);
+            let (color, rgb) = decode(&png(&pm).unwrap());
+            assert_eq!(color, want, "{colours} colours");
+            let original: Vec<u8> = pm
+                .data()
+                .chunks_exact(4)
+                .flat_map(|p| [p[0], p[1], p[2]])
+                .collect();
+            assert!(rgb == original, "{colours} colours: pixels differ");
+        }
+    }
 }

@@ -21,12 +21,15 @@
 //! ```
 
 mod board;
+mod diff;
 mod encode;
 mod eval;
 pub mod geometry;
 mod layout;
+mod lzw;
 mod marks;
 mod paint;
+mod palette;
 mod replay;
 mod sprites;
 mod stats;
@@ -35,21 +38,25 @@ mod text;
 mod theme;
 mod tiles;
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::fmt;
+use std::sync::{Arc, Mutex, OnceLock};
 
 use tablero_rules::{BoardView, Cell, GameId, Lang, Shape, Side};
 use tiny_skia::Pixmap;
 
 pub use eval::{EvalChartOptions, EvalMark, MAX_EVAL_POINTS, render_eval_chart};
 pub use marks::{render_marked_pixmap, render_marked_png};
-pub use replay::{FIRST_DELAY_CS, LAST_DELAY_CS, MAX_FRAMES, MOVE_DELAY_CS, render_replay};
+pub use replay::{
+    BAND_DELAY_CS, FIRST_DELAY_CS, LAST_DELAY_CS, MAX_FRAMES, MOVE_DELAY_CS, render_replay,
+};
 pub use stats::{
     ChartOptions, Column, ColumnAlign, MAX_CHART_POINTS, MAX_TABLE_COLUMNS, MAX_TABLE_ROWS,
     RatingPoint, TableOptions, TableRow, render_rating_chart, render_table,
 };
 pub use theme::Theme;
 
+use board::Layer;
 use layout::{Grid, Layout};
 
 /// How to draw a board, beyond what the view says.
@@ -141,19 +148,70 @@ pub fn render_pixmap(view: &BoardView, opts: &RenderOptions) -> Result<Pixmap, R
     validate(view)?;
     let flip = opts.flip && matches!(view.shape, Shape::Square { .. });
     let l = layout::layout(view.shape, flip);
-    // The layout bounds the size; a failure here is a layout bug.
-    let mut pm = Pixmap::new(l.width, l.height).ok_or(RenderError::Shape(view.shape))?;
-    pm.fill(paint::float(theme::UI.background));
-    draw(&mut pm, view, opts, &l);
+    let mut pm = (*static_layer(view, opts, &l)?).clone();
+    draw(&mut pm, view, opts, &l, Layer::Position);
     Ok(pm)
 }
 
-fn draw(pm: &mut Pixmap, view: &BoardView, opts: &RenderOptions, l: &Layout) {
+/// The background with the board's static layer ([`Layer::Static`]) for
+/// `opts`' game and theme and `view`'s shape, drawn once and kept (up to
+/// [`MAX_LAYERS`] of them: the games' shapes and orientations).
+fn static_layer(
+    view: &BoardView,
+    opts: &RenderOptions,
+    l: &Layout,
+) -> Result<Arc<Pixmap>, RenderError> {
+    type Key = (GameId, Theme, Shape, bool);
+    type Cache = Mutex<HashMap<Key, Arc<Pixmap>>>;
+    static CACHE: OnceLock<Cache> = OnceLock::new();
+    let key = (
+        opts.game,
+        opts.theme,
+        view.shape,
+        matches!(l.grid, Grid::Square(g) if g.flip),
+    );
+    let cache = CACHE.get_or_init(Default::default);
+    if let Some(pm) = text::lock(cache).get(&key) {
+        return Ok(pm.clone());
+    }
+    let pm = Arc::new(blank(view, opts, l, Layer::Static)?);
+    let mut cache = text::lock(cache);
+    if cache.len() < MAX_LAYERS {
+        cache.insert(key, pm.clone());
+    }
+    Ok(pm)
+}
+
+/// Static layers kept at most: each is one image's pixels (2 MB for a chess
+/// board), and the games draw about twenty shapes and orientations.
+const MAX_LAYERS: usize = 32;
+
+/// The background with `layer` of the board drawn on it.
+fn blank(
+    view: &BoardView,
+    opts: &RenderOptions,
+    l: &Layout,
+    layer: Layer,
+) -> Result<Pixmap, RenderError> {
+    // The layout bounds the size; a failure here is a layout bug.
+    let mut pm = Pixmap::new(l.width, l.height).ok_or(RenderError::Shape(view.shape))?;
+    pm.fill(paint::float(theme::UI.background));
+    if layer == Layer::Static {
+        draw_board(&mut pm, view, opts, l, layer);
+    }
+    Ok(pm)
+}
+
+fn draw_board(pm: &mut Pixmap, view: &BoardView, opts: &RenderOptions, l: &Layout, layer: Layer) {
     let colors = theme::board(opts.game, opts.theme);
     match &l.grid {
-        Grid::Square(g) => board::draw_square(pm, view, g, &colors, l.wrap),
-        Grid::Hex(g) => board::draw_hex(pm, view, g),
+        Grid::Square(g) => board::draw_square(pm, view, g, &colors, l.wrap, layer),
+        Grid::Hex(g) => board::draw_hex(pm, view, g, layer),
     }
+}
+
+fn draw(pm: &mut Pixmap, view: &BoardView, opts: &RenderOptions, l: &Layout, layer: Layer) {
+    draw_board(pm, view, opts, l, layer);
     let flip = matches!(l.grid, Grid::Square(g) if g.flip);
     let (top, bottom) = if flip {
         (Side::First, Side::Second)
@@ -201,4 +259,49 @@ fn validate(view: &BoardView) -> Result<(), RenderError> {
         return Err(RenderError::OffBoard(h.cell));
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tablero_rules::rng::SplitMix64;
+    use tablero_rules::{AnyGame, Setup};
+
+    /// The image drawn in one pass, without the static layer.
+    fn whole(view: &BoardView, opts: &RenderOptions) -> Pixmap {
+        let flip = opts.flip && matches!(view.shape, Shape::Square { .. });
+        let l = layout::layout(view.shape, flip);
+        let mut pm = blank(view, opts, &l, Layer::Both).unwrap();
+        draw(&mut pm, view, opts, &l, Layer::Both);
+        pm
+    }
+
+    #[test]
+    fn the_static_layer_changes_no_pixel() {
+        for game in GameId::ALL {
+            let mut rng = SplitMix64::new(41);
+            let mut g = AnyGame::new(game, &Setup::default()).unwrap();
+            for ply in 0..40 {
+                for flip in [false, true] {
+                    let opts = RenderOptions {
+                        flip,
+                        players: ["Ana".into(), "Bo".into()],
+                        ..RenderOptions::new(game)
+                    };
+                    let view = g.view();
+                    let layered = render_pixmap(&view, &opts).unwrap();
+                    assert!(
+                        layered.data() == whole(&view, &opts).data(),
+                        "{game} ply {ply} flip {flip}"
+                    );
+                }
+                let moves = g.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                g.play(&moves[rng.below(moves.len() as u64) as usize])
+                    .unwrap();
+            }
+        }
+    }
 }

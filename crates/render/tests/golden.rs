@@ -10,7 +10,7 @@ mod support;
 
 use support::compare::{Image, blessing, check_golden, difference};
 
-use tablero_render::render_png;
+use tablero_render::{render_pixmap, render_png};
 
 #[test]
 fn every_case_matches_its_golden_image() {
@@ -35,6 +35,56 @@ fn every_case_matches_its_golden_image() {
         "golden images differ (new ones in target/golden-failures/):\n{}",
         failures.join("\n")
     );
+}
+
+/// The PNG as an RGB encoder with the same settings would write it.
+fn rgb_png(pm: &tiny_skia::Pixmap) -> Vec<u8> {
+    let rgb: Vec<u8> = pm
+        .data()
+        .chunks_exact(4)
+        .flat_map(|p| [p[0], p[1], p[2]])
+        .collect();
+    let mut out = Vec::new();
+    let mut enc = png::Encoder::new(&mut out, pm.width(), pm.height());
+    enc.set_color(png::ColorType::Rgb);
+    enc.set_deflate_compression(png::DeflateCompression::Level(2));
+    enc.set_filter(png::Filter::Up);
+    let mut w = enc.write_header().unwrap();
+    w.write_image_data(&rgb).unwrap();
+    w.finish().unwrap();
+    out
+}
+
+/// Indexed PNGs are lossless: every case decodes to exactly the pixels the
+/// renderer drew (the golden comparison allows a little), and where the
+/// file is indexed it is smaller than the RGB one.
+#[test]
+fn every_png_decodes_to_exactly_the_drawn_pixels() {
+    let mut indexed = 0;
+    for case in support::cases() {
+        let view = case.game().unwrap().view();
+        let pm = render_pixmap(&view, &case.opts).unwrap();
+        let png = render_png(&view, &case.opts).unwrap();
+        let decoded = support::compare::decode(&png).unwrap();
+        let drawn: Vec<u8> = pm
+            .data()
+            .chunks_exact(4)
+            .flat_map(|p| [p[0], p[1], p[2]])
+            .collect();
+        assert!(decoded.rgb == drawn, "{}: pixels differ", case.file());
+        let info = png::Decoder::new(std::io::Cursor::new(&png))
+            .read_info()
+            .unwrap()
+            .info()
+            .color_type;
+        if info == png::ColorType::Indexed {
+            indexed += 1;
+            let rgb = rgb_png(&pm).len();
+            assert!(png.len() < rgb, "{}: {} ≥ {rgb}", case.file(), png.len());
+        }
+    }
+    // Boards of few colours (starts, stones, Barrier) are indexed.
+    assert!(indexed >= 8, "only {indexed} indexed");
 }
 
 #[test]
