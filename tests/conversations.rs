@@ -164,7 +164,7 @@ fn run(text: &str, mode: Mode) -> Vec<String> {
     };
     assert!(!exchanges.is_empty());
     let mut failures = Vec::new();
-    for x in exchanges {
+    for x in &exchanges {
         assert!(x.chat.is_none(), "line {}: one chat only here", x.line);
         let before = corpus::games(h.app().store(), &ch);
         let reply: Option<Reply> =
@@ -178,18 +178,40 @@ fn run(text: &str, mode: Mode) -> Vec<String> {
             offers_moves: !r.suggestions.is_empty(),
         });
         let chat_is_silent = !matches!(mode, Mode::Console | Mode::ConsoleDirect);
-        if !corpus::judged(&x.want, &before, &changed, answer.as_ref(), chat_is_silent) {
-            failures.push(format!(
-                "line {} ({mode:?}) {}> {}\n    want {:?}\n    changed {changed:?}\n    answer {}",
-                x.line,
-                x.user,
-                x.said,
-                x.want,
-                answer.map_or("(no answer)".into(), |a| a.text)
-            ));
-        }
+        judge(
+            &x,
+            "",
+            mode,
+            (&before, &changed),
+            answer,
+            chat_is_silent,
+            &mut failures,
+        );
     }
     failures
+}
+
+/// Judges what line `x` (typed in chat `chat`, `""` for the corpus's
+/// own) did, adding a failure when it is not what it must do.
+fn judge(
+    x: &corpus::Exchange,
+    chat: &str,
+    mode: Mode,
+    (before, changed): (&corpus::Games, &[(corpus::GameRef, Vec<String>)]),
+    answer: Option<corpus::Answer>,
+    chat_is_silent: bool,
+    failures: &mut Vec<String>,
+) {
+    if !corpus::judged(&x.want, before, changed, answer.as_ref(), chat_is_silent) {
+        failures.push(format!(
+            "line {} ({mode:?}) {}{chat}> {}\n    want {:?}\n    changed {changed:?}\n    answer {}",
+            x.line,
+            x.user,
+            x.said,
+            x.want,
+            answer.map_or("(no answer)".into(), |a| a.text)
+        ));
+    }
 }
 
 #[test]
@@ -324,16 +346,16 @@ fn run_chats(text: &str, mode: Mode) -> Vec<String> {
             offers_moves: !r.suggestions.is_empty(),
         });
         let chat_is_silent = mode == Mode::ConsoleGroup && chat != "dm";
-        if !corpus::judged(&x.want, &before, &changed, answer.as_ref(), chat_is_silent) {
-            failures.push(format!(
-                "line {} ({mode:?}) {}@{chat}> {}\n    want {:?}\n    changed {changed:?}\n    answer {}",
-                x.line,
-                x.user,
-                x.said,
-                x.want,
-                answer.map_or("(no answer)".into(), |a| a.text)
-            ));
-        }
+        let at = format!("@{chat}");
+        judge(
+            x,
+            &at,
+            mode,
+            (&before, &changed),
+            answer,
+            chat_is_silent,
+            &mut failures,
+        );
     }
     failures
 }

@@ -2,20 +2,12 @@
 //! stay shared, and withdrawals. Players are named by pairing number.
 
 use tablero_tournament::GameResult::{self, *};
-use tablero_tournament::{
-    Advance, Format, Player, PlayerId, Points, Settings, TieBreak, Tournament,
-};
+use tablero_tournament::{Advance, Format, PlayerId, Points, TieBreak, Tournament};
+
+mod support;
 
 fn round_robin(players: usize) -> Tournament {
-    let mut t = Tournament::new(Settings::new(Format::RoundRobin { double: false })).unwrap();
-    for i in 1..=players {
-        t.join(Player::new(
-            i as u64,
-            format!("Player {i}"),
-            Some(2000 - i as i32),
-        ))
-        .unwrap();
-    }
+    let mut t = support::joined(Format::RoundRobin { double: false }, players);
     t.start().unwrap();
     t
 }

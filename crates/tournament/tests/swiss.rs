@@ -3,21 +3,12 @@
 //! their pairing number: ratings fall with the number.
 
 use tablero_tournament::GameResult::{self, *};
-use tablero_tournament::{
-    Advance, Format, Phase, Player, PlayerId, Points, Settings, TieBreak, Tournament,
-};
+use tablero_tournament::{Advance, Format, Phase, PlayerId, Points, TieBreak, Tournament};
+
+mod support;
 
 fn swiss(players: usize, rounds: u32) -> Tournament {
-    let mut t = Tournament::new(Settings::new(Format::Swiss { rounds })).unwrap();
-    for i in 1..=players {
-        t.join(Player::new(
-            i as u64,
-            format!("Player {i}"),
-            Some(2000 - i as i32),
-        ))
-        .unwrap();
-    }
-    t
+    support::joined(Format::Swiss { rounds }, players)
 }
 
 /// The current round as "white-black" per board, then "bye N" if any.

@@ -196,20 +196,58 @@ async fn board(
         chosen: false,
     };
     let etag = format!("{token}-{}-{ply}-{}", lang_code(l), key.as_str());
-    if let Some(png) = web.pictures.get(&etag) {
-        return immutable(png, &etag, "image/png", headers);
+    let picture = Kept {
+        etag: &etag,
+        mime: "image/png",
+        pooled: ply >= LONG_BOARD_PLY,
+        starts: false,
+    };
+    kept(&web, client, headers, ask, picture, move |app| {
+        drawn_of(app.watch_board(token.as_str(), ply, key.as_str(), l))
+    })
+    .await
+}
+
+/// What [`kept`] serves.
+struct Kept<'a> {
+    /// Names the picture's content (its cache key and entity tag).
+    etag: &'a str,
+    mime: &'static str,
+    /// Drawn in the pool of heavy jobs.
+    pooled: bool,
+    /// Kept with the start pictures, apart from the others.
+    starts: bool,
+}
+
+/// A picture whose address names its content: from its cache, else drawn
+/// by `job` (once however many ask at once) and kept.
+async fn kept(
+    web: &Web,
+    client: std::net::IpAddr,
+    headers: &HeaderMap,
+    ask: Ask,
+    picture: Kept<'_>,
+    job: impl FnOnce(&App) -> Drawn + Send + 'static,
+) -> Response {
+    let cache = if picture.starts {
+        &web.starts
+    } else {
+        &web.pictures
+    };
+    if let Some(p) = cache.get(picture.etag) {
+        return immutable(p, picture.etag, picture.mime, headers);
     }
     let drawn = web
         .drawing
         .draw(
-            &etag,
+            picture.etag,
             client,
-            ply >= LONG_BOARD_PLY,
-            Some(web.pictures.clone()),
-            move |app| drawn_of(app.watch_board(token.as_str(), ply, key.as_str(), l)),
+            picture.pooled,
+            Some(cache.clone()),
+            job,
         )
         .await;
-    drawn_picture(drawn, &etag, "image/png", headers, ask)
+    drawn_picture(drawn, picture.etag, picture.mime, headers, ask)
 }
 
 /// The start of a game with options, `/start/LANG/SPEC.jpg` (`SPEC` as
@@ -235,20 +273,20 @@ async fn start_board(
         ("png", "image/png")
     };
     let etag = format!("start-{}-{}-{ext}", lang_code(l), hex_of(&spec));
-    if let Some(picture) = web.starts.get(&etag) {
-        return immutable(picture, &etag, mime, headers);
-    }
-    let drawn = web
-        .drawing
-        .draw(&etag, client, true, Some(web.starts.clone()), move |app| {
-            let Ok(png) = app.inline_picture(&spec, l) else {
-                return Drawn::NotFound;
-            };
-            let picture = if jpeg { jpeg_of(&png) } else { Some(png) };
-            picture.map_or(Drawn::NotFound, |p| Drawn::Picture(Arc::new(p)))
-        })
-        .await;
-    drawn_picture(drawn, &etag, mime, headers, ask)
+    let picture = Kept {
+        etag: &etag,
+        mime,
+        pooled: true,
+        starts: true,
+    };
+    kept(&web, client, headers, ask, picture, move |app| {
+        let Ok(png) = app.inline_picture(&spec, l) else {
+            return Drawn::NotFound;
+        };
+        let picture = if jpeg { jpeg_of(&png) } else { Some(png) };
+        picture.map_or(Drawn::NotFound, |p| Drawn::Picture(Arc::new(p)))
+    })
+    .await
 }
 
 /// A game's record, PGN or text, as a file to keep.
@@ -289,20 +327,16 @@ async fn replay(
     ask: Ask,
 ) -> Response {
     let etag = format!("{token}-replay-replay.{}.gif", lang_code(l));
-    if let Some(gif) = web.pictures.get(&etag) {
-        return immutable(gif, &etag, "image/gif", headers);
-    }
-    let drawn = web
-        .drawing
-        .draw(
-            &etag,
-            client,
-            true,
-            Some(web.pictures.clone()),
-            move |app| drawn_of(app.watch_replay(token.as_str(), l)),
-        )
-        .await;
-    drawn_picture(drawn, &etag, "image/gif", headers, ask)
+    let picture = Kept {
+        etag: &etag,
+        mime: "image/gif",
+        pooled: true,
+        starts: false,
+    };
+    kept(&web, client, headers, ask, picture, move |app| {
+        drawn_of(app.watch_replay(token.as_str(), l))
+    })
+    .await
 }
 
 async fn player_page(web: Web, token: Token, ask: Ask) -> Response {
