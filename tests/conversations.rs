@@ -179,7 +179,7 @@ fn run(text: &str, mode: Mode) -> Vec<String> {
         });
         let chat_is_silent = !matches!(mode, Mode::Console | Mode::ConsoleDirect);
         judge(
-            &x,
+            x,
             "",
             mode,
             (&before, &changed),
