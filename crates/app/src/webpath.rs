@@ -21,7 +21,7 @@
 
 use std::fmt;
 
-use percent_encoding::{AsciiSet, NON_ALPHANUMERIC, percent_decode_str, utf8_percent_encode};
+use percent_encoding::{AsciiSet, CONTROLS, percent_decode_str, utf8_percent_encode};
 use tablero_rules::{GameId, Lang};
 
 /// A page token: 32 hexadecimal digits (`watch.rs` makes them).
@@ -130,12 +130,21 @@ pub fn lang_of_code(code: &str) -> Option<Lang> {
     }
 }
 
-/// What a path segment keeps as it is: letters, digits and `-._~`.
-const SEGMENT: &AsciiSet = &NON_ALPHANUMERIC
-    .remove(b'-')
-    .remove(b'.')
-    .remove(b'_')
-    .remove(b'~');
+/// What a path segment encodes: what the `url` crate encodes in a path
+/// segment (controls, space, `"#%/<>?\`{}`), so that an address written
+/// here and one built with `url::Url::path_segments_mut` are the same.
+const SEGMENT: &AsciiSet = &CONTROLS
+    .add(b' ')
+    .add(b'"')
+    .add(b'#')
+    .add(b'%')
+    .add(b'/')
+    .add(b'<')
+    .add(b'>')
+    .add(b'?')
+    .add(b'`')
+    .add(b'{')
+    .add(b'}');
 
 impl fmt::Display for WebPath {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -347,7 +356,7 @@ mod tests {
                     spec: "barrier size=6 casual".into(),
                     jpeg: true,
                 },
-                "/start/es/barrier%20size%3D6%20casual.jpg",
+                "/start/es/barrier%20size=6%20casual.jpg",
             ),
             (
                 WebPath::Start {

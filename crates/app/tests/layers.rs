@@ -29,6 +29,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "rates",
             "queue",
             "changes",
+            "webview",
             "reviews",
             "channel",
             "understand",

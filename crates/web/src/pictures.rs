@@ -116,11 +116,12 @@ pub(crate) fn immutable(
 }
 
 /// A PNG as a JPEG (quality 90, transparency over white); `None` when it
-/// cannot be read.
+/// cannot be read. An indexed PNG (the renderer writes one when a picture
+/// has 256 colours or fewer) is expanded to RGB first.
 pub(crate) fn jpeg_of(png: &[u8]) -> Option<Vec<u8>> {
-    let mut reader = png::Decoder::new(std::io::Cursor::new(png))
-        .read_info()
-        .ok()?;
+    let mut decoder = png::Decoder::new(std::io::Cursor::new(png));
+    decoder.set_transformations(png::Transformations::EXPAND);
+    let mut reader = decoder.read_info().ok()?;
     let mut buf = vec![0; reader.output_buffer_size()?];
     let info = reader.next_frame(&mut buf).ok()?;
     if info.bit_depth != png::BitDepth::Eight {
