@@ -114,6 +114,17 @@ fn ended(e: &Event) -> Option<u64> {
     }
 }
 
+/// The game an event shows ending, with its view.
+fn ended_view(e: &Event) -> Option<&GameView> {
+    match e {
+        Event::Played { game, .. }
+        | Event::Resigned { game, .. }
+        | Event::TimedOut { game, .. }
+        | Event::Offer { game, .. } => Some(game),
+        _ => None,
+    }
+}
+
 impl App {
     /// The file an event sends (a record, a replay, a chart, a table).
     fn file_of(&self, e: &Event, lang: Lang) -> Option<Attachment> {
@@ -221,6 +232,15 @@ impl App {
         reply.begins = matches!(e, Event::Accepted { .. });
         self.link_page(e, &mut reply);
         reply.ended = ended(e);
+        if let (Some(id), Some(v)) = (reply.ended, ended_view(e)) {
+            // A tournament's game: its place, and what its end brought.
+            if let Some((at, news)) = self.round_news(&v.channel, id) {
+                let note = text::tournaments::ended_note(&at, news.as_ref());
+                reply.text.en.append(note.en);
+                reply.text.es.append(note.es);
+                reply.mentions = reply.text.get(lang).mentioned();
+            }
+        }
         reply.file = self.file_of(e, lang);
         reply.album = self.album_of(e, lang);
         if let Some((pager, offered)) = text::event_pages(e) {

@@ -17,7 +17,7 @@ const LAYERS: &[(&str, &[&str])] = &[
     (
         "vocabulary",
         &[
-            "sync", "clock", "place", "view", "command", "reading", "render", "reply", "pages",
+            "sync", "clock", "place", "view", "tourview", "command", "reading", "render", "reply", "pages",
             "event", "config", "text",
         ],
     ),
@@ -41,8 +41,10 @@ const LAYERS: &[(&str, &[&str])] = &[
         &[
             "limits",
             "bots",
+            "rounds",
             "play",
             "challenges",
+            "tournaments",
             "offers",
             "press",
             "records",
