@@ -29,9 +29,8 @@ use crate::tourview::{RoundNews, TournamentView};
 
 /// The tournament core's state kept in `doc`.
 pub(crate) fn core_of(doc: &TournamentDoc) -> Res<Tournament> {
-    serde_json::from_value(doc.state.clone()).map_err(|e| {
-        AppError::Unreadable(format!("tournament #{}: {e}", doc.id))
-    })
+    serde_json::from_value(doc.state.clone())
+        .map_err(|e| AppError::Unreadable(format!("tournament #{}: {e}", doc.id)))
 }
 
 /// Keeps `t` as `doc`'s state.
@@ -81,7 +80,9 @@ pub(crate) fn tournament_result(doc: &GameDoc, r: &ResultDoc) -> GameResult {
 fn user_of(t: &Tournament, id: &PlayerId) -> User {
     User {
         id: id.0.clone(),
-        name: t.player(id).map_or_else(|| id.0.clone(), |p| p.name.clone()),
+        name: t
+            .player(id)
+            .map_or_else(|| id.0.clone(), |p| p.name.clone()),
     }
 }
 
@@ -100,7 +101,11 @@ impl App {
             return Ok(());
         };
         let Some(mut tdoc) = self.store.tournament(&doc.channel, at.tournament)? else {
-            tracing::warn!(game = doc.id, tournament = at.tournament, "a game's tournament is gone");
+            tracing::warn!(
+                game = doc.id,
+                tournament = at.tournament,
+                "a game's tournament is gone"
+            );
             return Ok(());
         };
         let mut t = core_of(&tdoc)?;

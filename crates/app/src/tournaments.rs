@@ -5,7 +5,9 @@
 
 use tablero_rules::{AnyGame, GameId};
 use tablero_store::{ResultDoc, Termination, TournamentDoc};
-use tablero_tournament::{Format, MAX_PLAYERS, MAX_ROUNDS, Phase, Player, PlayerId, Settings, Tournament};
+use tablero_tournament::{
+    Format, MAX_PLAYERS, MAX_ROUNDS, Phase, Player, PlayerId, Settings, Tournament,
+};
 
 use crate::challenges::{fold, parse_game, read_options};
 use crate::channel::{ChannelState, splitmix};
@@ -67,7 +69,9 @@ fn read_format(options: &[String]) -> Res<Asked> {
     let swiss = swiss || (rounds.is_some() && !robin);
     let format = match (swiss, robin) {
         (true, true) => return Err(refused(TourError::MixedFormat("swiss roundrobin".into()))),
-        (true, false) if double => return Err(refused(TourError::MixedFormat("swiss double".into()))),
+        (true, false) if double => {
+            return Err(refused(TourError::MixedFormat("swiss double".into())));
+        }
         (true, false) => Format::Swiss {
             rounds: rounds.ok_or_else(|| refused(TourError::NeedRounds))?,
         },
@@ -170,7 +174,10 @@ impl App {
     fn tournaments_here(&self, who: &Actor) -> Res<Vec<(TournamentDoc, Tournament)>> {
         let mut out = Vec::new();
         for doc in self.store.channel_tournaments(&who.channel)? {
-            match doc.map_err(AppError::from).and_then(|d| Ok((core_of(&d)?, d))) {
+            match doc
+                .map_err(AppError::from)
+                .and_then(|d| Ok((core_of(&d)?, d)))
+            {
                 Ok((t, d)) => out.push((d, t)),
                 Err(e) => tracing::warn!(error = ?e, "an unreadable tournament"),
             }

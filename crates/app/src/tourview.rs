@@ -19,7 +19,10 @@ pub enum TourCommand {
     Show(Option<TourNo>),
     /// `tournament create GAME FORMAT [options]`: the game's name as
     /// typed (all of its words) and the option words after it.
-    Create { game: String, options: Vec<String> },
+    Create {
+        game: String,
+        options: Vec<String>,
+    },
     Join(Option<TourNo>),
     Leave(Option<TourNo>),
     Start(Option<TourNo>),
@@ -160,8 +163,14 @@ pub struct RoundNews {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum TourEvent {
     Created(TournamentView),
-    Joined { by: User, view: TournamentView },
-    Left { by: User, view: TournamentView },
+    Joined {
+        by: User,
+        view: TournamentView,
+    },
+    Left {
+        by: User,
+        view: TournamentView,
+    },
     /// Round 1 is paired and its games created.
     Started(TournamentView),
     /// One tournament's state.
@@ -184,7 +193,9 @@ pub enum TourError {
     /// Only someone who manages the chat creates one.
     CreateNotManager,
     /// Only its creator or a manager starts one.
-    StartNotAllowed { creator: User },
+    StartNotAllowed {
+        creator: User,
+    },
     /// No tournament in this chat (to show, join, …).
     NoneHere,
     NoSuch(TourNo),
@@ -195,19 +206,33 @@ pub enum TourError {
     /// `swiss` without `rounds=N`.
     NeedRounds,
     /// `rounds=` or `max=` with a value out of range or no number.
-    BadNumber { option: String, min: u64, max: u64 },
+    BadNumber {
+        option: String,
+        min: u64,
+        max: u64,
+    },
     /// Two formats, or `rounds`/`double` beside the wrong format.
     MixedFormat(String),
     /// Sides or a bot level make no sense in a tournament.
     NotForTournaments(String),
     AlreadyJoined(TourNo),
     NotJoined(TourNo),
-    Full { id: TourNo, limit: usize },
+    Full {
+        id: TourNo,
+        limit: usize,
+    },
     AlreadyStarted(TourNo),
     NotStarted(TourNo),
     Over(TourNo),
-    TooFew { id: TourNo, players: usize, need: usize },
-    TooManyRounds { rounds: u32, players: usize },
+    TooFew {
+        id: TourNo,
+        players: usize,
+        need: usize,
+    },
+    TooManyRounds {
+        rounds: u32,
+        players: usize,
+    },
     /// Withdrawing from a tournament one does not play.
     NotPlaying(TourNo),
     AlreadyWithdrawn(TourNo),

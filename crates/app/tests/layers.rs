@@ -17,8 +17,8 @@ const LAYERS: &[(&str, &[&str])] = &[
     (
         "vocabulary",
         &[
-            "sync", "clock", "place", "view", "tourview", "command", "reading", "render", "reply", "pages",
-            "event", "config", "text",
+            "sync", "clock", "place", "view", "tourview", "command", "reading", "render", "reply",
+            "pages", "event", "config", "text",
         ],
     ),
     // What every handler shares, and the `App` that holds it.

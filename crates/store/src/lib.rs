@@ -74,8 +74,8 @@ mod shared;
 pub mod sled_backend;
 pub mod sled_log;
 mod store;
-mod trial;
 mod tournaments;
+mod trial;
 mod web;
 
 pub use backup::BackupReport;

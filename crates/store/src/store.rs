@@ -554,7 +554,10 @@ impl Store {
     /// ongoing game or `to` already uses that number.
     pub fn move_game(&self, from: &ChannelKey, id: u64, to: &ChannelKey) -> Result<bool> {
         // A tournament's games stay beside it (its chat pairs them).
-        let Some(doc) = self.game(from, id, true)?.filter(|d| d.tournament.is_none()) else {
+        let Some(doc) = self
+            .game(from, id, true)?
+            .filter(|d| d.tournament.is_none())
+        else {
             return Ok(false);
         };
         if self.game(to, id, true)?.is_some()

@@ -109,10 +109,7 @@ fn pairings(v: &TournamentView, n: u32, notify: bool, l: Lang) -> Text {
     };
     s.append(Text::fill(
         pick(l, "\nRound {} of {}:", "\nRonda {} de {}:"),
-        [
-            t(n.to_string()),
-            t(v.tournament.total_rounds().to_string()),
-        ],
+        [t(n.to_string()), t(v.tournament.total_rounds().to_string())],
     ));
     for g in &round.games {
         let game = v
@@ -276,9 +273,19 @@ fn shown(v: &TournamentView, l: Lang) -> Text {
                     "\nÚnete con {}; {} lo empieza con {}.",
                 ),
                 [
-                    c(format!("{} #{} {}", word(l), v.id, pick(l, "join", "unirse"))),
+                    c(format!(
+                        "{} #{} {}",
+                        word(l),
+                        v.id,
+                        pick(l, "join", "unirse")
+                    )),
                     t(v.creator.name.clone()),
-                    c(format!("{} #{} {}", word(l), v.id, pick(l, "start", "empezar"))),
+                    c(format!(
+                        "{} #{} {}",
+                        word(l),
+                        v.id,
+                        pick(l, "start", "empezar")
+                    )),
                 ],
             ));
         }
@@ -336,15 +343,29 @@ pub(crate) fn event(e: &TourEvent) -> Bi {
                 ),
                 [
                     m(&v.creator),
-                    c(format!("{} #{} {}", word(l), v.id, pick(l, "join", "unirse"))),
-                    c(format!("{} #{} {}", word(l), v.id, pick(l, "start", "empezar"))),
+                    c(format!(
+                        "{} #{} {}",
+                        word(l),
+                        v.id,
+                        pick(l, "join", "unirse")
+                    )),
+                    c(format!(
+                        "{} #{} {}",
+                        word(l),
+                        v.id,
+                        pick(l, "start", "empezar")
+                    )),
                 ],
             ));
             s
         }),
         TourEvent::Joined { by, view } => both(|l| {
             let mut s = Text::fill(
-                pick(l, "{} joined tournament #{}.", "{} se ha unido al torneo #{}."),
+                pick(
+                    l,
+                    "{} joined tournament #{}.",
+                    "{} se ha unido al torneo #{}.",
+                ),
                 [m(by), t(view.id.to_string())],
             );
             s.append(players_line(view, l));
@@ -360,7 +381,11 @@ pub(crate) fn event(e: &TourEvent) -> Bi {
         }),
         TourEvent::Started(v) => both(|l| {
             let mut s = Text::fill(
-                pick(l, "Tournament #{} has begun!\n", "¡Empieza el torneo #{}!\n"),
+                pick(
+                    l,
+                    "Tournament #{} has begun!\n",
+                    "¡Empieza el torneo #{}!\n",
+                ),
                 [t(v.id.to_string())],
             );
             s.append(header(v, l));
