@@ -115,7 +115,7 @@ impl App {
 
     fn create_tournament(&self, who: &Actor, game: &str, options: &[String]) -> Outcome {
         let ch = &who.channel;
-        if !(who.manages || ch.platform == crate::console::PLATFORM) {
+        if !(who.manages || ch.platform == crate::reply::Platform::Console) {
             return Err(refused(TourError::CreateNotManager));
         }
         let id = parse_game(game)?;

@@ -7,7 +7,7 @@
 use tablero_rules::GameId;
 use tablero_tournament::{Format, Tournament, TournamentError};
 
-use crate::reply::User;
+use tablero_ids::UserRef as User;
 
 /// A tournament's number in its channel (shared with games), `#7` or `7`.
 pub type TourNo = u64;

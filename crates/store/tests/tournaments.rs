@@ -104,7 +104,10 @@ fn kept_with_its_games_moved_with_its_channel_and_checked(place: &Place) {
         .map(Result::unwrap)
         .collect();
     assert_eq!(all, [t.clone()]);
-    assert_eq!(s.game(&ch, 2, true).unwrap().unwrap().tournament, g.tournament);
+    assert_eq!(
+        s.game(&ch, 2, true).unwrap().unwrap().tournament,
+        g.tournament
+    );
     assert!(s.check(&|_| Ok(())).unwrap().damaged.is_empty());
     // A tournament's game is not moved to a thread of its own.
     assert!(!s.move_game(&ch, 2, &other).unwrap());
