@@ -368,9 +368,11 @@ impl App {
         let view = view_of(&d, &t);
         done(TourEvent::Withdrew {
             by: who.user.clone(),
-            news: complete.then(|| RoundNews {
-                round,
-                view: view.clone(),
+            news: complete.then(|| {
+                Box::new(RoundNews {
+                    round,
+                    view: view.clone(),
+                })
             }),
             view,
             ended,

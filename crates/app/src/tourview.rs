@@ -183,7 +183,7 @@ pub enum TourEvent {
         by: User,
         view: TournamentView,
         ended: Vec<u64>,
-        news: Option<RoundNews>,
+        news: Option<Box<RoundNews>>,
     },
 }
 

@@ -103,7 +103,7 @@ fn kept_with_its_games_moved_with_its_channel_and_checked(place: &Place) {
         .into_iter()
         .map(Result::unwrap)
         .collect();
-    assert_eq!(all, [t.clone()]);
+    assert_eq!(all, std::slice::from_ref(&t));
     assert_eq!(
         s.game(&ch, 2, true).unwrap().unwrap().tournament,
         g.tournament
