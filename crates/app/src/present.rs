@@ -182,6 +182,9 @@ impl App {
                     .ok()?;
                 (format!("rating-{}.png", h.game.key()), png, FileKind::Image)
             }
+            Event::Tournament(crate::tourview::TourEvent::Withdrew { news: Some(n), .. }) => {
+                return self.standings_image(n, lang);
+            }
             Event::Leaderboard(board) => {
                 let (rows, opts) = text::leaderboard_table(board, lang)?;
                 let png = self
@@ -194,6 +197,21 @@ impl App {
             _ => return None,
         };
         Some(Attachment { name, bytes, kind })
+    }
+
+    /// A tournament's standings after a round, drawn as a table.
+    fn standings_image(&self, n: &crate::tourview::RoundNews, lang: Lang) -> Option<Attachment> {
+        let (rows, opts) = text::tournaments::standings_table(n, lang);
+        let png = self
+            .renderer
+            .table(&rows, &opts)
+            .map_err(|e| tracing::warn!(error = %e, "cannot draw a tournament's standings"))
+            .ok()?;
+        Some(Attachment {
+            name: format!("tournament-{}-round-{}.png", n.view.id, n.round),
+            bytes: png,
+            kind: FileKind::Image,
+        })
     }
 
     /// Whether a board is drawn with the second player at the bottom. A
@@ -239,6 +257,9 @@ impl App {
                 reply.text.en.append(note.en);
                 reply.text.es.append(note.es);
                 reply.mentions = reply.text.get(lang).mentioned();
+                if let Some(n) = &news {
+                    reply.file = self.standings_image(n, lang);
+                }
             }
         }
         reply.file = self.file_of(e, lang);

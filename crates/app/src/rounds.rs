@@ -15,7 +15,7 @@
 
 use tablero_rules::{GameRecord, Side};
 use tablero_store::{
-    Batch, GameDoc, ResultDoc, RoundClosed, Termination, TournamentDoc, TournamentGame,
+    Batch, GameDoc, ResultDoc, RoundClosed, StoreError, Termination, TournamentDoc, TournamentGame,
     TournamentRef,
 };
 use tablero_tournament::{Advance, GameResult, PlayerId, Tournament};
@@ -100,15 +100,27 @@ impl App {
         let Some(at) = doc.tournament else {
             return Ok(());
         };
-        let Some(mut tdoc) = self.store.tournament(&doc.channel, at.tournament)? else {
-            tracing::warn!(
-                game = doc.id,
-                tournament = at.tournament,
-                "a game's tournament is gone"
-            );
-            return Ok(());
+        // A tournament that is gone or unreadable (set aside) never keeps
+        // its game from ending; a store that cannot be read fails the end.
+        let mut tdoc = match self.store.tournament(&doc.channel, at.tournament) {
+            Ok(Some(d)) => d,
+            Ok(None) => {
+                tracing::warn!(game = doc.id, "a game's tournament is gone");
+                return Ok(());
+            }
+            Err(e @ StoreError::Corrupt { .. }) => {
+                tracing::warn!(game = doc.id, error = %e, "a game's tournament is unreadable");
+                return Ok(());
+            }
+            Err(e) => return Err(e.into()),
         };
-        let mut t = core_of(&tdoc)?;
+        let mut t = match core_of(&tdoc) {
+            Ok(t) => t,
+            Err(e) => {
+                tracing::warn!(game = doc.id, error = ?e, "a tournament's state is unreadable");
+                return Ok(());
+            }
+        };
         match t.record_result(at.round, at.board, tournament_result(doc, result)) {
             Ok(true) => self.next_rounds(&mut tdoc, &mut t, b, now, doc.id)?,
             Ok(false) => {}

@@ -352,8 +352,20 @@ fn a_withdrawal_forfeits_the_game_being_played_and_the_ones_to_come() {
     let t = core(&h, id);
     assert_eq!(t.current_round().unwrap().games.len(), 2);
     let (g, w, b) = &round3[0];
-    let text = alphabet_resigns(&h, *g, w, b);
+    let loser = if w > b { w } else { b };
+    h.clock.advance(2_000);
+    let r = h.say(CH, loser, &format!("resign #{g} yes")).unwrap();
+    assert!(!r.error);
+    let text = r.plain_text();
     assert!(text.contains("@ana wins!"), "{text}");
+    // The final table is drawn too (the fake renderer writes its cells).
+    let file = r.file.expect("the standings drawn");
+    assert_eq!(file.name, "tournament-1-round-3.png");
+    let table = String::from_utf8(file.bytes).unwrap();
+    assert!(table.contains("FAKETABLE Tournament #1: final standings"), "{table}");
+    // di: three games with a result (one lost over the board, two by
+    // forfeit), all lost.
+    assert!(table.contains("4 | di (withdrew) | 0 | 3 | 0 0 3"), "{table}");
     assert!(text.contains("di (withdrew)"), "{text}");
     let t = core(&h, id);
     let points: Vec<(String, String)> = t
@@ -499,4 +511,25 @@ fn refusals_say_why_and_change_nothing() {
     assert!(doc(&h, 1).games.len() == 1);
     let second = h.app().store().channel_tournaments(&key()).unwrap();
     assert_eq!(second.len(), 2);
+}
+
+/// A tournament whose stored document cannot be read (set aside) never
+/// keeps its games from ending.
+#[test]
+fn an_unreadable_tournament_does_not_block_its_games() {
+    let dir = tempfile::tempdir().unwrap();
+    let h = Harness::new(dir.path());
+    let id = create_and_join(
+        &h,
+        "tournament create breakthrough roundrobin",
+        &["ana", "bo"],
+    );
+    ok(&h, "ana", "tournament start");
+    let (g, _, _) = to_play(&h, id)[0].clone();
+    let raw = format!("v\u{1f}console\u{1f}{CH}\u{1f}{id:020}");
+    h.app().store().put_raw(&raw, b"{not json").unwrap();
+    let text = ok(&h, "bo", &format!("resign #{g} yes"));
+    assert!(!text.contains("Tournament #"), "{text}");
+    assert!(h.app().store().game(&key(), g, false).unwrap().is_some());
+    assert!(h.app().store().tournament(&key(), id).unwrap().is_none());
 }

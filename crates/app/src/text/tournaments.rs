@@ -7,6 +7,7 @@ use tablero_tournament::{Format, GameResult, Phase, PlayerId, TieBreak};
 
 use super::{both, c, limit_text, m, pick, t, tr};
 use crate::event::brief;
+use crate::render::{Column, ColumnAlign, TableOptions, TableRow};
 use crate::reply::{Bi, Text, User};
 use crate::tourview::{RoundNews, TourError, TourEvent, TourUsage, TournamentView};
 
@@ -599,4 +600,59 @@ pub(crate) fn error(e: &TourError) -> Bi {
             &[n(id)],
         ),
     }
+}
+
+/// The standings of `n` as a table to draw: rank, player, points, games,
+/// wins/draws/losses and the format's tie-breaks.
+pub(crate) fn standings_table(n: &RoundNews, l: Lang) -> (Vec<TableRow>, TableOptions) {
+    let v = &n.view;
+    let breaks = TieBreak::for_format(v.format());
+    let mut columns = vec![
+        Column::new("#", ColumnAlign::Right),
+        Column::new(pick(l, "Player", "Jugador"), ColumnAlign::Left),
+        Column::new(pick(l, "Points", "Puntos"), ColumnAlign::Right),
+        Column::new(pick(l, "Games", "Partidas"), ColumnAlign::Right),
+        Column::new("+ = −", ColumnAlign::Right),
+    ];
+    for tb in breaks {
+        columns.push(Column::new(tiebreak_name(*tb, l), ColumnAlign::Right));
+    }
+    let over = v.tournament.phase() == Phase::Finished;
+    let title = match (l, over) {
+        (Lang::En, true) => format!("Tournament #{}: final standings", v.id),
+        (Lang::En, false) => format!("Tournament #{}: standings after round {}", v.id, n.round),
+        (Lang::Es, true) => format!("Torneo #{}: clasificación final", v.id),
+        (Lang::Es, false) => format!("Torneo #{}: clasificación tras la ronda {}", v.id, n.round),
+    };
+    let opts = TableOptions {
+        title,
+        subtitle: format!("{} · {}", v.game.info().name(l), format_name(v.format(), l)),
+        columns,
+        empty: pick(l, "No players", "Sin jugadores").into(),
+    };
+    let rows = v
+        .tournament
+        .standings()
+        .iter()
+        .map(|s| {
+            let gone = if s.withdrawn {
+                pick(l, " (withdrew)", " (retirado)")
+            } else {
+                ""
+            };
+            let mut cells = vec![
+                s.rank.to_string(),
+                format!("{}{gone}", s.name),
+                s.points.to_string(),
+                s.games.to_string(),
+                format!("{} {} {}", s.wins, s.draws, s.losses),
+            ];
+            cells.extend(s.tiebreaks.iter().map(|(_, p)| p.to_string()));
+            TableRow {
+                cells,
+                highlight: s.rank == 1 && over,
+            }
+        })
+        .collect();
+    (rows, opts)
 }
