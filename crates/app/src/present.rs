@@ -250,6 +250,7 @@ impl App {
         reply.begins = matches!(e, Event::Accepted { .. });
         self.link_page(e, &mut reply);
         reply.ended = ended(e);
+        reply.file = self.file_of(e, lang);
         if let (Some(id), Some(v)) = (reply.ended, ended_view(e)) {
             // A tournament's game: its place, and what its end brought.
             if let Some((at, news)) = self.round_news(&v.channel, id) {
@@ -262,7 +263,6 @@ impl App {
                 }
             }
         }
-        reply.file = self.file_of(e, lang);
         reply.album = self.album_of(e, lang);
         if let Some((pager, offered)) = text::event_pages(e) {
             reply.pager = pager;

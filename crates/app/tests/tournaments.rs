@@ -362,10 +362,16 @@ fn a_withdrawal_forfeits_the_game_being_played_and_the_ones_to_come() {
     let file = r.file.expect("the standings drawn");
     assert_eq!(file.name, "tournament-1-round-3.png");
     let table = String::from_utf8(file.bytes).unwrap();
-    assert!(table.contains("FAKETABLE Tournament #1: final standings"), "{table}");
+    assert!(
+        table.contains("FAKETABLE Tournament #1: final standings"),
+        "{table}"
+    );
     // di: three games with a result (one lost over the board, two by
     // forfeit), all lost.
-    assert!(table.contains("4 | di (withdrew) | 0 | 3 | 0 0 3"), "{table}");
+    assert!(
+        table.contains("4 | di (withdrew) | 0 | 3 | 0 0 3"),
+        "{table}"
+    );
     assert!(text.contains("di (withdrew)"), "{text}");
     let t = core(&h, id);
     let points: Vec<(String, String)> = t
