@@ -311,6 +311,7 @@ impl App {
             Command::Hint(n) => self.hint(who, n),
             Command::Learn { game, options } => self.learn(who, &game, &options),
             Command::Review(n) => self.review(who, n),
+            Command::Tournament(t) => self.tournament(who, t),
         }
     }
 

@@ -123,6 +123,9 @@ pub enum Command {
     /// The engine's review of a finished game: an evaluation chart and
     /// the moves that changed the game, with better ones.
     Review(Option<GameNo>),
+    /// A tournament of the chat: create, join, leave, start, withdraw,
+    /// show (`tourview.rs`).
+    Tournament(crate::tourview::TourCommand),
 }
 
 /// The file `export` writes.
@@ -373,6 +376,14 @@ pub static COMMANDS: &[CommandSpec] = &[
         en: "the engine's review of a finished game: a chart of both players' chances move by move, and the moves that changed the game, each with a better one on its board",
         es: "el análisis del motor de una partida terminada: una gráfica de las opciones de cada jugador jugada a jugada, y las jugadas que cambiaron la partida, cada una con otra mejor en su tablero",
     },
+    CommandSpec {
+        name: "tournament",
+        aliases: &["torneo", "tourney", "torneos", "tournaments"],
+        usage: "tournament [#T] [create GAME swiss rounds=N|roundrobin [double] [time=1d] [casual] [max=N]|join|leave|start|withdraw]",
+        usage_es: "torneo [#T] [crear JUEGO suizo rondas=N|liga [doble] [tiempo=1d] [amistosa] [max=N]|unirse|salir|empezar|retirarse]",
+        en: "a tournament in this chat: someone who manages the chat creates it, players join, its creator starts it; every pairing is a game here, and each round is paired when the last one ends; without words, its players, pairings and standings",
+        es: "un torneo en este chat: quien administra el chat lo crea, los jugadores se unen, quien lo creó lo empieza; cada emparejamiento es una partida aquí, y cada ronda se empareja al terminar la anterior; sin más palabras, sus jugadores, emparejamientos y clasificación",
+    },
 ];
 
 impl CommandSpec {
@@ -497,6 +508,8 @@ pub enum Usage {
     ExportForm(String),
     /// A word that should be a page number.
     NotPage(String),
+    /// `tournament`'s words (`tourview.rs`).
+    Tournament(crate::tourview::TourUsage),
 }
 
 /// A page number: `2`, `page 2`, `página 2`, `#2` (from 1; page 0 is 1).
@@ -779,6 +792,10 @@ pub fn parse(text: &str) -> Result<Command, ParseError> {
             Command::learn(game, options)?
         }
         "review" => Command::Review(opt_no(&rest)?),
+        "tournament" => Command::Tournament(
+            crate::tourview::TourCommand::parse(&rest)
+                .map_err(|why| ParseError::Usage(spec, Usage::Tournament(why)))?,
+        ),
         _ => unreachable!("every table entry is handled"),
     })
 }
@@ -833,6 +850,8 @@ const SPANISH_WORDS: &[&str] = &[
     "aprende",
     "analisis",
     "revision",
+    "torneo",
+    "torneos",
 ];
 
 /// The language `text`'s command word (after any mentions) is in, when
@@ -943,6 +962,7 @@ impl Command {
             Command::Hint(_) => "hint",
             Command::Learn { .. } => "learn",
             Command::Review(_) => "review",
+            Command::Tournament(_) => "tournament",
         }
     }
 

@@ -195,6 +195,8 @@ pub enum Event {
     },
     /// A finished game reviewed by the engine (`review.rs`).
     Review(Reviewed),
+    /// Something happened to a tournament (`tourview.rs`).
+    Tournament(crate::tourview::TourEvent),
 }
 
 /// One game's line in a user's stats.
@@ -502,6 +504,8 @@ pub enum AppError {
     NotFinished(u64),
     /// `review` without a number, and no finished game of the caller here.
     NothingToReview,
+    /// A tournament command refused (`tourview.rs`).
+    Tournament(crate::tourview::TourError),
 }
 
 /// The most characters of a user's input an error quotes back.

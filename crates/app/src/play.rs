@@ -268,7 +268,8 @@ impl App {
     }
 
     /// Marks `doc` finished with `result` and adds the players' stats (and,
-    /// for a rated game, their new ratings) to `b`. The caller commits `b`
+    /// for a rated game, their new ratings; for a tournament's game, the
+    /// tournament's new state) to `b`. The caller commits `b`
     /// holding the stats lock, so every rated result is applied once, in
     /// one order, in the same commit as the result.
     pub(crate) fn finish_doc(
@@ -329,7 +330,9 @@ impl App {
         doc.next_event_ms = None;
         doc.draw_offer = None;
         doc.takeback = None;
-        Ok(())
+        // A tournament's game: its result, and the next round when this
+        // completes one, in the same batch (`rounds.rs`).
+        self.tournament_game_ended(doc, &result, b, now)
     }
 
     /// Rates a finished game: both players' new ratings and the next

@@ -114,6 +114,17 @@ fn ended(e: &Event) -> Option<u64> {
     }
 }
 
+/// The game an event shows ending, with its view.
+fn ended_view(e: &Event) -> Option<&GameView> {
+    match e {
+        Event::Played { game, .. }
+        | Event::Resigned { game, .. }
+        | Event::TimedOut { game, .. }
+        | Event::Offer { game, .. } => Some(game),
+        _ => None,
+    }
+}
+
 impl App {
     /// The file an event sends (a record, a replay, a chart, a table).
     fn file_of(&self, e: &Event, lang: Lang) -> Option<Attachment> {
@@ -171,6 +182,9 @@ impl App {
                     .ok()?;
                 (format!("rating-{}.png", h.game.key()), png, FileKind::Image)
             }
+            Event::Tournament(crate::tourview::TourEvent::Withdrew { news: Some(n), .. }) => {
+                return self.standings_image(n, lang);
+            }
             Event::Leaderboard(board) => {
                 let (rows, opts) = text::leaderboard_table(board, lang)?;
                 let png = self
@@ -183,6 +197,21 @@ impl App {
             _ => return None,
         };
         Some(Attachment { name, bytes, kind })
+    }
+
+    /// A tournament's standings after a round, drawn as a table.
+    fn standings_image(&self, n: &crate::tourview::RoundNews, lang: Lang) -> Option<Attachment> {
+        let (rows, opts) = text::tournaments::standings_table(n, lang);
+        let png = self
+            .renderer
+            .table(&rows, &opts)
+            .map_err(|e| tracing::warn!(error = %e, "cannot draw a tournament's standings"))
+            .ok()?;
+        Some(Attachment {
+            name: format!("tournament-{}-round-{}.png", n.view.id, n.round),
+            bytes: png,
+            kind: FileKind::Image,
+        })
     }
 
     /// Whether a board is drawn with the second player at the bottom. A
@@ -222,6 +251,18 @@ impl App {
         self.link_page(e, &mut reply);
         reply.ended = ended(e);
         reply.file = self.file_of(e, lang);
+        if let (Some(id), Some(v)) = (reply.ended, ended_view(e)) {
+            // A tournament's game: its place, and what its end brought.
+            if let Some((at, news)) = self.round_news(&v.channel, id) {
+                let note = text::tournaments::ended_note(&at, news.as_ref());
+                reply.text.en.append(note.en);
+                reply.text.es.append(note.es);
+                reply.mentions = reply.text.get(lang).mentioned();
+                if let Some(n) = &news {
+                    reply.file = self.standings_image(n, lang);
+                }
+            }
+        }
         reply.album = self.album_of(e, lang);
         if let Some((pager, offered)) = text::event_pages(e) {
             reply.pager = pager;

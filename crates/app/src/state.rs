@@ -6,7 +6,7 @@
 //! and use only this and the layers below; the facade (`app.rs`) puts
 //! them together behind `execute` and `handle`.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
 
 use tablero_rules::Lang;
@@ -259,6 +259,9 @@ pub struct App {
     pub(crate) watch: crate::changes::Watch,
     /// Reviews of finished games, kept (`review.rs`).
     pub(crate) reviews: crate::reviews::Kept,
+    /// Channels whose cached games a handler's commit added to without
+    /// adding them to the cache (a tournament's next round): read again.
+    reload: Mutex<HashSet<ChannelKey>>,
 }
 
 impl App {
@@ -287,6 +290,7 @@ impl App {
             ),
             settings,
             watch: crate::changes::Watch::default(),
+            reload: Mutex::new(HashSet::new()),
         }
     }
 
@@ -327,7 +331,9 @@ impl App {
         // failure after a commit might not have: then read it all again.
         let after = self.store.channel_version(ch);
         let after_version = after.as_ref().ok().copied();
+        let reload = lock(&self.reload).remove(ch);
         st.settle(match (&out, after) {
+            _ if reload => None,
             (Ok(_), Ok(v)) => Some(v),
             (Err(_), Ok(v)) if v == before => Some(v),
             _ => None,
@@ -340,6 +346,12 @@ impl App {
             self.watch.publish(ch, v);
         }
         out
+    }
+
+    /// Marks `ch`'s cached games to be read again when the channel's lock
+    /// is released: the caller's commit adds games it does not cache.
+    pub(crate) fn reload_channel(&self, ch: &ChannelKey) {
+        lock(&self.reload).insert(ch.clone());
     }
 
     pub(crate) fn commit(&self, b: Batch) -> Res<()> {

@@ -17,8 +17,8 @@ const LAYERS: &[(&str, &[&str])] = &[
     (
         "vocabulary",
         &[
-            "sync", "webpath", "clock", "place", "view", "command", "reading", "render", "reply",
-            "pages", "event", "config", "text",
+            "sync", "webpath", "clock", "place", "view", "tourview", "command", "reading",
+            "render", "reply", "pages", "event", "config", "text",
         ],
     ),
     // What every handler shares, and the `App` that holds it.
@@ -42,8 +42,10 @@ const LAYERS: &[(&str, &[&str])] = &[
         &[
             "limits",
             "bots",
+            "rounds",
             "play",
             "challenges",
+            "tournaments",
             "offers",
             "press",
             "records",

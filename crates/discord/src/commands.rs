@@ -55,6 +55,7 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         hint(),
         learn(),
         review(),
+        tournament(),
     ];
     for c in &mut cmds {
         if let Some(spec) = COMMANDS.iter().find(|s| s.name == c.name) {
@@ -621,6 +622,13 @@ game_no_command!(resign, Command::Resign);
 game_no_command!(replay, Command::Replay);
 game_no_command!(rematch, Command::Rematch);
 game_no_command!(review, Command::Review);
+
+/// A tournament of the channel: its words as typed after `tournament`.
+#[poise::command(slash_command)]
+pub async fn tournament(ctx: Context<'_>, words: Option<String>) -> Result<(), Error> {
+    let line = format!("tournament {}", words.unwrap_or_default());
+    run(ctx, tablero_app::parse(&line), Vec::new()).await
+}
 
 /// The file `/export` writes.
 #[derive(Debug, poise::ChoiceParameter)]

@@ -84,6 +84,10 @@ pub struct GameDoc {
     /// (`learning.rs`).
     #[serde(default, skip_serializing_if = "is_false")]
     pub learning: bool,
+    /// The tournament of the channel this game is a pairing of (games
+    /// written before tournaments read as `None`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tournament: Option<crate::TournamentRef>,
 }
 
 /// What a rated game's result did to its players' ratings.
@@ -145,6 +149,7 @@ impl GameDoc {
             community: None,
             rating: None,
             learning: false,
+            tournament: None,
         }
     }
 

@@ -49,11 +49,13 @@ pub(crate) enum Kind {
     Meta,
     /// `w`: the web's secret, page addresses and listings.
     Web,
+    /// `v`: a tournament (`tournaments.rs`).
+    Tournament,
 }
 
 impl Kind {
     /// Every kind, in the order of the crate docs' table.
-    pub(crate) const ALL: [Kind; 18] = [
+    pub(crate) const ALL: [Kind; 19] = [
         Kind::Ongoing,
         Kind::Finished,
         Kind::Challenge,
@@ -72,6 +74,7 @@ impl Kind {
         Kind::Channel,
         Kind::Meta,
         Kind::Web,
+        Kind::Tournament,
     ];
 
     /// The key's first field.
@@ -95,6 +98,7 @@ impl Kind {
             Kind::Channel => "o",
             Kind::Meta => "m",
             Kind::Web => "w",
+            Kind::Tournament => "v",
         }
     }
 
@@ -270,6 +274,10 @@ pub(crate) enum Key<'a> {
     WebSecret,
     WebLink(&'a str),
     WebListing(Chan<'a>),
+    Tournament {
+        ch: Chan<'a>,
+        id: u64,
+    },
 }
 
 /// The records under one prefix, for scans.
@@ -308,6 +316,8 @@ pub(crate) enum Scan<'a> {
     },
     /// Every channel listed on the web.
     WebListings,
+    /// A channel's tournaments.
+    Tournaments(Chan<'a>),
 }
 
 fn join(parts: &[&str]) -> Vec<u8> {
@@ -378,6 +388,10 @@ impl<'a> Key<'a> {
         }
     }
 
+    pub(crate) fn tournament(ch: &'a ChannelKey, id: u64) -> Key<'a> {
+        Key::Tournament { ch: ch.into(), id }
+    }
+
     pub(crate) fn board(ch: &'a ChannelKey, game: u64) -> Key<'a> {
         Key::Board {
             ch: ch.into(),
@@ -403,6 +417,7 @@ impl<'a> Key<'a> {
             Key::Channel(_) => Kind::Channel,
             Key::Meta(_) => Kind::Meta,
             Key::WebSecret | Key::WebLink(_) | Key::WebListing(_) => Kind::Web,
+            Key::Tournament { .. } => Kind::Tournament,
         }
     }
 
@@ -417,6 +432,7 @@ impl<'a> Key<'a> {
             | Key::UserFinished { ch, .. }
             | Key::UserChallenge { ch, .. }
             | Key::Timer { ch, .. }
+            | Key::Tournament { ch, .. }
             | Key::WebListing(ch) => Some(ch),
             _ => None,
         }
@@ -426,7 +442,7 @@ impl<'a> Key<'a> {
     pub(crate) fn encode(&self) -> Vec<u8> {
         let tag = self.kind().tag();
         match *self {
-            Key::Game { ch, id, .. } | Key::Challenge { ch, id } => {
+            Key::Game { ch, id, .. } | Key::Challenge { ch, id } | Key::Tournament { ch, id } => {
                 join(&[tag, ch.platform.as_str(), ch.channel, &num(id)])
             }
             Key::NextId(ch) | Key::Channel(ch) => join(&[tag, ch.platform.as_str(), ch.channel]),
@@ -492,6 +508,10 @@ impl<'a> Key<'a> {
                 id: id.parse().ok()?,
             },
             ["c", p, c, id] => Key::Challenge {
+                ch: chan(p, c)?,
+                id: id.parse().ok()?,
+            },
+            ["v", p, c, id] => Key::Tournament {
                 ch: chan(p, c)?,
                 id: id.parse().ok()?,
             },
@@ -626,6 +646,9 @@ impl Scan<'_> {
                 game.key(),
             ]),
             Scan::WebListings => join(&[Kind::Web.tag(), "l"]),
+            Scan::Tournaments(ch) => {
+                join(&[Kind::Tournament.tag(), ch.platform.as_str(), ch.channel])
+            }
         };
         p.push(SEP as u8);
         p
@@ -735,6 +758,7 @@ mod tests {
             (Key::WebSecret, "w"),
             (Key::WebLink("abc"), "w"),
             (Key::WebListing((&ch).into()), "w"),
+            (Key::tournament(&ch, 5), "v"),
         ];
         for (key, tag) in keys {
             let bytes = key.encode();

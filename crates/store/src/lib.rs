@@ -42,6 +42,7 @@
 //! | `m` | name | store metadata (`schema`, `layout`: see `migrations.rs`) |
 //! | `w` | `s`; `t`, token; `l`, platform, channel | the web's secret, page addresses and listed channels (`web.rs`) |
 //! | `e` | platform, user, game key | [`StatsDoc`] of learning games (`learning.rs`) |
+//! | `v` | platform, channel, tournament id | [`TournamentDoc`]: a tournament of the channel (`tournaments.rs`) |
 //!
 //! [`Store::move_channel`] moves a channel's games, challenges, indexes and
 //! next id to another channel id in one change (a Telegram group that
@@ -73,6 +74,7 @@ mod shared;
 pub mod sled_backend;
 pub mod sled_log;
 mod store;
+mod tournaments;
 mod trial;
 mod web;
 
@@ -93,6 +95,7 @@ pub use tablero_ids::{ChannelKey, Platform, UserRef};
 pub use shared::StoreLock;
 pub use store::Store;
 pub(crate) use store::{printable, read_value};
+pub use tournaments::{RoundClosed, TournamentDoc, TournamentGame, TournamentRef};
 pub use web::{ListingDoc, WebLink, WebLinkDoc, WebSecretDoc};
 
 /// The version written in every value by this build. Older values are

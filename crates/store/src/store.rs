@@ -199,7 +199,7 @@ impl Store {
 
     /// Every value under `prefix`; unreadable ones are quarantined and
     /// returned as errors beside the good ones.
-    fn scan<T: DeserializeOwned>(&self, scan: Scan<'_>) -> Result<Vec<Result<T>>> {
+    pub(crate) fn scan<T: DeserializeOwned>(&self, scan: Scan<'_>) -> Result<Vec<Result<T>>> {
         let mut out = Vec::new();
         for kv in self.db.scan_prefix(scan.prefix()) {
             let (k, v) = kv?;
@@ -536,6 +536,7 @@ impl Store {
             b.remove(settings);
             b.put_channel(to, &doc);
         }
+        moved += self.move_tournaments(from, to, &mut b)?;
         let next = self.next_id(from)?;
         if next > 1 {
             b.remove(Key::NextId(from.into()));
@@ -552,7 +553,11 @@ impl Store {
     /// in one atomic, flushed change. `Ok(false)` when `from` has no such
     /// ongoing game or `to` already uses that number.
     pub fn move_game(&self, from: &ChannelKey, id: u64, to: &ChannelKey) -> Result<bool> {
-        let Some(doc) = self.game(from, id, true)? else {
+        // A tournament's games stay beside it (its chat pairs them).
+        let Some(doc) = self
+            .game(from, id, true)?
+            .filter(|d| d.tournament.is_none())
+        else {
             return Ok(false);
         };
         if self.game(to, id, true)?.is_some()

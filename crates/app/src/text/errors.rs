@@ -210,6 +210,7 @@ fn usage(spec: &CommandSpec, why: &Usage, l: Lang) -> Text {
             ),
             [t(w.clone())],
         ),
+        Usage::Tournament(why) => super::tournaments::usage(why, l),
         Usage::NotPage(w) => Text::fill(
             pick(
                 l,
@@ -809,6 +810,7 @@ pub(crate) fn error(e: &AppError) -> Bi {
             "`{}` no es ni sí ni no: `web lista si` muestra las partidas de este chat en la web, `web lista no` las oculta.",
             &[t(quote(w))],
         ),
+        E::Tournament(e) => super::tournaments::error(e),
         E::NotManager => tr(
             "Only someone who can manage this chat can choose whether its games are listed on the web. Nothing changed.",
             "Solo quien puede administrar este chat puede elegir si sus partidas aparecen en la web. No ha cambiado nada.",

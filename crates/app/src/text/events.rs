@@ -309,6 +309,7 @@ pub(crate) fn event(e: &Event) -> Bi {
         Event::Export { game, format, .. } => both(|l| super::records::export(game, *format, l)),
         Event::Replay(game) => both(|l| super::records::replay(game, l)),
         Event::Review(r) => super::review::summary(r),
+        Event::Tournament(e) => super::tournaments::event(e),
         Event::Web {
             listed,
             changed,

@@ -16,6 +16,7 @@ pub(crate) mod options;
 mod records;
 mod review;
 mod rules;
+pub(crate) mod tournaments;
 pub(crate) mod ui;
 pub(crate) mod web;
 // `moves SQUARE`, `hint`, `learn GAME`.

@@ -112,6 +112,11 @@ pub fn option_text(command: &str, option: &str) -> Option<OptionText> {
             "Un juego, con su gráfica de puntuación",
         ),
         ("lang", "language") => o("Your language", "Tu idioma"),
+        ("tournament", "words") => named(
+            "create GAME swiss rounds=N|roundrobin, join, leave, start, withdraw, #T (nothing: show)",
+            "crear JUEGO suizo rondas=N|liga, unirse, salir, empezar, retirarse, #T (nada: ver)",
+            "palabras",
+        ),
         ("web", "list") => o(
             "List this channel's games on the web, or stop",
             "Mostrar las partidas de este canal en la web, o dejar de hacerlo",
