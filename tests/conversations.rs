@@ -171,19 +171,13 @@ fn run(text: &str, mode: Mode) -> Vec<String> {
             incoming(mode, &x.user, &x.said).and_then(|m| h.app().handle(&m));
         h.app().wait_bots(std::time::Duration::from_secs(60));
         let after = corpus::games(h.app().store(), &ch);
-        let changed = corpus::changed(&before, &after);
-        let answer = reply.as_ref().map(|r| corpus::Answer {
-            text: r.plain_text(),
-            error: r.error,
-            offers_moves: !r.suggestions.is_empty(),
-        });
         let chat_is_silent = !matches!(mode, Mode::Console | Mode::ConsoleDirect);
         judge(
             x,
             "",
             mode,
-            (&before, &changed),
-            answer,
+            (&before, &after),
+            reply.as_ref(),
             chat_is_silent,
             &mut failures,
         );
@@ -192,17 +186,24 @@ fn run(text: &str, mode: Mode) -> Vec<String> {
 }
 
 /// Judges what line `x` (typed in chat `chat`, `""` for the corpus's
-/// own) did, adding a failure when it is not what it must do.
+/// own) did — the games `before` and `after` it, the bot's `reply` —,
+/// adding a failure when it is not what it must do.
 fn judge(
     x: &corpus::Exchange,
     chat: &str,
     mode: Mode,
-    (before, changed): (&corpus::Games, &[(corpus::GameRef, Vec<String>)]),
-    answer: Option<corpus::Answer>,
+    (before, after): (&corpus::Games, &corpus::Games),
+    reply: Option<&Reply>,
     chat_is_silent: bool,
     failures: &mut Vec<String>,
 ) {
-    if !corpus::judged(&x.want, before, changed, answer.as_ref(), chat_is_silent) {
+    let changed = corpus::changed(before, after);
+    let answer = reply.map(|r| corpus::Answer {
+        text: r.plain_text(),
+        error: r.error,
+        offers_moves: !r.suggestions.is_empty(),
+    });
+    if !corpus::judged(&x.want, before, &changed, answer.as_ref(), chat_is_silent) {
         failures.push(format!(
             "line {} ({mode:?}) {}{chat}> {}\n    want {:?}\n    changed {changed:?}\n    answer {}",
             x.line,
@@ -339,20 +340,14 @@ fn run_chats(text: &str, mode: Mode) -> Vec<String> {
         let reply = h.app().handle(&msg);
         h.app().wait_bots(std::time::Duration::from_secs(60));
         let after = corpus::games_in(h.app().store(), &main, &others);
-        let changed = corpus::changed(&before, &after);
-        let answer = reply.as_ref().map(|r| corpus::Answer {
-            text: r.plain_text(),
-            error: r.error,
-            offers_moves: !r.suggestions.is_empty(),
-        });
         let chat_is_silent = mode == Mode::ConsoleGroup && chat != "dm";
         let at = format!("@{chat}");
         judge(
             x,
             &at,
             mode,
-            (&before, &changed),
-            answer,
+            (&before, &after),
+            reply.as_ref(),
             chat_is_silent,
             &mut failures,
         );
