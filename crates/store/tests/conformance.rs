@@ -6,57 +6,18 @@
 
 use std::collections::{BTreeMap, HashSet};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Arc, Barrier, Mutex};
+use std::sync::{Barrier, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
 use tablero_pgtest::PgServer;
 use tablero_store::{
     ChallengeDoc, ChannelKey, GameDoc, GameId, Platform, ProfileDoc, ResultDoc, Side, StatsDoc,
-    Store, StoreError, Termination, TimerKind, UserRef,
+    Store, StoreError, Termination, TimerKind,
 };
 
-/// Where a test's store lives.
-enum Place {
-    Sled(tempfile::TempDir),
-    /// The server handle keeps the shared server up for the test.
-    Pg(#[allow(dead_code)] Arc<PgServer>, String),
-}
-
-impl Place {
-    fn sled() -> Place {
-        Place::Sled(tempfile::tempdir().unwrap())
-    }
-
-    fn pg() -> Place {
-        let server = PgServer::shared();
-        let url = server.create_database();
-        Place::Pg(server, url)
-    }
-
-    fn open(&self) -> Store {
-        match self {
-            Place::Sled(dir) => Store::open(dir.path(), 1 << 20).unwrap(),
-            Place::Pg(_, url) => Store::open_url(url, 0).unwrap(),
-        }
-    }
-
-    /// A second handle on the same store: on PostgreSQL a new connection
-    /// pool, as another process has; sled allows one opener, so a clone.
-    fn another(&self, first: &Store) -> Store {
-        match self {
-            Place::Sled(_) => first.clone(),
-            Place::Pg(..) => self.open(),
-        }
-    }
-}
-
-fn user(id: &str) -> UserRef {
-    UserRef {
-        id: id.into(),
-        name: id.to_uppercase(),
-    }
-}
+mod support;
+use support::{Place, user};
 
 fn game(ch: &ChannelKey, id: u64, next: Option<i64>) -> GameDoc {
     GameDoc {

@@ -4,44 +4,13 @@
 //! remembers its tournament, and a game written before tournaments reads
 //! as belonging to none.
 
-use std::sync::Arc;
-
-use tablero_pgtest::PgServer;
 use tablero_store::{
     ChannelKey, GameDoc, GameId, Platform, RoundClosed, Store, TournamentDoc, TournamentGame,
-    TournamentRef, UserRef,
+    TournamentRef,
 };
 
-enum Place {
-    Sled(tempfile::TempDir),
-    Pg(#[allow(dead_code)] Arc<PgServer>, String),
-}
-
-impl Place {
-    fn open(&self) -> Store {
-        match self {
-            Place::Sled(dir) => Store::open(dir.path(), 1 << 20).unwrap(),
-            Place::Pg(_, url) => Store::open_url(url, 0).unwrap(),
-        }
-    }
-}
-
-fn sled() -> Place {
-    Place::Sled(tempfile::tempdir().unwrap())
-}
-
-fn pg() -> Place {
-    let server = PgServer::shared();
-    let url = server.create_database();
-    Place::Pg(server, url)
-}
-
-fn user(id: &str) -> UserRef {
-    UserRef {
-        id: id.into(),
-        name: id.to_uppercase(),
-    }
-}
+mod support;
+use support::{Place, user};
 
 fn tournament(ch: &ChannelKey, id: u64) -> TournamentDoc {
     TournamentDoc {
@@ -137,23 +106,23 @@ fn a_game_written_before_tournaments_belongs_to_none(place: &Place) {
 mod on_sled {
     #[test]
     fn kept_with_its_games_moved_with_its_channel_and_checked() {
-        super::kept_with_its_games_moved_with_its_channel_and_checked(&super::sled());
+        super::kept_with_its_games_moved_with_its_channel_and_checked(&super::Place::sled());
     }
 
     #[test]
     fn a_game_written_before_tournaments_belongs_to_none() {
-        super::a_game_written_before_tournaments_belongs_to_none(&super::sled());
+        super::a_game_written_before_tournaments_belongs_to_none(&super::Place::sled());
     }
 }
 
 mod on_pg {
     #[test]
     fn kept_with_its_games_moved_with_its_channel_and_checked() {
-        super::kept_with_its_games_moved_with_its_channel_and_checked(&super::pg());
+        super::kept_with_its_games_moved_with_its_channel_and_checked(&super::Place::pg());
     }
 
     #[test]
     fn a_game_written_before_tournaments_belongs_to_none() {
-        super::a_game_written_before_tournaments_belongs_to_none(&super::pg());
+        super::a_game_written_before_tournaments_belongs_to_none(&super::Place::pg());
     }
 }
