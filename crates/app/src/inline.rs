@@ -200,7 +200,12 @@ impl App {
             title: text.title.get(lang).to_string(),
             description: text.description.get(lang).to_string(),
             caption: Reply::new(text.caption, lang),
-            picture: format!("{}:{}:{}", game.key(), read.setup, web_lang(lang)),
+            picture: format!(
+                "{}:{}:{}",
+                game.key(),
+                read.setup,
+                crate::webpath::lang_code(lang)
+            ),
             lang,
         })
     }
@@ -378,12 +383,6 @@ impl App {
             offer,
         })
     }
-}
-
-/// A language as the web front-end's addresses write it.
-#[must_use]
-pub fn web_lang(lang: Lang) -> &'static str {
-    crate::webpath::lang_code(lang)
 }
 
 impl App {

@@ -260,11 +260,7 @@ impl Store {
         to.db.backend.apply(&batch)?;
         // A schema record lost with the damage is written again; the
         // layout, if lost, is taken as the oldest and brought up to date.
-        let schema = Key::Meta(crate::keys::Meta::Schema).encode();
-        if to.db.get(&schema)?.is_none() {
-            to.db
-                .insert(schema, crate::batch::encode(&crate::VERSION))?;
-        }
+        to.stamp_schema()?;
         to.db.backend.flush()?;
         report.migrated = to.migrate()?;
         report.damaged.extend(damaged);

@@ -117,15 +117,25 @@ impl Store {
             db: Db::new(backend.clone(), Area::Main),
             quarantine: Db::new(backend, Area::Quarantine),
         };
-        let schema = Key::Meta(Meta::Schema).encode();
-        if store.db.get(&schema)?.is_none() {
-            if !store.holds_data()? {
-                store.mark_layout()?;
-            }
-            store.db.insert(schema, encode(&VERSION))?;
-            store.db.flush()?;
-        }
+        store.stamp_schema()?;
         Ok(store)
+    }
+
+    /// Writes the schema record of a store that has none, flushed: a new,
+    /// empty store is also marked at this build's layout; one that holds
+    /// data (a salvage whose schema record was lost) keeps the oldest
+    /// layout, so that its migrations run.
+    pub(crate) fn stamp_schema(&self) -> Result<()> {
+        let schema = Key::Meta(Meta::Schema).encode();
+        if self.db.get(&schema)?.is_some() {
+            return Ok(());
+        }
+        if !self.holds_data()? {
+            self.mark_layout()?;
+        }
+        self.db.insert(schema, encode(&VERSION))?;
+        self.db.flush()?;
+        Ok(())
     }
 
     /// Applies `batch` atomically and waits until it is durable (on disk,
