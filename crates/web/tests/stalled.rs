@@ -6,6 +6,7 @@
 //! beside it. `cargo bench -p tablero-web --bench stalled` measures the
 //! same at the size (figures in BENCHMARKS.md).
 
+#[path = "it/support/mod.rs"]
 mod support;
 
 use std::sync::Arc;

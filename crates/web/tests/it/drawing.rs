@@ -5,7 +5,7 @@
 //! the pool's size, `503` with `Retry-After` soon when no place frees up,
 //! and start pictures kept within their bound.
 
-mod support;
+use crate::support;
 
 use std::net::{Ipv4Addr, SocketAddr};
 use std::sync::Arc;

@@ -5,7 +5,7 @@
 use tablero_tournament::GameResult::{self, *};
 use tablero_tournament::{Advance, Format, Phase, PlayerId, Points, TieBreak, Tournament};
 
-mod support;
+use crate::support;
 
 fn swiss(players: usize, rounds: u32) -> Tournament {
     support::joined(Format::Swiss { rounds }, players)

@@ -2,7 +2,7 @@
 //! status, content, caching headers, 404s for unknown tokens and unlisted
 //! chats, no platform id in any page, live updates, and bad input.
 
-mod support;
+use crate::support;
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};

@@ -4,9 +4,7 @@
 //! `tests/golden/<game>-<n>-<lang>.png` by decoded pixels
 //! (`TABLERO_BLESS=1` rewrites them).
 
-#[allow(dead_code)]
-#[path = "../../render/tests/support/compare.rs"]
-mod compare;
+use crate::compare;
 
 use std::sync::Arc;
 

@@ -2,7 +2,7 @@
 //! way, in both orientations and both languages: a view a game can produce
 //! must always draw.
 
-mod support;
+use crate::support;
 
 use tablero_render::{RenderOptions, render_png};
 use tablero_rules::rng::SplitMix64;

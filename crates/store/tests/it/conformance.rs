@@ -16,7 +16,7 @@ use tablero_store::{
     Store, StoreError, Termination, TimerKind,
 };
 
-mod support;
+use crate::support;
 use support::{Place, user};
 
 fn game(ch: &ChannelKey, id: u64, next: Option<i64>) -> GameDoc {

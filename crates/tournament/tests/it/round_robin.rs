@@ -4,7 +4,7 @@
 use tablero_tournament::GameResult::{self, *};
 use tablero_tournament::{Advance, Format, PlayerId, Points, TieBreak, Tournament};
 
-mod support;
+use crate::support;
 
 fn round_robin(players: usize) -> Tournament {
     let mut t = support::joined(Format::RoundRobin { double: false }, players);

@@ -3,7 +3,7 @@
 //! versions). Two `App`s on their own stores stand for two processes, as
 //! in `crates/app/tests/shared.rs`.
 
-mod support;
+use crate::support;
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};

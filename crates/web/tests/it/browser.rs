@@ -8,7 +8,7 @@
 //! page at its top and stays there as moves arrive. Never skipped: without a browser it fails and says
 //! what to install (CI installs it, `.ci/run`).
 
-mod support;
+use crate::support;
 
 use std::process::{Child, Command, Stdio};
 use std::sync::Arc;

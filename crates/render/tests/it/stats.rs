@@ -2,7 +2,7 @@
 //! languages, compared by decoded pixels with `golden/stats-*.png`
 //! (`TABLERO_BLESS=1` rewrites them; look at each before committing).
 
-mod support;
+use crate::support;
 
 use support::compare::{blessing, check_golden, decode};
 use tablero_render::{

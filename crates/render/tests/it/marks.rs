@@ -2,7 +2,7 @@
 //! and a caption, on a square board, a flipped one and Cascades' hexagons,
 //! compared with `golden/marks-*.png` by decoded pixels.
 
-mod support;
+use crate::support;
 
 use support::compare::{blessing, check_golden};
 use tablero_render::{RenderError, RenderOptions, render_marked_png, render_png};

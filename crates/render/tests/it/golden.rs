@@ -6,7 +6,7 @@
 //! mismatch the new image is left in `target/golden-failures/` beside the
 //! old one's name.
 
-mod support;
+use crate::support;
 
 use support::compare::{Image, blessing, check_golden, difference};
 

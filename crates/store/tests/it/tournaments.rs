@@ -9,7 +9,7 @@ use tablero_store::{
     TournamentRef,
 };
 
-mod support;
+use crate::support;
 use support::{Place, user};
 
 fn tournament(ch: &ChannelKey, id: u64) -> TournamentDoc {

@@ -1,0 +1,24 @@
+//! The crate's integration tests, one module a file, built as one test
+//! binary: one link instead of one per file (a fresh `cargo test
+//! --workspace` spent most of its time and disk linking test binaries).
+
+#[allow(dead_code)]
+#[path = "../../../render/tests/it/support/compare.rs"]
+mod compare;
+mod abuse;
+mod app;
+mod bare;
+mod bot;
+mod cards;
+mod direct;
+mod domain;
+mod hostile;
+mod layers;
+mod learn;
+mod pages;
+mod ratings;
+mod review;
+mod shared;
+mod suggested;
+mod tournaments;
+mod upgrade;

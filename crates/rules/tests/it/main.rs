@@ -1,0 +1,8 @@
+//! The crate's integration tests, one module a file, built as one test
+//! binary: one link instead of one per file (a fresh `cargo test
+//! --workspace` spent most of its time and disk linking test binaries).
+
+mod cards;
+mod export;
+mod perft;
+mod playouts;

@@ -1,0 +1,10 @@
+//! The crate's integration tests, one module a file, built as one test
+//! binary: one link instead of one per file (a fresh `cargo test
+//! --workspace` spent most of its time and disk linking test binaries).
+
+#[allow(dead_code)]
+mod support;
+mod browser;
+mod drawing;
+mod routes;
+mod shared;
