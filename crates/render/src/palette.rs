@@ -27,7 +27,7 @@ use crate::text::lock;
 use crate::{RenderOptions, Theme, render_pixmap};
 
 /// Colours taken exactly, most frequent first.
-const EXACT: usize = 128;
+const EXACT: usize = 160;
 /// NeuQuant's sampling factor: 1 learns from every pixel given.
 const NEUQUANT_SAMPLING: i32 = 1;
 /// Index 0 marks unchanged pixels.
