@@ -136,7 +136,8 @@ impl std::error::Error for RenderError {}
 /// [`RenderError`] when the view is malformed (cells off the board, cells
 /// twice, an impossible shape) or encoding fails.
 pub fn render_png(view: &BoardView, opts: &RenderOptions) -> Result<Vec<u8>, RenderError> {
-    encode::png(&render_pixmap(view, opts)?)
+    let pm = render_pixmap(view, opts)?;
+    encode::board_png(&pm, || palette::fixed(opts.game, opts.theme, view.shape))
 }
 
 /// Draws `view` into an RGBA pixmap (opaque, so premultiplied is plain).

@@ -169,6 +169,7 @@ pub fn render_replay(views: &[BoardView], opts: &RenderOptions) -> Result<Vec<u8
             write(&mut enc, r, &buffer, rest, Stored::Temporary).map_err(err)?;
         }
     }
+    map.keep();
     drop(enc);
     Ok(out)
 }

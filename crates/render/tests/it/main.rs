@@ -2,11 +2,10 @@
 //! binary: one link instead of one per file (a fresh `cargo test
 //! --workspace` spent most of its time and disk linking test binaries).
 
-#[allow(dead_code)]
-mod support;
 mod golden;
 mod malformed;
 mod marks;
 mod playouts;
 mod replay;
 mod stats;
+mod support;
