@@ -50,7 +50,8 @@ pub(crate) enum Layer {
     /// Everything, in one pass.
     Both,
     /// What every position of a game at this size shares: plain squares
-    /// (or hexagons), the frame and the coordinates. Drawn once and kept.
+    /// (or hexagons), the frame and the coordinates (and, in the image's
+    /// static layer, the player strips' backgrounds). Drawn once and kept.
     Static,
     /// What the position adds over the static layer: other ground, marks,
     /// pieces, numbers. Nothing of it reaches outside the cells, so drawing

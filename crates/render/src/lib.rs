@@ -200,6 +200,10 @@ fn blank(
     if layer == Layer::Static {
         draw_board(&mut pm, view, opts, l, layer);
     }
+    if layer != Layer::Position {
+        strip::background(&mut pm, l.top_player);
+        strip::background(&mut pm, l.bottom_player);
+    }
     Ok(pm)
 }
 
