@@ -8,4 +8,5 @@ mod marks;
 mod playouts;
 mod replay;
 mod stats;
+// `support` allows dead code itself (the bench includes it too).
 mod support;
