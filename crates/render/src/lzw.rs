@@ -23,10 +23,10 @@ struct Table {
     /// [`EMPTY`] (a prefix that never occurs: 4095 is the last code made,
     /// never a prefix) marks a free slot.
     slots: Vec<u32>,
-    /// By prefix code, the last string found or made from it: `(index +
-    /// 1) << 12 | code`, 0 for none. A run of one index (most of a frame's
-    /// rectangle is transparent) asks for the same extension again and
-    /// again, and finds it here without hashing.
+    /// By prefix code, the last string found or made from it, as
+    /// `(index + 1) << 12 | code` (0 for none). A run of one index (most of
+    /// a frame's rectangle is transparent) asks for the same extension
+    /// again and again, and finds it here without hashing.
     recent: Vec<u32>,
 }
 
