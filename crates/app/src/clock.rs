@@ -1,7 +1,5 @@
 //! Time, behind a trait so tests move it by hand.
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicI64, Ordering};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 /// Milliseconds since the Unix epoch.
@@ -22,31 +20,43 @@ impl Clock for SystemClock {
     }
 }
 
-/// A clock that moves only when told; clones share the time.
-#[derive(Clone, Debug, Default)]
-pub struct ManualClock(Arc<AtomicI64>);
+#[cfg(any(test, feature = "testkit"))]
+pub use manual::ManualClock;
 
-impl ManualClock {
-    /// A clock showing `ms`.
-    #[must_use]
-    pub fn at(ms: i64) -> ManualClock {
-        ManualClock(Arc::new(AtomicI64::new(ms)))
+/// A clock that moves only when told, for tests.
+#[cfg(any(test, feature = "testkit"))]
+mod manual {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicI64, Ordering};
+
+    use super::Clock;
+
+    /// A clock that moves only when told; clones share the time.
+    #[derive(Clone, Debug, Default)]
+    pub struct ManualClock(Arc<AtomicI64>);
+
+    impl ManualClock {
+        /// A clock showing `ms`.
+        #[must_use]
+        pub fn at(ms: i64) -> ManualClock {
+            ManualClock(Arc::new(AtomicI64::new(ms)))
+        }
+
+        /// Moves the clock forward by `ms`.
+        pub fn advance(&self, ms: i64) {
+            self.0.fetch_add(ms, Ordering::SeqCst);
+        }
+
+        /// Sets the time.
+        pub fn set(&self, ms: i64) {
+            self.0.store(ms, Ordering::SeqCst);
+        }
     }
 
-    /// Moves the clock forward by `ms`.
-    pub fn advance(&self, ms: i64) {
-        self.0.fetch_add(ms, Ordering::SeqCst);
-    }
-
-    /// Sets the time.
-    pub fn set(&self, ms: i64) {
-        self.0.store(ms, Ordering::SeqCst);
-    }
-}
-
-impl Clock for ManualClock {
-    fn now_ms(&self) -> i64 {
-        self.0.load(Ordering::SeqCst)
+    impl Clock for ManualClock {
+        fn now_ms(&self) -> i64 {
+            self.0.load(Ordering::SeqCst)
+        }
     }
 }
 
