@@ -58,6 +58,8 @@ pub mod view;
 pub mod watch;
 pub mod webpath;
 mod webview;
+// A tournament's web page (`/t/TOKEN`).
+mod webtour;
 // `moves SQUARE`, `hint` and `learn GAME`.
 mod learn;
 
@@ -74,7 +76,7 @@ pub use render::{BoardRenderer, PngRenderer, diagram};
 pub use reply::{
     AfterGame, Attachment, BoardRef, ChallengeRef, ChannelKey, ChoiceGroup, FileKind, Incoming,
     Listing, OpenGame, Outgoing, PageButton, Pager, Pick, Picture, Platform, Reply, Span, Text,
-    User,
+    TourPress, User,
 };
 pub use state::{Actor, App, MAX_NAME_CHARS, Settings, capped};
 pub use text::friends::FriendsUi;

@@ -11,7 +11,9 @@ use tablero_tournament::{
 
 use crate::challenges::{fold, parse_game, read_options};
 use crate::channel::{ChannelState, splitmix};
+use crate::clock::{DAY, MINUTE, parse_duration, parse_utc};
 use crate::event::{AppError, Event, Outcome};
+use crate::reply::ChannelKey;
 use crate::rounds::{core_of, set_core, view_of};
 use crate::state::{Actor, App, Res};
 use crate::tourview::{RoundNews, TourCommand, TourError, TourEvent, TourNo};
@@ -29,7 +31,33 @@ fn done(e: TourEvent) -> Outcome {
 struct Asked {
     format: Format,
     max_players: usize,
+    /// `deadline=`'s value as typed.
+    deadline: Option<String>,
     rest: Vec<String>,
+}
+
+/// The nearest and the farthest a join deadline may be.
+const DEADLINE_MS: std::ops::RangeInclusive<i64> = 5 * MINUTE..=60 * DAY;
+
+/// When `deadline=VALUE` closes joining, given the time `now`: a time
+/// from now (`2d`, `12h`) or a moment in UTC (`2026-12-24`,
+/// `2026-12-24T18:00`), from 5 minutes to 60 days ahead.
+fn read_deadline(value: &str, now: i64) -> Res<i64> {
+    parse_duration(value)
+        .map(|ms| now.saturating_add(ms))
+        .or_else(|| parse_utc(value))
+        .filter(|at| DEADLINE_MS.contains(&(at - now)))
+        .ok_or_else(|| refused(TourError::BadDeadline(value.to_string())))
+}
+
+/// The fewest players `t` starts with: two for a round robin; for a Swiss
+/// three (of two, a round robin says it better) and one more than its
+/// rounds (or rematches would be certain).
+fn need(t: &Tournament) -> usize {
+    match t.settings().format {
+        Format::Swiss { rounds } => 3.max(rounds as usize + 1),
+        Format::RoundRobin { .. } => 2,
+    }
 }
 
 /// A number option's value within `min..=max`.
@@ -48,7 +76,7 @@ fn bounded(option: &str, v: &str, min: u64, max: u64) -> Res<u64> {
 
 fn read_format(options: &[String]) -> Res<Asked> {
     let (mut swiss, mut robin, mut double) = (false, false, false);
-    let (mut rounds, mut max) = (None, None);
+    let (mut rounds, mut max, mut deadline) = (None, None, None);
     let mut rest = Vec::new();
     for o in options {
         let low = fold(o);
@@ -62,6 +90,9 @@ fn read_format(options: &[String]) -> Res<Asked> {
             }
             "max" | "maximo" | "players" | "jugadores" => {
                 max = Some(bounded(o, value, 2, MAX_PLAYERS as u64)? as usize);
+            }
+            "deadline" | "plazo" | "cierre" | "until" | "hasta" => {
+                deadline = Some(value.to_string());
             }
             _ => rest.push(o.clone()),
         }
@@ -81,6 +112,7 @@ fn read_format(options: &[String]) -> Res<Asked> {
     Ok(Asked {
         format,
         max_players: max.unwrap_or(MAX_PLAYERS),
+        deadline,
         rest,
     })
 }
@@ -136,6 +168,11 @@ impl App {
         }
         let mut setup = opts.setup;
         let now = self.now();
+        let deadline = asked
+            .deadline
+            .as_deref()
+            .map(|v| read_deadline(v, now))
+            .transpose()?;
         let tid = self.store.next_id(ch)?;
         if id == GameId::KnightFight && setup.seed.is_none() && setup.layout.is_none() {
             setup.seed = Some(splitmix(now as u64 ^ (tid << 40)) % 1_000_000_000);
@@ -161,10 +198,12 @@ impl App {
             community: who.community.clone(),
             games: Vec::new(),
             closed_by: Vec::new(),
+            deadline_ms: deadline,
         };
         set_core(&mut doc, &t)?;
         let mut b = self.store.batch();
         b.put_tournament(&doc);
+        b.put_tournament_deadline(&doc);
         b.set_next_id(ch, tid + 1);
         self.commit(b)?;
         done(TourEvent::Created(view_of(&doc, &t)))
@@ -208,7 +247,7 @@ impl App {
             ([], 1) => Ok(all.remove(0)),
             ([], _) => Err(refused(TourError::Which(
                 all.iter()
-                    .filter(|(_, t)| t.phase() != Phase::Finished)
+                    .filter(|(_, t)| !t.phase().is_over())
                     .map(|(d, _)| d.id)
                     .collect(),
             ))),
@@ -226,7 +265,7 @@ impl App {
         let all = self.tournaments_here(who)?;
         let active: Vec<_> = all
             .iter()
-            .filter(|(_, t)| t.phase() != Phase::Finished)
+            .filter(|(_, t)| !t.phase().is_over())
             .map(|(d, t)| view_of(d, t))
             .collect();
         match (active.len(), all.last()) {
@@ -275,22 +314,19 @@ impl App {
     fn start_tournament(&self, who: &Actor, n: Option<TourNo>) -> Outcome {
         let (mut d, mut t) = self.pick_tournament(who, n, |t| t.phase() == Phase::Registration)?;
         if t.phase() != Phase::Registration {
-            return Err(refused(TourError::of_core(
-                d.id,
-                tablero_tournament::TournamentError::AlreadyStarted,
-            )));
+            use tablero_tournament::TournamentError as E;
+            let why = match t.phase() {
+                Phase::Cancelled => E::Cancelled,
+                _ => E::AlreadyStarted,
+            };
+            return Err(refused(TourError::of_core(d.id, why)));
         }
         if d.creator.id != who.user.id && !who.manages {
             return Err(refused(TourError::StartNotAllowed {
                 creator: d.creator.clone(),
             }));
         }
-        // A Swiss of two is one game: a round robin says it better.
-        let need = match t.settings().format {
-            Format::Swiss { .. } => 3,
-            Format::RoundRobin { .. } => 2,
-        };
-        let players = t.players().len();
+        let (players, need) = (t.players().len(), need(&t));
         if players < need {
             return Err(refused(TourError::TooFew {
                 id: d.id,
@@ -298,19 +334,67 @@ impl App {
                 need,
             }));
         }
+        self.begin(&mut d, &mut t)
+    }
+
+    /// Starts `d` (whose state is `t`, with enough players): pairs round
+    /// 1 and creates its games, and drops its join deadline, in one
+    /// commit.
+    fn begin(&self, d: &mut TournamentDoc, t: &mut Tournament) -> Outcome {
         t.start()
             .map_err(|e| refused(TourError::of_core(d.id, e)))?;
         let now = self.now();
         let mut b = self.store.batch();
+        b.remove_tournament_deadline(d);
         if t.round_complete() {
-            self.next_rounds(&mut d, &mut t, &mut b, now, 0)?;
+            self.next_rounds(d, t, &mut b, now, 0)?;
         } else {
-            self.create_round_games(&mut d, &t, &mut b, now)?;
+            self.create_round_games(d, t, &mut b, now)?;
         }
+        set_core(d, t)?;
+        b.put_tournament(d);
+        self.commit(b)?;
+        done(TourEvent::Started(view_of(d, t)))
+    }
+
+    /// Tournament `id`'s join deadline, due at `due`, has come (a timer,
+    /// under the channel's lock): it starts, or with too few players it
+    /// is called off. A deadline that is no longer its own (it started
+    /// before, or is gone) only drops the timer. Returns what happened
+    /// and who reads it first (its creator).
+    pub(crate) fn deadline_came(
+        &self,
+        ch: &ChannelKey,
+        id: TourNo,
+        due: i64,
+        now: i64,
+    ) -> Res<Option<(Event, String)>> {
+        let doc = self.store.tournament(ch, id)?;
+        let current = doc.and_then(|d| {
+            let t = core_of(&d).ok()?;
+            (d.deadline_ms == Some(due) && due <= now && t.phase() == Phase::Registration)
+                .then_some((d, t))
+        });
+        let Some((mut d, mut t)) = current else {
+            return Ok(None);
+        };
+        let reader = d.creator.id.clone();
+        let need = need(&t);
+        if t.players().len() >= need {
+            return Ok(Some((self.begin(&mut d, &mut t)?, reader)));
+        }
+        t.cancel()
+            .map_err(|e| refused(TourError::of_core(d.id, e)))?;
         set_core(&mut d, &t)?;
+        let mut b = self.store.batch();
+        b.remove_tournament_deadline(&d);
         b.put_tournament(&d);
         self.commit(b)?;
-        done(TourEvent::Started(view_of(&d, &t)))
+        let view = view_of(&d, &t);
+        Ok(Some((
+            Event::Tournament(TourEvent::Cancelled { view, need }),
+            reader,
+        )))
     }
 
     /// `who` leaves a running tournament: the games they are playing in
