@@ -75,7 +75,6 @@ pub fn challenge_rows(c: tablero_app::ChallengeRef, lang: Lang) -> Vec<CreateAct
 
 /// The buttons under a tournament players may still join: Join, Leave
 /// and Start (`tb:t:ID:j|l|s`).
-#[must_use]
 pub fn tournament_row(id: u64, lang: Lang) -> CreateActionRow {
     let style = |p: TourPress| match p {
         TourPress::Join => ButtonStyle::Success,
