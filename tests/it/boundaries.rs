@@ -2,7 +2,9 @@
 //! crate may depend on and what its sources may name, read from the
 //! manifests and the sources themselves.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
+
+use crate::catalogue::{is_unit_test_file, sources, without_tests};
 
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -32,35 +34,17 @@ fn dependencies_in(manifest: &str) -> Vec<String> {
     names
 }
 
-/// Every `.rs` file under `dir`, with its text, unit tests cut off (a
-/// `#[cfg(test)]` module is the end of a file here).
-fn sources(dir: &Path) -> Vec<(PathBuf, String)> {
-    let mut out = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        for e in std::fs::read_dir(&d).expect("a source folder").flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if p.extension().is_some_and(|x| x == "rs") {
-                let text = std::fs::read_to_string(&p).expect("a source file");
-                let code = text.split("#[cfg(test)]").next().unwrap_or("").to_string();
-                out.push((p, code));
-            }
-        }
-    }
-    out
-}
-
 fn files_naming(krate: &str, needle: &str) -> Vec<String> {
     sources(&root().join("crates").join(krate).join("src"))
         .into_iter()
         .filter(|(p, code)| {
-            // Test-only files of a crate (its fakes and harness) are
-            // not part of what it runs.
-            !p.ends_with("testkit.rs") && code.contains(needle)
+            // Test-only files of a crate (its fakes and harness, its unit
+            // tests) are not part of what it runs.
+            !p.ends_with("testkit.rs")
+                && !is_unit_test_file(p)
+                && without_tests(code).contains(needle)
         })
-        .map(|(p, _)| p.display().to_string())
+        .map(|(p, _)| p)
         .collect()
 }
 
