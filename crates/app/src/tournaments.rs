@@ -5,16 +5,13 @@
 
 use tablero_rules::{AnyGame, GameId};
 use tablero_store::{ResultDoc, Termination, TournamentDoc};
-use tablero_tournament::{
-    Format, MAX_PLAYERS, MAX_ROUNDS, Phase, Player, PlayerId, Settings, Tournament,
-};
+use tablero_tournament::{Format, Phase, Player, PlayerId, Settings, Tournament};
 
-use crate::challenges::{fold, parse_game, read_options};
 use crate::channel::{ChannelState, splitmix};
 use crate::event::{AppError, Event, Outcome};
 use crate::rounds::{core_of, set_core, view_of};
 use crate::state::{Actor, App, Res};
-use crate::tourview::{RoundNews, TourCommand, TourError, TourEvent, TourNo};
+use crate::tourview::{RoundNews, TourCommand, TourCreate, TourError, TourEvent, TourNo};
 
 fn refused(e: TourError) -> AppError {
     AppError::Tournament(e)
@@ -22,67 +19,6 @@ fn refused(e: TourError) -> AppError {
 
 fn done(e: TourEvent) -> Outcome {
     Ok(Event::Tournament(e))
-}
-
-/// The format and limits a `create`'s words ask for, and the words left
-/// for the games themselves (time, casual, the game's parameters).
-struct Asked {
-    format: Format,
-    max_players: usize,
-    rest: Vec<String>,
-}
-
-/// A number option's value within `min..=max`.
-fn bounded(option: &str, v: &str, min: u64, max: u64) -> Res<u64> {
-    v.parse::<u64>()
-        .ok()
-        .filter(|n| (min..=max).contains(n))
-        .ok_or_else(|| {
-            refused(TourError::BadNumber {
-                option: option.to_string(),
-                min,
-                max,
-            })
-        })
-}
-
-fn read_format(options: &[String]) -> Res<Asked> {
-    let (mut swiss, mut robin, mut double) = (false, false, false);
-    let (mut rounds, mut max) = (None, None);
-    let mut rest = Vec::new();
-    for o in options {
-        let low = fold(o);
-        let (key, value) = low.split_once('=').unwrap_or((&low, ""));
-        match key {
-            "swiss" | "suizo" => swiss = true,
-            "roundrobin" | "round-robin" | "rr" | "liga" | "liguilla" | "todos" => robin = true,
-            "double" | "doble" => double = true,
-            "rounds" | "rondas" => {
-                rounds = Some(bounded(o, value, 1, u64::from(MAX_ROUNDS))? as u32);
-            }
-            "max" | "maximo" | "players" | "jugadores" => {
-                max = Some(bounded(o, value, 2, MAX_PLAYERS as u64)? as usize);
-            }
-            _ => rest.push(o.clone()),
-        }
-    }
-    let swiss = swiss || (rounds.is_some() && !robin);
-    let format = match (swiss, robin) {
-        (true, true) => return Err(refused(TourError::MixedFormat("swiss roundrobin".into()))),
-        (true, false) if double => {
-            return Err(refused(TourError::MixedFormat("swiss double".into())));
-        }
-        (true, false) => Format::Swiss {
-            rounds: rounds.ok_or_else(|| refused(TourError::NeedRounds))?,
-        },
-        (false, true) => Format::RoundRobin { double },
-        (false, false) => return Err(refused(TourError::NeedFormat)),
-    };
-    Ok(Asked {
-        format,
-        max_players: max.unwrap_or(MAX_PLAYERS),
-        rest,
-    })
 }
 
 /// The player `who` is, seeded by their rating in `game` if they have one.
@@ -102,8 +38,8 @@ impl App {
     pub(crate) fn tournament(&self, who: &Actor, cmd: TourCommand) -> Outcome {
         let ch = &who.channel;
         match cmd {
-            TourCommand::Create { game, options } => {
-                self.with_channel(ch, |_| self.create_tournament(who, &game, &options))
+            TourCommand::Create(asked) => {
+                self.with_channel(ch, |_| self.create_tournament(who, asked))
             }
             TourCommand::Show(n) => self.with_channel(ch, |_| self.show_tournament(who, n)),
             TourCommand::Join(n) => self.with_channel(ch, |_| self.join_tournament(who, n)),
@@ -113,38 +49,28 @@ impl App {
         }
     }
 
-    fn create_tournament(&self, who: &Actor, game: &str, options: &[String]) -> Outcome {
+    fn create_tournament(&self, who: &Actor, asked: TourCreate) -> Outcome {
         let ch = &who.channel;
         if !(who.manages || ch.platform == crate::reply::Platform::Console) {
             return Err(refused(TourError::CreateNotManager));
         }
-        let id = parse_game(game)?;
-        let asked = read_format(options)?;
-        let opts = read_options(id, &asked.rest)?;
-        if opts.side.is_some() || opts.level.is_some() {
-            // Name the word: the pairing gives the sides, and no bot plays.
-            let word = asked
-                .rest
-                .iter()
-                .find(|w| {
-                    read_options(id, std::slice::from_ref(w))
-                        .is_ok_and(|o| o.side.is_some() || o.level.is_some())
-                })
-                .cloned()
-                .unwrap_or_default();
-            return Err(refused(TourError::NotForTournaments(word)));
-        }
-        let mut setup = opts.setup;
+        let TourCreate {
+            game: id,
+            format,
+            max_players,
+            terms,
+        } = asked;
+        let mut setup = terms.setup;
         let now = self.now();
         let tid = self.store.next_id(ch)?;
         if id == GameId::KnightFight && setup.seed.is_none() && setup.layout.is_none() {
             setup.seed = Some(splitmix(now as u64 ^ (tid << 40)) % 1_000_000_000);
         }
         AnyGame::new(id, &setup).map_err(|e| AppError::BadOption { game: id, why: e.0 })?;
-        let limit = opts.limit.unwrap_or(self.settings.default_move_limit_ms);
+        let limit = terms.limit.unwrap_or(self.settings.default_move_limit_ms);
         let t = Tournament::new(Settings {
-            max_players: asked.max_players,
-            ..Settings::new(asked.format)
+            max_players,
+            ..Settings::new(format)
         })
         .map_err(|e| TourError::of_core(tid, e))
         .map_err(refused)?;
@@ -155,7 +81,7 @@ impl App {
             game: id,
             setup: setup.to_string(),
             move_limit_secs: limit.map(|ms| (ms / 1000) as u64),
-            rated: !opts.casual,
+            rated: !terms.casual,
             creator: who.user.clone(),
             created_ms: now,
             community: who.community.clone(),

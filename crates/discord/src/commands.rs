@@ -7,9 +7,12 @@
 
 use poise::CreateReply;
 use serenity::all::User as DiscordUser;
-use tablero_app::command::{Answer, COMMANDS, Command, CommandSpec, ExportFormat, ParseError};
+use tablero_app::command::{Answer, COMMANDS, Command, CommandSpec, ExportFormat, Someone};
+use tablero_app::grammar::Written;
+use tablero_app::resolve::{self, CommandError};
+use tablero_app::view::Orientation;
 use tablero_app::{Incoming, Reply, User};
-use tablero_rules::{GameId, Lang};
+use tablero_rules::{GameId, Lang, Side};
 
 use crate::deliver::{self, channel_key, user_of};
 use crate::view::{self, MAX_CONTENT};
@@ -155,7 +158,7 @@ fn lang_of(ctx: Context<'_>) -> Lang {
 /// its options name.
 async fn run(
     ctx: Context<'_>,
-    cmd: Result<Command, ParseError>,
+    cmd: Result<Command, CommandError>,
     mentions: Vec<User>,
 ) -> Result<(), Error> {
     let author = user_of(ctx.author());
@@ -214,7 +217,7 @@ async fn run(
         }
         None => Vec::new(),
     };
-    let job = tokio::task::spawn_blocking(move || app.handle_command(&msg, cmd));
+    let job = tokio::task::spawn_blocking(move || app.handle_command(&msg, cmd, None));
     // Deferred privately: a public answer is then posted to the channel;
     // where the bot can only answer, publicly: the answer is the board.
     let (reply, deferred) = if only.is_some() {
@@ -527,7 +530,8 @@ pub async fn help(
     ctx: Context<'_>,
     #[autocomplete = "complete_command"] command: Option<String>,
 ) -> Result<(), Error> {
-    run(ctx, Ok(Command::help_on(command.as_deref())), Vec::new()).await
+    let cmd = Written::help_on(command.as_deref()).resolve();
+    run(ctx, cmd.map_err(CommandError::from), Vec::new()).await
 }
 
 #[poise::command(slash_command)]
@@ -540,7 +544,8 @@ pub async fn rules(
     ctx: Context<'_>,
     #[autocomplete = "complete_game_name"] game: String,
 ) -> Result<(), Error> {
-    run(ctx, Command::rules_of(&game), Vec::new()).await
+    let cmd = Written::rules_of(&game).map_err(CommandError::from);
+    run(ctx, cmd.and_then(typed), Vec::new()).await
 }
 
 #[poise::command(slash_command)]
@@ -554,17 +559,65 @@ pub async fn challenge(
     options: Option<String>,
     casual: Option<bool>,
 ) -> Result<(), Error> {
-    let time = time.map(|t| format!("time={}", t.trim().trim_start_matches("time=")));
-    let words = [
-        side.map(SideChoice::word),
-        options.as_deref(),
-        (casual == Some(true)).then_some("casual"),
-        time.as_deref(),
-    ];
-    let words: Vec<&str> = words.into_iter().flatten().collect();
     let mentions = opponent.iter().map(user_of).collect();
-    let opponent = opponent.as_ref().map(mention);
-    run(ctx, Command::challenge(opponent, &game, &words), mentions).await
+    let opponent = opponent.as_ref().map(|u| Someone::Mention(mention(u)));
+    let asked = Asked {
+        side,
+        time,
+        casual,
+        level: None,
+    };
+    run(ctx, challenge_of(opponent, &game, options, asked), mentions).await
+}
+
+/// `/challenge`'s command: the game and its free-text options read as
+/// written ones are, the menu's choices set on its terms.
+fn challenge_of(
+    opponent: Option<Someone>,
+    game: &str,
+    options: Option<String>,
+    asked: Asked,
+) -> Result<Command, CommandError> {
+    let words: Vec<&str> = options.as_deref().into_iter().collect();
+    asked.complete(Written::challenge(opponent, game, &words)?)
+}
+
+/// What a slash command's typed options ask of a game's terms, beside
+/// its free-text options.
+struct Asked {
+    side: Option<SideChoice>,
+    time: Option<String>,
+    casual: Option<bool>,
+    level: Option<u8>,
+}
+
+impl Asked {
+    /// `written` (the game and its free-text options) resolved, with the
+    /// typed options set on its terms: a side or a level in the free text
+    /// wins over the menu's (it was typed after choosing), a time or
+    /// `casual` from the menu over the text's.
+    fn complete(self, written: Written) -> Result<Command, CommandError> {
+        let mut cmd = written.resolve()?;
+        if let Some(terms) = cmd.terms_mut() {
+            terms.side = terms.side.or(self.side.map(SideChoice::side));
+            if let Some(n) = self.level {
+                terms.level = Some(terms.level.unwrap_or(resolve::level(n)?));
+            }
+            if self.casual == Some(true) {
+                terms.casual = true;
+            }
+            if let Some(t) = &self.time {
+                let word = t.trim().to_lowercase();
+                terms.limit = Some(resolve::move_limit(word.trim_start_matches("time="))?);
+            }
+        }
+        Ok(cmd)
+    }
+}
+
+/// A command whose typed options left words to resolve, resolved.
+fn typed(written: Written) -> Result<Command, CommandError> {
+    Ok(written.resolve()?)
 }
 
 /// A game against Tablero itself.
@@ -578,23 +631,24 @@ pub async fn play(
     side: Option<SideChoice>,
     options: Option<String>,
 ) -> Result<(), Error> {
-    let level = level.map(|l| format!("level={l}"));
-    let words = [
-        level.as_deref(),
-        side.map(SideChoice::word),
-        options.as_deref(),
-    ];
-    let words: Vec<&str> = words.into_iter().flatten().collect();
-    run(ctx, Command::play(&game, &words), Vec::new()).await
+    let asked = Asked {
+        side,
+        time: None,
+        casual: None,
+        level,
+    };
+    let words: Vec<&str> = options.as_deref().into_iter().collect();
+    let cmd = Written::play(&game, &words).map_err(CommandError::from);
+    run(ctx, cmd.and_then(|w| asked.complete(w)), Vec::new()).await
 }
 
 impl SideChoice {
-    /// The option word the app reads.
-    fn word(self) -> &'static str {
+    /// The side chosen: `None` for random.
+    fn side(self) -> Option<Side> {
         match self {
-            SideChoice::First => "first",
-            SideChoice::Second => "second",
-            SideChoice::Random => "random",
+            SideChoice::First => Some(Side::First),
+            SideChoice::Second => Some(Side::Second),
+            SideChoice::Random => None,
         }
     }
 }
@@ -608,7 +662,8 @@ macro_rules! game_no_command {
             #[min = 1]
             game: Option<u64>,
         ) -> Result<(), Error> {
-            run(ctx, Command::numbered($variant, game), Vec::new()).await
+            let cmd = Command::numbered($variant, game).map_err(CommandError::from);
+            run(ctx, cmd, Vec::new()).await
         }
     };
 }
@@ -627,7 +682,7 @@ game_no_command!(review, Command::Review);
 #[poise::command(slash_command)]
 pub async fn tournament(ctx: Context<'_>, words: Option<String>) -> Result<(), Error> {
     let line = format!("tournament {}", words.unwrap_or_default());
-    run(ctx, tablero_app::parse(&line), Vec::new()).await
+    run(ctx, tablero_app::read(&line), Vec::new()).await
 }
 
 /// The file `/export` writes.
@@ -650,7 +705,7 @@ pub async fn export(
         FormatChoice::Text => ExportFormat::Text,
     });
     let cmd = Command::numbered(|n| Command::Export(n, format), game);
-    run(ctx, cmd, Vec::new()).await
+    run(ctx, cmd.map_err(CommandError::from), Vec::new()).await
 }
 
 #[poise::command(slash_command)]
@@ -658,8 +713,8 @@ pub async fn leaderboard(
     ctx: Context<'_>,
     #[autocomplete = "complete_game_name"] game: Option<String>,
 ) -> Result<(), Error> {
-    let cmd = Command::leaderboard_of(game.as_deref().unwrap_or(""));
-    run(ctx, Ok(cmd), Vec::new()).await
+    let cmd = Written::leaderboard_of(game.as_deref().unwrap_or(""));
+    run(ctx, typed(cmd), Vec::new()).await
 }
 
 #[poise::command(slash_command, rename = "move")]
@@ -672,17 +727,20 @@ pub async fn move_(
     #[min = 1]
     game: Option<u64>,
 ) -> Result<(), Error> {
-    run(ctx, Command::move_in(game, &mv), Vec::new()).await
+    let cmd = Command::move_in(game, &mv).map_err(CommandError::from);
+    run(ctx, cmd, Vec::new()).await
 }
 
 #[poise::command(slash_command)]
 pub async fn current(ctx: Context<'_>, #[min = 1] page: Option<u64>) -> Result<(), Error> {
-    run(ctx, Command::paged(Command::Channel, page), Vec::new()).await
+    let cmd = Command::paged(Command::Channel, page).map_err(CommandError::from);
+    run(ctx, cmd, Vec::new()).await
 }
 
 #[poise::command(slash_command)]
 pub async fn mygames(ctx: Context<'_>, #[min = 1] page: Option<u64>) -> Result<(), Error> {
-    run(ctx, Command::paged(Command::MyGames, page), Vec::new()).await
+    let cmd = Command::paged(Command::MyGames, page).map_err(CommandError::from);
+    run(ctx, cmd, Vec::new()).await
 }
 
 macro_rules! offer_command {
@@ -697,7 +755,7 @@ macro_rules! offer_command {
         ) -> Result<(), Error> {
             let answer = answer.map(Answer::from);
             let cmd = Command::numbered(|n| $variant(answer, n), game);
-            run(ctx, cmd, Vec::new()).await
+            run(ctx, cmd.map_err(CommandError::from), Vec::new()).await
         }
     };
 }
@@ -712,27 +770,25 @@ pub async fn stats(
     #[autocomplete = "complete_game_name"] game: Option<String>,
 ) -> Result<(), Error> {
     let mentions = user.iter().map(user_of).collect();
-    let cmd = Command::stats_of(user.as_ref().map(mention), game.as_deref().unwrap_or(""));
-    run(ctx, cmd, mentions).await
+    let user = user.as_ref().map(|u| Someone::Mention(mention(u)));
+    let cmd = Written::stats_of(user, game.as_deref().unwrap_or("")).map_err(CommandError::from);
+    run(ctx, cmd.and_then(typed), mentions).await
 }
 
 #[poise::command(slash_command)]
 pub async fn lang(ctx: Context<'_>, language: LangChoice) -> Result<(), Error> {
     let l = match language {
-        LangChoice::En => "en",
-        LangChoice::Es => "es",
+        LangChoice::En => Lang::En,
+        LangChoice::Es => Lang::Es,
     };
-    run(ctx, Ok(Command::Lang(Some(l.into()))), Vec::new()).await
+    run(ctx, Ok(Command::Lang(Some(l))), Vec::new()).await
 }
 
 #[poise::command(slash_command)]
 pub async fn orientation(ctx: Context<'_>, way: Option<OrientationChoice>) -> Result<(), Error> {
-    let w = way.map(|w| {
-        match w {
-            OrientationChoice::White => "white",
-            OrientationChoice::Turn => "turn",
-        }
-        .to_string()
+    let w = way.map(|w| match w {
+        OrientationChoice::White => Orientation::White,
+        OrientationChoice::Turn => Orientation::Turn,
     });
     run(ctx, Ok(Command::Orientation(w)), Vec::new()).await
 }
@@ -746,13 +802,7 @@ pub enum WebChoice {
 
 #[poise::command(slash_command)]
 pub async fn web(ctx: Context<'_>, list: Option<WebChoice>) -> Result<(), Error> {
-    let w = list.map(|w| {
-        match w {
-            WebChoice::On => "on",
-            WebChoice::Off => "off",
-        }
-        .to_string()
-    });
+    let w = list.map(|w| matches!(w, WebChoice::On));
     run(ctx, Ok(Command::Web(w)), Vec::new()).await
 }
 
@@ -766,7 +816,7 @@ pub async fn moves(
     game: Option<u64>,
 ) -> Result<(), Error> {
     let cmd = Command::moves_of(game, square.as_deref().unwrap_or(""));
-    run(ctx, cmd, Vec::new()).await
+    run(ctx, cmd.map_err(CommandError::from), Vec::new()).await
 }
 
 game_no_command!(hint, Command::Hint);
@@ -778,82 +828,155 @@ pub async fn learn(
     #[autocomplete = "complete_game_name"] game: String,
     side: Option<SideChoice>,
 ) -> Result<(), Error> {
-    let words: Vec<&str> = side.map(SideChoice::word).into_iter().collect();
-    run(ctx, Command::learn(&game, &words), Vec::new()).await
+    let asked = Asked {
+        side,
+        time: None,
+        casual: None,
+        level: None,
+    };
+    let cmd = Written::learn(&game, &[]).map_err(CommandError::from);
+    run(ctx, cmd.and_then(|w| asked.complete(w)), Vec::new()).await
 }
 
 #[cfg(test)]
 mod tests {
-    use tablero_app::command::{Usage, parse};
+    use tablero_app::grammar::{ParseError, Usage};
+    use tablero_app::resolve::ResolveError;
+    use tablero_app::terms::Terms;
 
     use super::*;
+
+    fn no_menu() -> Asked {
+        Asked {
+            side: None,
+            time: None,
+            casual: None,
+            level: None,
+        }
+    }
 
     /// A command built from typed options is the command written out,
     /// errors included.
     #[test]
     fn typed_options_make_the_command_the_written_line_makes() {
         let big = Some(10_000_000_000_000);
+        let syntax = |r: Result<Command, ParseError>| r.map_err(CommandError::from);
         let cases = [
-            (Command::move_in(Some(3), " a2-a3 "), "move #3 a2-a3"),
-            (Command::move_in(None, "#2 e4"), "move #2 e4"),
-            (Command::move_in(Some(3), "#2 e4"), "move #3 #2 e4"),
-            (Command::move_in(Some(3), "5"), "move #3 5"),
-            (Command::move_in(None, " "), "move"),
             (
-                Command::challenge(
-                    Some("<@42>".into()),
+                syntax(Command::move_in(Some(3), " a2-a3 ")),
+                "move #3 a2-a3",
+            ),
+            (syntax(Command::move_in(None, "#2 e4")), "move #2 e4"),
+            (syntax(Command::move_in(Some(3), "#2 e4")), "move #3 #2 e4"),
+            (syntax(Command::move_in(Some(3), "5")), "move #3 5"),
+            (syntax(Command::move_in(None, " ")), "move"),
+            (
+                challenge_of(
+                    Some(Someone::Mention("<@42>".into())),
                     "breakthrough",
-                    &["white", "size=6  casual", "time=24h"],
+                    Some("white size=6  casual time=24h".into()),
+                    no_menu(),
                 ),
                 "challenge <@42> breakthrough white size=6 casual time=24h",
             ),
-            (Command::challenge(None, " ", &["white"]), "challenge"),
             (
-                Command::play("chess", &["level=9", "second"]),
+                challenge_of(None, " ", Some("white".into()), no_menu()),
+                "challenge",
+            ),
+            (
+                challenge_of(None, "knight", Some("fight time=1d".into()), no_menu()),
+                "desafiar knight fight tiempo=1d",
+            ),
+            (
+                challenge_of(None, "chess", Some("purple".into()), no_menu()),
+                "challenge chess purple",
+            ),
+            (
+                Written::play("chess", &["level=9", "second"])
+                    .map_err(CommandError::from)
+                    .and_then(|w| no_menu().complete(w)),
                 "play chess level=9 second",
             ),
-            (Command::learn("chess", &["second"]), "learn chess second"),
-            (Command::learn("", &[]), "learn"),
-            (Command::rules_of("  gran   avance "), "rules gran avance"),
             (
-                Command::numbered(|n| Command::Draw(Some(Answer::Accept), n), Some(2)),
+                Written::learn("", &[])
+                    .map_err(CommandError::from)
+                    .and_then(typed),
+                "learn",
+            ),
+            (
+                Written::rules_of("  gran   avance ")
+                    .map_err(CommandError::from)
+                    .and_then(typed),
+                "reglas gran avance",
+            ),
+            (
+                Written::rules_of("parchis")
+                    .map_err(CommandError::from)
+                    .and_then(typed),
+                "rules parchis",
+            ),
+            (
+                syntax(Command::numbered(
+                    |n| Command::Draw(Some(Answer::Accept), n),
+                    Some(2),
+                )),
                 "draw accept #2",
             ),
             (
-                Command::numbered(Command::Board, big),
+                syntax(Command::numbered(Command::Board, big)),
                 "board #10000000000000",
             ),
             // The slash command is the confirmed form: choosing /resign
             // in Discord's menu is the confirmation a typed `resign` asks.
-            (Command::numbered(Command::Resign, None), "resign yes"),
             (
-                Command::numbered(|n| Command::Export(n, Some(ExportFormat::Pgn)), Some(4)),
+                syntax(Command::numbered(Command::Resign, None)),
+                "resign yes",
+            ),
+            (
+                syntax(Command::numbered(
+                    |n| Command::Export(n, Some(ExportFormat::Pgn)),
+                    Some(4),
+                )),
                 "export #4 pgn",
             ),
-            (Command::paged(Command::Channel, Some(0)), "current 0"),
-            (Command::paged(Command::MyGames, Some(3)), "mygames 3"),
             (
-                Command::paged(Command::MyGames, big),
+                syntax(Command::paged(Command::Channel, Some(0))),
+                "current 0",
+            ),
+            (
+                syntax(Command::paged(Command::MyGames, Some(3))),
+                "mygames 3",
+            ),
+            (
+                syntax(Command::paged(Command::MyGames, big)),
                 "mygames 10000000000000",
             ),
-            (Command::moves_of(Some(2), " E2"), "moves #2 E2"),
-            (Command::moves_of(Some(3), "5"), "moves #3 5"),
-            (Command::moves_of(None, "e2 e4"), "moves e2 e4"),
-            (Command::moves_of(None, ""), "moves"),
+            (syntax(Command::moves_of(Some(2), " E2")), "moves #2 E2"),
+            (syntax(Command::moves_of(Some(3), "5")), "moves #3 5"),
+            (syntax(Command::moves_of(None, "e2 e4")), "moves e2 e4"),
+            (syntax(Command::moves_of(None, "")), "moves"),
             (
-                Command::stats_of(Some("<@1>".into()), "chess"),
+                Written::stats_of(Some(Someone::Mention("<@1>".into())), "chess")
+                    .map_err(CommandError::from)
+                    .and_then(typed),
                 "stats <@1> chess",
             ),
             (
-                Command::stats_of(Some("<@1>".into()), "<@2> chess"),
+                Written::stats_of(Some(Someone::Mention("<@1>".into())), "<@2> chess")
+                    .map_err(CommandError::from)
+                    .and_then(typed),
                 "stats <@1> <@2> chess",
             ),
-            (Command::stats_of(None, ""), "stats"),
-            (Ok(Command::leaderboard_of(" ")), "leaderboard"),
-            (Ok(Command::help_on(Some("move now"))), "help move now"),
+            (typed(Written::leaderboard_of(" ")), "leaderboard"),
+            (
+                typed(Written::leaderboard_of("ajedrez")),
+                "clasificacion ajedrez",
+            ),
+            (typed(Written::help_on(Some("move now"))), "help move now"),
+            (typed(Written::help_on(Some("bailar"))), "ayuda bailar"),
         ];
         for (typed, written) in cases {
-            assert_eq!(typed, parse(written), "{written}");
+            assert_eq!(typed, tablero_app::read(written), "{written}");
         }
         // A typed game number is one a written `#N` could be.
         assert!(matches!(
@@ -861,16 +984,86 @@ mod tests {
             Err(ParseError::Usage(spec, Usage::NotGameNumber(n)))
                 if spec.name == "move" && n == "#10000000000000"
         ));
-        // Typed options give a game's name in any number of words; a
-        // written line's first word is the game.
+    }
+
+    /// The menus' choices are typed straight into the command's terms,
+    /// never turned into words: a side, a level, `casual`, a time.
+    #[test]
+    fn menu_choices_are_typed_into_the_terms() {
+        let asked = Asked {
+            side: Some(SideChoice::Second),
+            time: Some(" 2D ".into()),
+            casual: Some(true),
+            level: None,
+        };
         assert_eq!(
-            Command::challenge(None, "Gran avance", &[]),
+            challenge_of(None, "gran avance", None, asked),
             Ok(Command::Challenge {
                 opponent: None,
-                game: "Gran avance".into(),
-                options: Vec::new(),
+                game: GameId::Breakthrough,
+                terms: Terms {
+                    side: Some(Some(Side::Second)),
+                    limit: Some(Some(2 * 24 * 3_600_000)),
+                    casual: true,
+                    ..Terms::default()
+                },
             })
         );
+        // A side or a level typed in the free text wins over the menu's;
+        // random is a side too.
+        let asked = Asked {
+            side: Some(SideChoice::Random),
+            time: None,
+            casual: None,
+            level: Some(2),
+        };
+        assert_eq!(
+            Written::play("chess", &["nivel=4"])
+                .map_err(CommandError::from)
+                .and_then(|w| asked.complete(w)),
+            Ok(Command::Play {
+                game: GameId::Chess,
+                terms: Terms {
+                    side: Some(None),
+                    level: Some(4),
+                    ..Terms::default()
+                },
+            })
+        );
+        // Out of range, from a menu or typed: the second step's errors.
+        let asked = Asked {
+            side: None,
+            time: None,
+            casual: None,
+            level: Some(9),
+        };
+        assert_eq!(
+            Written::play("chess", &[])
+                .map_err(CommandError::from)
+                .and_then(|w| asked.complete(w)),
+            Err(CommandError::Resolve(ResolveError::BadLevel("9".into())))
+        );
+        let asked = Asked {
+            side: None,
+            time: Some("5s".into()),
+            casual: None,
+            level: None,
+        };
+        assert!(matches!(
+            challenge_of(None, "chess", None, asked),
+            Err(CommandError::Resolve(ResolveError::BadTimeLimit(_)))
+        ));
+        // A blank game is the first step's error, whatever the menus say.
+        let asked = Asked {
+            side: Some(SideChoice::First),
+            time: None,
+            casual: None,
+            level: None,
+        };
+        assert!(matches!(
+            challenge_of(None, "", None, asked),
+            Err(CommandError::Syntax(ParseError::Usage(spec, Usage::NeedGame))) if spec.name == "challenge"
+        ));
     }
 
     #[test]
