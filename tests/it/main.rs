@@ -2,6 +2,7 @@
 //! binary: one link instead of one per file (a fresh `cargo test
 //! --workspace` spent most of its time and disk linking test binaries).
 
+mod boundaries;
 mod catalogue;
 mod cli_hostile;
 mod console;

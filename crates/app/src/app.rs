@@ -6,7 +6,7 @@
 //! itself and what every handler shares are in `state.rs`; the command
 //! handlers live beside this file by concern (`challenges.rs`, `play.rs`,
 //! `offers.rs`, `timers.rs`, `listings.rs`, `records.rs`, …), each
-//! knowing only the layers below it (`tests/layers.rs`); the sentences
+//! knowing only the layers below it (`tests/it/layers.rs`); the sentences
 //! live in `text/` only.
 //!
 //! Concurrency: each channel has one lock, held from reading a game to

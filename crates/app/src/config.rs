@@ -116,9 +116,9 @@ pub struct Config {
     pub bot_think_ms: Option<u64>,
     /// What one user may hold open and send (`[limits]`).
     pub limits: Limits,
-    /// Secrets, from the environment only.
-    pub discord_token: Option<String>,
-    pub telegram_token: Option<String>,
+    /// Secrets, from the environment or the (uncommitted) file.
+    pub discord_token: Option<Secret>,
+    pub telegram_token: Option<Secret>,
     /// The front-ends' own sections (`[telegram]`, `[discord]`), as
     /// written: each front-end reads and checks its own with
     /// [`Config::section`].
@@ -231,6 +231,249 @@ struct BotFile {
     think_ms: Option<u64>,
 }
 
+impl File {
+    /// Applies the file's keys to `c`; returns `[store] backup_every` as
+    /// written (`Some(None)`: off), which waits for the adapters.
+    fn apply(self, c: &mut Config) -> Result<Option<Option<i64>>, ConfigError> {
+        if let Some(d) = self.data_dir {
+            if d.trim().is_empty() {
+                return Err(bad("data_dir", "must not be empty"));
+            }
+            c.data_dir = PathBuf::from(d);
+        }
+        let backup_every = match self.store {
+            None => None,
+            Some(StoreFile::Location(s)) => {
+                c.store = StoreLocation::parse("store", &s)?;
+                None
+            }
+            Some(StoreFile::Table(t)) => t.apply(c)?,
+        };
+        if let Some(l) = self.language {
+            c.language = lang("language", &l)?;
+        }
+        for (ch, l) in self.channel_languages.unwrap_or_default() {
+            let lang = lang(&format!("channel_languages.{ch}"), &l)?;
+            c.channel_languages.push((ch, lang));
+        }
+        if let Some(list) = self.adapters {
+            c.adapters = adapters(&list)?;
+        }
+        if let Some(mb) = self.cache_mb {
+            c.cache_bytes = in_range("cache_mb", mb, 1..=4096)? << 20;
+        }
+        if let Some(t) = self.time {
+            t.apply(c)?;
+        }
+        if let Some(con) = self.console {
+            con.apply(c)?;
+        }
+        if let Some(b) = self.bot {
+            b.apply(c)?;
+        }
+        if let Some(f) = self.limits {
+            f.apply(&mut c.limits)?;
+        }
+        for (name, table) in [
+            ("telegram", self.telegram),
+            ("discord", self.discord),
+            ("web", self.web),
+        ] {
+            if let Some(t) = table {
+                c.sections.insert(name.into(), t);
+            }
+        }
+        c.discord_token = self.discord_token.map(Secret);
+        c.telegram_token = self.telegram_token.map(Secret);
+        Ok(backup_every)
+    }
+}
+
+impl StoreTable {
+    fn apply(self, c: &mut Config) -> Result<Option<Option<i64>>, ConfigError> {
+        if let Some(s) = self.location {
+            c.store = StoreLocation::parse("store.location", &s)?;
+        }
+        if let Some(n) = self.backup_keep {
+            c.backup_keep = in_range("store.backup_keep", n, 1..=1000)?;
+        }
+        if let Some(d) = self.backup_dir {
+            c.backup_dir = Some(PathBuf::from(nonempty("store.backup_dir", d)?));
+        }
+        let Some(s) = self.backup_every else {
+            return Ok(None);
+        };
+        Ok(Some(match s.trim().to_lowercase().as_str() {
+            "off" | "none" | "no" | "never" => None,
+            t => match parse_duration(t) {
+                Some(ms) if (MIN_BACKUP_EVERY_MS..=30 * DAY).contains(&ms) => Some(ms),
+                _ => {
+                    return Err(bad(
+                        "store.backup_every",
+                        format!("`{s}` is not a duration from 10m to 30d, or off"),
+                    ));
+                }
+            },
+        }))
+    }
+}
+
+impl TimeFile {
+    fn apply(self, c: &mut Config) -> Result<(), ConfigError> {
+        if let Some(s) = self.default_move_limit {
+            c.default_move_limit_ms =
+                parse_move_limit(&s).map_err(|e| bad("time.default_move_limit", e))?;
+        }
+        if let Some(s) = self.challenge_expiry {
+            c.challenge_expiry_ms = match parse_duration(&s) {
+                Some(ms) if (HOUR..=30 * DAY).contains(&ms) => ms,
+                _ => {
+                    return Err(bad(
+                        "time.challenge_expiry",
+                        format!("`{s}` is not a duration from 1h to 30d"),
+                    ));
+                }
+            };
+        }
+        Ok(())
+    }
+}
+
+impl ConsoleFile {
+    fn apply(self, c: &mut Config) -> Result<(), ConfigError> {
+        if let Some(d) = self.boards_dir {
+            c.boards_dir = PathBuf::from(d);
+        }
+        if let Some(u) = self.user {
+            c.console_user = nonempty("console.user", u)?;
+        }
+        if let Some(ch) = self.channel {
+            c.console_channel = nonempty("console.channel", ch)?;
+        }
+        if let Some(m) = self.mode {
+            c.console_mode =
+                Some(ConsoleMode::parse(&m).ok_or_else(|| {
+                    bad("console.mode", format!("`{m}` is not group or addressed"))
+                })?);
+        }
+        Ok(())
+    }
+}
+
+impl BotFile {
+    fn apply(self, c: &mut Config) -> Result<(), ConfigError> {
+        if let Some(n) = self.threads {
+            c.bot_threads = in_range("bot.threads", n, 1..=64)?;
+        }
+        if let Some(ms) = self.think_ms {
+            c.bot_think_ms = Some(in_range("bot.think_ms", ms, 10..=60_000)?);
+        }
+        Ok(())
+    }
+}
+
+impl LimitsFile {
+    fn apply(self, l: &mut Limits) -> Result<(), ConfigError> {
+        for (key, value, slot) in [
+            (
+                "limits.open_challenges_per_user",
+                self.open_challenges_per_user,
+                &mut l.challenges_per_user,
+            ),
+            (
+                "limits.open_challenges_per_channel",
+                self.open_challenges_per_channel,
+                &mut l.challenges_per_channel,
+            ),
+            (
+                "limits.games_per_user",
+                self.games_per_user,
+                &mut l.games_per_user,
+            ),
+            (
+                "limits.bot_games_per_user",
+                self.bot_games_per_user,
+                &mut l.bot_games_per_user,
+            ),
+            (
+                "limits.commands_per_minute",
+                self.commands_per_minute,
+                &mut l.commands_per_minute,
+            ),
+            ("limits.heavy_jobs", self.heavy_jobs, &mut l.heavy_jobs),
+            (
+                "limits.heavy_jobs_per_user",
+                self.heavy_jobs_per_user,
+                &mut l.heavy_jobs_per_user,
+            ),
+        ] {
+            if let Some(n) = value {
+                *slot = in_range(key, n, 1..=100_000)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// `[adapters]`: `None` for `auto` (by the tokens present).
+fn adapters(list: &[String]) -> Result<Option<Vec<Adapter>>, ConfigError> {
+    let mut v = Vec::new();
+    for a in list {
+        v.push(match a.to_lowercase().as_str() {
+            "auto" => return Ok(None),
+            "console" => Adapter::Console,
+            "discord" => Adapter::Discord,
+            "telegram" => Adapter::Telegram,
+            _ => {
+                return Err(bad(
+                    "adapters",
+                    format!("`{a}` is not auto, console, discord or telegram"),
+                ));
+            }
+        });
+    }
+    Ok((!v.is_empty()).then_some(v))
+}
+
+fn lang(key: &str, l: &str) -> Result<Lang, ConfigError> {
+    Lang::parse(l).ok_or_else(|| bad(key, format!("`{l}` is not en or es")))
+}
+
+/// `n`, when it is within `range`; else an error naming `key` and the range.
+fn in_range<T: PartialOrd + std::fmt::Display + Copy>(
+    key: &str,
+    n: T,
+    range: std::ops::RangeInclusive<T>,
+) -> Result<T, ConfigError> {
+    if range.contains(&n) {
+        Ok(n)
+    } else {
+        Err(bad(
+            key,
+            format!("must be from {} to {}", range.start(), range.end()),
+        ))
+    }
+}
+
+/// A bot token: its `Debug` never shows it, so no `{:?}` of a
+/// configuration can leak it into a log.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Secret(String);
+
+impl Secret {
+    /// The token itself, for the one call that sends it to the platform.
+    #[must_use]
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::fmt::Debug for Secret {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Secret(hidden)")
+    }
+}
+
 /// A configuration problem, naming the key at fault.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ConfigError(pub String);
@@ -287,208 +530,16 @@ pub fn parse_move_limit(s: &str) -> Result<Option<i64>, crate::event::BadMoveLim
 }
 
 impl Config {
-    /// Reads the TOML `text`, then the environment through `env`.
+    /// Reads the TOML `text`, then the environment through `env`: each
+    /// section of the file checks and applies its own keys.
     pub fn parse(text: &str, env: impl Fn(&str) -> Option<String>) -> Result<Config, ConfigError> {
         let file: File = toml::from_str(text).map_err(|e| {
             // toml names the key (or the line) in its message.
             ConfigError(e.message().to_string() + &span_hint(text, e.span()))
         })?;
         let mut c = Config::default();
-        if let Some(d) = file.data_dir {
-            if d.trim().is_empty() {
-                return Err(bad("data_dir", "must not be empty"));
-            }
-            c.data_dir = PathBuf::from(d);
-        }
-        let mut backup_every = None;
-        match file.store {
-            None => {}
-            Some(StoreFile::Location(s)) => c.store = StoreLocation::parse("store", &s)?,
-            Some(StoreFile::Table(t)) => {
-                if let Some(s) = t.location {
-                    c.store = StoreLocation::parse("store.location", &s)?;
-                }
-                if let Some(s) = t.backup_every {
-                    backup_every = Some(match s.trim().to_lowercase().as_str() {
-                        "off" | "none" | "no" | "never" => None,
-                        t => match parse_duration(t) {
-                            Some(ms) if (MIN_BACKUP_EVERY_MS..=30 * DAY).contains(&ms) => Some(ms),
-                            _ => {
-                                return Err(bad(
-                                    "store.backup_every",
-                                    format!("`{s}` is not a duration from 10m to 30d, or off"),
-                                ));
-                            }
-                        },
-                    });
-                }
-                if let Some(n) = t.backup_keep {
-                    if !(1..=1000).contains(&n) {
-                        return Err(bad("store.backup_keep", "must be from 1 to 1000"));
-                    }
-                    c.backup_keep = n;
-                }
-                if let Some(d) = t.backup_dir {
-                    c.backup_dir = Some(PathBuf::from(nonempty("store.backup_dir", d)?));
-                }
-            }
-        }
-        if let Some(l) = file.language {
-            c.language =
-                Lang::parse(&l).ok_or_else(|| bad("language", format!("`{l}` is not en or es")))?;
-        }
-        for (ch, l) in file.channel_languages.unwrap_or_default() {
-            let lang = Lang::parse(&l).ok_or_else(|| {
-                bad(
-                    &format!("channel_languages.{ch}"),
-                    format!("`{l}` is not en or es"),
-                )
-            })?;
-            c.channel_languages.push((ch, lang));
-        }
-        if let Some(list) = file.adapters {
-            let mut v = Vec::new();
-            for a in list {
-                match a.to_lowercase().as_str() {
-                    "auto" => {
-                        v.clear();
-                        c.adapters = None;
-                        break;
-                    }
-                    "console" => v.push(Adapter::Console),
-                    "discord" => v.push(Adapter::Discord),
-                    "telegram" => v.push(Adapter::Telegram),
-                    _ => {
-                        return Err(bad(
-                            "adapters",
-                            format!("`{a}` is not auto, console, discord or telegram"),
-                        ));
-                    }
-                }
-            }
-            if !v.is_empty() {
-                c.adapters = Some(v);
-            }
-        }
-        if let Some(mb) = file.cache_mb {
-            if !(1..=4096).contains(&mb) {
-                return Err(bad("cache_mb", "must be from 1 to 4096"));
-            }
-            c.cache_bytes = mb << 20;
-        }
-        if let Some(t) = file.time {
-            if let Some(s) = t.default_move_limit {
-                c.default_move_limit_ms =
-                    parse_move_limit(&s).map_err(|e| bad("time.default_move_limit", e))?;
-            }
-            if let Some(s) = t.challenge_expiry {
-                c.challenge_expiry_ms = match parse_duration(&s) {
-                    Some(ms) if (HOUR..=30 * DAY).contains(&ms) => ms,
-                    _ => {
-                        return Err(bad(
-                            "time.challenge_expiry",
-                            format!("`{s}` is not a duration from 1h to 30d"),
-                        ));
-                    }
-                };
-            }
-        }
-        if let Some(con) = file.console {
-            if let Some(d) = con.boards_dir {
-                c.boards_dir = PathBuf::from(d);
-            }
-            if let Some(u) = con.user {
-                c.console_user = nonempty("console.user", u)?;
-            }
-            if let Some(ch) = con.channel {
-                c.console_channel = nonempty("console.channel", ch)?;
-            }
-            if let Some(m) = con.mode {
-                c.console_mode = Some(ConsoleMode::parse(&m).ok_or_else(|| {
-                    bad("console.mode", format!("`{m}` is not group or addressed"))
-                })?);
-            }
-        }
-        if let Some(b) = file.bot {
-            if let Some(n) = b.threads {
-                if !(1..=64).contains(&n) {
-                    return Err(bad("bot.threads", "must be from 1 to 64"));
-                }
-                c.bot_threads = n;
-            }
-            if let Some(ms) = b.think_ms {
-                if !(10..=60_000).contains(&ms) {
-                    return Err(bad("bot.think_ms", "must be from 10 to 60000"));
-                }
-                c.bot_think_ms = Some(ms);
-            }
-        }
-        if let Some(f) = file.limits {
-            let l = &mut c.limits;
-            for (key, value, slot) in [
-                (
-                    "limits.open_challenges_per_user",
-                    f.open_challenges_per_user,
-                    &mut l.challenges_per_user,
-                ),
-                (
-                    "limits.open_challenges_per_channel",
-                    f.open_challenges_per_channel,
-                    &mut l.challenges_per_channel,
-                ),
-                (
-                    "limits.games_per_user",
-                    f.games_per_user,
-                    &mut l.games_per_user,
-                ),
-                (
-                    "limits.bot_games_per_user",
-                    f.bot_games_per_user,
-                    &mut l.bot_games_per_user,
-                ),
-                (
-                    "limits.commands_per_minute",
-                    f.commands_per_minute,
-                    &mut l.commands_per_minute,
-                ),
-                ("limits.heavy_jobs", f.heavy_jobs, &mut l.heavy_jobs),
-                (
-                    "limits.heavy_jobs_per_user",
-                    f.heavy_jobs_per_user,
-                    &mut l.heavy_jobs_per_user,
-                ),
-            ] {
-                if let Some(n) = value {
-                    if !(1..=100_000).contains(&n) {
-                        return Err(bad(key, "must be from 1 to 100000"));
-                    }
-                    *slot = n;
-                }
-            }
-        }
-        if let Some(t) = file.telegram {
-            c.sections.insert("telegram".into(), t);
-        }
-        if let Some(d) = file.discord {
-            c.sections.insert("discord".into(), d);
-        }
-        if let Some(w) = file.web {
-            c.sections.insert("web".into(), w);
-        }
-        c.discord_token = file.discord_token;
-        c.telegram_token = file.telegram_token;
-        if let Some(t) = env("TABLERO_DISCORD_TOKEN").filter(|t| !t.trim().is_empty()) {
-            c.discord_token = Some(t);
-        }
-        if let Some(t) = env("TABLERO_TELEGRAM_TOKEN").filter(|t| !t.trim().is_empty()) {
-            c.telegram_token = Some(t);
-        }
-        if let Some(d) = env("TABLERO_DATA_DIR").filter(|t| !t.trim().is_empty()) {
-            c.data_dir = PathBuf::from(d);
-        }
-        if let Some(u) = env("TABLERO_DATABASE_URL").filter(|t| !t.trim().is_empty()) {
-            c.store = StoreLocation::parse("TABLERO_DATABASE_URL", &u)?;
-        }
+        let backup_every = file.apply(&mut c)?;
+        c.apply_env(env)?;
         // Backups are on by default where people play (a chat front-end),
         // off for the console, which is for trying things out.
         c.backup_every_ms = backup_every.unwrap_or_else(|| {
@@ -498,6 +549,24 @@ impl Config {
                 .then_some(DEFAULT_BACKUP_EVERY_MS)
         });
         Ok(c)
+    }
+
+    /// The environment's settings, over the file's.
+    fn apply_env(&mut self, env: impl Fn(&str) -> Option<String>) -> Result<(), ConfigError> {
+        let set = |k: &str| env(k).filter(|t| !t.trim().is_empty());
+        if let Some(t) = set("TABLERO_DISCORD_TOKEN") {
+            self.discord_token = Some(Secret(t));
+        }
+        if let Some(t) = set("TABLERO_TELEGRAM_TOKEN") {
+            self.telegram_token = Some(Secret(t));
+        }
+        if let Some(d) = set("TABLERO_DATA_DIR") {
+            self.data_dir = PathBuf::from(d);
+        }
+        if let Some(u) = set("TABLERO_DATABASE_URL") {
+            self.store = StoreLocation::parse("TABLERO_DATABASE_URL", &u)?;
+        }
+        Ok(())
     }
 
     /// The store as a URL for `Store::open_url` (`sled:PATH` for the data
@@ -670,6 +739,27 @@ mod tests {
         let c = parse(text).unwrap();
         assert_eq!(c.default_move_limit_ms, Some(72 * HOUR));
         assert_eq!(c.adapters_to_run(), vec![Adapter::Console]);
+    }
+
+    #[test]
+    fn secrets_never_show_in_debug() {
+        let c = Config::parse("discord_token = \"file-secret-1\"", |k| {
+            (k == "TABLERO_TELEGRAM_TOKEN").then(|| "env-secret-2".to_string())
+        })
+        .unwrap();
+        assert_eq!(
+            c.telegram_token.as_ref().map(Secret::expose),
+            Some("env-secret-2")
+        );
+        assert_eq!(
+            c.discord_token.as_ref().map(Secret::expose),
+            Some("file-secret-1")
+        );
+        let shown = format!("{c:?} {c:#?}");
+        assert!(
+            !shown.contains("secret-1") && !shown.contains("secret-2"),
+            "{shown}"
+        );
     }
 
     #[test]

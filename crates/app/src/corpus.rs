@@ -1,5 +1,5 @@
 //! The conversation corpus's format and judge, shared by the runs through
-//! the console and the adapters' translations (`tests/conversations.rs`)
+//! the console and the adapters' translations (`tests/it/conversations.rs`)
 //! and through the fake Telegram server (the Telegram e2e).
 //!
 //! A corpus file is a chat: `NAME> text` is what someone types, and the

@@ -178,8 +178,8 @@ impl Settings {
     ) -> Result<Option<Settings>, String> {
         let section = Section::of(config, env)?;
         let shards = section.shard_range()?;
-        Ok(config.discord_token.clone().map(|token| Settings {
-            token,
+        Ok(config.discord_token.as_ref().map(|token| Settings {
+            token: token.expose().to_string(),
             guild: section.guild_id,
             message_moves: section.message_moves,
             proxy: section.proxy,

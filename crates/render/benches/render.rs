@@ -20,7 +20,7 @@
 mod cpu;
 #[path = "support/peer.rs"]
 mod peer;
-#[path = "../tests/support/mod.rs"]
+#[path = "../tests/it/support/mod.rs"]
 mod support;
 
 use std::hint::black_box;

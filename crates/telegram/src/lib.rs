@@ -204,7 +204,8 @@ impl Options {
         let updates = section.updates(&env)?;
         let token = config
             .telegram_token
-            .clone()
+            .as_ref()
+            .map(|t| t.expose().to_string())
             .filter(|t| !t.trim().is_empty())
             .ok_or("Telegram needs a bot token: set TABLERO_TELEGRAM_TOKEN")?;
         let api_url = match &section.api_url {

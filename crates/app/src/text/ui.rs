@@ -2,7 +2,7 @@
 //! footers and the short notes of a platform's own gestures. An adapter
 //! names what it shows with a [`Ui`] key and renders [`Ui::text`]; it never
 //! holds a sentence or chooses between languages itself (the test
-//! `tests/catalogue.rs` of the workspace reads the adapters' sources to keep
+//! `tests/it/catalogue.rs` of the workspace reads the adapters' sources to keep
 //! it so).
 
 use tablero_rules::Lang;

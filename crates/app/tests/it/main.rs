@@ -2,14 +2,14 @@
 //! binary: one link instead of one per file (a fresh `cargo test
 //! --workspace` spent most of its time and disk linking test binaries).
 
-#[allow(dead_code)]
-#[path = "../../../render/tests/it/support/compare.rs"]
-mod compare;
 mod abuse;
 mod app;
 mod bare;
 mod bot;
 mod cards;
+#[allow(dead_code)]
+#[path = "../../../render/tests/it/support/compare.rs"]
+mod compare;
 mod direct;
 mod domain;
 mod hostile;

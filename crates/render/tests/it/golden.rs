@@ -1,7 +1,7 @@
 //! Golden images: every case of `golden/cases.txt` is drawn and compared,
 //! pixel by pixel after decoding, with `golden/<game>-<name>.png`.
 //!
-//! `TABLERO_BLESS=1 cargo test -p tablero-render --test golden` writes the
+//! `TABLERO_BLESS=1 cargo test -p tablero-render --test it golden::` writes the
 //! current images as the new goldens; look at each before committing. On a
 //! mismatch the new image is left in `target/golden-failures/` beside the
 //! old one's name.

@@ -2,11 +2,11 @@
 //! binary: one link instead of one per file (a fresh `cargo test
 //! --workspace` spent most of its time and disk linking test binaries).
 
-#[allow(dead_code)]
-mod support;
 mod golden;
 mod malformed;
 mod marks;
 mod playouts;
 mod replay;
 mod stats;
+#[allow(dead_code)]
+mod support;

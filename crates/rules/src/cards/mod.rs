@@ -1,6 +1,6 @@
 //! The rule cards of every game, one file per game: what `rules GAME`
 //! shows. Each card is a position, marks over it and a caption key; the
-//! captions' words are in the app's text catalogue. `tests/cards.rs`
+//! captions' words are in the app's text catalogue. `tests/it/cards.rs`
 //! checks that every position is legal and that every mark teaches a true
 //! rule there.
 

@@ -2,10 +2,10 @@
 //! binary: one link instead of one per file (a fresh `cargo test
 //! --workspace` spent most of its time and disk linking test binaries).
 
-#[allow(dead_code)]
-mod support;
 mod backups;
 mod conformance;
 mod damage;
 mod log_damage;
+#[allow(dead_code)]
+mod support;
 mod tournaments;

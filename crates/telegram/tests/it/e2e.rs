@@ -2724,7 +2724,7 @@ async fn a_review_comes_as_text_then_the_chart_and_the_turning_points_in_one_alb
 /// teloxide's default (20 a minute in every chat) the replies fell behind
 /// by half a minute after the first ten moves (issue 42). The bound is
 /// loose; the figures are printed and kept in BENCHMARKS.md
-/// (`cargo test -p tablero-telegram --test e2e -- fast_private --nocapture`).
+/// (`cargo test -p tablero-telegram --test it e2e::fast_private -- --nocapture`).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_fast_private_game_against_the_bot_keeps_up() {
     let Running {

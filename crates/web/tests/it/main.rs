@@ -2,9 +2,9 @@
 //! binary: one link instead of one per file (a fresh `cargo test
 //! --workspace` spent most of its time and disk linking test binaries).
 
-#[allow(dead_code)]
-mod support;
 mod browser;
 mod drawing;
 mod routes;
 mod shared;
+#[allow(dead_code)]
+mod support;

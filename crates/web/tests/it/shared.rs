@@ -1,7 +1,7 @@
 //! Several processes on one PostgreSQL database: a page served by one
 //! app hears of moves committed by another (the feeds poll the channels'
 //! versions). Two `App`s on their own stores stand for two processes, as
-//! in `crates/app/tests/shared.rs`.
+//! in `crates/app/tests/it/shared.rs`.
 
 use crate::support;
 
