@@ -605,8 +605,8 @@ mod tests {
             ResolveError::BadLevel("0".into())
         );
         assert!(matches!(
-            resolution("desafiar ajedrez tiempo=5s"),
-            ResolveError::BadTimeLimit(BadMoveLimit::OutOfRange(5000))
+            resolution("desafiar ajedrez tiempo=20d"),
+            ResolveError::BadTimeLimit(BadMoveLimit::OutOfRange(_))
         ));
         assert_eq!(
             resolution("reglas parchís"),
