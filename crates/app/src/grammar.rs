@@ -572,6 +572,9 @@ mod tests {
     use super::*;
     use crate::terms::Terms;
 
+    /// Every command that takes a game reads its name as `rules` does,
+    /// in any number of words, with the options after it; `jugar` and
+    /// `play` with a game's name start a game against Tablero.
     #[test]
     fn game_names_of_several_words_and_jugar() {
         let challenge = |opponent: Option<&str>, game: &str, options: &[&str]| Written::Challenge {

@@ -550,9 +550,6 @@ mod tests {
         }
     }
 
-    /// Every command that takes a game reads its name as `rules` does,
-    /// in any number of words, with the options after it; `jugar` and
-
     /// The two steps fail apart: the words of a command (a missing game,
     /// a word that is no number) are the first step's errors, what they
     /// name (an unknown game, a level or a time out of range) the
