@@ -12,5 +12,4 @@ mod processes;
 mod records;
 mod store_damage;
 mod transcripts;
-mod uci;
 mod web_console;

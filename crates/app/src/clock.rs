@@ -1,7 +1,5 @@
 //! Time, behind a trait so tests move it by hand.
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicI64, Ordering};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 /// Milliseconds since the Unix epoch.
@@ -22,31 +20,43 @@ impl Clock for SystemClock {
     }
 }
 
-/// A clock that moves only when told; clones share the time.
-#[derive(Clone, Debug, Default)]
-pub struct ManualClock(Arc<AtomicI64>);
+#[cfg(any(test, feature = "testkit"))]
+pub use manual::ManualClock;
 
-impl ManualClock {
-    /// A clock showing `ms`.
-    #[must_use]
-    pub fn at(ms: i64) -> ManualClock {
-        ManualClock(Arc::new(AtomicI64::new(ms)))
+/// A clock that moves only when told, for tests.
+#[cfg(any(test, feature = "testkit"))]
+mod manual {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicI64, Ordering};
+
+    use super::Clock;
+
+    /// A clock that moves only when told; clones share the time.
+    #[derive(Clone, Debug, Default)]
+    pub struct ManualClock(Arc<AtomicI64>);
+
+    impl ManualClock {
+        /// A clock showing `ms`.
+        #[must_use]
+        pub fn at(ms: i64) -> ManualClock {
+            ManualClock(Arc::new(AtomicI64::new(ms)))
+        }
+
+        /// Moves the clock forward by `ms`.
+        pub fn advance(&self, ms: i64) {
+            self.0.fetch_add(ms, Ordering::SeqCst);
+        }
+
+        /// Sets the time.
+        pub fn set(&self, ms: i64) {
+            self.0.store(ms, Ordering::SeqCst);
+        }
     }
 
-    /// Moves the clock forward by `ms`.
-    pub fn advance(&self, ms: i64) {
-        self.0.fetch_add(ms, Ordering::SeqCst);
-    }
-
-    /// Sets the time.
-    pub fn set(&self, ms: i64) {
-        self.0.store(ms, Ordering::SeqCst);
-    }
-}
-
-impl Clock for ManualClock {
-    fn now_ms(&self) -> i64 {
-        self.0.load(Ordering::SeqCst)
+    impl Clock for ManualClock {
+        fn now_ms(&self) -> i64 {
+            self.0.load(Ordering::SeqCst)
+        }
     }
 }
 
@@ -100,9 +110,126 @@ pub fn format_duration(ms: i64) -> String {
     }
 }
 
+/// Days since 1970-01-01 of a date of the proleptic Gregorian calendar
+/// (Howard Hinnant's `days_from_civil`).
+fn days_from_civil(y: i64, m: i64, d: i64) -> i64 {
+    let y = if m <= 2 { y - 1 } else { y };
+    let era = y.div_euclid(400);
+    let yoe = y - era * 400;
+    let doy = (153 * (m + if m > 2 { -3 } else { 9 }) + 2) / 5 + d - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    era * 146_097 + doe - 719_468
+}
+
+/// The date of a day counted from 1970-01-01: (year, month, day).
+fn civil_from_days(z: i64) -> (i64, i64, i64) {
+    let z = z + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    (
+        if m <= 2 {
+            yoe + era * 400 + 1
+        } else {
+            yoe + era * 400
+        },
+        m,
+        d,
+    )
+}
+
+/// Reads a moment in UTC: `2026-12-24` (its start) or `2026-12-24T18:00`
+/// (also with a space or `_` for the `T`).
+#[must_use]
+pub fn parse_utc(s: &str) -> Option<i64> {
+    let s = s.trim();
+    let (date, time) = match s.find(['T', 't', ' ', '_']) {
+        Some(i) => (&s[..i], Some(&s[i + 1..])),
+        None => (s, None),
+    };
+    let num = |p: &str, len: usize| -> Option<i64> {
+        (p.len() == len && p.bytes().all(|b| b.is_ascii_digit()))
+            .then(|| p.parse().ok())
+            .flatten()
+    };
+    let mut parts = date.split('-');
+    let (y, m, d) = (
+        num(parts.next()?, 4)?,
+        num(parts.next()?, 2)?,
+        num(parts.next()?, 2)?,
+    );
+    if parts.next().is_some() || !(1..=12).contains(&m) || d < 1 {
+        return None;
+    }
+    let days = days_from_civil(y, m, d);
+    // No 31 April: the day must come back as itself.
+    if civil_from_days(days) != (y, m, d) {
+        return None;
+    }
+    let (h, min) = match time {
+        None => (0, 0),
+        Some(t) => {
+            let (h, min) = t.split_once(':')?;
+            let (h, min) = (num(h, 2)?, num(min, 2)?);
+            if h > 23 || min > 59 {
+                return None;
+            }
+            (h, min)
+        }
+    };
+    Some(days * DAY + h * HOUR + min * MINUTE)
+}
+
+/// Writes a moment in UTC for people: `2026-12-24 18:00 UTC`.
+#[must_use]
+pub fn format_utc(ms: i64) -> String {
+    let (y, m, d) = civil_from_days(ms.div_euclid(DAY));
+    let in_day = ms.rem_euclid(DAY);
+    format!(
+        "{y:04}-{m:02}-{d:02} {:02}:{:02} UTC",
+        in_day / HOUR,
+        in_day % HOUR / MINUTE
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn moments_in_utc() {
+        // 2026-01-01 00:00 UTC, the test kit's start.
+        assert_eq!(parse_utc("2026-01-01"), Some(1_767_225_600_000));
+        assert_eq!(
+            parse_utc("2026-12-24T18:05"),
+            Some(1_767_225_600_000 + 357 * DAY + 18 * HOUR + 5 * MINUTE)
+        );
+        assert_eq!(parse_utc("2028-02-29 00:00"), parse_utc("2028-02-29"));
+        assert_eq!(parse_utc("1970-01-01"), Some(0));
+        for bad in [
+            "",
+            "2026",
+            "2026-13-01",
+            "2026-02-29",
+            "2026-04-31",
+            "2026-1-01",
+            "2026-01-01T24:00",
+            "2026-01-01T10",
+            "2026-01-01-01",
+            "26-01-01",
+            "2026-01-01T1:00",
+        ] {
+            assert_eq!(parse_utc(bad), None, "{bad}");
+        }
+        assert_eq!(format_utc(1_767_225_600_000), "2026-01-01 00:00 UTC");
+        let t = parse_utc("2026-12-24T18:05").unwrap();
+        assert_eq!(format_utc(t), "2026-12-24 18:05 UTC");
+        assert_eq!(format_utc(t + 59_999), "2026-12-24 18:05 UTC");
+    }
 
     #[test]
     fn durations() {

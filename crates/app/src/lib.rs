@@ -61,20 +61,26 @@ pub mod view;
 pub mod watch;
 pub mod webpath;
 mod webview;
+// A tournament's web page (`/t/TOKEN`).
+mod webtour;
 // `moves SQUARE`, `hint` and `learn GAME`.
 mod learn;
 
-pub use clock::{Clock, ManualClock, SystemClock};
+#[cfg(any(test, feature = "testkit"))]
+pub use clock::ManualClock;
+pub use clock::{Clock, SystemClock};
 pub use command::Command;
 pub use config::Config;
 pub use event::{AppError, Event, QUOTE_CHARS, Suggestion};
 pub use grammar::parse;
 pub use listings::GameSummary;
-pub use render::{BoardRenderer, FakeRenderer, PngRenderer, diagram};
+#[cfg(any(test, feature = "testkit"))]
+pub use render::FakeRenderer;
+pub use render::{BoardRenderer, PngRenderer, diagram};
 pub use reply::{
     AfterGame, Attachment, BoardRef, ChallengeRef, ChannelKey, ChoiceGroup, FileKind, Incoming,
     Listing, OpenGame, Outgoing, PageButton, Pager, Pick, Picture, Platform, Reply, Span, Text,
-    User,
+    TourPress, User,
 };
 pub use resolve::read;
 pub use state::{Actor, App, MAX_NAME_CHARS, Settings, capped};

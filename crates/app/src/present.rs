@@ -268,6 +268,7 @@ impl App {
             reply.pager = pager;
             reply.picks = picks(&offered, lang);
         }
+        reply.tournament = open_tournament(e);
         if let Event::Challenged(doc) | Event::ChallengeWaiting(doc) = e {
             reply.challenge = Some(ChallengeRef {
                 id: doc.id,
@@ -376,4 +377,17 @@ impl App {
         reply.pager = text::error_pager(e);
         reply
     }
+}
+
+/// The tournament `e` shows while players may still join it (created,
+/// joined, left or shown), for its Join, Leave and Start buttons.
+fn open_tournament(e: &Event) -> Option<u64> {
+    use crate::tourview::TourEvent as T;
+    let Event::Tournament(
+        T::Created(v) | T::Joined { view: v, .. } | T::Left { view: v, .. } | T::Shown(v),
+    ) = e
+    else {
+        return None;
+    };
+    (v.tournament.phase() == tablero_tournament::Phase::Registration).then_some(v.id)
 }

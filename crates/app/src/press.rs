@@ -12,8 +12,9 @@ use crate::channel::ChannelState;
 use crate::command::Command;
 use crate::event::AppError;
 use crate::place::GameAt;
-use crate::reply::{AfterGame, ChannelKey, ChoiceGroup, Listing, Reply, User};
+use crate::reply::{AfterGame, ChannelKey, ChoiceGroup, Listing, Reply, TourPress, User};
 use crate::state::Actor;
+use crate::tourview::TourCommand;
 
 /// What a button asks for.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -177,6 +178,37 @@ impl App {
             Command::Decline(Some(id))
         };
         match self.execute(&who, cmd) {
+            Ok(e) => self.present(&e, lang),
+            Err(e) => self.present_error(&e, lang),
+        }
+    }
+
+    /// Answers a press of a tournament's Join, Leave or Start button by
+    /// `user` (who `manages` the chat or not, as the platform tells):
+    /// exactly as `tournament #ID join` (`leave`, `start`) typed by them,
+    /// so a stale press (the tournament has started, or is gone) or one by
+    /// someone it is not for (leaving a tournament one is not in, starting
+    /// one without the right) gets an error reply and changes nothing.
+    pub fn tournament_press(
+        &self,
+        channel: &ChannelKey,
+        user: &User,
+        handle: Option<String>,
+        manages: bool,
+        id: u64,
+        what: TourPress,
+    ) -> Reply {
+        let lang = self.lang_of(channel, &user.id);
+        let who = Actor {
+            manages,
+            ..Actor::without_message(channel, user, handle)
+        };
+        let cmd = match what {
+            TourPress::Join => TourCommand::Join(Some(id)),
+            TourPress::Leave => TourCommand::Leave(Some(id)),
+            TourPress::Start => TourCommand::Start(Some(id)),
+        };
+        match self.execute(&who, Command::Tournament(cmd)) {
             Ok(e) => self.present(&e, lang),
             Err(e) => self.present_error(&e, lang),
         }

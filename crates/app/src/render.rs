@@ -85,11 +85,13 @@ pub trait BoardRenderer: Send + Sync {
     }
 }
 
+#[cfg(any(test, feature = "testkit"))]
 /// A renderer for tests: the bytes name the game and the position, so tests
 /// can tell images apart without decoding any.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct FakeRenderer;
 
+#[cfg(any(test, feature = "testkit"))]
 impl BoardRenderer for FakeRenderer {
     fn render(
         &self,

@@ -332,6 +332,11 @@ pub struct Reply {
     /// `moves`), if anything: front-ends that keep pictures as files name
     /// these apart from the plain board of the same move.
     pub look: Option<&'static str>,
+    /// A tournament of the channel the reply shows while players may
+    /// still join it: front-ends offer Join, Leave and Start buttons
+    /// ([`TourPress`]), each acting as the command typed by whoever
+    /// presses it ([`crate::App::tournament_press`]).
+    pub tournament: Option<u64>,
 }
 
 /// One picture of a reply's album.
@@ -484,6 +489,51 @@ impl AfterGame {
     }
 }
 
+/// What a button under a tournament that players may still join asks
+/// for: the same as `tournament #T join` (`leave`, `start`) typed by
+/// whoever presses it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TourPress {
+    Join,
+    Leave,
+    Start,
+}
+
+impl TourPress {
+    /// The three, in the order front-ends show them.
+    pub const ALL: [TourPress; 3] = [TourPress::Join, TourPress::Leave, TourPress::Start];
+
+    /// The letter a button's data ends with.
+    #[must_use]
+    pub fn code(self) -> char {
+        match self {
+            TourPress::Join => 'j',
+            TourPress::Leave => 'l',
+            TourPress::Start => 's',
+        }
+    }
+
+    /// The data of tournament `id`'s button (after the adapter's prefix):
+    /// `ID:j`, `ID:l` or `ID:s`.
+    #[must_use]
+    pub fn data(self, id: u64) -> String {
+        format!("{id}:{}", self.code())
+    }
+
+    /// Reads a button's `ID:j|l|s` (after the adapter's prefix).
+    #[must_use]
+    pub fn parse(data: &str) -> Option<(u64, TourPress)> {
+        let (id, what) = data.split_once(':')?;
+        let what = match what {
+            "j" => TourPress::Join,
+            "l" => TourPress::Leave,
+            "s" => TourPress::Start,
+            _ => return None,
+        };
+        Some((id.parse().ok()?, what))
+    }
+}
+
 /// A challenge under which an adapter puts buttons.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ChallengeRef {
@@ -522,6 +572,7 @@ impl Reply {
             web_button: false,
             album: Vec::new(),
             look: None,
+            tournament: None,
         }
     }
 
@@ -607,6 +658,17 @@ mod tests {
             "<1> plays `e4` in #3: `move #3 e5`."
         );
         assert_eq!(t.mentioned(), [ana()]);
+    }
+
+    #[test]
+    fn tournament_buttons_read_back_and_nothing_else_does() {
+        for p in TourPress::ALL {
+            assert_eq!(TourPress::parse(&p.data(42)), Some((42, p)));
+        }
+        assert_eq!(TourPress::Start.data(7), "7:s");
+        for bad in ["", "7", "7:", "7:x", "x:j", "-1:j", "7:j:1", ":l"] {
+            assert_eq!(TourPress::parse(bad), None, "{bad}");
+        }
     }
 
     #[test]

@@ -9,12 +9,13 @@
 use tablero_rules::{GameId, Lang, Msg, Side};
 use tablero_tournament::{Format, MAX_PLAYERS, MAX_ROUNDS};
 
+use crate::clock::{parse_duration, parse_utc};
 use crate::command::{Command, Someone, find};
 use crate::config::parse_move_limit;
 use crate::event::{AppError, BadMoveLimit};
 use crate::grammar::{ParseError, Written, parse};
 use crate::terms::{LEVELS, Terms};
-use crate::tourview::{TourCommand, TourCreate, TourError};
+use crate::tourview::{Deadline, TourCommand, TourCreate, TourError, When};
 use crate::view::Orientation;
 
 /// Why a command's words name nothing the bot knows (the catalogue words
@@ -310,7 +311,7 @@ fn tournament(game: &str, options: &[String]) -> Result<TourCreate, ResolveError
     let refused = ResolveError::Tournament;
     let game = game_named(game)?;
     let (mut swiss, mut robin, mut double) = (false, false, false);
-    let (mut rounds, mut max) = (None, None);
+    let (mut rounds, mut max, mut deadline) = (None, None, None);
     let mut rest = Vec::new();
     for o in options {
         let low = fold(o);
@@ -324,6 +325,9 @@ fn tournament(game: &str, options: &[String]) -> Result<TourCreate, ResolveError
             }
             "max" | "maximo" | "players" | "jugadores" => {
                 max = Some(bounded(o, value, 2, MAX_PLAYERS as u64)? as usize);
+            }
+            "deadline" | "plazo" | "cierre" | "until" | "hasta" => {
+                deadline = Some(deadline_of(value)?);
             }
             _ => rest.push(o.clone()),
         }
@@ -358,6 +362,21 @@ fn tournament(game: &str, options: &[String]) -> Result<TourCreate, ResolveError
         format,
         max_players: max.unwrap_or(MAX_PLAYERS),
         terms,
+        deadline,
+    })
+}
+
+/// `deadline=VALUE`: a time from now (`2d`, `12h`) or a moment in UTC
+/// (`2026-12-24`, `2026-12-24T18:00`); how far ahead it is is checked
+/// when the tournament is created.
+fn deadline_of(value: &str) -> Result<Deadline, ResolveError> {
+    let when = parse_duration(value)
+        .map(When::In)
+        .or_else(|| parse_utc(value).map(When::At))
+        .ok_or_else(|| ResolveError::Tournament(TourError::BadDeadline(value.to_string())))?;
+    Ok(Deadline {
+        when,
+        word: value.to_string(),
     })
 }
 
@@ -661,15 +680,20 @@ mod tests {
                     casual: true,
                     ..Terms::default()
                 },
+                deadline: None,
             })))
         );
         assert_eq!(
-            read("tournament create chess roundrobin double"),
+            read("tournament create chess roundrobin double plazo=2d"),
             Ok(Command::Tournament(TourCommand::Create(TourCreate {
                 game: GameId::Chess,
                 format: Format::RoundRobin { double: true },
                 max_players: MAX_PLAYERS,
                 terms: Terms::default(),
+                deadline: Some(Deadline {
+                    when: When::In(2 * 24 * HOUR),
+                    word: "2d".into(),
+                }),
             })))
         );
     }

@@ -42,6 +42,7 @@ pub(crate) fn set_core(doc: &mut TournamentDoc, t: &Tournament) -> Res<()> {
 /// What the chat shows of `doc` (whose state is `t`).
 pub(crate) fn view_of(doc: &TournamentDoc, t: &Tournament) -> TournamentView {
     TournamentView {
+        channel: doc.channel.clone(),
         id: doc.id,
         game: doc.game,
         tournament: t.clone(),
@@ -53,6 +54,7 @@ pub(crate) fn view_of(doc: &TournamentDoc, t: &Tournament) -> TournamentView {
         move_limit_secs: doc.move_limit_secs,
         rated: doc.rated,
         creator: doc.creator.clone(),
+        deadline_ms: doc.deadline_ms,
     }
 }
 

@@ -17,8 +17,9 @@ use tablero_store::Store;
 
 use crate::clock::{ManualClock, parse_duration};
 use crate::console::incoming;
+use crate::render::FakeRenderer;
 use crate::reply::Reply;
-use crate::{App, FakeRenderer, Settings};
+use crate::{App, Settings};
 
 /// The `.txt` files of `dir`, sorted: transcripts and corpus files.
 ///

@@ -1,5 +1,5 @@
 //! Timers: reminders at half and 90 % of a turn's time, losses on time,
-//! expired challenges. Each due timer is claimed (leased to this process,
+//! expired challenges, tournaments' join deadlines. Each due timer is claimed (leased to this process,
 //! so that of several processes on one database one handles it), then
 //! handled under its channel's lock and checked against the stored record
 //! first, so a timer that a move or an answer made stale — or that another
@@ -55,6 +55,7 @@ impl App {
             let done = match t.kind {
                 TimerKind::Game => self.game_timer(&t, now),
                 TimerKind::Challenge => self.challenge_timer(&t, now),
+                TimerKind::Tournament => self.tournament_timer(&t, now),
             };
             match done {
                 Ok(Some((event, reader))) => {
@@ -138,6 +139,16 @@ impl App {
                 },
                 id,
             )))
+        })
+    }
+
+    /// A tournament's join deadline: it starts, or is called off.
+    fn tournament_timer(&self, t: &Timer, now: i64) -> Res<Option<(Event, String)>> {
+        self.with_channel(&t.channel, |_| {
+            match self.deadline_came(&t.channel, t.id, t.due_ms, now)? {
+                Some(done) => Ok(Some(done)),
+                None => self.drop_timer(t),
+            }
         })
     }
 

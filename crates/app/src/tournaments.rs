@@ -8,10 +8,14 @@ use tablero_store::{ResultDoc, Termination, TournamentDoc};
 use tablero_tournament::{Format, Phase, Player, PlayerId, Settings, Tournament};
 
 use crate::channel::{ChannelState, splitmix};
+use crate::clock::{DAY, MINUTE};
 use crate::event::{AppError, Event, Outcome};
+use crate::reply::ChannelKey;
 use crate::rounds::{core_of, set_core, view_of};
 use crate::state::{Actor, App, Res};
-use crate::tourview::{RoundNews, TourCommand, TourCreate, TourError, TourEvent, TourNo};
+use crate::tourview::{
+    Deadline, RoundNews, TourCommand, TourCreate, TourError, TourEvent, TourNo, When,
+};
 
 fn refused(e: TourError) -> AppError {
     AppError::Tournament(e)
@@ -19,6 +23,33 @@ fn refused(e: TourError) -> AppError {
 
 fn done(e: TourEvent) -> Outcome {
     Ok(Event::Tournament(e))
+}
+
+/// The nearest and the farthest a join deadline may be.
+const DEADLINE_MS: std::ops::RangeInclusive<i64> = 5 * MINUTE..=60 * DAY;
+
+/// When `deadline` closes joining, given the time `now`: from 5 minutes
+/// to 60 days ahead.
+fn read_deadline(deadline: &Deadline, now: i64) -> Res<i64> {
+    let at = match deadline.when {
+        When::In(ms) => now.saturating_add(ms),
+        When::At(at) => at,
+    };
+    if DEADLINE_MS.contains(&(at - now)) {
+        Ok(at)
+    } else {
+        Err(refused(TourError::BadDeadline(deadline.word.clone())))
+    }
+}
+
+/// The fewest players `t` starts with: two for a round robin; for a Swiss
+/// three (of two, a round robin says it better) and one more than its
+/// rounds (or rematches would be certain).
+fn need(t: &Tournament) -> usize {
+    match t.settings().format {
+        Format::Swiss { rounds } => 3.max(rounds as usize + 1),
+        Format::RoundRobin { .. } => 2,
+    }
 }
 
 /// The player `who` is, seeded by their rating in `game` if they have one.
@@ -59,9 +90,14 @@ impl App {
             format,
             max_players,
             terms,
+            deadline,
         } = asked;
         let mut setup = terms.setup;
         let now = self.now();
+        let deadline = deadline
+            .as_ref()
+            .map(|d| read_deadline(d, now))
+            .transpose()?;
         let tid = self.store.next_id(ch)?;
         if id == GameId::KnightFight && setup.seed.is_none() && setup.layout.is_none() {
             setup.seed = Some(splitmix(now as u64 ^ (tid << 40)) % 1_000_000_000);
@@ -87,10 +123,12 @@ impl App {
             community: who.community.clone(),
             games: Vec::new(),
             closed_by: Vec::new(),
+            deadline_ms: deadline,
         };
         set_core(&mut doc, &t)?;
         let mut b = self.store.batch();
         b.put_tournament(&doc);
+        b.put_tournament_deadline(&doc);
         b.set_next_id(ch, tid + 1);
         self.commit(b)?;
         done(TourEvent::Created(view_of(&doc, &t)))
@@ -134,7 +172,7 @@ impl App {
             ([], 1) => Ok(all.remove(0)),
             ([], _) => Err(refused(TourError::Which(
                 all.iter()
-                    .filter(|(_, t)| t.phase() != Phase::Finished)
+                    .filter(|(_, t)| !t.phase().is_over())
                     .map(|(d, _)| d.id)
                     .collect(),
             ))),
@@ -152,7 +190,7 @@ impl App {
         let all = self.tournaments_here(who)?;
         let active: Vec<_> = all
             .iter()
-            .filter(|(_, t)| t.phase() != Phase::Finished)
+            .filter(|(_, t)| !t.phase().is_over())
             .map(|(d, t)| view_of(d, t))
             .collect();
         match (active.len(), all.last()) {
@@ -201,22 +239,19 @@ impl App {
     fn start_tournament(&self, who: &Actor, n: Option<TourNo>) -> Outcome {
         let (mut d, mut t) = self.pick_tournament(who, n, |t| t.phase() == Phase::Registration)?;
         if t.phase() != Phase::Registration {
-            return Err(refused(TourError::of_core(
-                d.id,
-                tablero_tournament::TournamentError::AlreadyStarted,
-            )));
+            use tablero_tournament::TournamentError as E;
+            let why = match t.phase() {
+                Phase::Cancelled => E::Cancelled,
+                _ => E::AlreadyStarted,
+            };
+            return Err(refused(TourError::of_core(d.id, why)));
         }
         if d.creator.id != who.user.id && !who.manages {
             return Err(refused(TourError::StartNotAllowed {
                 creator: d.creator.clone(),
             }));
         }
-        // A Swiss of two is one game: a round robin says it better.
-        let need = match t.settings().format {
-            Format::Swiss { .. } => 3,
-            Format::RoundRobin { .. } => 2,
-        };
-        let players = t.players().len();
+        let (players, need) = (t.players().len(), need(&t));
         if players < need {
             return Err(refused(TourError::TooFew {
                 id: d.id,
@@ -224,19 +259,67 @@ impl App {
                 need,
             }));
         }
+        self.begin(&mut d, &mut t)
+    }
+
+    /// Starts `d` (whose state is `t`, with enough players): pairs round
+    /// 1 and creates its games, and drops its join deadline, in one
+    /// commit.
+    fn begin(&self, d: &mut TournamentDoc, t: &mut Tournament) -> Outcome {
         t.start()
             .map_err(|e| refused(TourError::of_core(d.id, e)))?;
         let now = self.now();
         let mut b = self.store.batch();
+        b.remove_tournament_deadline(d);
         if t.round_complete() {
-            self.next_rounds(&mut d, &mut t, &mut b, now, 0)?;
+            self.next_rounds(d, t, &mut b, now, 0)?;
         } else {
-            self.create_round_games(&mut d, &t, &mut b, now)?;
+            self.create_round_games(d, t, &mut b, now)?;
         }
+        set_core(d, t)?;
+        b.put_tournament(d);
+        self.commit(b)?;
+        done(TourEvent::Started(view_of(d, t)))
+    }
+
+    /// Tournament `id`'s join deadline, due at `due`, has come (a timer,
+    /// under the channel's lock): it starts, or with too few players it
+    /// is called off. A deadline that is no longer its own (it started
+    /// before, or is gone) only drops the timer. Returns what happened
+    /// and who reads it first (its creator).
+    pub(crate) fn deadline_came(
+        &self,
+        ch: &ChannelKey,
+        id: TourNo,
+        due: i64,
+        now: i64,
+    ) -> Res<Option<(Event, String)>> {
+        let doc = self.store.tournament(ch, id)?;
+        let current = doc.and_then(|d| {
+            let t = core_of(&d).ok()?;
+            (d.deadline_ms == Some(due) && due <= now && t.phase() == Phase::Registration)
+                .then_some((d, t))
+        });
+        let Some((mut d, mut t)) = current else {
+            return Ok(None);
+        };
+        let reader = d.creator.id.clone();
+        let need = need(&t);
+        if t.players().len() >= need {
+            return Ok(Some((self.begin(&mut d, &mut t)?, reader)));
+        }
+        t.cancel()
+            .map_err(|e| refused(TourError::of_core(d.id, e)))?;
         set_core(&mut d, &t)?;
+        let mut b = self.store.batch();
+        b.remove_tournament_deadline(&d);
         b.put_tournament(&d);
         self.commit(b)?;
-        done(TourEvent::Started(view_of(&d, &t)))
+        let view = view_of(&d, &t);
+        Ok(Some((
+            Event::Tournament(TourEvent::Cancelled { view, need }),
+            reader,
+        )))
     }
 
     /// `who` leaves a running tournament: the games they are playing in

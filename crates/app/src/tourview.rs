@@ -38,6 +38,24 @@ pub struct TourCreate {
     /// The terms of its games: the time per move, rated or not, the
     /// game's parameters (never a side or a level).
     pub terms: Terms,
+    /// When joining closes and it starts by itself (`deadline=2d`).
+    pub deadline: Option<Deadline>,
+}
+
+/// A join deadline as written: its moment is known only against the
+/// clock, when the tournament is created.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Deadline {
+    pub when: When,
+    /// The value as typed, to quote back if it is out of reach.
+    pub word: String,
+}
+
+/// A moment: a time from now, or in UTC (milliseconds since 1970).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum When {
+    In(i64),
+    At(i64),
 }
 
 /// `tournament …` as written: a command with nothing to resolve, or
@@ -138,6 +156,8 @@ impl TourCommand {
 /// chat game of each pairing.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TournamentView {
+    /// The chat that holds it.
+    pub channel: tablero_ids::ChannelKey,
     pub id: TourNo,
     pub game: GameId,
     pub tournament: Tournament,
@@ -146,6 +166,9 @@ pub struct TournamentView {
     pub move_limit_secs: Option<u64>,
     pub rated: bool,
     pub creator: User,
+    /// When joining closes and it starts by itself, if it was given a
+    /// deadline.
+    pub deadline_ms: Option<i64>,
 }
 
 impl TournamentView {
@@ -192,6 +215,11 @@ pub enum TourEvent {
     },
     /// Round 1 is paired and its games created.
     Started(TournamentView),
+    /// Its join deadline came with too few players (`need`): called off.
+    Cancelled {
+        view: TournamentView,
+        need: usize,
+    },
     /// One tournament's state.
     Shown(TournamentView),
     /// The chat's tournaments, newest last.
@@ -243,6 +271,11 @@ pub enum TourError {
     AlreadyStarted(TourNo),
     NotStarted(TourNo),
     Over(TourNo),
+    /// Called off when its join deadline came (too few players).
+    Cancelled(TourNo),
+    /// `deadline=` that is neither a time from now (`2d`) nor a date
+    /// (`2026-12-24`, `2026-12-24T18:00`, UTC) within reach.
+    BadDeadline(String),
     TooFew {
         id: TourNo,
         players: usize,
@@ -265,6 +298,7 @@ impl TourError {
             E::AlreadyStarted => TourError::AlreadyStarted(id),
             E::NotStarted => TourError::NotStarted(id),
             E::Finished => TourError::Over(id),
+            E::Cancelled => TourError::Cancelled(id),
             E::AlreadyJoined(_) => TourError::AlreadyJoined(id),
             E::Full { limit } => TourError::Full { id, limit },
             E::UnknownPlayer(_) => TourError::NotJoined(id),

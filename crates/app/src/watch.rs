@@ -38,7 +38,8 @@ use crate::webpath::{Token, WebPath};
 
 pub use crate::text::web::{WebText, ago, watch_button, web_text};
 pub use crate::webview::{
-    Both, GamePage, LiveGame, PlayerGame, PlayerPage, PlayerView, PlyView, StandingView,
+    Both, GamePage, LiveGame, LiveTournament, PlayerGame, PlayerPage, PlayerView, PlyView,
+    StandingView, TourPairing, TourRound, TourStanding, TournamentPage,
 };
 
 /// A web client's place in the pool of heavy jobs ([`App::web_place`]),
@@ -116,6 +117,12 @@ impl App {
                 )
             }
             WebLink::Player { platform, user } => format!("p\u{1f}{platform}\u{1f}{user}"),
+            WebLink::Tournament { channel, id } => {
+                format!(
+                    "v\u{1f}{}\u{1f}{}\u{1f}{id}",
+                    channel.platform, channel.channel
+                )
+            }
         };
         let mut mac = <Hmac<Sha256> as KeyInit>::new_from_slice(self.secret()?)
             .map_err(|_| AppError::Unreadable("web secret".into()))?;
@@ -141,6 +148,28 @@ impl App {
             channel: ch.clone(),
             id,
         })
+    }
+
+    /// The token of tournament `id` of `ch`'s page.
+    pub fn tournament_token(&self, ch: &ChannelKey, id: u64) -> Res<String> {
+        self.token(&WebLink::Tournament {
+            channel: ch.clone(),
+            id,
+        })
+    }
+
+    /// The public address of tournament `id` of `ch`'s page, when the web
+    /// has one.
+    #[must_use]
+    pub fn tournament_url(&self, ch: &ChannelKey, id: u64) -> Option<String> {
+        let base = self.web_base()?;
+        match self.tournament_token(ch, id) {
+            Ok(t) => Token::new(&t).map(|t| WebPath::Tournament(t).at(&base)),
+            Err(e) => {
+                tracing::warn!(error = ?e, "cannot make a tournament's web address");
+                None
+            }
+        }
     }
 
     fn player_token(&self, platform: Platform, user: &str) -> Res<String> {
@@ -183,6 +212,9 @@ impl App {
     /// on `board` and `history`, whose texts also end with the link.
     pub(crate) fn link_page(&self, e: &crate::Event, reply: &mut crate::Reply) {
         use crate::Event as E;
+        if let E::Tournament(t) = e {
+            return self.link_tournament(t, reply);
+        }
         let game = match e {
             E::Accepted { game, .. }
             | E::Played { game, .. }
@@ -205,6 +237,33 @@ impl App {
                     .append(text::t(format!("\n{}", text::web::watch_line(&url, l))));
             }
         }
+        reply.web = Some(url);
+    }
+
+    /// Puts the web page of the tournament `e` is about on `reply`, when
+    /// the web runs; a button under its state (`tournament`) and its
+    /// start, whose texts also end with the link.
+    fn link_tournament(&self, e: &crate::tourview::TourEvent, reply: &mut crate::Reply) {
+        use crate::tourview::TourEvent as T;
+        let (v, button) = match e {
+            T::Shown(v) | T::Started(v) | T::Created(v) => (v, true),
+            T::Joined { view, .. } | T::Left { view, .. } | T::Withdrew { view, .. } => {
+                (view, false)
+            }
+            T::Cancelled { .. } | T::Listed(_) => return,
+        };
+        let Some(url) = self.tournament_url(&v.channel, v.id) else {
+            return;
+        };
+        if button {
+            for l in [Lang::En, Lang::Es] {
+                reply.text.get_mut(l).append(text::t(format!(
+                    "\n{}",
+                    text::web::tournament_line(&url, l)
+                )));
+            }
+        }
+        reply.web_button = button;
         reply.web = Some(url);
     }
 

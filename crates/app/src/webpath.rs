@@ -14,6 +14,8 @@
 //! | `/g/{token}/record.pgn`, `record.txt` | a game's record |
 //! | `/g/{token}/replay.{lang}.gif` | a finished game's replay |
 //! | `/p/{token}` | a player's page |
+//! | `/t/{token}` | a tournament's page |
+//! | `/t/{token}/events` | its live updates |
 //! | `/p/{token}/chart/{lang}/{game}.png` | their rating chart of a game |
 //! | `/leaderboard/{game}` | the best rated players of listed chats |
 //! | `/static/{file}` | the style sheet and the script |
@@ -94,6 +96,8 @@ pub enum WebPath {
         lang: Lang,
     },
     Player(Token),
+    Tournament(Token),
+    TournamentEvents(Token),
     Chart {
         token: Token,
         lang: Lang,
@@ -174,6 +178,8 @@ impl fmt::Display for WebPath {
                 write!(f, "/g/{token}/replay.{}.gif", lang_code(*lang))
             }
             WebPath::Player(t) => write!(f, "/p/{t}"),
+            WebPath::Tournament(t) => write!(f, "/t/{t}"),
+            WebPath::TournamentEvents(t) => write!(f, "/t/{t}/events"),
             WebPath::Chart { token, lang, game } => {
                 write!(f, "/p/{token}/chart/{}/{}.png", lang_code(*lang), key(game))
             }
@@ -238,6 +244,8 @@ impl WebPath {
                 lang: lang_of_code(file.strip_prefix("replay.")?.strip_suffix(".gif")?)?,
             },
             ["p", t] => WebPath::Player(token(t)?),
+            ["t", t] => WebPath::Tournament(token(t)?),
+            ["t", t, "events"] => WebPath::TournamentEvents(token(t)?),
             ["p", t, "chart", l, file] => WebPath::Chart {
                 token: token(t)?,
                 lang: lang_of_code(l)?,
@@ -338,6 +346,14 @@ mod tests {
                 "/p/0123456789abcdef0123456789ABCDEF",
             ),
             (
+                WebPath::Tournament(t.clone()),
+                "/t/0123456789abcdef0123456789ABCDEF",
+            ),
+            (
+                WebPath::TournamentEvents(t.clone()),
+                "/t/0123456789abcdef0123456789ABCDEF/events",
+            ),
+            (
                 WebPath::Chart {
                     token: t.clone(),
                     lang: Lang::Es,
@@ -397,6 +413,8 @@ mod tests {
             "/start/en/%FF.jpg",
             "/leaderboard",
             "/g/0123456789abcdef0123456789abcdef/events/more",
+            "/t/0123",
+            "/t/0123456789abcdef0123456789abcdef/board",
         ] {
             assert_eq!(WebPath::parse(p), None, "{p}");
         }

@@ -144,3 +144,73 @@ pub struct StandingView {
     pub games: u32,
     pub page: String,
 }
+
+/// One line of a tournament's standings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TourStanding {
+    pub rank: usize,
+    pub name: String,
+    /// `2½`.
+    pub points: String,
+    pub games: u32,
+    /// Wins, draws and losses: `2 1 0`.
+    pub record: String,
+    /// The tie-breaks' values, in the order of [`TournamentPage::tiebreaks`].
+    pub tiebreaks: Vec<String>,
+    pub withdrawn: bool,
+}
+
+/// One pairing of a round.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TourPairing {
+    pub board: u32,
+    pub white: String,
+    pub black: String,
+    /// `1–0`, `½–½`, `0–1 F` (forfeit); `None` while it is played.
+    pub result: Option<String>,
+    /// The page token of its game in the chat (none for a pairing decided
+    /// without a game, against a withdrawn player).
+    pub game: Option<String>,
+}
+
+/// One round of a tournament.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TourRound {
+    pub number: u32,
+    pub pairings: Vec<TourPairing>,
+    /// Who rests, with what it scores: `ed (1 point)`.
+    pub bye: Option<Both>,
+}
+
+/// Everything a tournament's page shows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TournamentPage {
+    pub token: String,
+    pub channel: WatchChannel,
+    /// `Tournament #4 · Breakthrough`.
+    pub title: Both,
+    /// `Swiss, 3 rounds · 1d per move · rated`.
+    pub about: Both,
+    /// `Round 2 of 3`, `Joining: 3 players`, `Over: ana wins`, …
+    pub status: Both,
+    /// Who joined, while it has not begun (or when it was cancelled).
+    pub players: Vec<String>,
+    /// The heads of the tie-break columns (`BH-1`, `SB`, …).
+    pub tiebreaks: Vec<Both>,
+    pub standings: Vec<TourStanding>,
+    /// Newest first.
+    pub rounds: Vec<TourRound>,
+    /// The chat's name (or what kind of chat it is).
+    pub chat: Both,
+    /// The channel's version the page was read at.
+    pub version: u64,
+}
+
+/// A tournament of a listed channel, for the lists.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LiveTournament {
+    pub token: String,
+    pub title: Both,
+    pub status: Both,
+    pub chat: Both,
+}

@@ -19,6 +19,10 @@
 //! tb:q:3 / tb:k:3      button: resign game #3: ask first / surely
 //! ```
 //!
+//! Buttons that are not a board's are read in `view.rs`: a challenge's
+//! `tb:c:ID:a|d`, a finished game's `tb:g:ID:r|m`, a tournament's
+//! `tb:t:ID:j|l|s` (join, leave, start) and a list's `tb:l:LIST:PAGE`.
+//!
 //! A game is written as the channel names it: its number, or, for another
 //! channel's game shown in a DM, its place and number (`kqa7`, see
 //! `tablero_app::place`).

@@ -113,6 +113,9 @@ async fn pressed(
     if let Some((id, accept)) = view::challenge_answer(&ci.data.custom_id) {
         return challenge_pressed(ctx, data, ci, id, accept).await;
     }
+    if let Some((id, what)) = view::tournament_press(&ci.data.custom_id) {
+        return tournament_pressed(ctx, data, ci, id, what).await;
+    }
     if let Some((id, what)) = view::after_game_press(&ci.data.custom_id) {
         return after_game_pressed(ctx, data, ci, id, what).await;
     }
@@ -517,6 +520,45 @@ async fn challenge_pressed(
     let m = CreateInteractionResponseMessage::new().components(Vec::new());
     ci.create_response(ctx, CreateInteractionResponse::UpdateMessage(m))
         .await?;
+    post_reply(ctx, data, ci, &reply).await;
+    Ok(())
+}
+
+/// A tournament's Join, Leave or Start button: answered as `tournament
+/// #ID join` (`leave`, `start`) typed by the presser, who manages the
+/// channel if the interaction's permissions say so. A refusal (a stale
+/// button, a press it is not for) is told only to the presser; otherwise
+/// the answer is posted, and a start takes the pressed buttons away.
+async fn tournament_pressed(
+    ctx: &SerenityContext,
+    data: &Data,
+    ci: &ComponentInteraction,
+    id: u64,
+    what: tablero_app::TourPress,
+) -> Result<(), Error> {
+    let ch = channel_key(ci.channel_id);
+    let user = user_of(&ci.user);
+    let handle = Some(ci.user.name.clone());
+    let manages = ci
+        .member
+        .as_ref()
+        .and_then(|m| m.permissions)
+        .is_some_and(|p| p.manage_channels() || p.manage_guild());
+    let app = data.app.clone();
+    let reply = tokio::task::spawn_blocking(move || {
+        app.tournament_press(&ch, &user, handle, manages, id, what)
+    })
+    .await?;
+    if reply.error {
+        return say_privately(ctx, ci, &reply, false).await;
+    }
+    let response = if what == tablero_app::TourPress::Start {
+        let m = CreateInteractionResponseMessage::new().components(Vec::new());
+        CreateInteractionResponse::UpdateMessage(m)
+    } else {
+        CreateInteractionResponse::Acknowledge
+    };
+    ci.create_response(ctx, response).await?;
     post_reply(ctx, data, ci, &reply).await;
     Ok(())
 }

@@ -8,7 +8,7 @@ use serenity::all::{
     Permissions, UserId,
 };
 use tablero_app::place::GameAt;
-use tablero_app::{AfterGame, ChoiceGroup, Permission, Reply, Span, Ui};
+use tablero_app::{AfterGame, ChoiceGroup, Permission, Reply, Span, TourPress, Ui};
 use tablero_deliver::chunk::Packer;
 use tablero_rules::Lang;
 
@@ -71,6 +71,32 @@ pub fn challenge_rows(c: tablero_app::ChallengeRef, lang: Lang) -> Vec<CreateAct
         ]
     };
     vec![CreateActionRow::Buttons(row)]
+}
+
+/// The buttons under a tournament players may still join: Join, Leave
+/// and Start (`tb:t:ID:j|l|s`).
+pub fn tournament_row(id: u64, lang: Lang) -> CreateActionRow {
+    let style = |p: TourPress| match p {
+        TourPress::Join => ButtonStyle::Success,
+        TourPress::Leave => ButtonStyle::Secondary,
+        TourPress::Start => ButtonStyle::Primary,
+    };
+    CreateActionRow::Buttons(
+        TourPress::ALL
+            .iter()
+            .map(|p| {
+                CreateButton::new(format!("tb:t:{}", p.data(id)))
+                    .label(p.label(id, lang))
+                    .style(style(*p))
+            })
+            .collect(),
+    )
+}
+
+/// A tournament button's custom id: the tournament and what is asked.
+#[must_use]
+pub fn tournament_press(data: &str) -> Option<(u64, TourPress)> {
+    TourPress::parse(data.strip_prefix("tb:t:")?)
 }
 
 /// A challenge button's custom id: the challenge, and whether it accepts.
@@ -159,7 +185,8 @@ pub fn album_attachments(reply: &Reply) -> Vec<CreateAttachment> {
 }
 
 /// The components under a reply's last message: a board's move menu, a
-/// challenge's buttons, or a finished game's Replay and Rematch buttons.
+/// challenge's buttons, a finished game's Replay and Rematch buttons, or a
+/// tournament's Join, Leave and Start.
 #[must_use]
 pub fn components(reply: &Reply) -> Vec<CreateActionRow> {
     let mut rows = match (board_of(reply), reply.challenge) {
@@ -176,6 +203,9 @@ pub fn components(reply: &Reply) -> Vec<CreateActionRow> {
     };
     if let Some(game) = reply.ended.filter(|_| reply.place.is_none()) {
         rows.push(after_game_row(game, reply.lang));
+    }
+    if let Some(id) = reply.tournament {
+        rows.push(tournament_row(id, reply.lang));
     }
     if let Some(row) = suggestion_row(reply) {
         rows.push(row);

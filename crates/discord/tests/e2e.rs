@@ -132,11 +132,14 @@ fn user_json(id: u64, name: &str) -> Value {
     json!({"id": id.to_string(), "username": name, "global_name": name, "avatar": null})
 }
 
+/// A member of the server; Ana may manage its channels (Manage Channels,
+/// `1 << 4`), nobody else may.
 fn member_json(id: u64, name: &str) -> Value {
+    let permissions = if id == ANA { "16" } else { "0" };
     json!({
         "user": user_json(id, name), "nick": null, "roles": [],
         "joined_at": "2024-01-01T00:00:00.000000+00:00", "deaf": false, "mute": false,
-        "flags": 0, "permissions": "0"
+        "flags": 0, "permissions": permissions
     })
 }
 
@@ -2341,4 +2344,67 @@ async fn wrong_typed_options_get_the_written_commands_errors() {
     let huge = json!([game(10_000_000_000_000)]);
     refused(ANA_, "board", huge, "is not a game number like").await;
     assert_eq!(game_ply(app, 1), 0);
+}
+
+/// The tournament buttons: Join, Leave and Start under its announcement;
+/// a press acts as the command typed by the presser (who manages the
+/// channel as the interaction's permissions say), and one it is not for,
+/// or a stale one, is a private error that changes nothing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn tournament_buttons_join_leave_and_start() {
+    let Running { d, fake, app, .. } = start(false).await;
+    let words = |w: &str| json!([{"name": "words", "type": 3, "value": w}]);
+    let stored = || {
+        let ch = ChannelKey::new(tablero_app::Platform::Discord, CHANNEL.to_string());
+        app.store().tournament(&ch, 1).unwrap()
+    };
+    // Ben does not manage the channel: he may not create one.
+    let create = words("create breakthrough roundrobin time=none");
+    let (mark, token) = d.slash(BEN_, CHANNEL, "tournament", create.clone(), json!({}));
+    let c = fake.callback(mark, &token).await;
+    assert!(content(&c).contains("manage this chat"), "{}", content(&c));
+    let (mark, token) = d.slash(ANA_, CHANNEL, "tournament", create, json!({}));
+    let c = fake.callback(mark, &token).await;
+    // Discord escapes the `#` of markdown.
+    assert!(content(&c).contains("Tournament \\#1"), "{}", content(&c));
+    let announcement = c.created.expect("a public announcement");
+    let ids = button_ids(&c.body["data"]);
+    assert_eq!(ids, ["tb:t:1:j", "tb:t:1:l", "tb:t:1:s"]);
+    // Ben joins with the button: the news is posted, with the buttons.
+    let (mark, token) = d.button(BEN_, announcement, "tb:t:1:j");
+    let ack = fake.callback(mark, &token).await;
+    assert_eq!(ack.body["type"], 6, "acknowledged");
+    let news = fake.posted(mark, CHANNEL).await;
+    assert!(
+        content(&news).contains("joined tournament \\#1"),
+        "{}",
+        content(&news)
+    );
+    assert_eq!(button_ids(&news.body), ["tb:t:1:j", "tb:t:1:l", "tb:t:1:s"]);
+    let before = stored();
+    // Presses it is not for: private errors, nothing changed.
+    let (mark, token) = d.button(CLEO_, announcement, "tb:t:1:l");
+    private_error(&d, mark, &token, "not in tournament \\#1").await;
+    let (mark, token) = d.button(BEN_, announcement, "tb:t:1:s");
+    private_error(&d, mark, &token, "(who created it)").await;
+    assert_eq!(stored(), before);
+    // Cleo joins; Ana, who manages the channel, starts it: the pressed
+    // message loses its buttons and round 1 is posted.
+    let (mark, _) = d.button(CLEO_, announcement, "tb:t:1:j");
+    fake.posted(mark, CHANNEL).await;
+    let (mark, token) = d.button(ANA_, announcement, "tb:t:1:s");
+    let update = fake.callback(mark, &token).await;
+    assert_eq!(update.body["type"], 7, "the announcement is updated");
+    assert_eq!(update.body["data"]["components"], json!([]));
+    let begun = fake.posted(mark, CHANNEL).await;
+    assert!(
+        content(&begun).contains("Tournament \\#1 has begun!"),
+        "{}",
+        content(&begun)
+    );
+    // A stale button: the tournament has begun.
+    let before = stored();
+    let (mark, token) = d.button(CLEO_, announcement, "tb:t:1:l");
+    private_error(&d, mark, &token, "already started").await;
+    assert_eq!(stored(), before);
 }

@@ -50,7 +50,8 @@ pub(crate) enum Layer {
     /// Everything, in one pass.
     Both,
     /// What every position of a game at this size shares: plain squares
-    /// (or hexagons), the frame and the coordinates. Drawn once and kept.
+    /// (or hexagons), the frame and the coordinates (and, in the image's
+    /// static layer, the player strips' backgrounds). Drawn once and kept.
     Static,
     /// What the position adds over the static layer: other ground, marks,
     /// pieces, numbers. Nothing of it reaches outside the cells, so drawing
@@ -66,36 +67,19 @@ pub(crate) fn draw_square(
     wrap: bool,
     layer: Layer,
 ) {
-    let size = grid.size as u32;
     let cells = index(view, grid.files, grid.ranks);
     for y in 0..grid.ranks {
         for x in 0..grid.files {
             let cell = Cell::new(x, y);
-            let cv = cells[cell.index(grid.files)];
-            let r = grid.cell_rect(cell);
-            let dark = SquareGrid::is_dark(cell);
-            let terrain = cv.map_or(Terrain::Normal, |c| c.terrain);
-            if layer == Layer::Static {
-                ground(pm, r, size, dark, Terrain::Normal, colors);
-                continue;
-            }
-            // Plain ground is the static layer's.
-            if layer == Layer::Both || terrain != Terrain::Normal {
-                ground(pm, r, size, dark, terrain, colors);
-            }
-            for kind in kinds_at(view, cell) {
-                if let Some(color) = tint(kind) {
-                    if terrain == Terrain::Dead {
-                        // A tint would muddy the hatching: frame it instead.
-                        outline(pm, r, color);
-                    } else {
-                        fill_rect(pm, r, color);
-                    }
-                }
-            }
-            if let Some(cv) = cv {
-                contents(pm, view, cv, r, size, colors);
-            }
+            square(
+                pm,
+                view,
+                cells[cell.index(grid.files)],
+                cell,
+                grid,
+                colors,
+                layer,
+            );
         }
     }
     if layer != Layer::Static {
@@ -107,6 +91,96 @@ pub(crate) fn draw_square(
         if wrap {
             wrap_sign(pm, grid);
         }
+    }
+}
+
+/// One square of `layer`: its ground, marks and contents (`cv`).
+fn square(
+    pm: &mut Pixmap,
+    view: &BoardView,
+    cv: Option<&CellView>,
+    cell: Cell,
+    grid: &SquareGrid,
+    colors: &Board,
+    layer: Layer,
+) {
+    let size = grid.size as u32;
+    let r = grid.cell_rect(cell);
+    let dark = SquareGrid::is_dark(cell);
+    let terrain = cv.map_or(Terrain::Normal, |c| c.terrain);
+    if layer == Layer::Static {
+        ground(pm, r, size, dark, Terrain::Normal, colors);
+        return;
+    }
+    // Plain ground is the static layer's.
+    if layer == Layer::Both || terrain != Terrain::Normal {
+        ground(pm, r, size, dark, terrain, colors);
+    }
+    for kind in kinds_at(view, cell) {
+        if let Some(color) = tint(kind) {
+            if terrain == Terrain::Dead {
+                // A tint would muddy the hatching: frame it instead.
+                outline(pm, r, color);
+            } else {
+                fill_rect(pm, r, color);
+            }
+        }
+    }
+    if let Some(cv) = cv {
+        contents(pm, view, cv, r, size, colors);
+    }
+}
+
+/// Turns `pm`, the image of the board of `before`, into the image of
+/// `view`'s board: each square whose contents or marks differ is copied
+/// back from `layer` (the static layer) and drawn again. `false`, leaving
+/// `pm` as it was, when either view draws a trail (Barrier's L), which
+/// crosses squares.
+pub(crate) fn redraw_squares(
+    pm: &mut Pixmap,
+    layer: &Pixmap,
+    before: &BoardView,
+    view: &BoardView,
+    grid: &SquareGrid,
+    colors: &Board,
+) -> bool {
+    let trail = |v: &BoardView| v.highlights.iter().any(|h| h.kind == HighlightKind::Path);
+    if trail(before) || trail(view) {
+        return false;
+    }
+    let (old, new) = (
+        index(before, grid.files, grid.ranks),
+        index(view, grid.files, grid.ranks),
+    );
+    for y in 0..grid.ranks {
+        for x in 0..grid.files {
+            let cell = Cell::new(x, y);
+            let i = cell.index(grid.files);
+            // Marks in their order: tints are laid one over the other.
+            if old[i] == new[i] && kinds_at(before, cell).eq(kinds_at(view, cell)) {
+                continue;
+            }
+            let r = grid.cell_rect(cell);
+            copy_rect(layer, pm, r);
+            square(pm, view, new[i], cell, grid, colors, Layer::Position);
+        }
+    }
+    true
+}
+
+/// Copies the pixel-aligned rectangle `r` of `from` into `to` (images of
+/// one size).
+pub(crate) fn copy_rect(from: &Pixmap, to: &mut Pixmap, r: Rect) {
+    let width = from.width() as usize;
+    let (x0, y0) = (r.x.max(0.0) as usize, r.y.max(0.0) as usize);
+    let x1 = (r.right().max(0.0) as usize).min(width);
+    let y1 = (r.bottom().max(0.0) as usize).min(from.height() as usize);
+    if x0 >= x1 {
+        return;
+    }
+    for y in y0..y1 {
+        let span = (y * width + x0) * 4..(y * width + x1) * 4;
+        to.data_mut()[span.clone()].copy_from_slice(&from.data()[span]);
     }
 }
 

@@ -1,7 +1,9 @@
 //! PNG output: indexed colour when the image has at most 256 colours (its
-//! palette is then exactly its colours, so the file is lossless), else
-//! opaque RGB; "Up"-filtered, deflated at zlib level 2 by zlib-rs
-//! (flate2's `zlib-rs` backend, chosen in the workspace).
+//! palette is then exactly its colours, so the file is lossless); a board
+//! with more (anti-aliased pieces) is drawn into its game's fixed palette
+//! ([`board_png`]), anything else (charts, marked boards) is opaque RGB.
+//! "Up"-filtered, deflated at zlib level 2 by zlib-rs (flate2's `zlib-rs`
+//! backend, chosen in the workspace).
 //!
 //! Measured on full boards (`cargo bench -p tablero-render --bench render
 //! -- --encoders`, BENCHMARKS.md): fdeflate's ultra-fast mode misses the
@@ -10,19 +12,152 @@
 //! less than miniz_oxide took for level 1 (1.7–1.8 ms), into files 15–20%
 //! smaller; a board's rows repeat the row above so often that the cheap
 //! Up filter compresses as well as Paeth, 0.2 ms sooner. An indexed image
-//! is a third of the bytes to filter and deflate: faster and smaller.
+//! is a third of the bytes to filter and deflate: faster and smaller. On
+//! an indexed chess board (callgrind, `examples/board.rs`), level 1 saves
+//! a fifteenth of the instructions for a file 23% larger, no filter is
+//! slower and larger, level 3 a fifth slower for 0.4% smaller.
+
+use std::sync::Arc;
 
 use tiny_skia::Pixmap;
 
 use crate::RenderError;
+use crate::diff::word;
+use crate::palette::{Mapper, Palette, rgb_key};
 
 pub(crate) fn png(pm: &Pixmap) -> Result<Vec<u8>, RenderError> {
-    match convert(pm.data(), pm.width() as usize) {
-        Converted::Indexed { palette, indices } => {
-            write(pm, png::ColorType::Indexed, Some(&palette), &indices)
-        }
-        Converted::Rgb(rgb) => write(pm, png::ColorType::Rgb, None, &rgb),
+    match exact(pm.data(), pm.width() as usize) {
+        Some((palette, indices)) => write(pm, png::ColorType::Indexed, Some(&palette), &indices),
+        None => write(pm, png::ColorType::Rgb, None, &rgb(pm.data())),
     }
+}
+
+/// A board image: indexed with exactly its colours when it has at most
+/// 256, else mapped to its game's fixed palette (the replays' palette),
+/// each colour to the nearest entry. The palette holds the theme's colours
+/// exactly (squares, marks, strips, piece bodies, text); only anti-aliased
+/// shades move, within the bounds `tests/it/golden.rs` checks. `palette`
+/// is asked for only then.
+///
+/// One pass: pixels are indexed exactly until a 257th colour turns up;
+/// then the indices so far are translated into the palette's and the rest
+/// mapped to it.
+pub(crate) fn board_png(
+    pm: &Pixmap,
+    palette: impl FnOnce() -> Arc<Palette>,
+) -> Result<Vec<u8>, RenderError> {
+    let (data, width) = (pm.data(), pm.width() as usize);
+    let mut indices = vec![0u8; data.len() / 4];
+    let mut table = vec![(0u32, 0u8); SLOTS];
+    let mut colours = Vec::with_capacity(256 * 3);
+    // Every eighth row first: an image of many colours (a chess board's
+    // anti-aliased pieces) shows its 257th early and is mapped from the
+    // start; the colours found are kept for the exact pass.
+    let sparse = data.chunks_exact(width * 4).step_by(8).all(|row| {
+        let mut last = 0u32;
+        row.chunks_exact(4).all(|p| {
+            let w = word(p);
+            let known = w == last || find_or_add(&mut table, &mut colours, w, p).is_some();
+            last = w;
+            known
+        })
+    });
+    let stop = if sparse {
+        let Some(stop) = index_from(data, width, &mut indices, 0, |w, p| {
+            find_or_add(&mut table, &mut colours, w, p)
+        }) else {
+            return write(pm, png::ColorType::Indexed, Some(&colours), &indices);
+        };
+        stop
+    } else {
+        0
+    };
+    let palette = palette();
+    let mut map = Mapper::new(&palette);
+    let mut into = [0u8; 256];
+    for (to, c) in into.iter_mut().zip(colours.chunks_exact(3)) {
+        *to = map.index(rgb_key(c));
+    }
+    for i in &mut indices[..stop] {
+        *i = into[usize::from(*i)];
+    }
+    index_from(data, width, &mut indices, stop, |_, p| {
+        Some(map.index(rgb_key(p)))
+    });
+    map.keep();
+    let colours: Vec<u8> = palette.rgb.iter().flatten().copied().collect();
+    write(pm, png::ColorType::Indexed, Some(&colours), &indices)
+}
+
+/// Indexes the opaque RGBA pixels `data` (rows `width` wide) from pixel
+/// `start` on, each by `index(word, rgba)`; `Some(pixel)` where `index`
+/// gave up, leaving the pixels from there on. A pixel equal to the one
+/// before takes its index, a row equal to the one above its indices.
+fn index_from(
+    data: &[u8],
+    width: usize,
+    indices: &mut [u8],
+    start: usize,
+    mut index: impl FnMut(u32, &[u8]) -> Option<u8>,
+) -> Option<usize> {
+    let stride = width * 4;
+    // A word of alpha 0 is never a pixel.
+    let mut last = (0u32, 0u8);
+    for y in start / width..data.len() / stride.max(1) {
+        let at = y * width;
+        let row = &data[at * 4..at * 4 + stride];
+        if y > 0 && at >= start && row == &data[at * 4 - stride..at * 4] {
+            indices.copy_within(at - width..at, at);
+            continue;
+        }
+        let from = start.saturating_sub(at);
+        let (pixels, out) = (&row[from * 4..], &mut indices[at + from..at + width]);
+        // Four pixels at a time: most repeat the one before (squares,
+        // strips, ground), and sixteen bytes compare at once.
+        let mut run = [0u8; 16];
+        for (k, (quad, to)) in pixels
+            .chunks_exact(16)
+            .zip(out.chunks_exact_mut(4))
+            .enumerate()
+        {
+            if quad == run {
+                to.fill(last.1);
+                continue;
+            }
+            for (j, (p, to)) in quad.chunks_exact(4).zip(to).enumerate() {
+                let w = word(p);
+                if w != last.0 {
+                    let Some(i) = index(w, p) else {
+                        return Some(at + from + 4 * k + j);
+                    };
+                    last = (w, i);
+                    for r in run.chunks_exact_mut(4) {
+                        r.copy_from_slice(p);
+                    }
+                }
+                *to = last.1;
+            }
+        }
+        let done = pixels.len() / 16 * 4;
+        for (j, (p, to)) in pixels[done * 4..]
+            .chunks_exact(4)
+            .zip(&mut out[done..])
+            .enumerate()
+        {
+            let w = word(p);
+            if w != last.0 {
+                let Some(i) = index(w, p) else {
+                    return Some(at + from + done + j);
+                };
+                last = (w, i);
+                for r in run.chunks_exact_mut(4) {
+                    r.copy_from_slice(p);
+                }
+            }
+            *to = last.1;
+        }
+    }
+    None
 }
 
 fn write(
@@ -51,22 +186,14 @@ fn write(
 /// stay short.
 const SLOTS: usize = 1024;
 
-/// An image's pixels ready for the PNG encoder.
-enum Converted {
-    /// At most 256 colours: RGB triples in order of first appearance, and
-    /// each pixel's index among them.
-    Indexed { palette: Vec<u8>, indices: Vec<u8> },
-    /// More: each pixel's RGB.
-    Rgb(Vec<u8>),
-}
-
-/// Converts opaque RGBA pixels (premultiplied is then plain) of rows
-/// `width` wide: indexed if they have at most 256 colours, else RGB.
+/// Opaque RGBA pixels (premultiplied is then plain) of rows `width` wide
+/// as indexed colour, if they have at most 256 colours: RGB triples in
+/// order of first appearance, and each pixel's index among them.
 ///
 /// The colours are counted first, every eighth row before the others:
 /// an image of many colours (a chess board's anti-aliased pieces) shows its
 /// 257th early, so it pays for a part of a scan before its RGB copy.
-fn convert(rgba: &[u8], width: usize) -> Converted {
+fn exact(rgba: &[u8], width: usize) -> Option<(Vec<u8>, Vec<u8>)> {
     let stride = width * 4;
     let rows = rgba.len() / stride.max(1);
     let mut table = vec![(0u32, 0u8); SLOTS];
@@ -84,9 +211,7 @@ fn convert(rgba: &[u8], width: usize) -> Converted {
             let w = u32::from_ne_bytes([p[0], p[1], p[2], p[3]]);
             // Most pixels repeat the one before (squares, strips, background).
             if w != last {
-                if find_or_add(&mut table, &mut palette, w, p).is_none() {
-                    return Converted::Rgb(rgb(rgba));
-                }
+                find_or_add(&mut table, &mut palette, w, p)?;
                 last = w;
             }
         }
@@ -101,7 +226,7 @@ fn convert(rgba: &[u8], width: usize) -> Converted {
         }
         *to = last.1;
     }
-    Converted::Indexed { palette, indices }
+    Some((palette, indices))
 }
 
 /// Each pixel's RGB. Copied into a buffer of the final size: pushing

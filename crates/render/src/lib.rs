@@ -136,7 +136,8 @@ impl std::error::Error for RenderError {}
 /// [`RenderError`] when the view is malformed (cells off the board, cells
 /// twice, an impossible shape) or encoding fails.
 pub fn render_png(view: &BoardView, opts: &RenderOptions) -> Result<Vec<u8>, RenderError> {
-    encode::png(&render_pixmap(view, opts)?)
+    let pm = render_pixmap(view, opts)?;
+    encode::board_png(&pm, || palette::fixed(opts.game, opts.theme, view.shape))
 }
 
 /// Draws `view` into an RGBA pixmap (opaque, so premultiplied is plain).
@@ -199,6 +200,10 @@ fn blank(
     if layer == Layer::Static {
         draw_board(&mut pm, view, opts, l, layer);
     }
+    if layer != Layer::Position {
+        strip::background(&mut pm, l.top_player);
+        strip::background(&mut pm, l.bottom_player);
+    }
     Ok(pm)
 }
 
@@ -212,6 +217,57 @@ fn draw_board(pm: &mut Pixmap, view: &BoardView, opts: &RenderOptions, l: &Layou
 
 fn draw(pm: &mut Pixmap, view: &BoardView, opts: &RenderOptions, l: &Layout, layer: Layer) {
     draw_board(pm, view, opts, l, layer);
+    draw_text(pm, view, opts, l);
+}
+
+/// Turns `pm`, the image of `before` drawn with `opts`, into exactly the
+/// image [`render_pixmap`] draws of `view`: only the squares whose
+/// contents or marks differ are drawn again (from the static layer up),
+/// and the bands of text above and below the board. The whole position
+/// layer is drawn again on hexagons (their tiles overlap), when a trail
+/// crosses squares, or when the board's shape changed. For replays, whose
+/// positions differ in a few squares.
+pub(crate) fn redraw(
+    pm: &mut Pixmap,
+    before: &BoardView,
+    view: &BoardView,
+    opts: &RenderOptions,
+) -> Result<(), RenderError> {
+    validate(view)?;
+    let flip = opts.flip && matches!(view.shape, Shape::Square { .. });
+    let l = layout::layout(view.shape, flip);
+    if before.shape != view.shape || (pm.width(), pm.height()) != (l.width, l.height) {
+        *pm = render_pixmap(view, opts)?;
+        return Ok(());
+    }
+    let layer = static_layer(view, opts, &l)?;
+    let squares = match &l.grid {
+        Grid::Square(g) => {
+            let colors = theme::board(opts.game, opts.theme);
+            board::redraw_squares(pm, &layer, before, view, g, &colors)
+        }
+        Grid::Hex(_) => false,
+    };
+    if !squares {
+        pm.data_mut().copy_from_slice(layer.data());
+        draw(pm, view, opts, &l, Layer::Position);
+        return Ok(());
+    }
+    let (width, height) = (l.width as f32, l.height as f32);
+    let above = l.top_player.bottom().ceil();
+    let below = l.bottom_player.y.floor();
+    board::copy_rect(&layer, pm, geometry::Rect::new(0.0, 0.0, width, above));
+    board::copy_rect(
+        &layer,
+        pm,
+        geometry::Rect::new(0.0, below, width, height - below),
+    );
+    draw_text(pm, view, opts, &l);
+    Ok(())
+}
+
+/// The header, the player strips and the footer.
+fn draw_text(pm: &mut Pixmap, view: &BoardView, opts: &RenderOptions, l: &Layout) {
     let flip = matches!(l.grid, Grid::Square(g) if g.flip);
     let (top, bottom) = if flip {
         (Side::First, Side::Second)
@@ -274,6 +330,45 @@ mod tests {
         let mut pm = blank(view, opts, &l, Layer::Both).unwrap();
         draw(&mut pm, view, opts, &l, Layer::Both);
         pm
+    }
+
+    #[test]
+    fn redrawing_what_changed_gives_the_whole_image() {
+        for game in GameId::ALL {
+            for flip in [false, true] {
+                let mut rng = SplitMix64::new(7);
+                let opts = RenderOptions {
+                    flip,
+                    players: ["Ana".into(), "Bo".into()],
+                    ..RenderOptions::new(game)
+                };
+                let mut g = AnyGame::new(game, &Setup::default()).unwrap();
+                let mut views = vec![g.view()];
+                for _ in 0..60 {
+                    let moves = g.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    g.play(&moves[rng.below(moves.len() as u64) as usize])
+                        .unwrap();
+                    views.push(g.view());
+                }
+                // One position on and two on (as replays redraw), and back
+                // from the end to the start.
+                let mut pairs: Vec<(usize, usize)> = (1..views.len()).map(|i| (i - 1, i)).collect();
+                pairs.extend((2..views.len()).map(|i| (i - 2, i)));
+                pairs.push((views.len() - 1, 0));
+                for (from, to) in pairs {
+                    let mut pm = render_pixmap(&views[from], &opts).unwrap();
+                    redraw(&mut pm, &views[from], &views[to], &opts).unwrap();
+                    let whole = render_pixmap(&views[to], &opts).unwrap();
+                    assert!(
+                        pm.data() == whole.data(),
+                        "{game} flip {flip}: {from} → {to}"
+                    );
+                }
+            }
+        }
     }
 
     #[test]

@@ -23,17 +23,24 @@ struct Table {
     /// [`EMPTY`] (a prefix that never occurs: 4095 is the last code made,
     /// never a prefix) marks a free slot.
     slots: Vec<u32>,
+    /// By prefix code, the last string found or made from it, as
+    /// `(index + 1) << 12 | code` (0 for none). A run of one index (most of
+    /// a frame's rectangle is transparent) asks for the same extension
+    /// again and again, and finds it here without hashing.
+    recent: Vec<u32>,
 }
 
 impl Table {
     fn new() -> Table {
         Table {
             slots: vec![EMPTY; SLOTS],
+            recent: vec![0; MAX_CODE as usize + 1],
         }
     }
 
     fn clear(&mut self) {
         self.slots.fill(EMPTY);
+        self.recent.fill(0);
     }
 
     fn slot(prefix: u32, index: u8) -> (u32, usize) {
@@ -42,7 +49,12 @@ impl Table {
     }
 
     #[inline]
-    fn get(&self, prefix: u32, index: u8) -> Option<u32> {
+    fn get(&mut self, prefix: u32, index: u8) -> Option<u32> {
+        let tag = (u32::from(index) + 1) << 12;
+        let recent = self.recent[prefix as usize];
+        if recent & !0xfff == tag {
+            return Some(recent & 0xfff);
+        }
         let (key, mut slot) = Table::slot(prefix, index);
         loop {
             let e = self.slots[slot];
@@ -50,6 +62,7 @@ impl Table {
                 return None;
             }
             if e >> 12 == key {
+                self.recent[prefix as usize] = tag | e & 0xfff;
                 return Some(e & 0xfff);
             }
             slot = (slot + 1) % SLOTS;
@@ -62,6 +75,7 @@ impl Table {
             slot = (slot + 1) % SLOTS;
         }
         self.slots[slot] = key << 12 | code;
+        self.recent[prefix as usize] = (u32::from(index) + 1) << 12 | code;
     }
 }
 

@@ -32,7 +32,9 @@ const CAPTION_PAD: f32 = 14.0;
 const CAPTION_MAX_LINES: usize = 2;
 
 /// Draws `view` with `marks` over the board and, when given, `caption`
-/// under it (wrapped to two lines, the rest cut with an ellipsis).
+/// under it (wrapped to two lines, the rest cut with an ellipsis). Without
+/// marks or caption, the plain board of [`crate::render_png`]; with them,
+/// exact colours (the marks' colours are not in the game's palette).
 ///
 /// # Errors
 ///
@@ -44,6 +46,9 @@ pub fn render_marked_png(
     caption: Option<&str>,
     opts: &RenderOptions,
 ) -> Result<Vec<u8>, RenderError> {
+    if marks.is_empty() && caption.is_none() {
+        return crate::render_png(view, opts);
+    }
     encode::png(&render_marked_pixmap(view, marks, caption, opts)?)
 }
 

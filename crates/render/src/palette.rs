@@ -27,7 +27,7 @@ use crate::text::lock;
 use crate::{RenderOptions, Theme, render_pixmap};
 
 /// Colours taken exactly, most frequent first.
-const EXACT: usize = 128;
+const EXACT: usize = 160;
 /// NeuQuant's sampling factor: 1 learns from every pixel given.
 const NEUQUANT_SAMPLING: i32 = 1;
 /// Index 0 marks unchanged pixels.
@@ -46,6 +46,10 @@ fn split(k: u32) -> [u8; 3] {
 pub(crate) struct Palette {
     /// RGB triples, index 0 (transparent) included.
     pub rgb: Vec<[u8; 3]>,
+    /// The colours mapped so far, as a [`Mapper`]'s slots: each board or
+    /// replay drawn in this palette starts from them and adds what it met,
+    /// so the nearest entry of a colour is searched once per process.
+    memo: Mutex<Vec<(u32, u8)>>,
 }
 
 impl Palette {
@@ -65,7 +69,7 @@ impl Palette {
         let mut rgb = vec![[0, 0, 0]];
         if by_count.len() <= 255 {
             rgb.extend(by_count.iter().map(|&(k, _)| split(k)));
-            return Palette { rgb };
+            return Palette::new(rgb);
         }
         rgb.extend(by_count.iter().take(EXACT).map(|&(k, _)| split(k)));
         let mut rest = Vec::new();
@@ -82,7 +86,14 @@ impl Palette {
                 .chunks_exact(3)
                 .map(|c| [c[0], c[1], c[2]]),
         );
-        Palette { rgb }
+        Palette::new(rgb)
+    }
+
+    fn new(rgb: Vec<[u8; 3]>) -> Palette {
+        Palette {
+            rgb,
+            memo: Mutex::new(Vec::new()),
+        }
     }
 
     /// The palette index nearest to `key`'s colour, never the transparent
@@ -128,11 +139,20 @@ const VALID: u32 = 1 << 31;
 const SLOT_BITS: u32 = 13;
 
 impl<'a> Mapper<'a> {
+    /// A mapper that knows the colours mapped before in `palette`.
     pub(crate) fn new(palette: &'a Palette) -> Mapper<'a> {
-        Mapper {
-            palette,
-            slots: vec![(0, 0); 1 << SLOT_BITS],
-        }
+        let memo = lock(&palette.memo);
+        let slots = if memo.is_empty() {
+            vec![(0, 0); 1 << SLOT_BITS]
+        } else {
+            memo.clone()
+        };
+        Mapper { palette, slots }
+    }
+
+    /// Leaves what this mapper learnt to the palette's later mappers.
+    pub(crate) fn keep(self) {
+        *lock(&self.palette.memo) = self.slots;
     }
 
     #[inline]
@@ -250,6 +270,15 @@ fn sheet(game: GameId, shape: Shape, k: usize) -> BoardView {
             cv.number = stock.numbers.then_some(((j * 7) % 100) as u8);
             continue;
         }
+        // Pieces stand on the river and its planks too (never on Knight
+        // Fight's dead squares).
+        if j % 6 == 1 {
+            if let Some(&t) = stock.terrain.get((j / 6) % (stock.terrain.len() + 1)) {
+                if t != Terrain::Dead {
+                    cv.terrain = t;
+                }
+            }
+        }
         cv.piece = Some(sprites[(j - j / 3) % sprites.len()]);
         cv.marker = stock.markers && j % 2 == 0;
         cv.number = (stock.numbers && j % 4 == 0).then_some(((j * 11) % 100) as u8);
@@ -264,17 +293,24 @@ fn sheet(game: GameId, shape: Shape, k: usize) -> BoardView {
             HighlightKind::Erased,
         ]
     };
-    // Every fourth cell marked, the kinds in turn: with pieces and
-    // without, on both square colours and on every ground (4 and 3 have no
-    // common factor).
+    // Every fourth cell marked (every second on boards under 64 cells),
+    // with pieces and without, on every ground (4 and 3 have no common
+    // factor); the kinds in turn on each square colour, so that every kind
+    // is seen on both.
+    let step = if view.cells.len() < 64 { 2 } else { 4 };
+    let mut turn = [0usize; 2];
     view.highlights = view
         .cells
         .iter()
         .enumerate()
-        .filter(|(i, _)| i % 4 == k)
-        .map(|(i, c)| Highlight {
-            cell: c.cell,
-            kind: marks[(i / 4) % marks.len()],
+        .filter(|(i, _)| i % step == k % step)
+        .map(|(_, c)| {
+            let t = &mut turn[usize::from(crate::geometry::SquareGrid::is_dark(c.cell))];
+            *t += 1;
+            Highlight {
+                cell: c.cell,
+                kind: marks[(*t - 1) % marks.len()],
+            }
         })
         .collect();
     let kings: Vec<Cell> = view
@@ -282,7 +318,6 @@ fn sheet(game: GameId, shape: Shape, k: usize) -> BoardView {
         .iter()
         .filter(|c: &&CellView| c.piece.is_some_and(|p| p.kind == PieceKind::King))
         .map(|c| c.cell)
-        .take(2)
         .collect();
     view.highlights
         .extend(kings.into_iter().map(|cell| Highlight {
@@ -338,6 +373,15 @@ mod tests {
             for k in 0..2 {
                 let v = sheet(game, shape, k);
                 assert!(crate::validate(&v).is_ok(), "{game} sheet {k}");
+                for kind in v.highlights.iter().map(|h| h.kind) {
+                    for dark in [false, true] {
+                        assert!(
+                            v.highlights.iter().any(|h| h.kind == kind
+                                && crate::geometry::SquareGrid::is_dark(h.cell) == dark),
+                            "{game} sheet {k}: {kind:?} never on dark={dark}"
+                        );
+                    }
+                }
                 let kinds = stock(game).kinds;
                 for kind in kinds {
                     assert!(

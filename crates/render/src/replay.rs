@@ -1,7 +1,10 @@
 //! Animated replays: a game's positions as one GIF.
 //!
-//! Each view is drawn by the ordinary renderer, so a frame is exactly the
-//! board image of that position (the views mark the last move), mapped to
+//! Each frame is exactly the renderer's board image of that position (the
+//! views mark the last move): redrawn from the image two positions before,
+//! only the squares that changed and the text above and below the board
+//! (`crate::redraw`, tested to give the same pixels as `render_pixmap`),
+//! then mapped to
 //! the game's fixed palette (`palette.rs`: chosen once per game, theme and
 //! board shape, not per replay). After the first, a position stores only
 //! what changed since the one before, as lichess's lila-gif does: a few
@@ -19,11 +22,12 @@ use std::borrow::Cow;
 
 use gif::{DisposalMethod, Encoder, Frame, Repeat};
 use tablero_rules::BoardView;
+use tiny_skia::Pixmap;
 
-use crate::diff::{self, Rect, word};
+use crate::diff::{self, BLOCK, Rect, block, word};
 use crate::lzw::{self, FREE, Symbol};
 use crate::palette::{self, Mapper, TRANSPARENT, rgb_key};
-use crate::{RenderError, RenderOptions, render_pixmap};
+use crate::{RenderError, RenderOptions, redraw, render_pixmap};
 
 /// Delay of each frame in hundredths of a second: the start, each move and
 /// the final position (held longer so the end can be read before the loop).
@@ -60,10 +64,42 @@ fn map_rect(
             out.resize(out.len() + w, Symbol::from(TRANSPARENT));
             continue;
         }
-        // Runs of one colour are common: the last lookup is kept.
-        // Pixels are opaque: a word of alpha 0 is no pixel.
+        // Runs of one colour are common: the last lookup is kept, and a
+        // block of eight pixels all of that colour (`run`) takes it at
+        // once. Pixels are opaque: a word of alpha 0 is no pixel.
         let mut last = (0u32, 0);
-        for (pa, pb) in a.chunks_exact(4).zip(b.chunks_exact(4)) {
+        let mut run = [0u8; BLOCK];
+        let whole = w * 4 / BLOCK * BLOCK;
+        for (ca, cb) in a[..whole]
+            .chunks_exact(BLOCK)
+            .zip(b[..whole].chunks_exact(BLOCK))
+        {
+            if *block(cb) == run {
+                if block(ca) == block(cb) {
+                    out.extend([last.1 | FREE; BLOCK / 4]);
+                } else {
+                    out.extend(ca.chunks_exact(4).map(|pa| {
+                        if word(pa) == last.0 {
+                            last.1 | FREE
+                        } else {
+                            last.1
+                        }
+                    }));
+                }
+                continue;
+            }
+            for (pa, pb) in ca.chunks_exact(4).zip(cb.chunks_exact(4)) {
+                let (p, q) = (word(pa), word(pb));
+                if q != last.0 {
+                    last = (q, Symbol::from(map.index(rgb_key(pb))));
+                    for r in run.chunks_exact_mut(4) {
+                        r.copy_from_slice(pb);
+                    }
+                }
+                out.push(if p == q { last.1 | FREE } else { last.1 });
+            }
+        }
+        for (pa, pb) in a[whole..].chunks_exact(4).zip(b[whole..].chunks_exact(4)) {
             let (p, q) = (word(pa), word(pb));
             if q != last.0 {
                 last = (q, Symbol::from(map.index(rgb_key(pb))));
@@ -115,39 +151,52 @@ pub fn render_replay(views: &[BoardView], opts: &RenderOptions) -> Result<Vec<u8
     let mut enc = Encoder::new(&mut out, gw, gh, &palette.bytes()).map_err(err)?;
     enc.set_repeat(Repeat::Infinite).map_err(err)?;
     let last = views.len() - 1;
-    let draw = |i: usize| -> Result<Vec<u8>, RenderError> {
-        let pm = render_pixmap(views[i], opts)?;
+    // Turns `pm`, the image of position `from`, into that of `to`.
+    let step = |pm: &mut Pixmap, from: usize, to: usize| -> Result<(), RenderError> {
+        redraw(pm, views[from], views[to], opts)?;
         if (pm.width() as usize, pm.height() as usize) != (w, h) {
-            return Err(RenderError::FrameSize { index: i });
+            return Err(RenderError::FrameSize { index: to });
         }
-        Ok(pm.take())
+        Ok(())
     };
     let mut buffer = Vec::with_capacity(w * h);
     // The first frame is whole: mapped against a frame that differs
     // everywhere (pixels are opaque, so alpha 0 never matches).
     let mut base: Vec<u8> = vec![0; w * h * 4];
-    let mut next = pm.take();
     let whole = (0, 0, w, h);
-    map_rect(&base, &next, w, whole, &mut map, &mut buffer);
+    map_rect(&base, pm.data(), w, whole, &mut map, &mut buffer);
     let delay = if last == 0 {
         LAST_DELAY_CS
     } else {
         FIRST_DELAY_CS
     };
     write(&mut enc, whole, &buffer, delay, Stored::Whole).map_err(err)?;
-    std::mem::swap(&mut base, &mut next);
-    // Each position is drawn one ahead, to see which changes it undoes.
-    let mut ahead = if last > 0 { Some(draw(1)?) } else { None };
+    base.copy_from_slice(pm.data());
+    // Each position is drawn one ahead, to see which changes it undoes;
+    // three images in turn, each redrawn from the one two positions before.
+    let mut now = if last > 0 {
+        let mut next = pm.clone();
+        step(&mut next, 0, 1)?;
+        Some(next)
+    } else {
+        None
+    };
+    let mut before = pm;
     for i in 1..=last {
-        let Some(now) = ahead.take() else { break };
-        next = now;
-        ahead = if i < last { Some(draw(i + 1)?) } else { None };
+        let Some(next) = now.take() else { break };
+        let ahead = if i < last {
+            let mut ahead = before;
+            step(&mut ahead, i - 1, i + 1)?;
+            Some(ahead)
+        } else {
+            None
+        };
         let delay = if i == last {
             LAST_DELAY_CS
         } else {
             MOVE_DELAY_CS
         };
-        let plan = diff::plan(&base, &next, ahead.as_deref(), w);
+        let plan = diff::plan(&base, next.data(), ahead.as_ref().map(Pixmap::data), w);
         let parts = plan.kept.len() + usize::from(plan.temporary.is_some());
         if parts == 0 {
             // Nothing changed: a one-pixel transparent frame keeps the
@@ -155,20 +204,22 @@ pub fn render_replay(views: &[BoardView], opts: &RenderOptions) -> Result<Vec<u8
             buffer.clear();
             buffer.push(Symbol::from(TRANSPARENT));
             write(&mut enc, (0, 0, 1, 1), &buffer, delay, Stored::Kept).map_err(err)?;
-            continue;
         }
-        let rest = delay.saturating_sub(BAND_DELAY_CS * (parts as u16 - 1));
+        let rest = delay.saturating_sub(BAND_DELAY_CS * (parts.max(1) as u16 - 1));
         for (k, &r) in plan.kept.iter().enumerate() {
-            map_rect(&base, &next, w, r, &mut map, &mut buffer);
+            map_rect(&base, next.data(), w, r, &mut map, &mut buffer);
             let d = if k + 1 == parts { rest } else { BAND_DELAY_CS };
             write(&mut enc, r, &buffer, d, Stored::Kept).map_err(err)?;
-            copy_rect(&next, &mut base, w, r);
+            copy_rect(next.data(), &mut base, w, r);
         }
         if let Some(r) = plan.temporary {
-            map_rect(&base, &next, w, r, &mut map, &mut buffer);
+            map_rect(&base, next.data(), w, r, &mut map, &mut buffer);
             write(&mut enc, r, &buffer, rest, Stored::Temporary).map_err(err)?;
         }
+        before = next;
+        now = ahead;
     }
+    map.keep();
     drop(enc);
     Ok(out)
 }

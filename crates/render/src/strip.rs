@@ -95,13 +95,21 @@ fn emblem(game: GameId, side: Side, view: &BoardView, color: Color) -> PieceKind
     }
 }
 
+/// A player strip's background, the same whoever is to move: the bar
+/// alone marks the side to move, so a move changes a few hundred pixels of
+/// a strip rather than all of them (in a replay, every pixel of both
+/// strips twice a move), and the background belongs to the static layer.
+pub(crate) fn background(pm: &mut Pixmap, r: Rect) {
+    if let Some(bg) = rounded(r, 8.0) {
+        fill_path(pm, &bg, UI.strip);
+    }
+}
+
+/// A player's strip over its [`background`].
 pub(crate) fn player(pm: &mut Pixmap, r: Rect, side: Side, view: &BoardView, opts: &RenderOptions) {
     let status = &view.status;
     let to_move = status.outcome.is_none() && status.to_move == Some(side);
     let winner = status.outcome.is_some_and(|o| o.winner == Some(side));
-    if let Some(bg) = rounded(r, 8.0) {
-        fill_path(pm, &bg, if to_move { UI.strip_active } else { UI.strip });
-    }
     if to_move || winner {
         let bar = Rect::new(r.x, r.y, 6.0, r.h);
         if let Some(p) = rounded(bar, 3.0) {

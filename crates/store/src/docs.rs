@@ -324,6 +324,9 @@ pub enum TimerKind {
     Game,
     /// The expiry of a challenge.
     Challenge,
+    /// The join deadline of a tournament: it starts then (or is
+    /// cancelled with too few players).
+    Tournament,
 }
 
 /// A timer that has fallen due.

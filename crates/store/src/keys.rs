@@ -337,6 +337,7 @@ const fn timer_tag(kind: TimerKind) -> &'static str {
     match kind {
         TimerKind::Game => "g",
         TimerKind::Challenge => "c",
+        TimerKind::Tournament => "v",
     }
 }
 
@@ -536,6 +537,7 @@ impl<'a> Key<'a> {
                 kind: match *kind {
                     "g" => TimerKind::Game,
                     "c" => TimerKind::Challenge,
+                    "v" => TimerKind::Tournament,
                     _ => return None,
                 },
                 ch: chan(p, c)?,

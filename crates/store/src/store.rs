@@ -600,8 +600,9 @@ impl Store {
         Ok((ongoing, finished))
     }
 
-    /// Writes raw bytes at a raw key, for tests that simulate damage.
-    #[doc(hidden)]
+    /// Writes raw bytes at a raw key, for tests that simulate damage
+    /// (the `testkit` feature: never in the production binary).
+    #[cfg(any(test, feature = "testkit"))]
     pub fn put_raw(&self, k: &str, v: &[u8]) -> Result<()> {
         self.db.insert(k.as_bytes(), v)?;
         self.db.flush()?;

@@ -48,6 +48,13 @@ pub struct TournamentDoc {
     /// that the standings are announced once, under that game's result.
     #[serde(default)]
     pub closed_by: Vec<RoundClosed>,
+    /// When joining closes and the tournament starts by itself (or is
+    /// cancelled, with too few players), if it was given a deadline; its
+    /// timer ([`TimerKind::Tournament`]) is kept by
+    /// [`Batch::put_tournament_deadline`] and
+    /// [`Batch::remove_tournament_deadline`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deadline_ms: Option<i64>,
 }
 
 /// The chat game of one pairing.
@@ -94,6 +101,24 @@ impl Batch {
     pub fn put_tournament(&mut self, doc: &TournamentDoc) {
         self.insert(Key::tournament(&doc.channel, doc.id), encode_doc(doc));
     }
+
+    /// Sets the timer of `doc`'s join deadline, if it has one.
+    pub fn put_tournament_deadline(&mut self, doc: &TournamentDoc) {
+        if let Some(due) = doc.deadline_ms {
+            self.insert(
+                Key::timer(due, TimerKind::Tournament, &doc.channel, doc.id),
+                Vec::new(),
+            );
+        }
+    }
+
+    /// Removes the timer of `doc`'s join deadline, if it has one (the
+    /// tournament started before it, or the deadline came).
+    pub fn remove_tournament_deadline(&mut self, doc: &TournamentDoc) {
+        if let Some(due) = doc.deadline_ms {
+            self.remove(Key::timer(due, TimerKind::Tournament, &doc.channel, doc.id));
+        }
+    }
 }
 
 impl Store {
@@ -119,10 +144,13 @@ impl Store {
         let mut moved = 0;
         for doc in self.channel_tournaments(from)?.into_iter().flatten() {
             b.remove(Key::tournament(from, doc.id));
-            b.put_tournament(&TournamentDoc {
+            b.remove_tournament_deadline(&doc);
+            let doc = TournamentDoc {
                 channel: to.clone(),
                 ..doc
-            });
+            };
+            b.put_tournament(&doc);
+            b.put_tournament_deadline(&doc);
             moved += 1;
         }
         Ok(moved)

@@ -5,7 +5,7 @@
 //! | key | value |
 //! |---|---|
 //! | `w`, `s` | [`WebSecretDoc`]: the key of the page addresses |
-//! | `w`, `t`, token | [`WebLinkDoc`]: the game or player a page address names |
+//! | `w`, `t`, token | [`WebLinkDoc`]: the game, player or tournament a page address names |
 //! | `w`, `l`, platform, channel | [`ListingDoc`]: the channel's games are listed |
 //!
 //! A listing's change bumps its channel's version, so a page listing the
@@ -31,6 +31,8 @@ pub enum WebLink {
     Game { channel: ChannelKey, id: u64 },
     /// A player of a platform.
     Player { platform: Platform, user: String },
+    /// A tournament of a channel.
+    Tournament { channel: ChannelKey, id: u64 },
 }
 
 /// A page address and what it names.

@@ -6,7 +6,7 @@
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
-use tablero_app::{App, ChannelKey, Outgoing, Reply, Ui, User, lang_of_locale};
+use tablero_app::{App, ChannelKey, Outgoing, Reply, TourPress, Ui, User, lang_of_locale};
 use teloxide::types::{
     CallbackQuery, ChatId, MaybeInaccessibleMessage, Message, MessageEntityKind, MessageId, Update,
     UpdateKind,
@@ -171,15 +171,16 @@ impl<A: Api> Handler<A> {
         let Some(mut msg) = incoming(&m, &self.bot) else {
             return;
         };
-        // Only `web list on|off` needs to know who administers the group:
-        // ask Telegram then, and never for anything else.
+        // Only `web list on|off` and `tournament` (create, start) need to
+        // know who administers the group: ask Telegram then, and never for
+        // anything else.
         if let (true, false, Some(u)) = (msg.addressed, msg.direct, &m.from)
             && msg
                 .text
                 .split_whitespace()
                 .next()
                 .and_then(tablero_app::command::find)
-                .is_some_and(|c| c.name == "web")
+                .is_some_and(|c| c.name == "web" || c.name == "tournament")
         {
             msg.manages = self.api.manages(m.chat.id, u.id).await;
         }
@@ -247,6 +248,31 @@ impl<A: Api> Handler<A> {
                 pressed,
                 "a challenge press",
                 move |app, ch, user, handle| app.answer_challenge(ch, user, handle, id, accept),
+            )
+            .await;
+            return;
+        }
+        if let Some((id, what)) = q
+            .data
+            .as_deref()
+            .and_then(crate::keyboard::tournament_press)
+            && let Some(MaybeInaccessibleMessage::Regular(m)) = q.message.as_ref()
+        {
+            // Only Start needs to know who administers the group. Join and
+            // Leave keep the buttons for the next player; a start takes
+            // them away.
+            let manages = what == TourPress::Start
+                && !m.chat.is_private()
+                && self.api.manages(m.chat.id, q.from.id).await;
+            let pressed = (what == TourPress::Start).then_some((None, m.id));
+            self.command_press(
+                &q,
+                m.chat.id,
+                pressed,
+                "a tournament press",
+                move |app, ch, user, handle| {
+                    app.tournament_press(ch, user, handle, manages, id, what)
+                },
             )
             .await;
             return;

@@ -17,14 +17,15 @@
 //! `kqa7` (see `tablero_app::place`).
 //!
 //! Other keyboards: a challenge's `c:ID:a|d` (also each challenge of a
-//! "Which challenge?"), a finished game's `g:ID:r|m`, and a list's page
+//! "Which challenge?"), a finished game's `g:ID:r|m`, a tournament's
+//! `t:ID:j|l|s` (join, leave, start), and a list's page
 //! buttons `l:LIST:PAGE` (`c` the channel's games, `g` the reader's, `a`
 //! the challenges they may accept).
 
 use tablero_app::ChoiceGroup;
 use tablero_app::place::GameAt;
 use tablero_app::press::Press;
-use tablero_app::{AfterGame, Ui};
+use tablero_app::{AfterGame, TourPress, Ui};
 use teloxide::types::{InlineKeyboardButton, InlineKeyboardMarkup};
 
 /// Telegram's limit on callback data, in bytes.
@@ -134,6 +135,23 @@ pub fn challenge(c: tablero_app::ChallengeRef, lang: tablero_rules::Lang) -> Inl
         vec![button(Ui::Accept, 'a'), button(Ui::Decline, 'd')]
     };
     InlineKeyboardMarkup::new(vec![row])
+}
+
+/// The buttons under a tournament players may still join: Join, Leave
+/// and Start. Their data is `t:ID:j`, `t:ID:l` or `t:ID:s`.
+#[must_use]
+pub fn tournament(id: u64, lang: tablero_rules::Lang) -> InlineKeyboardMarkup {
+    let row: Vec<InlineKeyboardButton> = TourPress::ALL
+        .iter()
+        .map(|p| InlineKeyboardButton::callback(p.label(id, lang), format!("t:{}", p.data(id))))
+        .collect();
+    InlineKeyboardMarkup::new(vec![row])
+}
+
+/// Reads a tournament button's data: the tournament and what is asked.
+#[must_use]
+pub fn tournament_press(data: &str) -> Option<(u64, TourPress)> {
+    TourPress::parse(data.strip_prefix("t:")?)
 }
 
 /// The moves of a "did you mean" reply, one button each, that play them

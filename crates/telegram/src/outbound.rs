@@ -182,6 +182,11 @@ fn text_posts(reply: &Reply, usernames: &dyn Fn(&User) -> Option<String>) -> Vec
         .game()
         .and_then(|(g, ply)| keyboard::menu(&reply.choices, at(g), ply, 0))
         .or_else(|| reply.challenge.map(|c| keyboard::challenge(c, reply.lang)))
+        .or_else(|| {
+            reply
+                .tournament
+                .map(|t| keyboard::tournament(t, reply.lang))
+        })
         .or_else(|| keyboard::suggestions(&reply.suggestions, reply.lang))
         .or_else(|| {
             // A list's buttons: the games it opens (a direct chat's

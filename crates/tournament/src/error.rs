@@ -17,6 +17,8 @@ pub enum TournamentError {
     NotStarted,
     /// Anything but standings after the last round.
     Finished,
+    /// Anything after it was called off ([`crate::Tournament::cancel`]).
+    Cancelled,
     AlreadyJoined(PlayerId),
     /// The tournament has [`crate::Settings::max_players`] players already.
     Full {
@@ -58,6 +60,7 @@ impl fmt::Display for TournamentError {
             AlreadyStarted => f.write_str("the tournament has already started"),
             NotStarted => f.write_str("the tournament has not started"),
             Finished => f.write_str("the tournament is over"),
+            Cancelled => f.write_str("the tournament was cancelled"),
             AlreadyJoined(p) => write!(f, "player {p} has already joined"),
             Full { limit } => write!(f, "the tournament is full ({limit} players)"),
             UnknownPlayer(p) => write!(f, "player {p} is not in the tournament"),

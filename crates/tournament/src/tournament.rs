@@ -18,6 +18,17 @@ pub enum Phase {
     Running,
     /// The last round is over.
     Finished,
+    /// Called off before it started (too few players when joining
+    /// closed): nothing more happens to it.
+    Cancelled,
+}
+
+impl Phase {
+    /// Finished or cancelled: nothing more happens to it.
+    #[must_use]
+    pub fn is_over(self) -> bool {
+        matches!(self, Phase::Finished | Phase::Cancelled)
+    }
 }
 
 /// What [`Tournament::advance`] did.
@@ -141,9 +152,7 @@ impl Tournament {
     }
 
     pub fn join(&mut self, player: Player) -> Result<()> {
-        if self.phase != Phase::Registration {
-            return Err(TournamentError::AlreadyStarted);
-        }
+        self.registering()?;
         if self.index(&player.id).is_some() {
             return Err(TournamentError::AlreadyJoined(player.id));
         }
@@ -160,20 +169,32 @@ impl Tournament {
     }
 
     pub fn leave(&mut self, id: &PlayerId) -> Result<Player> {
-        if self.phase != Phase::Registration {
-            return Err(TournamentError::AlreadyStarted);
-        }
+        self.registering()?;
         let i = self
             .index(id)
             .ok_or_else(|| TournamentError::UnknownPlayer(id.clone()))?;
         Ok(self.players.remove(i))
     }
 
+    /// Calls the tournament off before it starts; its players stay listed.
+    pub fn cancel(&mut self) -> Result<()> {
+        self.registering()?;
+        self.phase = Phase::Cancelled;
+        Ok(())
+    }
+
+    /// Refuses unless players may still join.
+    fn registering(&self) -> Result<()> {
+        match self.phase {
+            Phase::Registration => Ok(()),
+            Phase::Running | Phase::Finished => Err(TournamentError::AlreadyStarted),
+            Phase::Cancelled => Err(TournamentError::Cancelled),
+        }
+    }
+
     /// Give the pairing numbers and pair round 1.
     pub fn start(&mut self) -> Result<&Round> {
-        if self.phase != Phase::Registration {
-            return Err(TournamentError::AlreadyStarted);
-        }
+        self.registering()?;
         let n = self.players.len();
         if n < 2 {
             return Err(TournamentError::TooFewPlayers { players: n });
@@ -282,6 +303,7 @@ impl Tournament {
             Phase::Registration => Err(TournamentError::NotStarted),
             Phase::Running => Ok(()),
             Phase::Finished => Err(TournamentError::Finished),
+            Phase::Cancelled => Err(TournamentError::Cancelled),
         }
     }
 

@@ -14,6 +14,10 @@
   if (list && list.dataset.events) {
     connect(list.dataset.events, "list", function (s) { list.innerHTML = s.html; });
   }
+  var tournament = document.getElementById("tournament");
+  if (tournament && tournament.dataset.events) {
+    connect(tournament.dataset.events, "tournament", function (s) { tournament.innerHTML = s.html; });
+  }
   var main = document.querySelector("main.game");
   if (!main) { return; }
   var img = document.getElementById("board");

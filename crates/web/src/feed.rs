@@ -40,6 +40,8 @@ pub enum FeedKey {
     Game(String, Ask),
     /// The live list, of one game or all.
     List(Option<GameId>, Ask),
+    /// A tournament's page, by token.
+    Tournament(String, Ask),
 }
 
 struct Feed {
@@ -72,6 +74,11 @@ fn render(app: &App, key: &FeedKey) -> Option<(Update, Option<WatchChannel>)> {
             // sends its own `now`).
             page.now_ms = page.last_ms;
             let update = Update::stamped(&pages::game_state(&page, *ask))?;
+            Some((update, Some(page.channel)))
+        }
+        FeedKey::Tournament(token, ask) => {
+            let page = app.watch_tournament(token).ok()??;
+            let update = Update::plain("tournament", &pages::tournament_state(&page, *ask));
             Some((update, Some(page.channel)))
         }
         FeedKey::List(game, ask) => {
@@ -179,7 +186,9 @@ impl Hub {
         }
         self.refresh(|k, ch| match k {
             FeedKey::List(..) => true,
-            FeedKey::Game(..) => ch.as_ref().is_some_and(|c| channels.contains(c)),
+            FeedKey::Game(..) | FeedKey::Tournament(..) => {
+                ch.as_ref().is_some_and(|c| channels.contains(c))
+            }
         })
         .await;
     }

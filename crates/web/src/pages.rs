@@ -2,7 +2,10 @@
 //! value). Words come from the app's catalogue (`watch::web_text`).
 
 use maud::{DOCTYPE, Markup, PreEscaped, html};
-use tablero_app::watch::{GamePage, LiveGame, PlayerPage, StandingView, WebText, ago, web_text};
+use tablero_app::watch::{
+    GamePage, LiveGame, LiveTournament, PlayerPage, StandingView, TournamentPage, WebText, ago,
+    web_text,
+};
 use tablero_app::webpath::{PictureKey, Token, WebPath};
 
 use tablero_rules::{GameId, Lang};
@@ -253,8 +256,153 @@ pub fn live_table(games: &[LiveGame], now_ms: i64, ask: Ask) -> Markup {
     }
 }
 
-/// `/` and `/games/{game}`: the games being played in listed chats.
-pub fn live(games: &[LiveGame], game: Option<GameId>, now_ms: i64, ask: Ask) -> Markup {
+/// The tournaments of listed chats, for the list of all games.
+fn tournaments_table(list: &[LiveTournament], ask: Ask) -> Markup {
+    let w = ask.w();
+    let l = ask.lang;
+    let q = ask.query();
+    html! {
+        @if !list.is_empty() {
+            section aria-labelledby="tournaments-h" {
+                h2 #tournaments-h { (w.tournaments_heading) }
+                table.tournaments {
+                    thead { tr {
+                        th scope="col" { (w.tournaments_heading) }
+                        th scope="col" { (w.state_col) }
+                        th.wide scope="col" { (w.chat_col) }
+                    } }
+                    tbody {
+                        @for t in list {
+                            tr {
+                                td { a href=(format!("{}{q}", at(&t.token, WebPath::Tournament))) { (t.title.get(l)) } }
+                                td { (t.status.get(l)) }
+                                td.wide { (t.chat.get(l)) }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The changing part of a tournament's page: where it is, the standings
+/// and every round's pairings, each with its game's page (sent whole with
+/// every live update).
+pub fn tournament_body(page: &TournamentPage, ask: Ask) -> Markup {
+    let w = ask.w();
+    let l = ask.lang;
+    let q = ask.query();
+    html! {
+        p #status role="status" { (page.status.get(l)) }
+        @if page.rounds.is_empty() {
+            h2 { (w.joined_heading) }
+            @if page.players.is_empty() {
+                p.muted { (w.nobody_yet) }
+            } @else {
+                ul.players { @for p in &page.players { li { (p) } } }
+            }
+            p.muted { (w.not_paired) }
+        } @else {
+            section aria-labelledby="standings-h" {
+                h2 #standings-h { (w.standings_heading) }
+                div.scroll {
+                    table.standings {
+                        thead { tr {
+                            th.num scope="col" { (w.rank) }
+                            th scope="col" { (w.player) }
+                            th.num scope="col" { (w.points_col) }
+                            th.num scope="col" { (w.games) }
+                            th.num.wide scope="col" { (w.record_col) }
+                            @for tb in &page.tiebreaks { th.num.wide scope="col" { (tb.get(l)) } }
+                        } }
+                        tbody {
+                            @for s in &page.standings {
+                                tr {
+                                    td.num { (s.rank) }
+                                    td { (s.name) @if s.withdrawn { " (" (w.withdrew) ")" } }
+                                    td.num { (s.points) }
+                                    td.num { (s.games) }
+                                    td.num.wide { (s.record) }
+                                    @for v in &s.tiebreaks { td.num.wide { (v) } }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            section aria-labelledby="rounds-h" {
+                h2 #rounds-h { (w.rounds_heading) }
+                @for r in &page.rounds {
+                    h3 { (w.round) " " (r.number) }
+                    div.scroll {
+                        table.pairings {
+                            thead { tr {
+                                th.num scope="col" { (w.board_col) }
+                                th scope="col" { (w.white_col) }
+                                th scope="col" { (w.black_col) }
+                                th scope="col" { (w.result_col) }
+                            } }
+                            tbody {
+                                @for p in &r.pairings {
+                                    tr {
+                                        td.num { (p.board) }
+                                        td { (p.white) }
+                                        td { (p.black) }
+                                        td {
+                                            @let result = p.result.as_deref().unwrap_or(w.ongoing);
+                                            @match &p.game {
+                                                Some(t) => a href=(format!("{}{q}", at(t, WebPath::Game))) { (result) },
+                                                None => (result),
+                                            }
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                    @if let Some(b) = &r.bye { p.muted { (b.get(l)) } }
+                }
+            }
+        }
+    }
+}
+
+/// A live update of a tournament's page.
+pub fn tournament_state(page: &TournamentPage, ask: Ask) -> String {
+    serde_json::json!({ "html": tournament_body(page, ask).into_string() }).to_string()
+}
+
+/// A tournament's page.
+pub fn tournament(page: &TournamentPage, ask: Ask) -> Markup {
+    let w = ask.w();
+    let l = ask.lang;
+    let title = page.title.get(l);
+    let events = format!(
+        "{}?lang={}",
+        at(&page.token, WebPath::TournamentEvents),
+        w.code
+    );
+    let body = html! {
+        main.tournament {
+            h1 { (title) }
+            p.muted { (page.about.get(l)) " · " (page.chat.get(l)) }
+            div #tournament data-events=(events) { (tournament_body(page, ask)) }
+            p #live .live data-on=(w.live) data-off=(w.offline) aria-live="polite" {}
+        }
+    };
+    layout(ask, title, &at(&page.token, WebPath::Tournament), body)
+}
+
+/// `/` and `/games/{game}`: the games being played in listed chats (and,
+/// on `/`, their tournaments).
+pub fn live(
+    games: &[LiveGame],
+    tournaments: &[LiveTournament],
+    game: Option<GameId>,
+    now_ms: i64,
+    ask: Ask,
+) -> Markup {
     let w = ask.w();
     let l = ask.lang;
     let heading = match game {
@@ -289,6 +437,7 @@ pub fn live(games: &[LiveGame], game: Option<GameId>, now_ms: i64, ask: Ask) -> 
             }
             div #list data-events=(events) { (live_table(games, now_ms, ask)) }
             p #live .live data-on=(w.live) data-off=(w.offline) aria-live="polite" {}
+            (tournaments_table(tournaments, ask))
         }
     };
     layout(ask, &heading, &here, body)

@@ -87,6 +87,8 @@ async fn dispatch(
         WebPath::Record { token, pgn } => record(web, token, pgn, ask).await,
         WebPath::Replay { token, lang } => replay(web, client, &headers, token, lang, ask).await,
         WebPath::Player(token) => player_page(web, token, ask).await,
+        WebPath::Tournament(token) => tournament_page(web, token, ask).await,
+        WebPath::TournamentEvents(token) => tournament_events(web, token, ask).await,
         WebPath::Chart { token, lang, game } => chart(web, client, token, lang, game, ask).await,
         WebPath::Leaderboard(game) => leaderboard(web, game, ask).await,
         WebPath::Static(file) => asset(&file, ask, &headers),
@@ -99,8 +101,21 @@ async fn dispatch(
 /// The live games, of every game or of one.
 async fn list_page(web: Web, game: Option<GameId>, ask: Ask) -> Response {
     let app = web.app.clone();
-    match blocking(move || app.watch_live(game)).await {
-        Some(Ok(games)) => html(pages::live(&games, game, feed::app_now(), ask)),
+    let lists = blocking(move || {
+        let tournaments = match game {
+            None => app.watch_tournaments()?,
+            Some(_) => Vec::new(),
+        };
+        Ok::<_, tablero_app::AppError>((app.watch_live(game)?, tournaments))
+    });
+    match lists.await {
+        Some(Ok((games, tournaments))) => html(pages::live(
+            &games,
+            &tournaments,
+            game,
+            feed::app_now(),
+            ask,
+        )),
         _ => unavailable(),
     }
 }
@@ -345,6 +360,28 @@ async fn player_page(web: Web, token: Token, ask: Ask) -> Response {
         Some(Ok(Some(p))) => html(pages::player(&p, feed::app_now(), ask)),
         Some(Ok(None)) => not_found(ask),
         _ => unavailable(),
+    }
+}
+
+/// A tournament's page.
+async fn tournament_page(web: Web, token: Token, ask: Ask) -> Response {
+    let app = web.app.clone();
+    match blocking(move || app.watch_tournament(token.as_str())).await {
+        Some(Ok(Some(p))) => html(pages::tournament(&p, ask)),
+        Some(Ok(None)) => not_found(ask),
+        _ => unavailable(),
+    }
+}
+
+/// A tournament's changes, as server-sent events.
+async fn tournament_events(web: Web, token: Token, ask: Ask) -> Response {
+    match web
+        .hub
+        .subscribe(FeedKey::Tournament(token.as_str().to_string(), ask))
+        .await
+    {
+        Some(rx) => sse(rx, "tournament"),
+        None => not_found(ask),
     }
 }
 

@@ -60,6 +60,22 @@ fn header(v: &TournamentView, l: Lang) -> Text {
     )
 }
 
+/// When joining closes, if it was given a deadline: `Joining closes on
+/// 2026-12-24 18:00 UTC; then it starts by itself.`
+fn deadline_line(v: &TournamentView, l: Lang) -> Text {
+    let Some(at) = v.deadline_ms else {
+        return Text::default();
+    };
+    Text::fill(
+        pick(
+            l,
+            "\nJoining closes on {}; then it starts by itself (with too few players, it is cancelled).",
+            "\nLa inscripción se cierra el {}; entonces empieza solo (con pocos jugadores, se cancela).",
+        ),
+        [t(crate::clock::format_utc(at))],
+    )
+}
+
 fn players_line(v: &TournamentView, l: Lang) -> Text {
     let names: Vec<String> = v
         .tournament
@@ -84,7 +100,7 @@ fn players_line(v: &TournamentView, l: Lang) -> Text {
     )
 }
 
-fn score(r: GameResult) -> &'static str {
+pub(crate) fn score(r: GameResult) -> &'static str {
     match r {
         GameResult::WhiteWins => "1–0",
         GameResult::BlackWins => "0–1",
@@ -141,7 +157,7 @@ fn pairings(v: &TournamentView, n: u32, notify: bool, l: Lang) -> Text {
     s
 }
 
-fn tiebreak_name(tb: TieBreak, l: Lang) -> &'static str {
+pub(crate) fn tiebreak_name(tb: TieBreak, l: Lang) -> &'static str {
     match tb {
         TieBreak::BuchholzCut1 => pick(l, "BH-1", "BH-1"),
         TieBreak::Buchholz => "BH",
@@ -289,6 +305,7 @@ fn shown(v: &TournamentView, l: Lang) -> Text {
                     )),
                 ],
             ));
+            s.append(deadline_line(v, l));
         }
         Phase::Running => {
             if let Some(r) = v.tournament.current_round() {
@@ -299,6 +316,14 @@ fn shown(v: &TournamentView, l: Lang) -> Text {
         Phase::Finished => {
             s.append(t(pick(l, "\nIt is over.", "\nHa terminado.")));
             s.append(standings(v, l));
+        }
+        Phase::Cancelled => {
+            s.append(players_line(v, l));
+            s.append(t(pick(
+                l,
+                "\nIt was cancelled: too few players when joining closed.",
+                "\nSe canceló: había pocos jugadores al cerrarse la inscripción.",
+            )));
         }
     }
     s
@@ -311,6 +336,7 @@ fn listed(v: &TournamentView, l: Lang) -> Text {
             Lang::En => format!("{} players, not started", v.tournament.players().len()),
             Lang::Es => format!("{} jugadores, sin empezar", v.tournament.players().len()),
         },
+        Phase::Cancelled => pick(l, "cancelled", "cancelado").to_string(),
         _ => {
             let r = v.tournament.current_round().map_or(0, |r| r.number);
             let total = v.tournament.total_rounds();
@@ -358,6 +384,26 @@ pub(crate) fn event(e: &TourEvent) -> Bi {
                     )),
                 ],
             ));
+            s.append(deadline_line(v, l));
+            s
+        }),
+        TourEvent::Cancelled { view, need } => both(|l| {
+            let mut s = Text::fill(
+                pick(
+                    l,
+                    "Joining tournament #{} has closed with {} players; it needed at least {} to start, so it is cancelled.",
+                    "La inscripción del torneo #{} se ha cerrado con {} jugadores; necesitaba al menos {} para empezar, así que se cancela.",
+                ),
+                [
+                    t(view.id.to_string()),
+                    t(view.tournament.players().len().to_string()),
+                    t(need.to_string()),
+                ],
+            );
+            for p in view.tournament.players() {
+                s.append(t(" "));
+                s.append(m(&user(view, &p.id)));
+            }
             s
         }),
         TourEvent::Joined { by, view } => both(|l| {
@@ -579,6 +625,16 @@ pub(crate) fn error(e: &TourError) -> Bi {
             "El torneo #{} ha terminado.",
             &[n(id)],
         ),
+        E::Cancelled(id) => tr(
+            "Tournament #{} was cancelled: too few players when joining closed.",
+            "El torneo #{} se canceló: había pocos jugadores al cerrarse la inscripción.",
+            &[n(id)],
+        ),
+        E::BadDeadline(w) => tr(
+            "`deadline={}` is not a time from now like `2d` or `12h`, nor a date like `2026-12-24` or `2026-12-24T18:00` (UTC), from 5 minutes to 60 days ahead. Nothing changed.",
+            "`plazo={}` no es un tiempo desde ahora como `2d` o `12h`, ni una fecha como `2026-12-24` o `2026-12-24T18:00` (UTC), de 5 minutos a 60 días vista. No ha cambiado nada.",
+            &[t(brief(w))],
+        ),
         E::TooFew { id, players, need } => tr(
             "Tournament #{} needs at least {} players to start; it has {}.",
             "El torneo #{} necesita al menos {} jugadores para empezar; tiene {}.",
@@ -599,6 +655,87 @@ pub(crate) fn error(e: &TourError) -> Bi {
             "Ya te retiraste del torneo #{}.",
             &[n(id)],
         ),
+    }
+}
+
+/// A tournament page's title: `Tournament #4 · Breakthrough`.
+pub(crate) fn web_title(v: &TournamentView, l: Lang) -> String {
+    format!(
+        "{} #{} · {}",
+        pick(l, "Tournament", "Torneo"),
+        v.id,
+        v.game.info().name(l)
+    )
+}
+
+/// What a tournament is: `Swiss, 3 rounds · 1d per move · rated`.
+pub(crate) fn web_about(v: &TournamentView, l: Lang) -> String {
+    let limit = limit_text(v.move_limit_secs.map(|s| s as i64 * 1000), l);
+    let per_move = if v.move_limit_secs.is_some() {
+        pick(l, " per move", " por jugada")
+    } else {
+        ""
+    };
+    format!(
+        "{} · {limit}{per_move} · {}",
+        format_name(v.format(), l),
+        if v.rated {
+            pick(l, "rated", "puntuable")
+        } else {
+            pick(l, "casual", "amistoso")
+        }
+    )
+}
+
+/// Where a tournament is: `Joining: 3 players`, `Round 2 of 3`, `Over:
+/// ana wins`, `Cancelled`.
+pub(crate) fn web_status(v: &TournamentView, l: Lang) -> String {
+    let t = &v.tournament;
+    match t.phase() {
+        Phase::Registration => {
+            let n = t.players().len();
+            let mut s = match l {
+                Lang::En => format!("Joining: {n} players"),
+                Lang::Es => format!("Inscripción: {n} jugadores"),
+            };
+            if let Some(at) = v.deadline_ms {
+                s.push_str(pick(l, ", until ", ", hasta el "));
+                s.push_str(&crate::clock::format_utc(at));
+            }
+            s
+        }
+        Phase::Running => {
+            let r = t.current_round().map_or(0, |r| r.number);
+            match l {
+                Lang::En => format!("Round {r} of {}", t.total_rounds()),
+                Lang::Es => format!("Ronda {r} de {}", t.total_rounds()),
+            }
+        }
+        Phase::Finished => {
+            let names: Vec<String> = winners(v).into_iter().map(|u| u.name).collect();
+            let names = names.join(pick(l, " and ", " y "));
+            match l {
+                Lang::En => format!("Over: {names} wins"),
+                Lang::Es => format!("Terminado: gana {names}"),
+            }
+        }
+        Phase::Cancelled => pick(
+            l,
+            "Cancelled: too few players",
+            "Cancelado: pocos jugadores",
+        )
+        .into(),
+    }
+}
+
+/// A round's bye on a page: `ed (1 point)`, `ed rests`.
+pub(crate) fn web_bye(v: &TournamentView, bye: &tablero_tournament::Bye, l: Lang) -> String {
+    let name = v.name_of(&bye.player);
+    match (v.format(), l) {
+        (Format::Swiss { .. }, Lang::En) => format!("Bye: {name} ({} point)", bye.points),
+        (Format::Swiss { .. }, Lang::Es) => format!("Descansa: {name} ({} punto)", bye.points),
+        (Format::RoundRobin { .. }, Lang::En) => format!("Rests: {name}"),
+        (Format::RoundRobin { .. }, Lang::Es) => format!("Descansa: {name}"),
     }
 }
 

@@ -282,6 +282,20 @@ impl crate::reply::AfterGame {
     }
 }
 
+impl crate::reply::TourPress {
+    /// The button's label: `Join #4`, `Leave #4`, `Start #4` (a chat may
+    /// hold several tournaments at once).
+    #[must_use]
+    pub fn label(self, id: u64, lang: tablero_rules::Lang) -> String {
+        let word = match self {
+            Self::Join => pick(lang, "Join", "Unirme"),
+            Self::Leave => pick(lang, "Leave", "Salir"),
+            Self::Start => pick(lang, "Start", "Empezar"),
+        };
+        format!("{word} #{id}")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -58,6 +58,21 @@ pub struct WebText {
     pub time_left: &'static str,
     pub no_limit: &'static str,
     pub chart_alt: &'static str,
+    /// Tournaments' pages and lists.
+    pub tournaments_heading: &'static str,
+    pub standings_heading: &'static str,
+    pub rounds_heading: &'static str,
+    pub round: &'static str,
+    pub board_col: &'static str,
+    pub white_col: &'static str,
+    pub black_col: &'static str,
+    pub points_col: &'static str,
+    pub record_col: &'static str,
+    pub withdrew: &'static str,
+    pub not_paired: &'static str,
+    pub joined_heading: &'static str,
+    pub nobody_yet: &'static str,
+    pub state_col: &'static str,
 }
 
 const EN: WebText = WebText {
@@ -109,6 +124,20 @@ const EN: WebText = WebText {
     time_left: "left",
     no_limit: "no time limit",
     chart_alt: "Rating history chart",
+    tournaments_heading: "Tournaments",
+    standings_heading: "Standings",
+    rounds_heading: "Rounds",
+    round: "Round",
+    board_col: "Board",
+    white_col: "White",
+    black_col: "Black",
+    points_col: "Points",
+    record_col: "+ = −",
+    withdrew: "withdrew",
+    not_paired: "No round has been paired yet.",
+    joined_heading: "Players who joined",
+    nobody_yet: "Nobody has joined yet.",
+    state_col: "State",
 };
 
 const ES: WebText = WebText {
@@ -160,6 +189,20 @@ const ES: WebText = WebText {
     time_left: "restante",
     no_limit: "sin límite de tiempo",
     chart_alt: "Gráfica de la puntuación",
+    tournaments_heading: "Torneos",
+    standings_heading: "Clasificación",
+    rounds_heading: "Rondas",
+    round: "Ronda",
+    board_col: "Mesa",
+    white_col: "Blancas",
+    black_col: "Negras",
+    points_col: "Puntos",
+    record_col: "+ = −",
+    withdrew: "retirado",
+    not_paired: "Aún no se ha emparejado ninguna ronda.",
+    joined_heading: "Jugadores inscritos",
+    nobody_yet: "Aún no se ha inscrito nadie.",
+    state_col: "Estado",
 };
 
 /// The web's words in `l`.
@@ -245,6 +288,11 @@ pub(crate) fn watch_line(url: &str, l: Lang) -> String {
         "{} {url}",
         pick(l, "Watch on the web:", "Síguela en la web:")
     )
+}
+
+/// The line under a tournament's state that links its web page.
+pub(crate) fn tournament_line(url: &str, l: Lang) -> String {
+    format!("{} {url}", pick(l, "On the web:", "En la web:"))
 }
 
 /// The label of the button that opens a game's web page.

@@ -59,6 +59,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "boards",
             "present",
             "watch",
+            "webtour",
         ],
     ),
     // The facade: `execute`, `handle`, dispatch.

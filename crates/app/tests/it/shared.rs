@@ -238,3 +238,126 @@ fn a_kept_back_board_is_posted_by_one_process() {
     let board = ma.iter().chain(&mb).next().unwrap();
     assert_eq!(board.reply.game(), Some((1, 1)));
 }
+
+/// The chat games of tournament `id`'s current round still to play, as
+/// stored: (game, White, Black).
+fn tournament_round(app: &App, id: u64) -> (u32, Vec<(u64, String, String)>) {
+    let ch = ChannelKey::new(Platform::Console, "general");
+    let doc = app.store().tournament(&ch, id).unwrap().unwrap();
+    let t: tablero_tournament::Tournament = serde_json::from_value(doc.state.clone()).unwrap();
+    let Some(round) = t.current_round() else {
+        return (0, Vec::new());
+    };
+    let games = round
+        .games
+        .iter()
+        .filter(|g| g.result.is_none())
+        .map(|g| {
+            let game = doc.game_of(round.number, g.board).expect("a chat game");
+            (game, g.white.0.clone(), g.black.0.clone())
+        })
+        .collect();
+    (round.number, games)
+}
+
+/// A round robin of four, in two processes on one database: in every
+/// round the two games end at the same moment, one in each process (the
+/// last of the round is whichever commits second). Each round's end is
+/// announced once and the next round is paired once: two new games a
+/// round, never four, and never a round skipped.
+#[test]
+fn two_apps_ending_a_round_at_once_pair_the_next_round_once() {
+    let (a, b, _, _server) = pair();
+    ok(
+        &a,
+        "ana",
+        "tournament create breakthrough roundrobin time=none",
+    );
+    for (app, p) in [(&a, "ana"), (&b, "bo"), (&a, "cy"), (&b, "di")] {
+        ok(app, p, "tournament join");
+    }
+    ok(&b, "ana", "tournament start");
+    let ch = ChannelKey::new(Platform::Console, "general");
+    for round in 1..=3u32 {
+        let (number, games) = tournament_round(&a, 1);
+        assert_eq!(number, round);
+        assert_eq!(games.len(), 2, "round {round}: {games:?}");
+        // Both games end at once: each loser resigns in another process,
+        // starting together.
+        let start = Arc::new(std::sync::Barrier::new(2));
+        let threads: Vec<_> = games
+            .iter()
+            .zip([a.clone(), b.clone()])
+            .map(|((g, white, black), app)| {
+                let loser = white.max(black).clone();
+                let text = format!("resign #{g} yes");
+                let start = start.clone();
+                thread::spawn(move || {
+                    start.wait();
+                    say(&app, &loser, &text)
+                })
+            })
+            .collect();
+        let replies: Vec<Reply> = threads.into_iter().map(|t| t.join().unwrap()).collect();
+        for r in &replies {
+            assert!(!r.error, "{}", r.plain_text());
+        }
+        let ended = format!("round {round} is over");
+        let over = "Tournament #1 is over";
+        let announced = replies
+            .iter()
+            .filter(|r| {
+                let t = r.plain_text();
+                t.contains(&ended) || t.contains(over)
+            })
+            .count();
+        assert_eq!(announced, 1, "{replies:#?}");
+        let doc = a.store().tournament(&ch, 1).unwrap().unwrap();
+        let t: tablero_tournament::Tournament = serde_json::from_value(doc.state).unwrap();
+        let expected_rounds = if round < 3 { round + 1 } else { 3 };
+        assert_eq!(t.rounds().len() as u32, expected_rounds);
+        assert_eq!(
+            doc.games.len() as u32,
+            2 * expected_rounds,
+            "{:?}",
+            doc.games
+        );
+        let mut numbers: Vec<u64> = doc.games.iter().map(|g| g.game).collect();
+        numbers.sort_unstable();
+        numbers.dedup();
+        assert_eq!(numbers.len(), doc.games.len(), "one game a pairing");
+        // The ongoing games of the channel are the new round's two.
+        let ongoing = b.store().channel_games(&ch).unwrap().len();
+        assert_eq!(ongoing, if round < 3 { 2 } else { 0 });
+    }
+    let (_, left) = tournament_round(&b, 1);
+    assert!(left.is_empty());
+}
+
+/// A join deadline seen by two processes' timers at once starts the
+/// tournament once.
+#[test]
+fn a_join_deadline_starts_a_tournament_in_one_app_only() {
+    let (a, b, clock, _server) = pair();
+    ok(
+        &a,
+        "ana",
+        "tournament create breakthrough roundrobin time=none deadline=1h",
+    );
+    for p in ["ana", "bo", "cy", "di"] {
+        ok(&b, p, "tournament join");
+    }
+    clock.advance(3_600_000);
+    let (ta, tb) = at_once(&a, &b, |app| app.tick());
+    let texts: Vec<String> = ta.iter().chain(&tb).map(|n| n.reply.plain_text()).collect();
+    assert_eq!(texts.len(), 1, "{texts:#?}");
+    assert!(
+        texts[0].contains("Tournament #1 has begun!"),
+        "{}",
+        texts[0]
+    );
+    let (number, games) = tournament_round(&b, 1);
+    assert_eq!((number, games.len()), (1, 2));
+    clock.advance(3_600_000);
+    assert!(a.tick().is_empty() && b.tick().is_empty());
+}

@@ -949,7 +949,7 @@ fn pg_two_processes_share_one_database() {
             std::process::Command::new(std::env::current_exe().unwrap())
                 .args([
                     "--exact",
-                    "pg_two_processes_share_one_database",
+                    "conformance::pg_two_processes_share_one_database",
                     "--nocapture",
                     "--test-threads=1",
                 ])

@@ -5,8 +5,8 @@
 //! as belonging to none.
 
 use tablero_store::{
-    ChannelKey, GameDoc, GameId, Platform, RoundClosed, Store, TournamentDoc, TournamentGame,
-    TournamentRef,
+    ChannelKey, GameDoc, GameId, Platform, RoundClosed, Store, Timer, TimerKind, TournamentDoc,
+    TournamentGame, TournamentRef,
 };
 
 use crate::support;
@@ -30,6 +30,7 @@ fn tournament(ch: &ChannelKey, id: u64) -> TournamentDoc {
             game: id + 1,
         }],
         closed_by: vec![RoundClosed { round: 1, game: 0 }],
+        deadline_ms: None,
     }
 }
 
@@ -103,7 +104,50 @@ fn a_game_written_before_tournaments_belongs_to_none(place: &Place) {
     assert_eq!(g.players[1].id, "b");
 }
 
+/// A join deadline is a timer of its tournament: due when it comes,
+/// moved with its channel, gone when removed.
+fn a_deadline_is_a_timer_that_moves_with_its_channel(place: &Place) {
+    let s = place.open();
+    let ch = ChannelKey::new(Platform::Telegram, "-1");
+    let other = ChannelKey::new(Platform::Telegram, "-2");
+    let t = TournamentDoc {
+        deadline_ms: Some(9_000),
+        games: Vec::new(),
+        closed_by: Vec::new(),
+        ..tournament(&ch, 1)
+    };
+    let mut b = s.batch();
+    b.put_tournament(&t);
+    b.put_tournament_deadline(&t);
+    s.commit(b).unwrap();
+    assert_eq!(
+        s.tournament(&ch, 1).unwrap().unwrap().deadline_ms,
+        Some(9_000)
+    );
+    assert!(s.due_timers(8_999).unwrap().is_empty());
+    let timer = |c: &ChannelKey| Timer {
+        due_ms: 9_000,
+        kind: TimerKind::Tournament,
+        channel: c.clone(),
+        id: 1,
+    };
+    assert_eq!(s.due_timers(9_000).unwrap(), [timer(&ch)]);
+    assert!(s.check(&|_| Ok(())).unwrap().damaged.is_empty());
+    s.move_channel(&ch, &other).unwrap();
+    assert_eq!(s.due_timers(9_000).unwrap(), [timer(&other)]);
+    let moved = s.tournament(&other, 1).unwrap().unwrap();
+    let mut b = s.batch();
+    b.remove_tournament_deadline(&moved);
+    s.commit(b).unwrap();
+    assert!(s.due_timers(i64::MAX / 2).unwrap().is_empty());
+}
+
 mod on_sled {
+    #[test]
+    fn a_deadline_is_a_timer_that_moves_with_its_channel() {
+        super::a_deadline_is_a_timer_that_moves_with_its_channel(&super::Place::sled());
+    }
+
     #[test]
     fn kept_with_its_games_moved_with_its_channel_and_checked() {
         super::kept_with_its_games_moved_with_its_channel_and_checked(&super::Place::sled());
@@ -116,6 +160,11 @@ mod on_sled {
 }
 
 mod on_pg {
+    #[test]
+    fn a_deadline_is_a_timer_that_moves_with_its_channel() {
+        super::a_deadline_is_a_timer_that_moves_with_its_channel(&super::Place::pg());
+    }
+
     #[test]
     fn kept_with_its_games_moved_with_its_channel_and_checked() {
         super::kept_with_its_games_moved_with_its_channel_and_checked(&super::Place::pg());

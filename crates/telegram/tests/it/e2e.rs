@@ -25,7 +25,13 @@ use tokio::sync::{Notify, oneshot};
 const GROUP: i64 = -1_001_234;
 const TOKEN: &str = "123456:TEST-token";
 /// Calls made at start-up, not in answer to anyone.
-const BOOKKEEPING: [&str; 4] = ["getme", "getwebhookinfo", "deletewebhook", "setmycommands"];
+const BOOKKEEPING: [&str; 5] = [
+    "getme",
+    "getwebhookinfo",
+    "deletewebhook",
+    "setmycommands",
+    "getchatmember",
+];
 
 /// One request the bot made.
 #[derive(Clone, Debug)]
@@ -286,6 +292,16 @@ async fn api(State(fake): State<Arc<Fake>>, req: Request) -> Response {
             ok(json!(true))
         }
         "getwebhookinfo" => ok(json!({"url": "", "has_custom_certificate": false, "pending_update_count": 0})),
+        // Alice owns the group; everyone else is a member.
+        "getchatmember" => {
+            let id = params["user_id"].as_i64().unwrap_or(0);
+            let user = json!({"id": id, "is_bot": false, "first_name": "Someone"});
+            if id == ALICE.id {
+                ok(json!({"status": "creator", "user": user, "is_anonymous": false, "custom_title": null}))
+            } else {
+                ok(json!({"status": "member", "user": user}))
+            }
+        }
         "getupdates" => {
             // Like Telegram: the request is held until an update arrives or
             // its whole `timeout` has passed.
@@ -2811,4 +2827,83 @@ async fn a_fast_private_game_against_the_bot_keeps_up() {
     );
     stop_tx.send(()).unwrap();
     let _ = tokio::time::timeout(Duration::from_secs(10), bot).await;
+}
+
+/// The tournament buttons: Join, Leave and Start under its announcement;
+/// a press acts as the command typed by the presser, and one it is not
+/// for (or a stale one) is an alert that changes nothing. The group's
+/// owner (Alice, as Telegram tells) may create and start it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn tournament_buttons_join_leave_and_start() {
+    let mut r = start().await;
+    let tournament = |app: &App| {
+        let ch = tablero_app::ChannelKey::new(tablero_app::Platform::Telegram, GROUP.to_string());
+        app.store().tournament(&ch, 1).unwrap()
+    };
+    // Bob manages nothing: he may not create one.
+    r.c.say(&BOB, "/tournament create breakthrough roundrobin time=none");
+    let t = r.c.text().await;
+    assert!(t.contains("Only someone who can manage this chat"), "{t}");
+    r.c.say(
+        &ALICE,
+        "/tournament create breakthrough roundrobin time=none",
+    );
+    let (m, _) = r.c.next("sendmessage").await;
+    let t = m.params["text"].as_str().unwrap_or("").to_string();
+    assert!(t.contains("Tournament #1"), "{t}");
+    assert_eq!(buttons(&m.params), ["t:1:j", "t:1:l", "t:1:s"]);
+    let announcement = r.fake.next_message.load(Ordering::SeqCst);
+    // Bob joins with the button: the news, with the buttons again.
+    let q = r.c.press(&BOB, announcement, "t:1:j");
+    let (m, _) = r.c.next("sendmessage").await;
+    let t = m.params["text"].as_str().unwrap_or("").to_string();
+    assert!(t.contains("@bob joined tournament #1"), "{t}");
+    assert_eq!(buttons(&m.params), ["t:1:j", "t:1:l", "t:1:s"]);
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert!(
+        r.fake
+            .calls
+            .lock()
+            .unwrap()
+            .iter()
+            .any(|c| c.method == "answercallbackquery"
+                && c.params["callback_query_id"] == q.as_str()
+                && c.params.get("text").is_none()),
+        "the press is answered silently"
+    );
+    r.c.seen = r.fake.calls.lock().unwrap().len();
+    let before = tournament(&r.app);
+    // Presses that are not for the presser: alerts, nothing changed.
+    let q = r.c.press(&CAROL, announcement, "t:1:l");
+    r.c.alert(&q, "not in tournament #1").await;
+    let q = r.c.press(&BOB, announcement, "t:1:s");
+    r.c.alert(&q, "(who created it)").await;
+    let q = r.c.press(&BOB, announcement, "t:1:j");
+    r.c.alert(&q, "already in tournament #1").await;
+    assert_eq!(tournament(&r.app), before);
+    // Alice joins and starts it: the pressed message's buttons go.
+    r.c.press(&ALICE, announcement, "t:1:j");
+    r.c.next("sendmessage").await;
+    r.c.press(&ALICE, announcement, "t:1:s");
+    let (m, before) = r.c.next("sendmessage").await;
+    let t = m.params["text"].as_str().unwrap_or("").to_string();
+    assert!(t.contains("Tournament #1 has begun!"), "{t}");
+    assert!(buttons(&m.params).is_empty(), "{m:?}");
+    let removed = |calls: &[Call]| {
+        calls.iter().any(|c| {
+            c.method == "editmessagereplymarkup"
+                && c.params["message_id"] == announcement
+                && c.params.get("reply_markup").is_none()
+        })
+    };
+    if !removed(&before) {
+        let (edit, _) = r.c.next("editmessagereplymarkup").await;
+        assert!(removed(&[edit]), "the start's buttons go");
+    }
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    r.c.seen = r.fake.calls.lock().unwrap().len();
+    // A stale button: the tournament has begun.
+    let q = r.c.press(&CAROL, announcement, "t:1:j");
+    r.c.alert(&q, "already started").await;
+    r.stop().await;
 }

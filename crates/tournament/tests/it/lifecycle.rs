@@ -243,3 +243,28 @@ fn a_swiss_down_to_one_player_gives_byes_until_the_end() {
     assert!(t.round_complete());
     assert_eq!(t.advance(), Ok(Advance::Finished));
 }
+
+#[test]
+fn a_cancelled_tournament_refuses_everything_and_keeps_its_players() {
+    let mut t = swiss(2, 2);
+    t.cancel().unwrap();
+    assert_eq!(t.phase(), Phase::Cancelled);
+    assert!(t.phase().is_over());
+    let kept = t.clone();
+    assert_eq!(t.join(player(9)), Err(Cancelled));
+    assert_eq!(t.leave(&PlayerId::from(1)).unwrap_err(), Cancelled);
+    assert_eq!(t.start().unwrap_err(), Cancelled);
+    assert_eq!(t.cancel(), Err(Cancelled));
+    assert_eq!(t.advance(), Err(Cancelled));
+    assert_eq!(t.withdraw(&PlayerId::from(1)), Err(Cancelled));
+    assert_eq!(t, kept);
+    assert_eq!(t.players().len(), 2);
+    // Stored and read back.
+    let back: Tournament = serde_json::from_str(&serde_json::to_string(&t).unwrap()).unwrap();
+    assert_eq!(back, t);
+    // A running one is not cancelled.
+    let mut running = swiss(1, 3);
+    running.start().unwrap();
+    assert_eq!(running.cancel(), Err(AlreadyStarted));
+    assert!(!running.phase().is_over());
+}

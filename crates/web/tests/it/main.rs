@@ -6,5 +6,4 @@ mod browser;
 mod drawing;
 mod routes;
 mod shared;
-#[allow(dead_code)]
 mod support;

@@ -736,3 +736,102 @@ async fn silent_slow_and_idle_connections_are_closed() {
         assert_eq!(get(addr, "/").await.status, 200);
     }
 }
+
+/// A tournament's page: who joined, then the standings and every round
+/// with a link to each game's page, live as the games end; in English and
+/// Spanish; listed on `/` with its chat's games; its tables scroll
+/// sideways on a phone.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tournament_page_shows_standings_and_rounds_live() {
+    let (_d, app) = setup();
+    let r = say_as(
+        &app,
+        &group(),
+        &ana(),
+        "tournament create breakthrough roundrobin time=none",
+        true,
+    );
+    assert!(!r.error, "{}", r.plain_text());
+    ok(&app, &group(), &ana(), "tournament join");
+    ok(&app, &group(), &ben(), "tournament join");
+    let token = app.tournament_token(&group(), 1).unwrap();
+    let addr = serve(app.clone(), Limits::default()).await;
+    let path = format!("/t/{token}");
+
+    let page = get(addr, &path).await;
+    assert_eq!(page.status, 200);
+    let text = page.text();
+    assert!(text.contains("Tournament #1 · Breakthrough"), "{text}");
+    assert!(text.contains("Joining: 2 players"), "{text}");
+    assert!(
+        text.contains("round robin · no time limit · rated"),
+        "{text}"
+    );
+    assert!(
+        text.contains("<li>Ana</li>") && text.contains("<li>Ben</li>"),
+        "{text}"
+    );
+    no_ids(&text);
+    let es = get(addr, &format!("{path}?lang=es")).await.text();
+    assert!(es.contains("Torneo #1 · Gran avance"), "{es}");
+    assert!(es.contains("Inscripción: 2 jugadores"), "{es}");
+    assert_eq!(
+        get(addr, "/t/0123456789abcdef0123456789abcdef")
+            .await
+            .status,
+        404
+    );
+
+    // Listed with the chat's games once the chat is listed.
+    assert!(!get(addr, "/").await.text().contains(&path));
+    say_as(&app, &group(), &ana(), "web list on", true);
+    let home = get(addr, "/").await.text();
+    assert!(home.contains(&path), "{home}");
+    assert!(home.contains("Tournaments"), "{home}");
+
+    // Live: the start, then the game's end.
+    let mut live = Stream::open(addr, &format!("{path}/events?lang=en")).await;
+    assert_eq!(live.status, 200);
+    let (name, data) = live.next(Duration::from_secs(5)).await.expect("a state");
+    assert_eq!(name, "tournament");
+    assert!(data.contains("Joining"), "{data}");
+    let app2 = app.clone();
+    tokio::task::spawn_blocking(move || ok(&app2, &group(), &ana(), "tournament start"))
+        .await
+        .unwrap();
+    let (_, data) = live
+        .next(Duration::from_secs(2))
+        .await
+        .expect("the start within 2 s");
+    let game = app.game_token(&group(), 2).unwrap();
+    assert!(data.contains("Round 1 of 1"), "{data}");
+    assert!(data.contains(&format!("/g/{game}")), "{data}");
+    assert!(data.contains("being played"), "{data}");
+    no_ids(&data);
+    let app2 = app.clone();
+    tokio::task::spawn_blocking(move || ok(&app2, &group(), &ben(), "resign #2 yes"))
+        .await
+        .unwrap();
+    let (_, data) = live
+        .next(Duration::from_secs(2))
+        .await
+        .expect("the end within 2 s");
+    assert!(data.contains("Over: Ana wins"), "{data}");
+    assert!(data.contains("Standings"), "{data}");
+    assert!(data.contains("1–0") || data.contains("0–1"), "{data}");
+
+    // The whole page, in Spanish, and on a phone: wide tables scroll.
+    let es = get(addr, &format!("{path}?lang=es")).await.text();
+    assert!(es.contains("Terminado: gana Ana"), "{es}");
+    assert!(
+        es.contains("Clasificación") && es.contains("Ronda 1"),
+        "{es}"
+    );
+    assert!(es.contains(&format!("/g/{game}?lang=es")), "{es}");
+    assert!(es.contains("class=\"scroll\""), "{es}");
+    let css_at = es.find("/static/style.").expect("a style sheet");
+    let css_path = &es[css_at..css_at + es[css_at..].find('"').unwrap()];
+    let css = get(addr, css_path).await.text();
+    assert!(css.contains(".scroll { overflow-x: auto"), "{css}");
+    no_ids(&es);
+}

@@ -32,7 +32,7 @@ impl Case {
     }
 }
 
-pub const CASES: &str = include_str!("../golden/cases.txt");
+pub const CASES: &str = include_str!("../../golden/cases.txt");
 
 /// The games that have cases, so tests can cover exactly the games merged.
 pub fn games() -> Vec<GameId> {
