@@ -25,10 +25,13 @@ use tablero_rules::Lang;
 use tablero_store::{Orientation, ProfileDoc};
 
 use crate::channel::ChannelState;
-use crate::command::{self, Command, ParseError};
+use crate::command::{self, Command, Someone};
 use crate::event::{AppError, Event, Outcome};
+use crate::grammar::{self, ParseError};
 use crate::listings::GameSummary;
+use crate::place::Place;
 use crate::reply::{ChannelKey, Incoming, Reply, User};
+use crate::resolve::CommandError;
 use crate::state::Res;
 pub use crate::state::{Actor, App, MAX_NAME_CHARS, Settings, capped};
 use crate::sync::lock;
@@ -89,26 +92,37 @@ impl App {
     /// Answers one message; `None` when a plain chat message is not for the
     /// bot.
     pub fn handle(&self, msg: &Incoming) -> Option<Reply> {
-        self.answer(msg, command::parse_at(&crate::reading::unquote(&msg.text)))
+        // Both steps: the words, then what they name (`grammar.rs`,
+        // `resolve.rs`).
+        let read = grammar::parse_at(&crate::reading::unquote(&msg.text))
+            .map_err(CommandError::Syntax)
+            .and_then(|(written, place)| match written.resolve() {
+                Ok(cmd) => Ok((cmd, place)),
+                Err(e) => Err(CommandError::Resolve(e)),
+            });
+        self.answer(msg, read)
     }
 
     /// Answers a command an adapter built from the platform's typed
     /// options (Discord's slash commands, with the constructors of
-    /// `command.rs`) as [`App::handle`] answers the same command written
-    /// out; `msg.text` is not read.
+    /// `grammar.rs` and `resolve.rs`) or from a press (for a game of
+    /// another chat, at `place`) as [`App::handle`] answers the same
+    /// command written out; `msg.text` is read only for the language its
+    /// command word tells.
     pub fn handle_command(
         &self,
         msg: &Incoming,
-        cmd: Result<Command, ParseError>,
+        cmd: Result<Command, CommandError>,
+        place: Option<Place>,
     ) -> Option<Reply> {
-        self.answer(msg, cmd.map(|cmd| (cmd, None)))
+        self.answer(msg, cmd.map(|cmd| (cmd, place)))
     }
 
-    /// Answers `msg`, read as `parsed`.
+    /// Answers `msg`, read as `read`.
     fn answer(
         &self,
         msg: &Incoming,
-        parsed: Result<(Command, Option<crate::place::Place>), ParseError>,
+        read: Result<(Command, Option<Place>), CommandError>,
     ) -> Option<Reply> {
         let platform = msg.channel.platform;
         let who = Actor::of(msg);
@@ -149,10 +163,13 @@ impl App {
         // the bot; anything else is what someone said, played only when
         // it is exactly a move (`Command::Said`). A game number may name
         // another chat's game (`#kqa7`, `place.rs`).
-        let (cmd, place) = match parsed {
-            Ok(parsed) if msg.addressed => parsed,
-            Err(ParseError::Usage(spec, why)) if msg.addressed => {
+        let (cmd, place) = match read {
+            Ok(read) if msg.addressed => read,
+            Err(CommandError::Syntax(ParseError::Usage(spec, why))) if msg.addressed => {
                 return Some(self.present_error(&AppError::Usage { spec, why }, lang));
+            }
+            Err(CommandError::Resolve(e)) if msg.addressed => {
+                return Some(self.present_error(&AppError::from(e), lang));
             }
             _ => (
                 Command::Said {
@@ -202,25 +219,30 @@ impl App {
     pub fn execute(&self, who: &Actor, cmd: Command) -> Outcome {
         let ch = &who.channel;
         match cmd {
-            Command::Help(topic) => self.help(topic.as_deref()),
+            Command::Help(topic) => Ok(Event::Help(match topic {
+                None => crate::event::HelpTopic::All,
+                Some(spec) => crate::event::HelpTopic::One(spec),
+            })),
             Command::Games => self.with_channel(ch, |st| Ok(Event::Catalogue(self.view(ch, st)))),
-            Command::Rules(name) => self.rules(&name),
+            Command::Rules(game) => self.rules(game),
             Command::Challenge {
                 opponent,
                 game,
-                options,
+                terms,
             } => {
                 // A name the platform cannot look up (a Telegram user the
                 // bot has never seen) is kept: whoever has it may accept.
                 let (opp, handle) = match &opponent {
                     None => (who.reply_to.clone().filter(|u| u.id != who.user.id), None),
-                    Some(word) => match self.resolve_mention(who, word) {
-                        Ok(u) => (Some(u), None),
-                        Err(AppError::UnknownUser(_)) if word.starts_with('@') => {
-                            (None, Some(word.trim_start_matches('@').to_string()))
+                    Some(Someone::Mention(word) | Someone::Name(word)) => {
+                        match self.resolve_mention(who, word) {
+                            Ok(u) => (Some(u), None),
+                            Err(AppError::UnknownUser(_)) if word.starts_with('@') => {
+                                (None, Some(word.trim_start_matches('@').to_string()))
+                            }
+                            Err(e) => return Err(e),
                         }
-                        Err(e) => return Err(e),
-                    },
+                    }
                 };
                 if handle.as_ref().is_some_and(|h| {
                     who.handle
@@ -230,13 +252,13 @@ impl App {
                     return Err(AppError::SelfChallenge);
                 }
                 self.with_channel(ch, |st| {
-                    self.challenge(who, st, opp, handle, &game, &options, false)
+                    self.challenge(who, st, opp, handle, game, terms, false)
                 })
             }
-            Command::Play { game, options } => {
+            Command::Play { game, terms } => {
                 let bot = self.bot_user(ch.platform).ok_or(AppError::NoBotHere)?;
                 self.with_channel(ch, |st| {
-                    self.challenge(who, st, Some(bot), None, &game, &options, false)
+                    self.challenge(who, st, Some(bot), None, game, terms, false)
                 })
             }
             Command::Accept(n) => self.with_channel(ch, |st| self.accept(who, st, n)),
@@ -275,41 +297,31 @@ impl App {
                 self.offer(who, st, crate::view::OfferKind::Takeback, a, n)
             }),
             Command::Stats { user, game } => {
-                let named = user.is_some();
-                let mut user = match user {
+                let user = match user {
                     None => who.user.clone(),
-                    Some(w) => self.resolve_mention(who, &w)?,
-                };
-                let game = match game.as_deref().map(crate::challenges::parse_game) {
-                    None => None,
-                    Some(Ok(g)) => Some(g),
-                    // `stats bob`: a name without its `@`.
-                    Some(Err(e)) => match game.as_deref() {
-                        Some(w) if !named && !w.contains(' ') => {
-                            user = self.resolve_mention(who, w).map_err(|_| e)?;
-                            None
-                        }
-                        _ => return Err(e),
-                    },
+                    Some(Someone::Mention(w)) => self.resolve_mention(who, &w)?,
+                    // `stats bob`: a name without its `@`, which named no
+                    // game either.
+                    Some(Someone::Name(w)) => self
+                        .resolve_mention(who, &w)
+                        .map_err(|_| AppError::UnknownGame(w))?,
                 };
                 self.stats(ch.platform, user, game)
             }
-            Command::Leaderboard(game) => self.leaderboard(who, game.as_deref()),
+            Command::Leaderboard(game) => self.leaderboard(who, game),
             Command::Export(n, format) => {
                 self.with_channel(ch, |st| self.export(who, st, n, format))
             }
             Command::Replay(n) => self.with_channel(ch, |st| self.replay_game(who, st, n)),
             Command::Rematch(n) => self.with_channel(ch, |st| self.rematch(who, st, n)),
-            Command::Lang(l) => self.set_lang(who, l.as_deref()),
-            Command::Orientation(w) => {
-                self.with_channel(ch, |_| self.orientation(ch, w.as_deref()))
-            }
-            Command::Web(w) => self.with_channel(ch, |_| self.web_listing(who, w.as_deref())),
+            Command::Lang(l) => self.set_lang(who, l),
+            Command::Orientation(w) => self.with_channel(ch, |_| self.orientation(ch, w)),
+            Command::Web(w) => self.with_channel(ch, |_| self.web_listing(who, w)),
             Command::Moves { game, square } => {
                 self.with_channel(ch, |st| self.moves(who, st, game, square.as_deref()))
             }
             Command::Hint(n) => self.hint(who, n),
-            Command::Learn { game, options } => self.learn(who, &game, &options),
+            Command::Learn { game, terms } => self.learn(who, game, terms),
             Command::Review(n) => self.review(who, n),
             Command::Tournament(t) => self.tournament(who, t),
         }
@@ -347,18 +359,17 @@ impl App {
     }
 
     /// Shows, or with `word` sets, how `ch`'s boards are turned.
-    fn orientation(&self, ch: &ChannelKey, word: Option<&str>) -> Outcome {
+    fn orientation(&self, ch: &ChannelKey, asked: Option<crate::view::Orientation>) -> Outcome {
         let mut doc = self.store.channel_settings(ch)?;
-        let Some(word) = word else {
+        let Some(asked) = asked else {
             return Ok(Event::Orientation {
                 orientation: crate::view::Orientation::of(doc.orientation),
                 changed: false,
             });
         };
-        let new = match word.to_lowercase().as_str() {
-            "white" | "blancas" | "blanco" | "fixed" | "fija" => Orientation::White,
-            "turn" | "turno" | "mover" | "move" | "tomove" => Orientation::Turn,
-            _ => return Err(AppError::BadOrientation(word.to_string())),
+        let new = match asked {
+            crate::view::Orientation::White => Orientation::White,
+            crate::view::Orientation::Turn => Orientation::Turn,
         };
         doc.orientation = new;
         let mut b = self.store.batch();
@@ -396,16 +407,13 @@ impl App {
         }
     }
 
-    fn set_lang(&self, who: &Actor, word: Option<&str>) -> Outcome {
+    fn set_lang(&self, who: &Actor, asked: Option<Lang>) -> Outcome {
         let current = self.lang_of(&who.channel, &who.user.id);
-        let Some(word) = word else {
+        let Some(new) = asked else {
             return Ok(Event::Lang {
                 lang: current,
                 changed: false,
             });
-        };
-        let Some(new) = Lang::parse(word) else {
-            return Err(AppError::BadLang(word.to_string()));
         };
         let p = who.channel.platform;
         // Profiles are written under the stats lock (see `touch_user`).

@@ -1,15 +1,15 @@
 //! Challenges: made, accepted (the game begins), declined, cancelled.
 
-use tablero_rules::{AnyGame, GameId, GameRecord, Setup, Side};
+use tablero_rules::{AnyGame, GameId, GameRecord, Side};
 use tablero_store::{Batch, BotDoc, ChallengeDoc, GameDoc};
 
 use crate::bots::next_event;
 use crate::channel::{ChannelState, Live, record_of, splitmix};
 use crate::command::{Answer, GameNo};
-use crate::config::parse_move_limit;
 use crate::event::{AppError, Event, GameView, Outcome, Verb};
 use crate::reply::{ChannelKey, User};
 use crate::state::{Actor, App, Res};
+use crate::terms::Terms;
 use crate::view::{ChallengeView, addressee};
 
 impl App {
@@ -23,21 +23,20 @@ impl App {
         st: &mut ChannelState,
         opponent: Option<User>,
         handle: Option<String>,
-        game: &str,
-        options: &[String],
+        id: GameId,
+        terms: Terms,
         learning: bool,
     ) -> Outcome {
-        let id = parse_game(game)?;
         if opponent.as_ref().is_some_and(|o| o.id == who.user.id) {
             return Err(AppError::SelfChallenge);
         }
-        let ChallengeOptions {
+        let Terms {
             side,
             limit,
             mut setup,
             level,
             casual,
-        } = read_options(id, options)?;
+        } = terms;
         let now = self.now();
         let ch = &who.channel;
         let cid = self.store.next_id(ch)?;
@@ -484,112 +483,4 @@ fn which_challenge(many: &[&ChallengeDoc], verb: Verb) -> AppError {
         verb,
         list: many.iter().map(|c| ChallengeView::of(c)).collect(),
     }
-}
-
-/// The game called `name` (its key or a name in either language).
-pub(crate) fn parse_game(name: &str) -> Res<GameId> {
-    name.parse::<GameId>()
-        .map_err(|_| AppError::UnknownGame(name.to_string()))
-}
-
-/// `s` in lower case without the accents of Spanish vowels, as words are
-/// compared.
-pub(crate) fn fold(s: &str) -> String {
-    s.to_lowercase()
-        .replace('á', "a")
-        .replace('é', "e")
-        .replace('í', "i")
-        .replace('ó', "o")
-        .replace('ú', "u")
-}
-
-/// The side a challenge word picks: `Some(Some(side))`, or `Some(None)`
-/// for random.
-fn side_word(info: &tablero_rules::GameInfo, w: &str) -> Option<Option<Side>> {
-    let w = fold(w);
-    if matches!(w.as_str(), "random" | "azar" | "aleatorio") {
-        return Some(None);
-    }
-    if matches!(w.as_str(), "first" | "primero") {
-        return Some(Some(Side::First));
-    }
-    if matches!(w.as_str(), "second" | "segundo") {
-        return Some(Some(Side::Second));
-    }
-    for (s, names) in Side::ALL.into_iter().zip(info.sides.iter()) {
-        let names = [fold(names.en), fold(names.es)];
-        let singular = |n: &String| {
-            [
-                n.clone(),
-                n.trim_end_matches('s').to_string(),
-                n.trim_end_matches("es").to_string(),
-            ]
-        };
-        if names.iter().any(|n| singular(n).contains(&w) || *n == w) {
-            return Some(Some(s));
-        }
-    }
-    None
-}
-
-/// What a challenge's options ask for.
-pub(crate) struct ChallengeOptions {
-    pub side: Option<Option<Side>>,
-    pub limit: Option<Option<i64>>,
-    pub setup: Setup,
-    pub level: Option<u8>,
-    pub casual: bool,
-}
-
-/// Reads the options of a challenge to `id` (`casual`, `level=3`,
-/// `time=1d`, `size=7`, a side), without checking the set-up is playable.
-pub(crate) fn read_options(id: GameId, options: &[String]) -> Res<ChallengeOptions> {
-    let info = id.info();
-    let mut side: Option<Option<Side>> = None;
-    let mut limit: Option<Option<i64>> = None;
-    let mut setup = Setup::default();
-    let mut level = None;
-    let mut casual = false;
-    for o in options {
-        let low = o.to_lowercase();
-        if matches!(
-            low.as_str(),
-            "casual" | "amistosa" | "amistoso" | "unrated" | "friendly"
-        ) {
-            casual = true;
-        } else if matches!(low.as_str(), "rated" | "puntuable" | "oficial") {
-            casual = false;
-        } else if let Some(v) = low
-            .strip_prefix("level=")
-            .or_else(|| low.strip_prefix("nivel="))
-        {
-            level = Some(
-                v.parse::<u8>()
-                    .ok()
-                    .filter(|n| (1..=5).contains(n))
-                    .ok_or_else(|| AppError::BadLevel(v.to_string()))?,
-            );
-        } else if let Some(v) = low
-            .strip_prefix("time=")
-            .or_else(|| low.strip_prefix("tiempo="))
-        {
-            limit = Some(parse_move_limit(v).map_err(AppError::BadTimeLimit)?);
-        } else if o.contains('=') {
-            setup.add_word(o).map_err(|e| AppError::BadSetup(e.0))?;
-        } else if let Some(s) = side_word(info, &low) {
-            side = Some(s);
-        } else {
-            return Err(AppError::UnknownOption {
-                game: id,
-                option: o.clone(),
-            });
-        }
-    }
-    Ok(ChallengeOptions {
-        side,
-        limit,
-        setup,
-        level,
-        casual,
-    })
 }

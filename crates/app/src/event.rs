@@ -10,7 +10,8 @@ use tablero_rating::Rating;
 use tablero_rules::{AnyGame, GameId, Lang, MoveError, Msg};
 use tablero_store::StoreError;
 
-use crate::command::{CommandSpec, ExportFormat, Usage};
+use crate::command::{CommandSpec, ExportFormat};
+use crate::grammar::Usage;
 use crate::render::RatingPoint;
 pub use crate::reply::Suggestion;
 use crate::reply::{ChoiceGroup, User};

@@ -17,12 +17,13 @@
 
 use tablero_rules::{AnyGame, GameId, Lang};
 
-use crate::challenges::{fold, parse_game, read_options};
 use crate::command::Command;
 pub use crate::event::InlineError;
 use crate::event::{AppError, Event};
 use crate::reply::{ChannelKey, Platform, Reply, User};
+use crate::resolve::{fold, game_named, read_terms};
 use crate::state::{Actor, App};
+use crate::terms::Terms;
 use crate::view::OfferKind;
 use crate::webpath::{PictureKey, Token, WebPath};
 
@@ -122,7 +123,7 @@ fn games_for(word: Option<&str>) -> Option<Vec<GameId>> {
     let Some(word) = word else {
         return Some(GameId::ALL.to_vec());
     };
-    if let Ok(id) = parse_game(word) {
+    if let Ok(id) = game_named(word) {
         return Some(vec![id]);
     }
     let w = fold(word);
@@ -184,7 +185,7 @@ impl App {
         options: &[String],
         lang: Lang,
     ) -> Result<InlineOffer, AppError> {
-        let read = read_options(game, options)?;
+        let read = read_terms(game, options)?;
         AnyGame::new(game, &read.setup).map_err(|e| AppError::BadOption { game, why: e.0 })?;
         let bot = read.level.is_some();
         let mut spec = game.key().to_string();
@@ -214,9 +215,9 @@ impl App {
     /// [`InlineOffer::spec`]), drawn for a reader of `lang`.
     pub fn inline_picture(&self, spec: &str, lang: Lang) -> Result<Vec<u8>, AppError> {
         let mut words = spec.split_whitespace();
-        let game = parse_game(words.next().unwrap_or_default())?;
+        let game = game_named(words.next().unwrap_or_default())?;
         let options: Vec<String> = words.map(str::to_string).collect();
-        let read = read_options(game, &options)?;
+        let read = read_terms(game, &options)?;
         let start =
             AnyGame::new(game, &read.setup).map_err(|e| AppError::BadOption { game, why: e.0 })?;
         let names = [String::new(), String::new()];
@@ -256,20 +257,20 @@ impl App {
                 return Err(AppError::Inline(InlineError::Taken));
             }
             let by = self.challenger(ch.platform, challenger);
-            let (game, options, bot) = split_spec(spec);
+            let (game, terms, bot) = read_spec(spec)?;
             if bot {
                 if by.id != presser.id {
                     return Err(AppError::Inline(InlineError::NotYourStart(by)));
                 }
                 let tablero = self.bot_user(ch.platform).ok_or(AppError::NoBotHere)?;
-                return self.challenge(&who, st, Some(tablero), None, game, &options, false);
+                return self.challenge(&who, st, Some(tablero), None, game, terms, false);
             }
             if by.id == presser.id {
                 return Err(AppError::Inline(InlineError::OwnChallenge));
             }
             let them = Actor::without_message(ch, &by, None);
             let (Event::Challenged(c) | Event::ChallengeWaiting(c)) =
-                self.challenge(&them, st, None, None, game, &options, false)?
+                self.challenge(&them, st, None, None, game, terms, false)?
             else {
                 return Err(AppError::Inline(InlineError::Taken));
             };
@@ -290,17 +291,17 @@ impl App {
     pub fn inline_chosen(&self, ch: &ChannelKey, user: &User, spec: &str) -> Option<Reply> {
         let lang = self.lang_of(ch, &user.id);
         let who = Actor::without_message(ch, user, None);
-        let (game, options, bot) = split_spec(spec);
         let outcome = self.with_channel(ch, |st| {
             if self.store.next_id(ch)? > 1 {
                 return Ok(None);
             }
+            let (game, terms, bot) = read_spec(spec)?;
             let opponent = if bot {
                 Some(self.bot_user(ch.platform).ok_or(AppError::NoBotHere)?)
             } else {
                 None
             };
-            self.challenge(&who, st, opponent, None, game, &options, false)
+            self.challenge(&who, st, opponent, None, game, terms, false)
                 .map(Some)
         });
         match outcome {
@@ -406,16 +407,14 @@ impl App {
     }
 }
 
-/// The game, the options and whether the bot plays, of an offer's spec.
-fn split_spec(spec: &str) -> (&str, Vec<String>, bool) {
+/// The game, its terms and whether the bot plays, of an offer's spec.
+fn read_spec(spec: &str) -> Result<(GameId, Terms, bool), AppError> {
     let mut words = spec.split_whitespace();
-    let game = words.next().unwrap_or_default();
+    let game = game_named(words.next().unwrap_or_default())?;
     let options: Vec<String> = words.map(str::to_string).collect();
-    let bot = options.iter().any(|o| {
-        let o = o.to_lowercase();
-        o.starts_with("level=") || o.starts_with("nivel=")
-    });
-    (game, options, bot)
+    let terms = read_terms(game, &options)?;
+    let bot = terms.level.is_some();
+    Ok((game, terms, bot))
 }
 
 #[cfg(test)]
@@ -437,14 +436,22 @@ mod tests {
 
     #[test]
     fn specs_tell_the_bot_by_its_level() {
+        let (game, terms, bot) = read_spec("chess level=3 black").unwrap();
         assert_eq!(
-            split_spec("chess level=3 black"),
-            ("chess", vec!["level=3".into(), "black".into()], true)
+            (game, terms.level, terms.side, bot),
+            (
+                GameId::Chess,
+                Some(3),
+                Some(Some(tablero_rules::Side::Second)),
+                true
+            )
         );
+        let (game, terms, bot) = read_spec("barrier size=7").unwrap();
         assert_eq!(
-            split_spec("barrier size=7"),
-            ("barrier", vec!["size=7".into()], false)
+            (game, terms.setup.params.get("size"), bot),
+            (GameId::Barrier, Some(&7), false)
         );
+        assert!(read_spec("nosuchgame").is_err());
         for c in [
             Control::Resign,
             Control::Draw,

@@ -12,13 +12,14 @@
 
 use tablero_engine::analysis::{self, Notice};
 use tablero_rules::teach::{Mark, target_marks, targets};
-use tablero_rules::{AnyGame, Cell};
+use tablero_rules::{AnyGame, Cell, GameId};
 
 use crate::channel::ChannelState;
 use crate::command::GameNo;
 use crate::event::{AppError, Event, Outcome, Verb};
 use crate::reply::{Reply, User};
 use crate::state::{Actor, App};
+use crate::terms::Terms;
 
 impl App {
     /// `moves SQUARE` in game `n` (or the one the caller means): the moves
@@ -179,20 +180,12 @@ impl App {
 
     /// `learn GAME`: a game against the bot at level 1 that points out
     /// what is worth seeing after every move, unrated and counted apart.
-    pub(crate) fn learn(&self, who: &Actor, game: &str, options: &[String]) -> Outcome {
-        let leveled = |o: &String| {
-            let low = o.to_lowercase();
-            low.starts_with("level=") || low.starts_with("nivel=")
-        };
-        if options.iter().any(leveled) {
-            return Err(AppError::LearnLevel);
-        }
+    pub(crate) fn learn(&self, who: &Actor, game: GameId, mut terms: Terms) -> Outcome {
         let ch = &who.channel;
         let bot = self.bot_user(ch.platform).ok_or(AppError::NoBotHere)?;
-        let mut options = options.to_vec();
-        options.push("level=1".into());
+        terms.level = Some(1);
         self.with_channel(ch, |st| {
-            self.challenge(who, st, Some(bot), None, game, &options, true)
+            self.challenge(who, st, Some(bot), None, game, terms, true)
         })
     }
 

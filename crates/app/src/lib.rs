@@ -25,6 +25,7 @@ pub mod console;
 pub mod corpus;
 mod direct;
 pub mod event;
+pub mod grammar;
 mod heavy;
 pub mod inline;
 pub mod limits;
@@ -41,12 +42,14 @@ mod reading;
 mod records;
 pub mod render;
 pub mod reply;
+pub mod resolve;
 pub mod review;
 mod reviews;
 mod rounds;
 mod state;
 mod sync;
 mod teach;
+pub mod terms;
 #[cfg(any(test, feature = "testkit"))]
 pub mod testkit;
 mod text;
@@ -66,9 +69,10 @@ mod learn;
 #[cfg(any(test, feature = "testkit"))]
 pub use clock::ManualClock;
 pub use clock::{Clock, SystemClock};
-pub use command::{Command, parse};
+pub use command::Command;
 pub use config::Config;
 pub use event::{AppError, Event, QUOTE_CHARS, Suggestion};
+pub use grammar::parse;
 pub use listings::GameSummary;
 #[cfg(any(test, feature = "testkit"))]
 pub use render::FakeRenderer;
@@ -78,6 +82,7 @@ pub use reply::{
     Listing, OpenGame, Outgoing, PageButton, Pager, Pick, Picture, Platform, Reply, Span, Text,
     TourPress, User,
 };
+pub use resolve::read;
 pub use state::{Actor, App, MAX_NAME_CHARS, Settings, capped};
 pub use text::friends::FriendsUi;
 pub use text::options::{OptionText, choice_text, option_text};

@@ -4,10 +4,9 @@
 
 use tablero_rules::{AnyGame, GameId, Lang, Setup, Side};
 
-use crate::challenges::parse_game;
 use crate::channel::{ChannelState, Live, info_of};
-use crate::command::{self, GameNo};
-use crate::event::{AppError, Event, GameView, HelpTopic, Outcome, Verb};
+use crate::command::GameNo;
+use crate::event::{AppError, Event, GameView, Outcome, Verb};
 use crate::play::check_press;
 use crate::press::{choice_groups, choice_groups_in};
 use crate::reply::{ChannelKey, ChoiceGroup, User};
@@ -24,17 +23,7 @@ pub struct GameSummary {
 }
 
 impl App {
-    pub(crate) fn help(&self, topic: Option<&str>) -> Outcome {
-        match topic {
-            None => Ok(Event::Help(HelpTopic::All)),
-            Some(t) => command::find(t)
-                .map(|spec| Event::Help(HelpTopic::One(spec)))
-                .ok_or_else(|| AppError::UnknownHelpTopic(t.to_string())),
-        }
-    }
-
-    pub(crate) fn rules(&self, name: &str) -> Outcome {
-        let id = parse_game(name)?;
+    pub(crate) fn rules(&self, id: GameId) -> Outcome {
         let mut setup = Setup::default();
         if id == GameId::KnightFight {
             setup.seed = Some(1);

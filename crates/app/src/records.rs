@@ -7,7 +7,6 @@ use tablero_rules::GameId;
 use tablero_rules::export::{self, Finish, RecordHeader, Termination as RecordTermination};
 use tablero_store::RatingPointDoc;
 
-use crate::challenges::parse_game;
 use crate::channel::{ChannelState, rebuild};
 use crate::command::{ExportFormat, GameNo};
 use crate::event::{
@@ -93,7 +92,7 @@ impl App {
 
     /// The best rated players of `game` here and on the platform, or of
     /// every game with rated play here.
-    pub(crate) fn leaderboard(&self, who: &Actor, game: Option<&str>) -> Outcome {
+    pub(crate) fn leaderboard(&self, who: &Actor, game: Option<GameId>) -> Outcome {
         let platform = who.channel.platform;
         let community = who
             .community
@@ -110,7 +109,6 @@ impl App {
             }
             return Ok(Event::Leaderboard(Leaderboard::All { server, games }));
         };
-        let game = parse_game(game)?;
         let here = self.standings(platform, game, Some(&community))?;
         let everywhere = self.standings(platform, game, None)?;
         let me = everywhere

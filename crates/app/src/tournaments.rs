@@ -5,18 +5,17 @@
 
 use tablero_rules::{AnyGame, GameId};
 use tablero_store::{ResultDoc, Termination, TournamentDoc};
-use tablero_tournament::{
-    Format, MAX_PLAYERS, MAX_ROUNDS, Phase, Player, PlayerId, Settings, Tournament,
-};
+use tablero_tournament::{Format, Phase, Player, PlayerId, Settings, Tournament};
 
-use crate::challenges::{fold, parse_game, read_options};
 use crate::channel::{ChannelState, splitmix};
-use crate::clock::{DAY, MINUTE, parse_duration, parse_utc};
+use crate::clock::{DAY, MINUTE};
 use crate::event::{AppError, Event, Outcome};
 use crate::reply::ChannelKey;
 use crate::rounds::{core_of, set_core, view_of};
 use crate::state::{Actor, App, Res};
-use crate::tourview::{RoundNews, TourCommand, TourError, TourEvent, TourNo};
+use crate::tourview::{
+    Deadline, RoundNews, TourCommand, TourCreate, TourError, TourEvent, TourNo, When,
+};
 
 fn refused(e: TourError) -> AppError {
     AppError::Tournament(e)
@@ -26,28 +25,21 @@ fn done(e: TourEvent) -> Outcome {
     Ok(Event::Tournament(e))
 }
 
-/// The format and limits a `create`'s words ask for, and the words left
-/// for the games themselves (time, casual, the game's parameters).
-struct Asked {
-    format: Format,
-    max_players: usize,
-    /// `deadline=`'s value as typed.
-    deadline: Option<String>,
-    rest: Vec<String>,
-}
-
 /// The nearest and the farthest a join deadline may be.
 const DEADLINE_MS: std::ops::RangeInclusive<i64> = 5 * MINUTE..=60 * DAY;
 
-/// When `deadline=VALUE` closes joining, given the time `now`: a time
-/// from now (`2d`, `12h`) or a moment in UTC (`2026-12-24`,
-/// `2026-12-24T18:00`), from 5 minutes to 60 days ahead.
-fn read_deadline(value: &str, now: i64) -> Res<i64> {
-    parse_duration(value)
-        .map(|ms| now.saturating_add(ms))
-        .or_else(|| parse_utc(value))
-        .filter(|at| DEADLINE_MS.contains(&(at - now)))
-        .ok_or_else(|| refused(TourError::BadDeadline(value.to_string())))
+/// When `deadline` closes joining, given the time `now`: from 5 minutes
+/// to 60 days ahead.
+fn read_deadline(deadline: &Deadline, now: i64) -> Res<i64> {
+    let at = match deadline.when {
+        When::In(ms) => now.saturating_add(ms),
+        When::At(at) => at,
+    };
+    if DEADLINE_MS.contains(&(at - now)) {
+        Ok(at)
+    } else {
+        Err(refused(TourError::BadDeadline(deadline.word.clone())))
+    }
 }
 
 /// The fewest players `t` starts with: two for a round robin; for a Swiss
@@ -58,63 +50,6 @@ fn need(t: &Tournament) -> usize {
         Format::Swiss { rounds } => 3.max(rounds as usize + 1),
         Format::RoundRobin { .. } => 2,
     }
-}
-
-/// A number option's value within `min..=max`.
-fn bounded(option: &str, v: &str, min: u64, max: u64) -> Res<u64> {
-    v.parse::<u64>()
-        .ok()
-        .filter(|n| (min..=max).contains(n))
-        .ok_or_else(|| {
-            refused(TourError::BadNumber {
-                option: option.to_string(),
-                min,
-                max,
-            })
-        })
-}
-
-fn read_format(options: &[String]) -> Res<Asked> {
-    let (mut swiss, mut robin, mut double) = (false, false, false);
-    let (mut rounds, mut max, mut deadline) = (None, None, None);
-    let mut rest = Vec::new();
-    for o in options {
-        let low = fold(o);
-        let (key, value) = low.split_once('=').unwrap_or((&low, ""));
-        match key {
-            "swiss" | "suizo" => swiss = true,
-            "roundrobin" | "round-robin" | "rr" | "liga" | "liguilla" | "todos" => robin = true,
-            "double" | "doble" => double = true,
-            "rounds" | "rondas" => {
-                rounds = Some(bounded(o, value, 1, u64::from(MAX_ROUNDS))? as u32);
-            }
-            "max" | "maximo" | "players" | "jugadores" => {
-                max = Some(bounded(o, value, 2, MAX_PLAYERS as u64)? as usize);
-            }
-            "deadline" | "plazo" | "cierre" | "until" | "hasta" => {
-                deadline = Some(value.to_string());
-            }
-            _ => rest.push(o.clone()),
-        }
-    }
-    let swiss = swiss || (rounds.is_some() && !robin);
-    let format = match (swiss, robin) {
-        (true, true) => return Err(refused(TourError::MixedFormat("swiss roundrobin".into()))),
-        (true, false) if double => {
-            return Err(refused(TourError::MixedFormat("swiss double".into())));
-        }
-        (true, false) => Format::Swiss {
-            rounds: rounds.ok_or_else(|| refused(TourError::NeedRounds))?,
-        },
-        (false, true) => Format::RoundRobin { double },
-        (false, false) => return Err(refused(TourError::NeedFormat)),
-    };
-    Ok(Asked {
-        format,
-        max_players: max.unwrap_or(MAX_PLAYERS),
-        deadline,
-        rest,
-    })
 }
 
 /// The player `who` is, seeded by their rating in `game` if they have one.
@@ -134,8 +69,8 @@ impl App {
     pub(crate) fn tournament(&self, who: &Actor, cmd: TourCommand) -> Outcome {
         let ch = &who.channel;
         match cmd {
-            TourCommand::Create { game, options } => {
-                self.with_channel(ch, |_| self.create_tournament(who, &game, &options))
+            TourCommand::Create(asked) => {
+                self.with_channel(ch, |_| self.create_tournament(who, asked))
             }
             TourCommand::Show(n) => self.with_channel(ch, |_| self.show_tournament(who, n)),
             TourCommand::Join(n) => self.with_channel(ch, |_| self.join_tournament(who, n)),
@@ -145,43 +80,33 @@ impl App {
         }
     }
 
-    fn create_tournament(&self, who: &Actor, game: &str, options: &[String]) -> Outcome {
+    fn create_tournament(&self, who: &Actor, asked: TourCreate) -> Outcome {
         let ch = &who.channel;
         if !(who.manages || ch.platform == crate::reply::Platform::Console) {
             return Err(refused(TourError::CreateNotManager));
         }
-        let id = parse_game(game)?;
-        let asked = read_format(options)?;
-        let opts = read_options(id, &asked.rest)?;
-        if opts.side.is_some() || opts.level.is_some() {
-            // Name the word: the pairing gives the sides, and no bot plays.
-            let word = asked
-                .rest
-                .iter()
-                .find(|w| {
-                    read_options(id, std::slice::from_ref(w))
-                        .is_ok_and(|o| o.side.is_some() || o.level.is_some())
-                })
-                .cloned()
-                .unwrap_or_default();
-            return Err(refused(TourError::NotForTournaments(word)));
-        }
-        let mut setup = opts.setup;
+        let TourCreate {
+            game: id,
+            format,
+            max_players,
+            terms,
+            deadline,
+        } = asked;
+        let mut setup = terms.setup;
         let now = self.now();
-        let deadline = asked
-            .deadline
-            .as_deref()
-            .map(|v| read_deadline(v, now))
+        let deadline = deadline
+            .as_ref()
+            .map(|d| read_deadline(d, now))
             .transpose()?;
         let tid = self.store.next_id(ch)?;
         if id == GameId::KnightFight && setup.seed.is_none() && setup.layout.is_none() {
             setup.seed = Some(splitmix(now as u64 ^ (tid << 40)) % 1_000_000_000);
         }
         AnyGame::new(id, &setup).map_err(|e| AppError::BadOption { game: id, why: e.0 })?;
-        let limit = opts.limit.unwrap_or(self.settings.default_move_limit_ms);
+        let limit = terms.limit.unwrap_or(self.settings.default_move_limit_ms);
         let t = Tournament::new(Settings {
-            max_players: asked.max_players,
-            ..Settings::new(asked.format)
+            max_players,
+            ..Settings::new(format)
         })
         .map_err(|e| TourError::of_core(tid, e))
         .map_err(refused)?;
@@ -192,7 +117,7 @@ impl App {
             game: id,
             setup: setup.to_string(),
             move_limit_secs: limit.map(|ms| (ms / 1000) as u64),
-            rated: !opts.casual,
+            rated: !terms.casual,
             creator: who.user.clone(),
             created_ms: now,
             community: who.community.clone(),

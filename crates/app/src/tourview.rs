@@ -9,6 +9,8 @@ use tablero_tournament::{Format, Tournament, TournamentError};
 
 use tablero_ids::UserRef as User;
 
+use crate::terms::Terms;
+
 /// A tournament's number in its channel (shared with games), `#7` or `7`.
 pub type TourNo = u64;
 
@@ -17,17 +19,52 @@ pub type TourNo = u64;
 pub enum TourCommand {
     /// `tournament [#T]`: the state of one, or of the chat's tournaments.
     Show(Option<TourNo>),
-    /// `tournament create GAME FORMAT [options]`: the game's name as
-    /// typed (all of its words) and the option words after it.
-    Create {
-        game: String,
-        options: Vec<String>,
-    },
+    /// `tournament create GAME FORMAT [options]`.
+    Create(TourCreate),
     Join(Option<TourNo>),
     Leave(Option<TourNo>),
     Start(Option<TourNo>),
     /// Leaves a running tournament: the game being played is lost.
     Withdraw(Option<TourNo>),
+}
+
+/// What `tournament create` asks for, resolved (`resolve.rs`): a new
+/// option is a field here and a word there.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TourCreate {
+    pub game: GameId,
+    pub format: Format,
+    pub max_players: usize,
+    /// The terms of its games: the time per move, rated or not, the
+    /// game's parameters (never a side or a level).
+    pub terms: Terms,
+    /// When joining closes and it starts by itself (`deadline=2d`).
+    pub deadline: Option<Deadline>,
+}
+
+/// A join deadline as written: its moment is known only against the
+/// clock, when the tournament is created.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Deadline {
+    pub when: When,
+    /// The value as typed, to quote back if it is out of reach.
+    pub word: String,
+}
+
+/// A moment: a time from now, or in UTC (milliseconds since 1970).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum When {
+    In(i64),
+    At(i64),
+}
+
+/// `tournament …` as written: a command with nothing to resolve, or
+/// `create` with the game's name as typed (all of its words) and the
+/// option words after it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TourWritten {
+    Ready(TourCommand),
+    Create { game: String, options: Vec<String> },
 }
 
 /// What is wrong with a `tournament` command's words.
@@ -74,9 +111,9 @@ fn number(word: &str) -> Option<TourNo> {
 impl TourCommand {
     /// Reads the words after `tournament`: an action and a number in
     /// either order, or `create` with the game and its options.
-    pub fn parse(words: &[&str]) -> Result<TourCommand, TourUsage> {
+    pub fn parse(words: &[&str]) -> Result<TourWritten, TourUsage> {
         let Some((first, rest)) = words.split_first() else {
-            return Ok(TourCommand::Show(None));
+            return Ok(TourWritten::Ready(TourCommand::Show(None)));
         };
         if is_create(first) {
             return TourCommand::create(rest);
@@ -95,12 +132,12 @@ impl TourCommand {
             (None, None, _) => return Err(TourUsage::UnknownAction(first.to_string())),
             _ => return Err(TourUsage::TooManyWords),
         };
-        Ok(make(n))
+        Ok(TourWritten::Ready(make(n)))
     }
 
     /// `create` with `words`: the longest run of leading words naming a
     /// game is the game (`knight fight swiss rounds=3`), the rest options.
-    fn create(words: &[&str]) -> Result<TourCommand, TourUsage> {
+    fn create(words: &[&str]) -> Result<TourWritten, TourUsage> {
         if words.is_empty() {
             return Err(TourUsage::NeedGame);
         }
@@ -108,7 +145,7 @@ impl TourCommand {
             .rev()
             .find(|&n| words[..n].join(" ").parse::<GameId>().is_ok())
             .unwrap_or(1);
-        Ok(TourCommand::Create {
+        Ok(TourWritten::Create {
             game: words[..named].join(" "),
             options: words[named..].iter().map(|w| w.to_string()).collect(),
         })
@@ -289,20 +326,22 @@ mod tests {
     #[test]
     fn actions_and_numbers_read_in_either_order_and_language() {
         let p = |s: &str| TourCommand::parse(&s.split_whitespace().collect::<Vec<_>>());
-        assert_eq!(p(""), Ok(TourCommand::Show(None)));
-        assert_eq!(p("#4"), Ok(TourCommand::Show(Some(4))));
-        assert_eq!(p("join"), Ok(TourCommand::Join(None)));
-        assert_eq!(p("unirse #4"), Ok(TourCommand::Join(Some(4))));
-        assert_eq!(p("#4 salir"), Ok(TourCommand::Leave(Some(4))));
-        assert_eq!(p("empezar 4"), Ok(TourCommand::Start(Some(4))));
-        assert_eq!(p("retirarse"), Ok(TourCommand::Withdraw(None)));
+        let ready =
+            |t: TourCommand| -> Result<TourWritten, TourUsage> { Ok(TourWritten::Ready(t)) };
+        assert_eq!(p(""), ready(TourCommand::Show(None)));
+        assert_eq!(p("#4"), ready(TourCommand::Show(Some(4))));
+        assert_eq!(p("join"), ready(TourCommand::Join(None)));
+        assert_eq!(p("unirse #4"), ready(TourCommand::Join(Some(4))));
+        assert_eq!(p("#4 salir"), ready(TourCommand::Leave(Some(4))));
+        assert_eq!(p("empezar 4"), ready(TourCommand::Start(Some(4))));
+        assert_eq!(p("retirarse"), ready(TourCommand::Withdraw(None)));
         assert_eq!(p("dance"), Err(TourUsage::UnknownAction("dance".into())));
         assert_eq!(p("join x"), Err(TourUsage::NotNumber("x".into())));
         assert_eq!(p("join 4 5"), Err(TourUsage::TooManyWords));
         assert_eq!(p("crear"), Err(TourUsage::NeedGame));
         assert_eq!(
             p("create knight fight swiss rounds=3"),
-            Ok(TourCommand::Create {
+            Ok(TourWritten::Create {
                 game: "knight fight".into(),
                 options: vec!["swiss".into(), "rounds=3".into()],
             })

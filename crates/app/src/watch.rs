@@ -530,22 +530,17 @@ impl App {
     pub(crate) fn web_listing(
         &self,
         who: &crate::Actor,
-        word: Option<&str>,
+        asked: Option<bool>,
     ) -> crate::event::Outcome {
         let ch = &who.channel;
         let listed = self.store.listing(ch)?.is_some();
         let url = self.web_base().map(|b| format!("{b}/"));
-        let Some(word) = word else {
+        let Some(on) = asked else {
             return Ok(crate::Event::Web {
                 listed,
                 changed: false,
                 url,
             });
-        };
-        let on = match word.to_lowercase().as_str() {
-            "on" | "si" | "sí" | "yes" | "true" | "1" | "activar" | "encender" => true,
-            "off" | "no" | "false" | "0" | "desactivar" | "apagar" => false,
-            _ => return Err(AppError::BadWeb(word.to_string())),
         };
         if on && who.direct {
             return Err(AppError::WebDirect);

@@ -7,21 +7,25 @@
 
 use poise::CreateReply;
 use serenity::all::User as DiscordUser;
-use tablero_app::command::{Answer, COMMANDS, Command, CommandSpec, ExportFormat, ParseError};
+use tablero_app::command::{Answer, COMMANDS, Command, ExportFormat, Someone};
+use tablero_app::grammar::Written;
+use tablero_app::resolve::{self, CommandError};
+use tablero_app::view::Orientation;
 use tablero_app::{Incoming, Reply, User};
-use tablero_rules::{GameId, Lang};
+use tablero_rules::{GameId, Lang, Side};
 
 use crate::deliver::{self, channel_key, user_of};
 use crate::view::{self, MAX_CONTENT};
 use crate::{Context, DEFER_AFTER, Data, Error, answer_in_time, threads, userapp};
 
+mod describe;
+
+use describe::describe;
+#[cfg(test)]
+use describe::{ES, MAX_DESCRIPTION, clip, valid_name};
+
 /// The most suggestions Discord shows.
 const MAX_SUGGESTIONS: usize = 25;
-
-/// Spanish locales Discord knows.
-const ES: [&str; 2] = ["es-ES", "es-419"];
-/// The longest command or option description Discord accepts.
-const MAX_DESCRIPTION: usize = 100;
 
 /// Every slash command, described from the app's command table.
 #[must_use]
@@ -65,84 +69,6 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
     cmds
 }
 
-fn describe(c: &mut poise::Command<Data, Error>, spec: &CommandSpec) {
-    c.description = Some(clip(spec.en).into());
-    let mut d = Vec::new();
-    let mut n = Vec::new();
-    for l in ES {
-        d.push((l.into(), clip(spec.es).into()));
-        // The first alias is the Spanish name; Discord wants 1-32
-        // lower-case letters, digits, `-` or `_`.
-        if let Some(es) = spec.aliases.first().filter(|a| valid_name(a)) {
-            n.push((l.into(), (*es).into()));
-        }
-    }
-    c.description_localizations = d.into();
-    c.name_localizations = n.into();
-    let command = c.name.clone();
-    for p in &mut c.parameters {
-        describe_option(&command, p);
-    }
-}
-
-/// An option's description, Spanish name and fixed choices, from the
-/// catalogue (`tablero_app::option_text`, `choice_text`).
-fn describe_option(command: &str, p: &mut poise::CommandParameter<Data, Error>) {
-    let Some(t) = tablero_app::option_text(command, &p.name) else {
-        return;
-    };
-    p.description = Some(clip(t.en).into());
-    p.description_localizations = ES
-        .iter()
-        .map(|l| ((*l).into(), clip(t.es).into()))
-        .collect::<Vec<_>>()
-        .into();
-    if let Some(es) = t.es_name {
-        p.name_localizations = ES
-            .iter()
-            .map(|l| ((*l).into(), es.into()))
-            .collect::<Vec<_>>()
-            .into();
-    }
-    let option = p.name.to_string();
-    let choices: Vec<poise::CommandParameterChoice> = p
-        .choices
-        .iter()
-        .map(|choice| {
-            let mut choice = choice.clone();
-            if let Some((en, es)) = tablero_app::choice_text(&option, &choice.name) {
-                choice.name = en.into();
-                choice.localizations = ES
-                    .iter()
-                    .map(|l| ((*l).into(), es.into()))
-                    .collect::<Vec<_>>()
-                    .into();
-            }
-            choice
-        })
-        .collect();
-    p.choices = choices.into();
-}
-
-fn valid_name(s: &str) -> bool {
-    (1..=32).contains(&s.chars().count())
-        && s.chars()
-            .all(|c| (c.is_alphanumeric() && !c.is_uppercase()) || c == '-' || c == '_')
-}
-
-/// `s` shortened to Discord's description limit, at a word.
-fn clip(s: &str) -> String {
-    if s.chars().count() <= MAX_DESCRIPTION {
-        return s.to_string();
-    }
-    let head: String = s.chars().take(MAX_DESCRIPTION - 1).collect();
-    let cut = head
-        .rfind([' ', ';', ','])
-        .filter(|&i| i > MAX_DESCRIPTION / 2)
-        .unwrap_or(head.len());
-    format!("{}…", head[..cut].trim_end_matches([' ', ';', ',']))
-}
-
 fn mention(u: &DiscordUser) -> String {
     format!("<@{}>", u.id)
 }
@@ -155,7 +81,7 @@ fn lang_of(ctx: Context<'_>) -> Lang {
 /// its options name.
 async fn run(
     ctx: Context<'_>,
-    cmd: Result<Command, ParseError>,
+    cmd: Result<Command, CommandError>,
     mentions: Vec<User>,
 ) -> Result<(), Error> {
     let author = user_of(ctx.author());
@@ -214,7 +140,7 @@ async fn run(
         }
         None => Vec::new(),
     };
-    let job = tokio::task::spawn_blocking(move || app.handle_command(&msg, cmd));
+    let job = tokio::task::spawn_blocking(move || app.handle_command(&msg, cmd, None));
     // Deferred privately: a public answer is then posted to the channel;
     // where the bot can only answer, publicly: the answer is the board.
     let (reply, deferred) = if only.is_some() {
@@ -527,7 +453,8 @@ pub async fn help(
     ctx: Context<'_>,
     #[autocomplete = "complete_command"] command: Option<String>,
 ) -> Result<(), Error> {
-    run(ctx, Ok(Command::help_on(command.as_deref())), Vec::new()).await
+    let cmd = Written::help_on(command.as_deref()).resolve();
+    run(ctx, cmd.map_err(CommandError::from), Vec::new()).await
 }
 
 #[poise::command(slash_command)]
@@ -540,7 +467,8 @@ pub async fn rules(
     ctx: Context<'_>,
     #[autocomplete = "complete_game_name"] game: String,
 ) -> Result<(), Error> {
-    run(ctx, Command::rules_of(&game), Vec::new()).await
+    let cmd = Written::rules_of(&game).map_err(CommandError::from);
+    run(ctx, cmd.and_then(typed), Vec::new()).await
 }
 
 #[poise::command(slash_command)]
@@ -554,17 +482,65 @@ pub async fn challenge(
     options: Option<String>,
     casual: Option<bool>,
 ) -> Result<(), Error> {
-    let time = time.map(|t| format!("time={}", t.trim().trim_start_matches("time=")));
-    let words = [
-        side.map(SideChoice::word),
-        options.as_deref(),
-        (casual == Some(true)).then_some("casual"),
-        time.as_deref(),
-    ];
-    let words: Vec<&str> = words.into_iter().flatten().collect();
     let mentions = opponent.iter().map(user_of).collect();
-    let opponent = opponent.as_ref().map(mention);
-    run(ctx, Command::challenge(opponent, &game, &words), mentions).await
+    let opponent = opponent.as_ref().map(|u| Someone::Mention(mention(u)));
+    let asked = Asked {
+        side,
+        time,
+        casual,
+        level: None,
+    };
+    run(ctx, challenge_of(opponent, &game, options, asked), mentions).await
+}
+
+/// `/challenge`'s command: the game and its free-text options read as
+/// written ones are, the menu's choices set on its terms.
+fn challenge_of(
+    opponent: Option<Someone>,
+    game: &str,
+    options: Option<String>,
+    asked: Asked,
+) -> Result<Command, CommandError> {
+    let words: Vec<&str> = options.as_deref().into_iter().collect();
+    asked.complete(Written::challenge(opponent, game, &words)?)
+}
+
+/// What a slash command's typed options ask of a game's terms, beside
+/// its free-text options.
+struct Asked {
+    side: Option<SideChoice>,
+    time: Option<String>,
+    casual: Option<bool>,
+    level: Option<u8>,
+}
+
+impl Asked {
+    /// `written` (the game and its free-text options) resolved, with the
+    /// typed options set on its terms: a side or a level in the free text
+    /// wins over the menu's (it was typed after choosing), a time or
+    /// `casual` from the menu over the text's.
+    fn complete(self, written: Written) -> Result<Command, CommandError> {
+        let mut cmd = written.resolve()?;
+        if let Some(terms) = cmd.terms_mut() {
+            terms.side = terms.side.or(self.side.map(SideChoice::side));
+            if let Some(n) = self.level {
+                terms.level = Some(terms.level.unwrap_or(resolve::level(n)?));
+            }
+            if self.casual == Some(true) {
+                terms.casual = true;
+            }
+            if let Some(t) = &self.time {
+                let word = t.trim().to_lowercase();
+                terms.limit = Some(resolve::move_limit(word.trim_start_matches("time="))?);
+            }
+        }
+        Ok(cmd)
+    }
+}
+
+/// A command whose typed options left words to resolve, resolved.
+fn typed(written: Written) -> Result<Command, CommandError> {
+    Ok(written.resolve()?)
 }
 
 /// A game against Tablero itself.
@@ -578,23 +554,24 @@ pub async fn play(
     side: Option<SideChoice>,
     options: Option<String>,
 ) -> Result<(), Error> {
-    let level = level.map(|l| format!("level={l}"));
-    let words = [
-        level.as_deref(),
-        side.map(SideChoice::word),
-        options.as_deref(),
-    ];
-    let words: Vec<&str> = words.into_iter().flatten().collect();
-    run(ctx, Command::play(&game, &words), Vec::new()).await
+    let asked = Asked {
+        side,
+        time: None,
+        casual: None,
+        level,
+    };
+    let words: Vec<&str> = options.as_deref().into_iter().collect();
+    let cmd = Written::play(&game, &words).map_err(CommandError::from);
+    run(ctx, cmd.and_then(|w| asked.complete(w)), Vec::new()).await
 }
 
 impl SideChoice {
-    /// The option word the app reads.
-    fn word(self) -> &'static str {
+    /// The side chosen: `None` for random.
+    fn side(self) -> Option<Side> {
         match self {
-            SideChoice::First => "first",
-            SideChoice::Second => "second",
-            SideChoice::Random => "random",
+            SideChoice::First => Some(Side::First),
+            SideChoice::Second => Some(Side::Second),
+            SideChoice::Random => None,
         }
     }
 }
@@ -608,7 +585,8 @@ macro_rules! game_no_command {
             #[min = 1]
             game: Option<u64>,
         ) -> Result<(), Error> {
-            run(ctx, Command::numbered($variant, game), Vec::new()).await
+            let cmd = Command::numbered($variant, game).map_err(CommandError::from);
+            run(ctx, cmd, Vec::new()).await
         }
     };
 }
@@ -627,7 +605,7 @@ game_no_command!(review, Command::Review);
 #[poise::command(slash_command)]
 pub async fn tournament(ctx: Context<'_>, words: Option<String>) -> Result<(), Error> {
     let line = format!("tournament {}", words.unwrap_or_default());
-    run(ctx, tablero_app::parse(&line), Vec::new()).await
+    run(ctx, tablero_app::read(&line), Vec::new()).await
 }
 
 /// The file `/export` writes.
@@ -650,7 +628,7 @@ pub async fn export(
         FormatChoice::Text => ExportFormat::Text,
     });
     let cmd = Command::numbered(|n| Command::Export(n, format), game);
-    run(ctx, cmd, Vec::new()).await
+    run(ctx, cmd.map_err(CommandError::from), Vec::new()).await
 }
 
 #[poise::command(slash_command)]
@@ -658,8 +636,8 @@ pub async fn leaderboard(
     ctx: Context<'_>,
     #[autocomplete = "complete_game_name"] game: Option<String>,
 ) -> Result<(), Error> {
-    let cmd = Command::leaderboard_of(game.as_deref().unwrap_or(""));
-    run(ctx, Ok(cmd), Vec::new()).await
+    let cmd = Written::leaderboard_of(game.as_deref().unwrap_or(""));
+    run(ctx, typed(cmd), Vec::new()).await
 }
 
 #[poise::command(slash_command, rename = "move")]
@@ -672,17 +650,20 @@ pub async fn move_(
     #[min = 1]
     game: Option<u64>,
 ) -> Result<(), Error> {
-    run(ctx, Command::move_in(game, &mv), Vec::new()).await
+    let cmd = Command::move_in(game, &mv).map_err(CommandError::from);
+    run(ctx, cmd, Vec::new()).await
 }
 
 #[poise::command(slash_command)]
 pub async fn current(ctx: Context<'_>, #[min = 1] page: Option<u64>) -> Result<(), Error> {
-    run(ctx, Command::paged(Command::Channel, page), Vec::new()).await
+    let cmd = Command::paged(Command::Channel, page).map_err(CommandError::from);
+    run(ctx, cmd, Vec::new()).await
 }
 
 #[poise::command(slash_command)]
 pub async fn mygames(ctx: Context<'_>, #[min = 1] page: Option<u64>) -> Result<(), Error> {
-    run(ctx, Command::paged(Command::MyGames, page), Vec::new()).await
+    let cmd = Command::paged(Command::MyGames, page).map_err(CommandError::from);
+    run(ctx, cmd, Vec::new()).await
 }
 
 macro_rules! offer_command {
@@ -697,7 +678,7 @@ macro_rules! offer_command {
         ) -> Result<(), Error> {
             let answer = answer.map(Answer::from);
             let cmd = Command::numbered(|n| $variant(answer, n), game);
-            run(ctx, cmd, Vec::new()).await
+            run(ctx, cmd.map_err(CommandError::from), Vec::new()).await
         }
     };
 }
@@ -712,27 +693,25 @@ pub async fn stats(
     #[autocomplete = "complete_game_name"] game: Option<String>,
 ) -> Result<(), Error> {
     let mentions = user.iter().map(user_of).collect();
-    let cmd = Command::stats_of(user.as_ref().map(mention), game.as_deref().unwrap_or(""));
-    run(ctx, cmd, mentions).await
+    let user = user.as_ref().map(|u| Someone::Mention(mention(u)));
+    let cmd = Written::stats_of(user, game.as_deref().unwrap_or("")).map_err(CommandError::from);
+    run(ctx, cmd.and_then(typed), mentions).await
 }
 
 #[poise::command(slash_command)]
 pub async fn lang(ctx: Context<'_>, language: LangChoice) -> Result<(), Error> {
     let l = match language {
-        LangChoice::En => "en",
-        LangChoice::Es => "es",
+        LangChoice::En => Lang::En,
+        LangChoice::Es => Lang::Es,
     };
-    run(ctx, Ok(Command::Lang(Some(l.into()))), Vec::new()).await
+    run(ctx, Ok(Command::Lang(Some(l))), Vec::new()).await
 }
 
 #[poise::command(slash_command)]
 pub async fn orientation(ctx: Context<'_>, way: Option<OrientationChoice>) -> Result<(), Error> {
-    let w = way.map(|w| {
-        match w {
-            OrientationChoice::White => "white",
-            OrientationChoice::Turn => "turn",
-        }
-        .to_string()
+    let w = way.map(|w| match w {
+        OrientationChoice::White => Orientation::White,
+        OrientationChoice::Turn => Orientation::Turn,
     });
     run(ctx, Ok(Command::Orientation(w)), Vec::new()).await
 }
@@ -746,13 +725,7 @@ pub enum WebChoice {
 
 #[poise::command(slash_command)]
 pub async fn web(ctx: Context<'_>, list: Option<WebChoice>) -> Result<(), Error> {
-    let w = list.map(|w| {
-        match w {
-            WebChoice::On => "on",
-            WebChoice::Off => "off",
-        }
-        .to_string()
-    });
+    let w = list.map(|w| matches!(w, WebChoice::On));
     run(ctx, Ok(Command::Web(w)), Vec::new()).await
 }
 
@@ -766,7 +739,7 @@ pub async fn moves(
     game: Option<u64>,
 ) -> Result<(), Error> {
     let cmd = Command::moves_of(game, square.as_deref().unwrap_or(""));
-    run(ctx, cmd, Vec::new()).await
+    run(ctx, cmd.map_err(CommandError::from), Vec::new()).await
 }
 
 game_no_command!(hint, Command::Hint);
@@ -778,144 +751,15 @@ pub async fn learn(
     #[autocomplete = "complete_game_name"] game: String,
     side: Option<SideChoice>,
 ) -> Result<(), Error> {
-    let words: Vec<&str> = side.map(SideChoice::word).into_iter().collect();
-    run(ctx, Command::learn(&game, &words), Vec::new()).await
+    let asked = Asked {
+        side,
+        time: None,
+        casual: None,
+        level: None,
+    };
+    let cmd = Written::learn(&game, &[]).map_err(CommandError::from);
+    run(ctx, cmd.and_then(|w| asked.complete(w)), Vec::new()).await
 }
 
 #[cfg(test)]
-mod tests {
-    use tablero_app::command::{Usage, parse};
-
-    use super::*;
-
-    /// A command built from typed options is the command written out,
-    /// errors included.
-    #[test]
-    fn typed_options_make_the_command_the_written_line_makes() {
-        let big = Some(10_000_000_000_000);
-        let cases = [
-            (Command::move_in(Some(3), " a2-a3 "), "move #3 a2-a3"),
-            (Command::move_in(None, "#2 e4"), "move #2 e4"),
-            (Command::move_in(Some(3), "#2 e4"), "move #3 #2 e4"),
-            (Command::move_in(Some(3), "5"), "move #3 5"),
-            (Command::move_in(None, " "), "move"),
-            (
-                Command::challenge(
-                    Some("<@42>".into()),
-                    "breakthrough",
-                    &["white", "size=6  casual", "time=24h"],
-                ),
-                "challenge <@42> breakthrough white size=6 casual time=24h",
-            ),
-            (Command::challenge(None, " ", &["white"]), "challenge"),
-            (
-                Command::play("chess", &["level=9", "second"]),
-                "play chess level=9 second",
-            ),
-            (Command::learn("chess", &["second"]), "learn chess second"),
-            (Command::learn("", &[]), "learn"),
-            (Command::rules_of("  gran   avance "), "rules gran avance"),
-            (
-                Command::numbered(|n| Command::Draw(Some(Answer::Accept), n), Some(2)),
-                "draw accept #2",
-            ),
-            (
-                Command::numbered(Command::Board, big),
-                "board #10000000000000",
-            ),
-            // The slash command is the confirmed form: choosing /resign
-            // in Discord's menu is the confirmation a typed `resign` asks.
-            (Command::numbered(Command::Resign, None), "resign yes"),
-            (
-                Command::numbered(|n| Command::Export(n, Some(ExportFormat::Pgn)), Some(4)),
-                "export #4 pgn",
-            ),
-            (Command::paged(Command::Channel, Some(0)), "current 0"),
-            (Command::paged(Command::MyGames, Some(3)), "mygames 3"),
-            (
-                Command::paged(Command::MyGames, big),
-                "mygames 10000000000000",
-            ),
-            (Command::moves_of(Some(2), " E2"), "moves #2 E2"),
-            (Command::moves_of(Some(3), "5"), "moves #3 5"),
-            (Command::moves_of(None, "e2 e4"), "moves e2 e4"),
-            (Command::moves_of(None, ""), "moves"),
-            (
-                Command::stats_of(Some("<@1>".into()), "chess"),
-                "stats <@1> chess",
-            ),
-            (
-                Command::stats_of(Some("<@1>".into()), "<@2> chess"),
-                "stats <@1> <@2> chess",
-            ),
-            (Command::stats_of(None, ""), "stats"),
-            (Ok(Command::leaderboard_of(" ")), "leaderboard"),
-            (Ok(Command::help_on(Some("move now"))), "help move now"),
-        ];
-        for (typed, written) in cases {
-            assert_eq!(typed, parse(written), "{written}");
-        }
-        // A typed game number is one a written `#N` could be.
-        assert!(matches!(
-            Command::move_in(big, "e4"),
-            Err(ParseError::Usage(spec, Usage::NotGameNumber(n)))
-                if spec.name == "move" && n == "#10000000000000"
-        ));
-        // Typed options give a game's name in any number of words; a
-        // written line's first word is the game.
-        assert_eq!(
-            Command::challenge(None, "Gran avance", &[]),
-            Ok(Command::Challenge {
-                opponent: None,
-                game: "Gran avance".into(),
-                options: Vec::new(),
-            })
-        );
-    }
-
-    #[test]
-    fn every_app_command_is_a_slash_command_within_discord_limits() {
-        let cmds = all();
-        assert_eq!(cmds.len(), COMMANDS.len());
-        for spec in COMMANDS {
-            let c = cmds.iter().find(|c| c.name == spec.name).expect(spec.name);
-            let d = c.description.as_deref().unwrap();
-            assert!(!d.is_empty() && d.chars().count() <= MAX_DESCRIPTION, "{d}");
-            for (_, es) in c.description_localizations.iter() {
-                assert!(es.chars().count() <= MAX_DESCRIPTION, "{es}");
-            }
-            for (_, n) in c.name_localizations.iter() {
-                assert!(valid_name(n), "{n}");
-            }
-            for p in &c.parameters {
-                let d = p.description.as_deref().unwrap_or("");
-                assert!(
-                    !d.is_empty() && d.chars().count() <= MAX_DESCRIPTION,
-                    "{}",
-                    p.name
-                );
-                assert_eq!(p.description_localizations.len(), ES.len(), "{}", p.name);
-                for choice in p.choices.iter() {
-                    assert!(
-                        tablero_app::choice_text(&p.name, &choice.name).is_none()
-                            && choice.localizations.len() == ES.len(),
-                        "/{} {}: the choice {} is not from the catalogue",
-                        c.name,
-                        p.name,
-                        choice.name
-                    );
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn long_descriptions_are_cut_at_a_word() {
-        let long = "challenge someone (or anyone here, without @USER); options: your side, the game's parameters, the time per move (1h to 14d, or none)";
-        let c = clip(long);
-        assert!(c.chars().count() <= MAX_DESCRIPTION);
-        assert!(c.ends_with('…'));
-        assert!(long.starts_with(c.trim_end_matches('…')));
-        assert_eq!(clip("short"), "short");
-    }
-}
+mod tests;

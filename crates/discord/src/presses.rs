@@ -14,7 +14,7 @@ use serenity::all::{
 };
 use tablero_app::place::GameAt;
 use tablero_app::press::Press;
-use tablero_app::{ChoiceGroup, Incoming, Reply};
+use tablero_app::{ChoiceGroup, Command, Incoming, Reply};
 
 use crate::deliver::{self, channel_key, user_of};
 use crate::ids::{Component, List, MoveRef, parse_origin};
@@ -312,7 +312,7 @@ async fn refresh(
     ply: Option<usize>,
     acked: bool,
 ) -> Result<(bool, bool), Error> {
-    let (now, acked) = typed(ctx, data, ci, game, "board", acked).await?;
+    let (now, acked) = typed(ctx, data, ci, game, Command::Board, acked).await?;
     let Some(now) = now else {
         return Ok((false, acked));
     };
@@ -358,7 +358,7 @@ async fn refresh_pressed(
         }
         acked = now_acked;
     }
-    let (reply, acked) = typed(ctx, data, ci, game, "board", acked).await?;
+    let (reply, acked) = typed(ctx, data, ci, game, Command::Board, acked).await?;
     match reply {
         Some(reply) if reply.error => say_privately(ctx, ci, &reply, acked).await,
         Some(reply) => {
@@ -370,23 +370,26 @@ async fn refresh_pressed(
     }
 }
 
-/// `WORD #GAME` typed by the presser where they pressed, answered within
-/// Discord's time (the press acknowledged meanwhile when the app is slow,
-/// unless `acked` already): the app's answer, and whether the press is
-/// acknowledged.
+/// The command `make` makes of `game`'s number, run for the presser where
+/// they pressed (on the game's own chat when it is another's), as if they
+/// had typed it, answered within Discord's time (the press acknowledged
+/// meanwhile when the app is slow, unless `acked` already): the app's
+/// answer, and whether the press is acknowledged.
 async fn typed(
     ctx: &SerenityContext,
     data: &Data,
     ci: &ComponentInteraction,
     game: GameAt,
-    word: &str,
+    make: fn(Option<u64>) -> Command,
     acked: bool,
 ) -> Result<(Option<Reply>, bool), Error> {
+    let cmd = make(Some(game.id));
     let msg = Incoming {
         channel: channel_key(ci.channel_id),
         author: user_of(&ci.user),
         handle: Some(ci.user.name.clone()),
-        text: format!("{word} #{game}"),
+        // For reading logs, and the language its command word tells.
+        text: cmd.name().to_string(),
         mentions: Vec::new(),
         addressed: true,
         reply_to: None,
@@ -396,7 +399,7 @@ async fn typed(
         title: None,
     };
     let app = data.app.clone();
-    let job = tokio::task::spawn_blocking(move || app.handle(&msg));
+    let job = tokio::task::spawn_blocking(move || app.handle_command(&msg, Ok(cmd), game.place));
     if acked {
         return Ok((job.await?, true));
     }
@@ -447,7 +450,7 @@ async fn resign_pressed(
             .await?;
         return Ok(());
     }
-    let (reply, acked) = typed(ctx, data, ci, game, "resign yes", false).await?;
+    let (reply, acked) = typed(ctx, data, ci, game, Command::Resign, false).await?;
     match reply {
         Some(reply) if reply.error => say_privately(ctx, ci, &reply, acked).await,
         Some(reply) => {

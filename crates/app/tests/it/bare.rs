@@ -14,6 +14,8 @@
 //! moves, never from UCI.
 
 use proptest::prelude::*;
+use tablero_app::command::Someone;
+use tablero_app::terms::Terms;
 use tablero_app::testkit::Harness;
 use tablero_app::{ChannelKey, Command, Event, Platform};
 use tablero_rules::{AnyGame, GameId, GameRecord, Side};
@@ -58,9 +60,13 @@ fn start(h: &Harness, game: GameId, plies: usize, seed: u64) -> u64 {
         .execute(
             &actor("alice"),
             Command::Challenge {
-                opponent: Some("<@bob>".into()),
-                game: game.key().into(),
-                options: vec!["first".into(), "casual".into()],
+                opponent: Some(Someone::Mention("<@bob>".into())),
+                game,
+                terms: Terms {
+                    side: Some(Some(Side::First)),
+                    casual: true,
+                    ..Terms::default()
+                },
             },
         )
         .unwrap();

@@ -1,8 +1,9 @@
 //! The domain API: commands in, typed events and errors out, with no text
 //! involved. Positions and expectations are worked out by hand.
 
-use tablero_app::command::Answer;
+use tablero_app::command::{Answer, Someone};
 use tablero_app::event::{OfferStep, Verb};
+use tablero_app::terms::Terms;
 use tablero_app::testkit::Harness;
 use tablero_app::{AppError, Command, Event};
 use tablero_app::{OfferKind, Termination};
@@ -29,9 +30,12 @@ fn start(h: &Harness, game: &str) -> u64 {
         h,
         "alice",
         Command::Challenge {
-            opponent: Some("<@bob>".into()),
-            game: game.into(),
-            options: vec!["white".into()],
+            opponent: Some(Someone::Mention("<@bob>".into())),
+            game: game.parse().unwrap(),
+            terms: Terms {
+                side: Some(Some(Side::First)),
+                ..Terms::default()
+            },
         },
     )
     .unwrap();

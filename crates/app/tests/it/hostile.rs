@@ -271,7 +271,7 @@ fn random_byte_strings_as_console_input_and_commands_never_panic() {
         let line = random_line(&mut rng);
         let text = String::from_utf8_lossy(&line);
         // The parser alone, and the app on every platform's path.
-        let _ = command::parse(&text);
+        let _ = tablero_app::read(&text);
         let _ = h.app().handle(&message(
             User {
                 id: "7".into(),

@@ -17,8 +17,8 @@ const LAYERS: &[(&str, &[&str])] = &[
     (
         "vocabulary",
         &[
-            "sync", "webpath", "clock", "place", "view", "tourview", "command", "reading",
-            "render", "reply", "pages", "event", "config", "text",
+            "sync", "webpath", "clock", "place", "view", "terms", "tourview", "command", "grammar",
+            "reading", "render", "reply", "pages", "event", "config", "resolve", "text",
         ],
     ),
     // What every handler shares, and the `App` that holds it.

@@ -1,0 +1,735 @@
+//! The second step of reading a command: what its words name. A
+//! [`Written`] command (`grammar.rs`, the first step) becomes a typed
+//! [`Command`] here, or a [`ResolveError`]: an unknown game, an option the
+//! game does not have, a level or a time out of range, a language that is
+//! neither English nor Spanish. Pure, like the first step: the user a
+//! mention names, the move a text names and the game a number names are
+//! looked up when the command runs, against the chat.
+
+use tablero_rules::{GameId, Lang, Msg, Side};
+use tablero_tournament::{Format, MAX_PLAYERS, MAX_ROUNDS};
+
+use crate::clock::{parse_duration, parse_utc};
+use crate::command::{Command, Someone, find};
+use crate::config::parse_move_limit;
+use crate::event::{AppError, BadMoveLimit};
+use crate::grammar::{ParseError, Written, parse};
+use crate::terms::{LEVELS, Terms};
+use crate::tourview::{Deadline, TourCommand, TourCreate, TourError, When};
+use crate::view::Orientation;
+
+/// Why a command's words name nothing the bot knows (the catalogue words
+/// each as the [`AppError`] it becomes).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ResolveError {
+    /// `help WORD` where the word is no command.
+    UnknownHelpTopic(String),
+    UnknownGame(String),
+    /// A challenge's word that is no option of the game.
+    UnknownOption {
+        game: GameId,
+        option: String,
+    },
+    /// `level=` with no level from 1 to 5.
+    BadLevel(String),
+    BadTimeLimit(BadMoveLimit),
+    /// A game parameter (`size=7`) that cannot be read.
+    BadSetup(Msg),
+    /// `learn` with a level: a learning game is always at level 1.
+    LearnLevel,
+    BadLang(String),
+    BadOrientation(String),
+    BadWeb(String),
+    /// `tournament create` with a format or a number it cannot take.
+    Tournament(TourError),
+}
+
+impl From<ResolveError> for AppError {
+    fn from(e: ResolveError) -> AppError {
+        match e {
+            ResolveError::UnknownHelpTopic(w) => AppError::UnknownHelpTopic(w),
+            ResolveError::UnknownGame(w) => AppError::UnknownGame(w),
+            ResolveError::UnknownOption { game, option } => {
+                AppError::UnknownOption { game, option }
+            }
+            ResolveError::BadLevel(w) => AppError::BadLevel(w),
+            ResolveError::BadTimeLimit(why) => AppError::BadTimeLimit(why),
+            ResolveError::BadSetup(why) => AppError::BadSetup(why),
+            ResolveError::LearnLevel => AppError::LearnLevel,
+            ResolveError::BadLang(w) => AppError::BadLang(w),
+            ResolveError::BadOrientation(w) => AppError::BadOrientation(w),
+            ResolveError::BadWeb(w) => AppError::BadWeb(w),
+            ResolveError::Tournament(e) => AppError::Tournament(e),
+        }
+    }
+}
+
+/// Why a line or a platform's options make no command: its words
+/// (the first step) or what they name (the second).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CommandError {
+    Syntax(ParseError),
+    Resolve(ResolveError),
+}
+
+impl From<ParseError> for CommandError {
+    fn from(e: ParseError) -> CommandError {
+        CommandError::Syntax(e)
+    }
+}
+
+impl From<ResolveError> for CommandError {
+    fn from(e: ResolveError) -> CommandError {
+        CommandError::Resolve(e)
+    }
+}
+
+/// Reads a line in both steps: its words, then what they name.
+pub fn read(text: &str) -> Result<Command, CommandError> {
+    Ok(parse(text)?.resolve()?)
+}
+
+impl Written {
+    /// What the words name: the second step of reading a command.
+    pub fn resolve(self) -> Result<Command, ResolveError> {
+        Ok(match self {
+            Written::Ready(cmd) => cmd,
+            Written::Help(topic) => Command::Help(Some(
+                find(&topic).ok_or(ResolveError::UnknownHelpTopic(topic))?,
+            )),
+            Written::Rules(game) => Command::Rules(game_named(&game)?),
+            Written::Challenge {
+                opponent,
+                game,
+                options,
+            } => {
+                let game = game_named(&game)?;
+                let terms = read_terms(game, &options)?;
+                Command::Challenge {
+                    opponent,
+                    game,
+                    terms,
+                }
+            }
+            Written::Play { game, options } => {
+                let game = game_named(&game)?;
+                let terms = read_terms(game, &options)?;
+                Command::Play { game, terms }
+            }
+            Written::Learn { game, options } => {
+                // A learning game is at level 1: asking another is
+                // answered first, whatever the game.
+                if options.iter().any(|o| level_word(o).is_some()) {
+                    return Err(ResolveError::LearnLevel);
+                }
+                let game = game_named(&game)?;
+                let terms = read_terms(game, &options)?;
+                Command::Learn { game, terms }
+            }
+            Written::Stats { user, game } => stats(user, game)?,
+            Written::Leaderboard(game) => Command::Leaderboard(Some(game_named(&game)?)),
+            Written::Lang(w) => {
+                Command::Lang(Some(Lang::parse(&w).ok_or(ResolveError::BadLang(w))?))
+            }
+            Written::Orientation(w) => Command::Orientation(Some(orientation(&w)?)),
+            Written::Web(w) => Command::Web(Some(web_listed(&w)?)),
+            Written::TournamentCreate { game, options } => {
+                Command::Tournament(TourCommand::Create(tournament(&game, &options)?))
+            }
+        })
+    }
+}
+
+/// `stats`: a single word that names no game names a user instead
+/// (`stats bob`), unless a user is named already.
+fn stats(user: Option<Someone>, game: Option<String>) -> Result<Command, ResolveError> {
+    let Some(word) = game else {
+        return Ok(Command::Stats { user, game: None });
+    };
+    match game_named(&word) {
+        Ok(id) => Ok(Command::Stats {
+            user,
+            game: Some(id),
+        }),
+        Err(_) if user.is_none() && !word.contains(' ') => Ok(Command::Stats {
+            user: Some(Someone::Name(word)),
+            game: None,
+        }),
+        Err(e) => Err(e),
+    }
+}
+
+/// The game called `name` (its key or a name in either language).
+pub fn game_named(name: &str) -> Result<GameId, ResolveError> {
+    name.parse::<GameId>()
+        .map_err(|_| ResolveError::UnknownGame(name.to_string()))
+}
+
+/// `s` in lower case without the accents of Spanish vowels, as words are
+/// compared.
+pub(crate) fn fold(s: &str) -> String {
+    s.to_lowercase()
+        .replace('á', "a")
+        .replace('é', "e")
+        .replace('í', "i")
+        .replace('ó', "o")
+        .replace('ú', "u")
+}
+
+/// The side a challenge word picks: `Some(Some(side))`, or `Some(None)`
+/// for random.
+fn side_word(info: &tablero_rules::GameInfo, w: &str) -> Option<Option<Side>> {
+    let w = fold(w);
+    if matches!(w.as_str(), "random" | "azar" | "aleatorio") {
+        return Some(None);
+    }
+    if matches!(w.as_str(), "first" | "primero") {
+        return Some(Some(Side::First));
+    }
+    if matches!(w.as_str(), "second" | "segundo") {
+        return Some(Some(Side::Second));
+    }
+    for (s, names) in Side::ALL.into_iter().zip(info.sides.iter()) {
+        let names = [fold(names.en), fold(names.es)];
+        let singular = |n: &String| {
+            [
+                n.clone(),
+                n.trim_end_matches('s').to_string(),
+                n.trim_end_matches("es").to_string(),
+            ]
+        };
+        if names.iter().any(|n| singular(n).contains(&w) || *n == w) {
+            return Some(Some(s));
+        }
+    }
+    None
+}
+
+/// The value of a `level=N` (`nivel=N`) word, as written.
+fn level_word(w: &str) -> Option<String> {
+    let low = w.to_lowercase();
+    low.strip_prefix("level=")
+        .or_else(|| low.strip_prefix("nivel="))
+        .map(str::to_string)
+}
+
+/// Level `n`, if Tablero plays at it.
+pub fn level(n: u8) -> Result<u8, ResolveError> {
+    if LEVELS.contains(&n) {
+        Ok(n)
+    } else {
+        Err(ResolveError::BadLevel(n.to_string()))
+    }
+}
+
+/// A time per move as written (`72h`, `1d`, `none`): `None` for no limit.
+pub fn move_limit(word: &str) -> Result<Option<i64>, ResolveError> {
+    parse_move_limit(word).map_err(ResolveError::BadTimeLimit)
+}
+
+/// Reads the option words of a game of `id` (`casual`, `level=3`,
+/// `time=1d`, `size=7`, a side), without checking the set-up is playable
+/// (that needs the game's seed, chosen when it starts). A later word
+/// overrides an earlier one.
+pub fn read_terms(id: GameId, options: &[String]) -> Result<Terms, ResolveError> {
+    let info = id.info();
+    let mut terms = Terms::default();
+    for o in options {
+        let low = o.to_lowercase();
+        if matches!(
+            low.as_str(),
+            "casual" | "amistosa" | "amistoso" | "unrated" | "friendly"
+        ) {
+            terms.casual = true;
+        } else if matches!(low.as_str(), "rated" | "puntuable" | "oficial") {
+            terms.casual = false;
+        } else if let Some(v) = level_word(o) {
+            terms.level = Some(
+                v.parse::<u8>()
+                    .ok()
+                    .and_then(|n| level(n).ok())
+                    .ok_or(ResolveError::BadLevel(v))?,
+            );
+        } else if let Some(v) = low
+            .strip_prefix("time=")
+            .or_else(|| low.strip_prefix("tiempo="))
+        {
+            terms.limit = Some(move_limit(v)?);
+        } else if o.contains('=') {
+            terms
+                .setup
+                .add_word(o)
+                .map_err(|e| ResolveError::BadSetup(e.0))?;
+        } else if let Some(s) = side_word(info, &low) {
+            terms.side = Some(s);
+        } else {
+            return Err(ResolveError::UnknownOption {
+                game: id,
+                option: o.clone(),
+            });
+        }
+    }
+    Ok(terms)
+}
+
+fn orientation(w: &str) -> Result<Orientation, ResolveError> {
+    match w.to_lowercase().as_str() {
+        "white" | "blancas" | "blanco" | "fixed" | "fija" => Ok(Orientation::White),
+        "turn" | "turno" | "mover" | "move" | "tomove" => Ok(Orientation::Turn),
+        _ => Err(ResolveError::BadOrientation(w.to_string())),
+    }
+}
+
+/// `web list on|off`: whether the chat's games are to be listed.
+fn web_listed(w: &str) -> Result<bool, ResolveError> {
+    match w.to_lowercase().as_str() {
+        "on" | "si" | "sí" | "yes" | "true" | "1" | "activar" | "encender" => Ok(true),
+        "off" | "no" | "false" | "0" | "desactivar" | "apagar" => Ok(false),
+        _ => Err(ResolveError::BadWeb(w.to_string())),
+    }
+}
+
+/// A number option's value within `min..=max`.
+fn bounded(option: &str, v: &str, min: u64, max: u64) -> Result<u64, ResolveError> {
+    v.parse::<u64>()
+        .ok()
+        .filter(|n| (min..=max).contains(n))
+        .ok_or_else(|| {
+            ResolveError::Tournament(TourError::BadNumber {
+                option: option.to_string(),
+                min,
+                max,
+            })
+        })
+}
+
+/// `tournament create GAME` with its option words: the format and
+/// limits (`swiss rounds=N`, `roundrobin [double]`, `max=N`), then the
+/// terms of its games from the words left (time, casual, the game's
+/// parameters; never a side or a level).
+fn tournament(game: &str, options: &[String]) -> Result<TourCreate, ResolveError> {
+    let refused = ResolveError::Tournament;
+    let game = game_named(game)?;
+    let (mut swiss, mut robin, mut double) = (false, false, false);
+    let (mut rounds, mut max, mut deadline) = (None, None, None);
+    let mut rest = Vec::new();
+    for o in options {
+        let low = fold(o);
+        let (key, value) = low.split_once('=').unwrap_or((&low, ""));
+        match key {
+            "swiss" | "suizo" => swiss = true,
+            "roundrobin" | "round-robin" | "rr" | "liga" | "liguilla" | "todos" => robin = true,
+            "double" | "doble" => double = true,
+            "rounds" | "rondas" => {
+                rounds = Some(bounded(o, value, 1, u64::from(MAX_ROUNDS))? as u32);
+            }
+            "max" | "maximo" | "players" | "jugadores" => {
+                max = Some(bounded(o, value, 2, MAX_PLAYERS as u64)? as usize);
+            }
+            "deadline" | "plazo" | "cierre" | "until" | "hasta" => {
+                deadline = Some(deadline_of(value)?);
+            }
+            _ => rest.push(o.clone()),
+        }
+    }
+    let swiss = swiss || (rounds.is_some() && !robin);
+    let format = match (swiss, robin) {
+        (true, true) => return Err(refused(TourError::MixedFormat("swiss roundrobin".into()))),
+        (true, false) if double => {
+            return Err(refused(TourError::MixedFormat("swiss double".into())));
+        }
+        (true, false) => Format::Swiss {
+            rounds: rounds.ok_or(refused(TourError::NeedRounds))?,
+        },
+        (false, true) => Format::RoundRobin { double },
+        (false, false) => return Err(refused(TourError::NeedFormat)),
+    };
+    let terms = read_terms(game, &rest)?;
+    if terms.side.is_some() || terms.level.is_some() {
+        // Name the word: the pairing gives the sides, and no bot plays.
+        let word = rest
+            .iter()
+            .find(|w| {
+                read_terms(game, std::slice::from_ref(w))
+                    .is_ok_and(|t| t.side.is_some() || t.level.is_some())
+            })
+            .cloned()
+            .unwrap_or_default();
+        return Err(refused(TourError::NotForTournaments(word)));
+    }
+    Ok(TourCreate {
+        game,
+        format,
+        max_players: max.unwrap_or(MAX_PLAYERS),
+        terms,
+        deadline,
+    })
+}
+
+/// `deadline=VALUE`: a time from now (`2d`, `12h`) or a moment in UTC
+/// (`2026-12-24`, `2026-12-24T18:00`); how far ahead it is is checked
+/// when the tournament is created.
+fn deadline_of(value: &str) -> Result<Deadline, ResolveError> {
+    let when = parse_duration(value)
+        .map(When::In)
+        .or_else(|| parse_utc(value).map(When::At))
+        .ok_or_else(|| ResolveError::Tournament(TourError::BadDeadline(value.to_string())))?;
+    Ok(Deadline {
+        when,
+        word: value.to_string(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use tablero_rules::Setup;
+
+    use super::*;
+    use crate::clock::HOUR;
+    use crate::command::{Answer, ExportFormat};
+    use crate::grammar::Usage;
+
+    #[test]
+    fn parses_every_command_in_both_languages() {
+        let cases: &[(&str, Command)] = &[
+            ("help", Command::Help(None)),
+            ("ayuda move", Command::Help(find("move"))),
+            ("/games", Command::Games),
+            ("juegos", Command::Games),
+            ("reglas gran avance", Command::Rules(GameId::Breakthrough)),
+            (
+                "challenge @bob breakthrough white time=24h",
+                Command::Challenge {
+                    opponent: Some(Someone::Mention("@bob".into())),
+                    game: GameId::Breakthrough,
+                    terms: Terms {
+                        side: Some(Some(Side::First)),
+                        limit: Some(Some(24 * HOUR)),
+                        ..Terms::default()
+                    },
+                },
+            ),
+            (
+                "reto barrier size=6",
+                Command::Challenge {
+                    opponent: None,
+                    game: GameId::Barrier,
+                    terms: Terms {
+                        setup: Setup::default().with("size", 6),
+                        ..Terms::default()
+                    },
+                },
+            ),
+            ("accept", Command::Accept(None)),
+            ("aceptar #4", Command::Accept(Some(4))),
+            ("rechazar 2", Command::Decline(Some(2))),
+            ("cancelar", Command::Cancel(None)),
+            (
+                "move a2-a3",
+                Command::Move {
+                    game: None,
+                    text: "a2-a3".into(),
+                    ply: None,
+                },
+            ),
+            (
+                "jugar #2 Wa1 Wb2",
+                Command::Move {
+                    game: Some(2),
+                    text: "Wa1 Wb2".into(),
+                    ply: None,
+                },
+            ),
+            ("tablero #3", Command::Board(Some(3))),
+            ("historial", Command::History(None)),
+            ("partidas", Command::Channel(1)),
+            ("current 3", Command::Channel(3)),
+            ("partidas página 2", Command::Channel(2)),
+            ("mispartidas", Command::MyGames(1)),
+            ("mygames page 4", Command::MyGames(4)),
+            ("mispartidas #2", Command::MyGames(2)),
+            ("accept page 2", Command::Challenges(2)),
+            ("aceptar pagina 3", Command::Challenges(3)),
+            ("current 0", Command::Channel(1)),
+            ("abandonar", Command::AskResign(None)),
+            ("rendirse 5", Command::AskResign(Some(5))),
+            ("resign yes", Command::Resign(None)),
+            ("/resign #2 yes", Command::Resign(Some(2))),
+            ("rendirse sí #3", Command::Resign(Some(3))),
+            ("rendirse #3 si", Command::Resign(Some(3))),
+            ("Rindo SI", Command::Resign(None)),
+            ("draw", Command::Draw(None, None)),
+            (
+                "tablas aceptar #2",
+                Command::Draw(Some(Answer::Accept), Some(2)),
+            ),
+            (
+                "takeback decline",
+                Command::Takeback(Some(Answer::Decline), None),
+            ),
+            ("deshacer", Command::Takeback(None, None)),
+            (
+                "estadisticas @ana",
+                Command::Stats {
+                    user: Some(Someone::Mention("@ana".into())),
+                    game: None,
+                },
+            ),
+            (
+                "stats",
+                Command::Stats {
+                    user: None,
+                    game: None,
+                },
+            ),
+            (
+                "estadisticas @bob ajedrez",
+                Command::Stats {
+                    user: Some(Someone::Mention("@bob".into())),
+                    game: Some(GameId::Chess),
+                },
+            ),
+            ("clasificacion", Command::Leaderboard(None)),
+            (
+                "leaderboard gran avance",
+                Command::Leaderboard(Some(GameId::Breakthrough)),
+            ),
+            ("exportar #3", Command::Export(Some(3), None)),
+            (
+                "export text 2",
+                Command::Export(Some(2), Some(ExportFormat::Text)),
+            ),
+            ("pgn", Command::Export(None, None)),
+            ("replay #5", Command::Replay(Some(5))),
+            ("review #5", Command::Review(Some(5))),
+            ("análisis 4", Command::Review(Some(4))),
+            ("analisis", Command::Review(None)),
+            ("Revisión #2", Command::Review(Some(2))),
+            ("revancha", Command::Rematch(None)),
+            ("idioma es", Command::Lang(Some(Lang::Es))),
+            (
+                "/move@TableroBot e4",
+                Command::Move {
+                    game: None,
+                    text: "e4".into(),
+                    ply: None,
+                },
+            ),
+            (
+                "moves e2",
+                Command::Moves {
+                    game: None,
+                    square: Some("e2".into()),
+                },
+            ),
+            (
+                "Movimientos #3 E2",
+                Command::Moves {
+                    game: Some(3),
+                    square: Some("E2".into()),
+                },
+            ),
+            (
+                "mov g1 2",
+                Command::Moves {
+                    game: Some(2),
+                    square: Some("g1".into()),
+                },
+            ),
+            (
+                "/moves",
+                Command::Moves {
+                    game: None,
+                    square: None,
+                },
+            ),
+            ("hint", Command::Hint(None)),
+            ("pista #4", Command::Hint(Some(4))),
+            ("consejo", Command::Hint(None)),
+            (
+                "learn breakthrough",
+                Command::Learn {
+                    game: GameId::Breakthrough,
+                    terms: Terms::default(),
+                },
+            ),
+            (
+                "aprender ajedrez negras",
+                Command::Learn {
+                    game: GameId::Chess,
+                    terms: Terms {
+                        side: Some(Some(Side::Second)),
+                        ..Terms::default()
+                    },
+                },
+            ),
+        ];
+        for (text, want) in cases {
+            assert_eq!(read(text).as_ref(), Ok(want), "{text}");
+        }
+    }
+
+    /// The two steps fail apart: the words of a command (a missing game,
+    /// a word that is no number) are the first step's errors, what they
+    /// name (an unknown game, a level or a time out of range) the
+    /// second's, in either language.
+    #[test]
+    fn syntax_errors_come_from_the_words_and_resolution_errors_from_what_they_name() {
+        let syntax = |text: &str| match read(text) {
+            Err(CommandError::Syntax(ParseError::Usage(spec, why))) => (spec.name, why),
+            other => panic!("{text}: {other:?}"),
+        };
+        let resolution = |text: &str| match parse(text).map(Written::resolve) {
+            Ok(Err(e)) => e,
+            other => panic!("{text}: {other:?}"),
+        };
+        assert_eq!(syntax("desafiar"), ("challenge", Usage::NeedGame));
+        assert_eq!(syntax("challenge @bob"), ("challenge", Usage::NeedGame));
+        assert_eq!(syntax("reglas"), ("rules", Usage::NeedGame));
+        assert_eq!(syntax("rules"), ("rules", Usage::NeedGame));
+        assert_eq!(
+            syntax("torneo crear"),
+            (
+                "tournament",
+                Usage::Tournament(crate::tourview::TourUsage::NeedGame)
+            )
+        );
+        assert_eq!(
+            syntax("tournament join x"),
+            (
+                "tournament",
+                Usage::Tournament(crate::tourview::TourUsage::NotNumber("x".into()))
+            )
+        );
+        assert_eq!(
+            resolution("desafiar @bob ajedrz"),
+            ResolveError::UnknownGame("ajedrz".into())
+        );
+        assert_eq!(
+            resolution("challenge @bob chess purple"),
+            ResolveError::UnknownOption {
+                game: GameId::Chess,
+                option: "purple".into()
+            }
+        );
+        assert_eq!(
+            resolution("maquina ajedrez nivel=9"),
+            ResolveError::BadLevel("9".into())
+        );
+        assert_eq!(
+            resolution("play chess level=0"),
+            ResolveError::BadLevel("0".into())
+        );
+        assert!(matches!(
+            resolution("desafiar ajedrez tiempo=20d"),
+            ResolveError::BadTimeLimit(BadMoveLimit::OutOfRange(_))
+        ));
+        assert_eq!(
+            resolution("reglas parchís"),
+            ResolveError::UnknownGame("parchís".into())
+        );
+        assert_eq!(
+            resolution("rules nosuch"),
+            ResolveError::UnknownGame("nosuch".into())
+        );
+        assert_eq!(
+            resolution("torneo crear ajedrez suizo rondas=0"),
+            ResolveError::Tournament(TourError::BadNumber {
+                option: "rondas=0".into(),
+                min: 1,
+                max: u64::from(MAX_ROUNDS),
+            })
+        );
+        assert_eq!(
+            resolution("tournament create chess roundrobin white"),
+            ResolveError::Tournament(TourError::NotForTournaments("white".into()))
+        );
+        assert_eq!(
+            resolution("torneo crear parchis liga"),
+            ResolveError::UnknownGame("parchis".into())
+        );
+        assert_eq!(
+            resolution("aprender ajedrez nivel=2"),
+            ResolveError::LearnLevel
+        );
+        assert_eq!(resolution("idioma fr"), ResolveError::BadLang("fr".into()));
+        assert_eq!(
+            resolution("ayuda bailar"),
+            ResolveError::UnknownHelpTopic("bailar".into())
+        );
+        assert_eq!(
+            resolution("orientacion diagonal"),
+            ResolveError::BadOrientation("diagonal".into())
+        );
+        assert_eq!(
+            resolution("web lista quizas"),
+            ResolveError::BadWeb("quizas".into())
+        );
+    }
+
+    #[test]
+    fn a_tournament_resolves_its_format_and_the_terms_of_its_games() {
+        assert_eq!(
+            read("torneo crear gran avance suizo rondas=3 tiempo=1d amistosa max=8"),
+            Ok(Command::Tournament(TourCommand::Create(TourCreate {
+                game: GameId::Breakthrough,
+                format: Format::Swiss { rounds: 3 },
+                max_players: 8,
+                terms: Terms {
+                    limit: Some(Some(24 * HOUR)),
+                    casual: true,
+                    ..Terms::default()
+                },
+                deadline: None,
+            })))
+        );
+        assert_eq!(
+            read("tournament create chess roundrobin double plazo=2d"),
+            Ok(Command::Tournament(TourCommand::Create(TourCreate {
+                game: GameId::Chess,
+                format: Format::RoundRobin { double: true },
+                max_players: MAX_PLAYERS,
+                terms: Terms::default(),
+                deadline: Some(Deadline {
+                    when: When::In(2 * 24 * HOUR),
+                    word: "2d".into(),
+                }),
+            })))
+        );
+    }
+
+    /// `stats bob`: a word that names no game names a user, unless a
+    /// user is named already.
+    #[test]
+    fn a_bare_word_in_stats_is_a_game_or_else_a_user() {
+        assert_eq!(
+            read("stats bob"),
+            Ok(Command::Stats {
+                user: Some(Someone::Name("bob".into())),
+                game: None,
+            })
+        );
+        assert_eq!(
+            read("stats @ana bob"),
+            Err(CommandError::Resolve(ResolveError::UnknownGame(
+                "bob".into()
+            )))
+        );
+        assert_eq!(
+            read("estadisticas gran avance"),
+            Ok(Command::Stats {
+                user: None,
+                game: Some(GameId::Breakthrough),
+            })
+        );
+    }
+
+    #[test]
+    fn typed_levels_and_times_are_checked_as_written_ones_are() {
+        assert_eq!(level(5), Ok(5));
+        assert_eq!(level(6), Err(ResolveError::BadLevel("6".into())));
+        assert_eq!(move_limit("none"), Ok(None));
+        assert_eq!(move_limit("2h"), Ok(Some(2 * HOUR)));
+        assert!(move_limit("soon").is_err());
+    }
+}
