@@ -27,8 +27,10 @@ use crate::palette::{Mapper, Palette, rgb_key};
 
 pub(crate) fn png(pm: &Pixmap) -> Result<Vec<u8>, RenderError> {
     match exact(pm.data(), pm.width() as usize) {
-        Some((palette, indices)) => write(pm, png::ColorType::Indexed, Some(&palette), &indices),
-        None => write(pm, png::ColorType::Rgb, None, &rgb(pm.data())),
+        Some((palette, indices)) => {
+            write(size(pm), png::ColorType::Indexed, Some(&palette), &indices)
+        }
+        None => write(size(pm), png::ColorType::Rgb, None, &rgb(pm.data())),
     }
 }
 
@@ -66,7 +68,7 @@ pub(crate) fn board_png(
         let Some(stop) = index_from(data, width, &mut indices, 0, |w, p| {
             find_or_add(&mut table, &mut colours, w, p)
         }) else {
-            return write(pm, png::ColorType::Indexed, Some(&colours), &indices);
+            return write(size(pm), png::ColorType::Indexed, Some(&colours), &indices);
         };
         stop
     } else {
@@ -86,14 +88,14 @@ pub(crate) fn board_png(
     });
     map.keep();
     let colours: Vec<u8> = palette.rgb.iter().flatten().copied().collect();
-    write(pm, png::ColorType::Indexed, Some(&colours), &indices)
+    write(size(pm), png::ColorType::Indexed, Some(&colours), &indices)
 }
 
 /// Indexes the opaque RGBA pixels `data` (rows `width` wide) from pixel
 /// `start` on, each by `index(word, rgba)`; `Some(pixel)` where `index`
 /// gave up, leaving the pixels from there on. A pixel equal to the one
 /// before takes its index, a row equal to the one above its indices.
-fn index_from(
+pub(crate) fn index_from(
     data: &[u8],
     width: usize,
     indices: &mut [u8],
@@ -160,14 +162,30 @@ fn index_from(
     None
 }
 
+/// An indexed PNG of `width` × `height` pixels: `indices` into
+/// `palette` (RGB triples).
+pub(crate) fn indexed(
+    width: u32,
+    height: u32,
+    palette: &[u8],
+    indices: &[u8],
+) -> Result<Vec<u8>, RenderError> {
+    write(
+        (width, height),
+        png::ColorType::Indexed,
+        Some(palette),
+        indices,
+    )
+}
+
 fn write(
-    pm: &Pixmap,
+    (width, height): (u32, u32),
     color: png::ColorType,
     palette: Option<&[u8]>,
     data: &[u8],
 ) -> Result<Vec<u8>, RenderError> {
     let mut out = Vec::with_capacity(64 * 1024);
-    let mut enc = png::Encoder::new(&mut out, pm.width(), pm.height());
+    let mut enc = png::Encoder::new(&mut out, width, height);
     enc.set_color(color);
     enc.set_depth(png::BitDepth::Eight);
     if let Some(p) = palette {
@@ -180,6 +198,10 @@ fn write(
     w.write_image_data(data).map_err(err)?;
     w.finish().map_err(err)?;
     Ok(out)
+}
+
+fn size(pm: &Pixmap) -> (u32, u32) {
+    (pm.width(), pm.height())
 }
 
 /// Slots of the colour table: four times the most colours kept, so probes
