@@ -215,7 +215,7 @@ const SLOTS: usize = 1024;
 /// The colours are counted first, every eighth row before the others:
 /// an image of many colours (a chess board's anti-aliased pieces) shows its
 /// 257th early, so it pays for a part of a scan before its RGB copy.
-fn exact(rgba: &[u8], width: usize) -> Option<(Vec<u8>, Vec<u8>)> {
+pub(crate) fn exact(rgba: &[u8], width: usize) -> Option<(Vec<u8>, Vec<u8>)> {
     let stride = width * 4;
     let rows = rgba.len() / stride.max(1);
     let mut table = vec![(0u32, 0u8); SLOTS];
