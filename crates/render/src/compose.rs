@@ -58,9 +58,10 @@ const MAX_KINDS: usize = 3;
 /// A wrong guess costs a second pass over the bands, never a pixel.
 const LIKELY_MAPPED: usize = 200;
 
-/// Kept squares' indices at most, in bytes (a chess square is 72 × 72):
-/// past it the squares are dropped and drawn again as they come. A chess
-/// game meets about sixty looks, 0.3 MB; Knight Fight's numbers the most.
+/// Kept squares' indices at most, in bytes (a chess square is 72 × 72, and
+/// kept twice: mapped and by its own colours): past it the squares are
+/// dropped and drawn again as they come. A chess game meets about sixty
+/// looks, 0.6 MB; Knight Fight's numbers the most.
 const MAX_TILE_BYTES: usize = 8 << 20;
 
 /// Everything that decides a square's pixels beside the game, theme and
@@ -425,11 +426,12 @@ fn tile(opts: &RenderOptions, shape: Shape, look: Look, base: &Base, g: &SquareG
     }
     let t = Arc::new(draw_tile(opts, look, base, g));
     let mut tiles = lock(cache);
-    if tiles.bytes + t.indices.len() > MAX_TILE_BYTES {
+    let bytes = t.indices.len() + t.exact.as_ref().map_or(0, Vec::len);
+    if tiles.bytes + bytes > MAX_TILE_BYTES {
         tiles.kept.clear();
         tiles.bytes = 0;
     }
-    tiles.bytes += t.indices.len();
+    tiles.bytes += bytes;
     tiles.kept.entry(key).or_insert(t).clone()
 }
 

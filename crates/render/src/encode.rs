@@ -2,6 +2,8 @@
 //! palette is then exactly its colours, so the file is lossless); a board
 //! with more (anti-aliased pieces) is drawn into its game's fixed palette
 //! ([`board_png`]), anything else (charts, marked boards) is opaque RGB.
+//! Most boards come here already as indices ([`indexed`], from
+//! `compose.rs`); [`board_png`] indexes those it does not compose.
 //! "Up"-filtered, deflated at zlib level 2 by zlib-rs (flate2's `zlib-rs`
 //! backend, chosen in the workspace).
 //!
@@ -15,7 +17,10 @@
 //! is a third of the bytes to filter and deflate: faster and smaller. On
 //! an indexed chess board (callgrind, `examples/board.rs`), level 1 saves
 //! a fifteenth of the instructions for a file 23% larger, no filter is
-//! slower and larger, level 3 a fifth slower for 0.4% smaller.
+//! slower and larger, level 3 a fifth slower for 0.4% smaller. Composed
+//! (deflating is then three quarters of a chess board's instructions),
+//! level 1 saves 18% of them for a file 22% larger, level 3 costs 31% more
+//! for 0.4% smaller: level 2 stays.
 
 use std::sync::Arc;
 

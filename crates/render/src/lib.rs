@@ -4,7 +4,10 @@
 //! never sees a playable position, a chat or a file. The art (cburnett chess
 //! pieces, Tablero's own icons, DejaVu Sans) is embedded in the binary and
 //! rasterised once per size; each image then only composites bitmaps, draws
-//! a few shapes and encodes a PNG.
+//! a few shapes and encodes a PNG. A board's PNG ([`render_png`]) is mostly
+//! not even drawn: its static layer and each square as it looks are kept
+//! already in palette indices, and only the text above and below the board
+//! is drawn (`compose.rs`).
 //!
 //! ```
 //! use tablero_render::{RenderOptions, render_png};
@@ -130,7 +133,11 @@ impl fmt::Display for RenderError {
 
 impl std::error::Error for RenderError {}
 
-/// Draws `view` as a PNG image.
+/// Draws `view` as a PNG image: indexed, in exactly its colours when it
+/// has at most 256, else in its game's fixed palette (each colour the
+/// nearest entry; the theme's colours are exact). Composed from kept parts
+/// where it can be (square boards), else drawn whole and indexed: the same
+/// pixels either way.
 ///
 /// # Errors
 ///
