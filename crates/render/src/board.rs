@@ -9,8 +9,8 @@ use tiny_skia::{
 
 use crate::geometry::{HexGrid, Rect, SquareGrid};
 use crate::paint::{
-    blit, blit_centered, fill_path, fill_placed, fill_rect, float, polygon, solid, stroke_path,
-    stroke_placed,
+    blit, blit_centered, fill_path, fill_path_at, fill_rect, float, polygon, solid, stroke_path,
+    stroke_path_at,
 };
 use crate::sprites::{self, Sprite};
 use crate::text::{self, Align, Face, Style};
@@ -114,24 +114,49 @@ fn square(
         return;
     }
     let kinds = kinds_at(view, cell);
-    draw_cell(pm, r, dark, cv, kinds, colors, layer == Layer::Both);
+    let spot = Spot { r, at: (0.0, 0.0) };
+    draw_cell(pm, spot, dark, cv, kinds, colors, layer == Layer::Both);
 }
 
-/// What the position draws on the square `r` (of the `dark` colour) over
-/// its plain ground: other ground, the marks `kinds` (in their order) and
-/// the contents `cv`; with `plain` the plain ground first. Nothing reaches
-/// outside `r`, and nothing depends on where `r` lies but whole-pixel
-/// offsets, so a square drawn alone at the origin is the same picture
-/// (`compose.rs` keeps such squares).
+/// A square as it lies in the image, `r`, drawn onto a pixmap whose
+/// origin is the image's pixel `at` (whole numbers): `(0, 0)` for the
+/// whole image, `r`'s corner for the square alone (`compose.rs`).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Spot {
+    pub r: Rect,
+    pub at: (f32, f32),
+}
+
+impl Spot {
+    /// The square in the pixmap's coordinates.
+    fn local(self) -> Rect {
+        Rect::new(
+            self.r.x - self.at.0,
+            self.r.y - self.at.1,
+            self.r.w,
+            self.r.h,
+        )
+    }
+}
+
+/// What the position draws on the square `spot` (of the `dark` colour)
+/// over its plain ground: other ground, the marks `kinds` (in their order)
+/// and the contents `cv`; with `plain` the plain ground first. Nothing
+/// reaches outside the square. Bitmaps, text and rectangles land on whole
+/// pixels, so they are the same wherever the square lies; the paths of
+/// [`cross`] and [`burst`] are computed where the square lies in the image
+/// and moved by whole pixels, so that a square drawn alone is exactly the
+/// square drawn in the image.
 pub(crate) fn draw_cell(
     pm: &mut Pixmap,
-    r: Rect,
+    spot: Spot,
     dark: bool,
     cv: Option<&CellView>,
     kinds: impl Iterator<Item = HighlightKind> + Clone,
     colors: &Board,
     plain: bool,
 ) {
+    let r = spot.local();
     let size = r.w as u32;
     let terrain = cv.map_or(Terrain::Normal, |c| c.terrain);
     // Plain ground is the static layer's.
@@ -149,7 +174,7 @@ pub(crate) fn draw_cell(
         }
     }
     if let Some(cv) = cv {
-        contents(pm, kinds, cv, r, size, colors);
+        contents(pm, kinds, cv, spot, colors);
     }
 }
 
@@ -225,10 +250,11 @@ fn contents(
     pm: &mut Pixmap,
     kinds: impl Iterator<Item = HighlightKind> + Clone,
     cv: &CellView,
-    r: Rect,
-    size: u32,
+    spot: Spot,
     colors: &Board,
 ) {
+    let r = spot.local();
+    let size = r.w as u32;
     let s = r.w;
     let (cx, cy) = r.center();
     if kinds.clone().any(|k| k == HighlightKind::Check) {
@@ -285,8 +311,8 @@ fn contents(
     }
     for kind in kinds {
         match kind {
-            HighlightKind::Erased => cross(pm, r),
-            HighlightKind::Blast if cv.piece.is_none() => burst(pm, r),
+            HighlightKind::Erased => cross(pm, spot.r, spot.at),
+            HighlightKind::Blast if cv.piece.is_none() => burst(pm, spot.r, spot.at),
             _ => {}
         }
     }
@@ -380,26 +406,26 @@ fn check_glow(pm: &mut Pixmap, r: Rect) {
     }
 }
 
-/// A red cross over a square a move erased. Drawn about the square's
-/// origin and [`placed`](crate::paint::placed), as [`burst`]: the same
-/// pixels on every square.
-fn cross(pm: &mut Pixmap, r: Rect) {
-    let i = Rect::new(0.0, 0.0, r.w, r.h).inset(r.w * 0.2);
+/// A red cross over the square `r` (where it lies in the image) a move
+/// erased, drawn onto a part of the image whose origin is the image's
+/// pixel `at`.
+fn cross(pm: &mut Pixmap, r: Rect, at: (f32, f32)) {
+    let i = r.inset(r.w * 0.2);
     let mut pb = PathBuilder::new();
     pb.move_to(i.x, i.y);
     pb.line_to(i.right(), i.bottom());
     pb.move_to(i.right(), i.y);
     pb.line_to(i.x, i.bottom());
     if let Some(p) = pb.finish() {
-        let at = (r.x, r.y);
-        stroke_placed(pm, &p, at, rgba(0x000000, 0x90), r.w * 0.11);
-        stroke_placed(pm, &p, at, MARKS.erased, r.w * 0.07);
+        stroke_path_at(pm, &p, rgba(0x000000, 0x90), r.w * 0.11, at);
+        stroke_path_at(pm, &p, MARKS.erased, r.w * 0.07, at);
     }
 }
 
-/// An explosion mark on a square a blast emptied.
-fn burst(pm: &mut Pixmap, r: Rect) {
-    let (cx, cy) = (r.w / 2.0, r.h / 2.0);
+/// An explosion mark on the square `r` a blast emptied, drawn as
+/// [`cross`].
+fn burst(pm: &mut Pixmap, r: Rect, at: (f32, f32)) {
+    let (cx, cy) = r.center();
     let radius = r.w * 0.36;
     let star = |outer: f32, inner: f32| {
         let pts: Vec<(f32, f32)> = (0..16)
@@ -411,12 +437,11 @@ fn burst(pm: &mut Pixmap, r: Rect) {
             .collect();
         polygon(&pts)
     };
-    let at = (r.x, r.y);
     if let Some(p) = star(radius, radius * 0.5) {
-        fill_placed(pm, &p, at, rgba(0xd84315, 0xe0));
+        fill_path_at(pm, &p, rgba(0xd84315, 0xe0), at);
     }
     if let Some(p) = star(radius * 0.6, radius * 0.3) {
-        fill_placed(pm, &p, at, rgba(0xffd54f, 0xf0));
+        fill_path_at(pm, &p, rgba(0xffd54f, 0xf0), at);
     }
 }
 

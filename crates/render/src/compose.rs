@@ -10,8 +10,9 @@
 //!   backgrounds) as indices, per game, theme, shape and orientation;
 //! - each square as it looks with what stands on it (piece, marks, ground,
 //!   numbers: its [`Look`]), drawn once over its plain ground in RGBA by the
-//!   renderer's own code ([`board::draw_cell`]) and mapped, per game, theme
-//!   and shape.
+//!   renderer's own code ([`board::draw_cell`], which makes a square drawn
+//!   alone the square drawn in the image) and mapped, per game, theme and
+//!   shape.
 //!
 //! An image is then a copy of the static indices, a copy of each occupied
 //! or marked square's indices, and the two bands of text (header and a
@@ -40,12 +41,13 @@ use std::sync::{Arc, Mutex, OnceLock};
 use tablero_rules::{BoardView, Cell, CellView, GameId, HighlightKind, Shape};
 use tiny_skia::{IntSize, Pixmap};
 
+use crate::board::{self, Spot};
 use crate::geometry::{Rect, SquareGrid};
 use crate::layout::{Grid, Layout};
 use crate::palette::{self, Mapper, Palette, rgb_key};
 use crate::text::lock;
 use crate::theme::{self, Theme};
-use crate::{Band, MAX_LAYERS, RenderError, RenderOptions, board, draw_strips, encode};
+use crate::{Band, MAX_LAYERS, RenderError, RenderOptions, draw_strips, encode};
 
 /// Marks one kept square may carry (a piece just moved and in check has
 /// two); a square with more is drawn the ordinary way.
@@ -65,13 +67,16 @@ const LIKELY_MAPPED: usize = 200;
 const MAX_TILE_BYTES: usize = 8 << 20;
 
 /// Everything that decides a square's pixels beside the game, theme and
-/// size: its colour, what the view says of it (the cell itself left out)
-/// and its marks in order.
+/// size: its colour, what the view says of it (the cell itself left out),
+/// its marks in order and, for a square with a cross or a burst (paths
+/// whose anti-aliasing depends on where they lie), its corner in the
+/// image.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 struct Look {
     dark: bool,
     cell: Option<CellView>,
     kinds: [Option<HighlightKind>; MAX_KINDS],
+    at: Option<(u16, u16)>,
 }
 
 const ORIGIN: Cell = Cell::new(0, 0);
@@ -345,10 +350,18 @@ fn looks(view: &BoardView, g: &SquareGrid) -> Option<(Vec<(Cell, Look)>, [bool; 
             (i / usize::from(files)) as u8,
         );
         let dark = SquareGrid::is_dark(cell);
+        // `board::contents` draws these two as paths.
+        let placed = cv.is_some_and(|c| {
+            kinds.iter().flatten().any(|&k| {
+                k == HighlightKind::Erased || (k == HighlightKind::Blast && c.piece.is_none())
+            })
+        });
+        let r = g.cell_rect(cell);
         let look = Look {
             dark,
             cell: cv.map(|c| CellView { cell: ORIGIN, ..*c }),
             kinds,
+            at: placed.then_some((r.x as u16, r.y as u16)),
         };
         if look.plain() {
             plain[usize::from(dark)] = true;
@@ -465,9 +478,22 @@ fn draw_tile(opts: &RenderOptions, look: Look, base: &Base, g: &SquareGrid) -> T
     let mut pm = IntSize::from_wh(size, size)
         .and_then(|s| Pixmap::from_vec(ground, s))
         .expect("a square of the board is a valid pixmap");
+    let spot = match look.at {
+        Some((x, y)) => {
+            let (x, y) = (f32::from(x), f32::from(y));
+            Spot {
+                r: Rect::new(x, y, g.size, g.size),
+                at: (x, y),
+            }
+        }
+        None => Spot {
+            r: Rect::new(0.0, 0.0, g.size, g.size),
+            at: (0.0, 0.0),
+        },
+    };
     board::draw_cell(
         &mut pm,
-        Rect::new(0.0, 0.0, g.size, g.size),
+        spot,
         look.dark,
         look.cell.as_ref(),
         look.kinds.iter().flatten().copied(),

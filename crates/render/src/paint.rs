@@ -1,8 +1,8 @@
 //! Thin helpers over tiny-skia for the shapes the renderer draws often.
 
 use tiny_skia::{
-    ColorU8 as Color, FillRule, LineCap, LineJoin, Paint, Path, PathBuilder, PathSegment, Pixmap,
-    Point, Stroke, Transform,
+    ColorU8 as Color, FillRule, LineCap, LineJoin, Paint, Path, PathBuilder, Pixmap, Stroke,
+    Transform,
 };
 
 use crate::geometry::Rect;
@@ -25,84 +25,43 @@ pub(crate) fn fill_rect(pm: &mut Pixmap, r: Rect, color: Color) {
 }
 
 pub(crate) fn fill_path(pm: &mut Pixmap, path: &Path, color: Color) {
-    pm.fill_path(
-        path,
-        &solid(color),
-        FillRule::Winding,
-        Transform::identity(),
-        None,
-    );
+    fill_path_at(pm, path, color, (0.0, 0.0));
 }
 
-/// The stroke of the renderer's lines: round caps and joins.
-fn round_stroke(width: f32) -> Stroke {
-    Stroke {
+pub(crate) fn stroke_path(pm: &mut Pixmap, path: &Path, color: Color, width: f32) {
+    stroke_path_at(pm, path, color, width, (0.0, 0.0));
+}
+
+/// The image's pixel `at` (whole numbers) as `pm`'s origin: `pm` holds a
+/// part of the image (a square, `compose.rs`), and `path` is in the
+/// image's coordinates. The path is drawn as in the whole image: its
+/// points, less whole numbers, are exactly the same fractions of a pixel.
+fn shift(at: (f32, f32)) -> Transform {
+    Transform::from_translate(-at.0, -at.1)
+}
+
+/// [`fill_path`] onto a part of the image whose origin is the image's
+/// pixel `at`.
+pub(crate) fn fill_path_at(pm: &mut Pixmap, path: &Path, color: Color, at: (f32, f32)) {
+    pm.fill_path(path, &solid(color), FillRule::Winding, shift(at), None);
+}
+
+/// [`stroke_path`] onto a part of the image whose origin is the image's
+/// pixel `at` (the outline is computed where the path lies in the image).
+pub(crate) fn stroke_path_at(
+    pm: &mut Pixmap,
+    path: &Path,
+    color: Color,
+    width: f32,
+    at: (f32, f32),
+) {
+    let stroke = Stroke {
         width,
         line_cap: LineCap::Round,
         line_join: LineJoin::Round,
         ..Stroke::default()
-    }
-}
-
-pub(crate) fn stroke_path(pm: &mut Pixmap, path: &Path, color: Color, width: f32) {
-    let stroke = round_stroke(width);
-    pm.stroke_path(path, &solid(color), &stroke, Transform::identity(), None);
-}
-
-/// `path`, drawn about a square's own origin, moved to the whole pixel
-/// `(x, y)`, each point first rounded to 1/256 of a pixel. The sums are
-/// then exact, and the path covers the same pixels about `(x, y)` wherever
-/// that lies: a square drawn alone (`compose.rs`) is the square drawn in
-/// place.
-pub(crate) fn placed(path: &Path, x: f32, y: f32) -> Option<Path> {
-    let at = |p: Point| {
-        let snap = |v: f32| (v * 256.0).round() / 256.0;
-        (snap(p.x) + x, snap(p.y) + y)
     };
-    let mut pb = PathBuilder::new();
-    for segment in path.segments() {
-        match segment {
-            PathSegment::MoveTo(p) => {
-                let (px, py) = at(p);
-                pb.move_to(px, py);
-            }
-            PathSegment::LineTo(p) => {
-                let (px, py) = at(p);
-                pb.line_to(px, py);
-            }
-            PathSegment::QuadTo(c, p) => {
-                let ((cx, cy), (px, py)) = (at(c), at(p));
-                pb.quad_to(cx, cy, px, py);
-            }
-            PathSegment::CubicTo(c, d, p) => {
-                let ((cx, cy), (dx, dy), (px, py)) = (at(c), at(d), at(p));
-                pb.cubic_to(cx, cy, dx, dy, px, py);
-            }
-            PathSegment::Close => pb.close(),
-        }
-    }
-    pb.finish()
-}
-
-/// Fills `path` (about a square's origin) [`placed`] at `(x, y)`.
-pub(crate) fn fill_placed(pm: &mut Pixmap, path: &Path, (x, y): (f32, f32), color: Color) {
-    if let Some(p) = placed(path, x, y) {
-        fill_path(pm, &p, color);
-    }
-}
-
-/// Strokes `path` (about a square's origin) as [`stroke_path`] does, the
-/// outline [`placed`] at `(x, y)`.
-pub(crate) fn stroke_placed(
-    pm: &mut Pixmap,
-    path: &Path,
-    (x, y): (f32, f32),
-    color: Color,
-    width: f32,
-) {
-    if let Some(outline) = path.stroke(&round_stroke(width), 1.0) {
-        fill_placed(pm, &outline, (x, y), color);
-    }
+    pm.stroke_path(path, &solid(color), &stroke, shift(at), None);
 }
 
 /// A rounded rectangle.
