@@ -30,9 +30,10 @@
 //!
 //! What this does not compose falls back to drawing the whole image and
 //! [`encode::board_png`]: hexagons (their tiles overlap), a trail across
-//! squares (Barrier's L), a square with more than [`MAX_KINDS`] marks, and
-//! the rare image of at most 256 colours whose parts bring more (a colour
-//! of the static layer hidden under every square that had it).
+//! squares (Barrier's L), a square with more than [`MAX_KINDS`] marks, a
+//! shape past the [`MAX_LAYERS`] kept, and the rare image of at most 256
+//! colours whose parts bring more (a colour of the static layer hidden
+//! under every square that had it).
 
 use std::collections::{HashMap, HashSet};
 use std::ops::Range;
@@ -159,7 +160,9 @@ pub(crate) fn png(
     let Some((looks, plain)) = looks(view, &g) else {
         return Ok(None);
     };
-    let base = base(view, opts, l, &g)?;
+    let Some(base) = base(view, opts, l, &g)? else {
+        return Ok(None);
+    };
     let mut tiles: Vec<(Cell, Arc<Tile>)> = looks
         .into_iter()
         .map(|(cell, look)| (cell, tile(opts, view.shape, look, &base, &g)))
@@ -373,20 +376,27 @@ fn looks(view: &BoardView, g: &SquareGrid) -> Option<(Vec<(Cell, Look)>, [bool; 
 }
 
 /// The mapped static layer for `view` drawn with `opts` (layout `l`, grid
-/// `g`), made on first use and kept (up to [`MAX_LAYERS`], as the RGBA
-/// layers).
+/// `g`), made on first use and kept, up to [`MAX_LAYERS`] as the RGBA
+/// layers; `None` past them (making one costs more than drawing a whole
+/// image, so such an image is drawn whole).
 fn base(
     view: &BoardView,
     opts: &RenderOptions,
     l: &Layout,
     g: &SquareGrid,
-) -> Result<Arc<Base>, RenderError> {
+) -> Result<Option<Arc<Base>>, RenderError> {
     type Cache = Mutex<HashMap<(GameId, Theme, Shape, bool), Arc<Base>>>;
     static CACHE: OnceLock<Cache> = OnceLock::new();
     let key = (opts.game, opts.theme, view.shape, g.flip);
     let cache = CACHE.get_or_init(Default::default);
-    if let Some(b) = lock(cache).get(&key) {
-        return Ok(b.clone());
+    {
+        let kept = lock(cache);
+        if let Some(b) = kept.get(&key) {
+            return Ok(Some(b.clone()));
+        }
+        if kept.len() >= MAX_LAYERS {
+            return Ok(None);
+        }
     }
     let rgba = crate::static_layer(view, opts, l)?;
     let palette = palette::fixed(opts.game, opts.theme, view.shape);
@@ -400,14 +410,17 @@ fn base(
     let board = g.bounds();
     let bands = [Band::Top.rows(l), Band::Bottom.rows(l)];
     let mut outside = HashSet::new();
+    let mut last = None;
     for (i, p) in rgba.data().chunks_exact(4).enumerate() {
         let (x, y) = ((i % width) as f32, i / width);
         let on_board = x >= board.x
             && x < board.right()
             && (y as f32) >= board.y
             && (y as f32) < board.bottom();
-        if !on_board && !bands.iter().any(|b| b.contains(&y)) {
-            outside.insert(rgb_key(p));
+        let key = rgb_key(p);
+        if !on_board && !bands.iter().any(|b| b.contains(&y)) && last != Some(key) {
+            outside.insert(key);
+            last = Some(key);
         }
     }
     let colors = theme::board(opts.game, opts.theme);
@@ -425,7 +438,7 @@ fn base(
     if cache.len() < MAX_LAYERS {
         cache.insert(key, b.clone());
     }
-    Ok(b)
+    Ok(Some(b))
 }
 
 /// The square of `look` on boards of `shape` drawn with `opts`, mapped in
