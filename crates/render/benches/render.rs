@@ -5,7 +5,9 @@
 //! it is the first to need); then, warm, the median and 90th percentile wall
 //! time of drawing plus PNG encoding, the median CPU time of the same (this
 //! thread's time on a CPU, so that a busy machine does not inflate it), the
-//! median CPU time of drawing alone, and the PNG size. A bot renders many
+//! median CPU time of drawing the RGBA image alone (`render_pixmap`, which
+//! `render_png` uses only for the boards it does not compose from kept
+//! parts: hexagons, Barrier's trails), and the PNG size. A bot renders many
 //! images per process, so the warm figures are what matters.
 //!
 //! Beside each image, the peer (`support/peer.rs`: python-chess + cairosvg,

@@ -8,14 +8,17 @@ use tiny_skia::{
 };
 
 use crate::geometry::{HexGrid, Rect, SquareGrid};
-use crate::paint::{blit, blit_centered, fill_path, fill_rect, float, polygon, solid, stroke_path};
+use crate::paint::{
+    blit, blit_centered, fill_path, fill_path_at, fill_rect, float, polygon, solid, stroke_path,
+    stroke_path_at,
+};
 use crate::sprites::{self, Sprite};
 use crate::text::{self, Align, Face, Style};
 use crate::theme::{Board, GROUND, MARKS, UI, rgba};
 use crate::tiles::Tile;
 
 /// The view's cells in a grid indexed by `y * files + x`.
-fn index(view: &BoardView, files: u8, ranks: u8) -> Vec<Option<&CellView>> {
+pub(crate) fn index(view: &BoardView, files: u8, ranks: u8) -> Vec<Option<&CellView>> {
     let mut out = vec![None; usize::from(files) * usize::from(ranks)];
     for c in &view.cells {
         if let Some(slot) = out.get_mut(c.cell.index(files)) {
@@ -25,7 +28,7 @@ fn index(view: &BoardView, files: u8, ranks: u8) -> Vec<Option<&CellView>> {
     out
 }
 
-fn kinds_at(view: &BoardView, cell: Cell) -> impl Iterator<Item = HighlightKind> + '_ {
+fn kinds_at(view: &BoardView, cell: Cell) -> impl Iterator<Item = HighlightKind> + Clone + '_ {
     view.highlights
         .iter()
         .filter(move |h| h.cell == cell)
@@ -104,19 +107,63 @@ fn square(
     colors: &Board,
     layer: Layer,
 ) {
-    let size = grid.size as u32;
     let r = grid.cell_rect(cell);
     let dark = SquareGrid::is_dark(cell);
-    let terrain = cv.map_or(Terrain::Normal, |c| c.terrain);
     if layer == Layer::Static {
-        ground(pm, r, size, dark, Terrain::Normal, colors);
+        ground(pm, r, r.w as u32, dark, Terrain::Normal, colors);
         return;
     }
+    let kinds = kinds_at(view, cell);
+    let spot = Spot { r, at: (0.0, 0.0) };
+    draw_cell(pm, spot, dark, cv, kinds, colors, layer == Layer::Both);
+}
+
+/// A square as it lies in the image, `r`, drawn onto a pixmap whose
+/// origin is the image's pixel `at` (whole numbers): `(0, 0)` for the
+/// whole image, `r`'s corner for the square alone (`compose.rs`).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Spot {
+    pub r: Rect,
+    pub at: (f32, f32),
+}
+
+impl Spot {
+    /// The square in the pixmap's coordinates.
+    fn local(self) -> Rect {
+        Rect::new(
+            self.r.x - self.at.0,
+            self.r.y - self.at.1,
+            self.r.w,
+            self.r.h,
+        )
+    }
+}
+
+/// What the position draws on the square `spot` (of the `dark` colour)
+/// over its plain ground: other ground, the marks `kinds` (in their order)
+/// and the contents `cv`; with `plain` the plain ground first. Nothing
+/// reaches outside the square. Bitmaps, text and rectangles land on whole
+/// pixels, so they are the same wherever the square lies; the paths of
+/// [`cross`] and [`burst`] are computed where the square lies in the image
+/// and moved by whole pixels, so that a square drawn alone is exactly the
+/// square drawn in the image.
+pub(crate) fn draw_cell(
+    pm: &mut Pixmap,
+    spot: Spot,
+    dark: bool,
+    cv: Option<&CellView>,
+    kinds: impl Iterator<Item = HighlightKind> + Clone,
+    colors: &Board,
+    plain: bool,
+) {
+    let r = spot.local();
+    let size = r.w as u32;
+    let terrain = cv.map_or(Terrain::Normal, |c| c.terrain);
     // Plain ground is the static layer's.
-    if layer == Layer::Both || terrain != Terrain::Normal {
+    if plain || terrain != Terrain::Normal {
         ground(pm, r, size, dark, terrain, colors);
     }
-    for kind in kinds_at(view, cell) {
+    for kind in kinds.clone() {
         if let Some(color) = tint(kind) {
             if terrain == Terrain::Dead {
                 // A tint would muddy the hatching: frame it instead.
@@ -127,7 +174,7 @@ fn square(
         }
     }
     if let Some(cv) = cv {
-        contents(pm, view, cv, r, size, colors);
+        contents(pm, kinds, cv, spot, colors);
     }
 }
 
@@ -197,11 +244,20 @@ fn ground(pm: &mut Pixmap, r: Rect, size: u32, dark: bool, terrain: Terrain, col
     blit(pm, &sprites::get(Sprite::Tile(tile), size), r.x, r.y);
 }
 
-/// Everything standing on a square: numbers, tokens, pieces, marks.
-fn contents(pm: &mut Pixmap, view: &BoardView, cv: &CellView, r: Rect, size: u32, colors: &Board) {
+/// Everything standing on a square: numbers, tokens, pieces, marks (the
+/// square's highlights `kinds`).
+fn contents(
+    pm: &mut Pixmap,
+    kinds: impl Iterator<Item = HighlightKind> + Clone,
+    cv: &CellView,
+    spot: Spot,
+    colors: &Board,
+) {
+    let r = spot.local();
+    let size = r.w as u32;
     let s = r.w;
     let (cx, cy) = r.center();
-    if kinds_at(view, cv.cell).any(|k| k == HighlightKind::Check) {
+    if kinds.clone().any(|k| k == HighlightKind::Check) {
         check_glow(pm, r);
     }
     if let Some(n) = cv.number {
@@ -253,10 +309,10 @@ fn contents(pm: &mut Pixmap, view: &BoardView, cv: &CellView, r: Rect, size: u32
             blit(pm, &sprites::get(Sprite::Marker, size), r.x, r.y);
         }
     }
-    for kind in kinds_at(view, cv.cell) {
+    for kind in kinds {
         match kind {
-            HighlightKind::Erased => cross(pm, r),
-            HighlightKind::Blast if cv.piece.is_none() => burst(pm, cx, cy, s * 0.36),
+            HighlightKind::Erased => cross(pm, spot.r, spot.at),
+            HighlightKind::Blast if cv.piece.is_none() => burst(pm, spot.r, spot.at),
             _ => {}
         }
     }
@@ -350,8 +406,10 @@ fn check_glow(pm: &mut Pixmap, r: Rect) {
     }
 }
 
-/// A red cross over a square a move erased.
-fn cross(pm: &mut Pixmap, r: Rect) {
+/// A red cross over the square `r` (where it lies in the image) a move
+/// erased, drawn onto a part of the image whose origin is the image's
+/// pixel `at`.
+fn cross(pm: &mut Pixmap, r: Rect, at: (f32, f32)) {
     let i = r.inset(r.w * 0.2);
     let mut pb = PathBuilder::new();
     pb.move_to(i.x, i.y);
@@ -359,13 +417,16 @@ fn cross(pm: &mut Pixmap, r: Rect) {
     pb.move_to(i.right(), i.y);
     pb.line_to(i.x, i.bottom());
     if let Some(p) = pb.finish() {
-        stroke_path(pm, &p, rgba(0x000000, 0x90), r.w * 0.11);
-        stroke_path(pm, &p, MARKS.erased, r.w * 0.07);
+        stroke_path_at(pm, &p, rgba(0x000000, 0x90), r.w * 0.11, at);
+        stroke_path_at(pm, &p, MARKS.erased, r.w * 0.07, at);
     }
 }
 
-/// An explosion mark on a square a blast emptied.
-fn burst(pm: &mut Pixmap, cx: f32, cy: f32, radius: f32) {
+/// An explosion mark on the square `r` a blast emptied, drawn as
+/// [`cross`].
+fn burst(pm: &mut Pixmap, r: Rect, at: (f32, f32)) {
+    let (cx, cy) = r.center();
+    let radius = r.w * 0.36;
     let star = |outer: f32, inner: f32| {
         let pts: Vec<(f32, f32)> = (0..16)
             .map(|i| {
@@ -377,10 +438,10 @@ fn burst(pm: &mut Pixmap, cx: f32, cy: f32, radius: f32) {
         polygon(&pts)
     };
     if let Some(p) = star(radius, radius * 0.5) {
-        fill_path(pm, &p, rgba(0xd84315, 0xe0));
+        fill_path_at(pm, &p, rgba(0xd84315, 0xe0), at);
     }
     if let Some(p) = star(radius * 0.6, radius * 0.3) {
-        fill_path(pm, &p, rgba(0xffd54f, 0xf0));
+        fill_path_at(pm, &p, rgba(0xffd54f, 0xf0), at);
     }
 }
 

@@ -4,7 +4,10 @@
 //! never sees a playable position, a chat or a file. The art (cburnett chess
 //! pieces, Tablero's own icons, DejaVu Sans) is embedded in the binary and
 //! rasterised once per size; each image then only composites bitmaps, draws
-//! a few shapes and encodes a PNG.
+//! a few shapes and encodes a PNG. A board's PNG ([`render_png`]) is mostly
+//! not even drawn: its static layer and each square as it looks are kept
+//! already in palette indices, and only the text above and below the board
+//! is drawn (`compose.rs`).
 //!
 //! ```
 //! use tablero_render::{RenderOptions, render_png};
@@ -21,6 +24,7 @@
 //! ```
 
 mod board;
+mod compose;
 mod diff;
 mod encode;
 mod eval;
@@ -129,13 +133,22 @@ impl fmt::Display for RenderError {
 
 impl std::error::Error for RenderError {}
 
-/// Draws `view` as a PNG image.
+/// Draws `view` as a PNG image: indexed, in exactly its colours when it
+/// has at most 256, else in its game's fixed palette (each colour the
+/// nearest entry; the theme's colours are exact). Composed from kept parts
+/// where it can be (square boards), else drawn whole and indexed: the same
+/// pixels either way.
 ///
 /// # Errors
 ///
 /// [`RenderError`] when the view is malformed (cells off the board, cells
 /// twice, an impossible shape) or encoding fails.
 pub fn render_png(view: &BoardView, opts: &RenderOptions) -> Result<Vec<u8>, RenderError> {
+    validate(view)?;
+    let flip = opts.flip && matches!(view.shape, Shape::Square { .. });
+    if let Some(png) = compose::png(view, opts, &layout::layout(view.shape, flip))? {
+        return Ok(png);
+    }
     let pm = render_pixmap(view, opts)?;
     encode::board_png(&pm, || palette::fixed(opts.game, opts.theme, view.shape))
 }
@@ -253,31 +266,74 @@ pub(crate) fn redraw(
         draw(pm, view, opts, &l, Layer::Position);
         return Ok(());
     }
-    let (width, height) = (l.width as f32, l.height as f32);
-    let above = l.top_player.bottom().ceil();
-    let below = l.bottom_player.y.floor();
-    board::copy_rect(&layer, pm, geometry::Rect::new(0.0, 0.0, width, above));
-    board::copy_rect(
-        &layer,
-        pm,
-        geometry::Rect::new(0.0, below, width, height - below),
-    );
+    let width = l.width as f32;
+    for band in [Band::Top, Band::Bottom] {
+        let rows = band.rows(&l);
+        let r = geometry::Rect::new(
+            0.0,
+            rows.start as f32,
+            width,
+            (rows.end - rows.start) as f32,
+        );
+        board::copy_rect(&layer, pm, r);
+    }
     draw_text(pm, view, opts, &l);
     Ok(())
 }
 
 /// The header, the player strips and the footer.
 fn draw_text(pm: &mut Pixmap, view: &BoardView, opts: &RenderOptions, l: &Layout) {
+    draw_strips(pm, view, opts, l, Band::Top, 0.0);
+    draw_strips(pm, view, opts, l, Band::Bottom, 0.0);
+}
+
+/// The rows above or below the board that hold text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Band {
+    /// The header and the top player's strip.
+    Top,
+    /// The bottom player's strip and the footer.
+    Bottom,
+}
+
+impl Band {
+    /// The band's rows of an image of layout `l`: everything
+    /// [`draw_strips`] draws lies in them, and nothing of the board.
+    pub(crate) fn rows(self, l: &Layout) -> std::ops::Range<usize> {
+        match self {
+            Band::Top => 0..l.top_player.bottom().ceil() as usize,
+            Band::Bottom => l.bottom_player.y.floor() as usize..l.height as usize,
+        }
+    }
+}
+
+/// The text of `band`, drawn `dy` pixels lower than in the image (a whole
+/// number: onto a pixmap of the band's rows alone).
+pub(crate) fn draw_strips(
+    pm: &mut Pixmap,
+    view: &BoardView,
+    opts: &RenderOptions,
+    l: &Layout,
+    band: Band,
+    dy: f32,
+) {
     let flip = matches!(l.grid, Grid::Square(g) if g.flip);
     let (top, bottom) = if flip {
         (Side::First, Side::Second)
     } else {
         (Side::Second, Side::First)
     };
-    strip::header(pm, l.header, view, opts);
-    strip::player(pm, l.top_player, top, view, opts);
-    strip::player(pm, l.bottom_player, bottom, view, opts);
-    strip::footer(pm, l.footer, view, opts);
+    let at = |r: geometry::Rect| geometry::Rect::new(r.x, r.y + dy, r.w, r.h);
+    match band {
+        Band::Top => {
+            strip::header(pm, at(l.header), view, opts);
+            strip::player(pm, at(l.top_player), top, view, opts);
+        }
+        Band::Bottom => {
+            strip::player(pm, at(l.bottom_player), bottom, view, opts);
+            strip::footer(pm, at(l.footer), view, opts);
+        }
+    }
 }
 
 /// Checks that the view describes a drawable board.

@@ -25,23 +25,43 @@ pub(crate) fn fill_rect(pm: &mut Pixmap, r: Rect, color: Color) {
 }
 
 pub(crate) fn fill_path(pm: &mut Pixmap, path: &Path, color: Color) {
-    pm.fill_path(
-        path,
-        &solid(color),
-        FillRule::Winding,
-        Transform::identity(),
-        None,
-    );
+    fill_path_at(pm, path, color, (0.0, 0.0));
 }
 
 pub(crate) fn stroke_path(pm: &mut Pixmap, path: &Path, color: Color, width: f32) {
+    stroke_path_at(pm, path, color, width, (0.0, 0.0));
+}
+
+/// The image's pixel `at` (whole numbers) as `pm`'s origin: `pm` holds a
+/// part of the image (a square, `compose.rs`), and `path` is in the
+/// image's coordinates. The path is drawn as in the whole image: its
+/// points, less whole numbers, are exactly the same fractions of a pixel.
+fn shift(at: (f32, f32)) -> Transform {
+    Transform::from_translate(-at.0, -at.1)
+}
+
+/// [`fill_path`] onto a part of the image whose origin is the image's
+/// pixel `at`.
+pub(crate) fn fill_path_at(pm: &mut Pixmap, path: &Path, color: Color, at: (f32, f32)) {
+    pm.fill_path(path, &solid(color), FillRule::Winding, shift(at), None);
+}
+
+/// [`stroke_path`] onto a part of the image whose origin is the image's
+/// pixel `at` (the outline is computed where the path lies in the image).
+pub(crate) fn stroke_path_at(
+    pm: &mut Pixmap,
+    path: &Path,
+    color: Color,
+    width: f32,
+    at: (f32, f32),
+) {
     let stroke = Stroke {
         width,
         line_cap: LineCap::Round,
         line_join: LineJoin::Round,
         ..Stroke::default()
     };
-    pm.stroke_path(path, &solid(color), &stroke, Transform::identity(), None);
+    pm.stroke_path(path, &solid(color), &stroke, shift(at), None);
 }
 
 /// A rounded rectangle.
