@@ -227,16 +227,21 @@ impl App {
     /// (`answers.rs`) is handed it; if the bot has no answer, they are
     /// told so.
     fn bot_move(&self, ch: &ChannelKey, id: u64) {
-        let upto = self.play_bot_move(ch, id);
-        self.bots.answers.release(ch, id, upto.unwrap_or(usize::MAX));
+        if let Some(seen) = self.play_bot_move(ch, id) {
+            self.bots.answers.release(ch, id, seen);
+        }
     }
 
-    /// [`App::bot_move`]: the number of moves the search started from,
-    /// once known.
+    /// [`App::bot_move`]: the number of moves the game had when the bot
+    /// looked at it (past every count once it has ended): whoever waits
+    /// for an answer after as many moves or fewer waits in vain now.
+    /// `None` when the game could not be read.
     fn play_bot_move(&self, ch: &ChannelKey, id: u64) -> Option<usize> {
         let queued = Instant::now();
         let snapshot = self.with_channel(ch, |st| {
             let ongoing: HashSet<u64> = st.games.keys().copied().collect();
+            // A move after this one waits for a later search.
+            let seen = st.games.get(&id).map_or(usize::MAX, crate::channel::Live::ply);
             let bot_to_move = st.games.get(&id).and_then(|live| {
                 let bot = live.doc.bot?;
                 (live.game.outcome().is_none() && live.game.turn().side == bot.side).then(|| {
@@ -251,13 +256,15 @@ impl App {
                     )
                 })
             });
-            Ok((ongoing, bot_to_move))
+            Ok((ongoing, seen, bot_to_move))
         });
-        let Ok((ongoing, bot_to_move)) = snapshot else {
+        let Ok((ongoing, seen, bot_to_move)) = snapshot else {
             return None;
         };
         lock(&self.bots.kept).forget_ended(ch, &ongoing);
-        let (game, moves, bot, me, opponent, learning) = bot_to_move?;
+        let Some((game, moves, bot, me, opponent, learning)) = bot_to_move else {
+            return Some(seen);
+        };
         let ply = moves.len();
         // A place in the pool of heavy jobs, for as long as it searches.
         let place = self.heavy.enter((ch.platform, opponent.id.clone()), None);

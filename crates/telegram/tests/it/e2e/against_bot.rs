@@ -106,11 +106,11 @@ fn retired(calls: &[Call], board: i32) -> bool {
     })
 }
 
-/// Alice starts a Breakthrough game (White) against the bot at level 1;
+/// Alice starts a Breakthrough game (White) against the bot at `level`;
 /// its first board's message id.
-async fn begin(c: &mut Client) -> i32 {
+async fn begin(c: &mut Client, level: u8) -> i32 {
     let from = c.fake.calls.lock().unwrap().len();
-    c.say_privately(&ALICE, "/play breakthrough level=1 white");
+    c.say_privately(&ALICE, &format!("/play breakthrough level={level} white"));
     let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
     loop {
         let calls = calls_since(c, from);
@@ -143,7 +143,7 @@ async fn a_fast_private_game_against_the_bot_keeps_up() {
         bot,
         ..
     } = start_limited(None, tablero_telegram::pace::limits()).await;
-    let mut board = begin(&mut c).await;
+    let mut board = begin(&mut c, 1).await;
     let mut waits = Vec::new();
     for n in 0..16 {
         let Some(rec) = record(&app) else { break };
@@ -210,7 +210,7 @@ async fn a_fast_private_game_against_the_bot_keeps_up() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_pressed_move_comes_back_with_the_bots_answer_on_one_board() {
     let mut r = start().await;
-    let first = begin(&mut r.c).await;
+    let first = begin(&mut r.c, 1).await;
     r.c.seen = r.fake.calls.lock().unwrap().len();
     let from = r.c.seen;
     let q = r.c.press_privately(&ALICE, first, "m:1:0:a2-a3");
@@ -233,9 +233,10 @@ async fn a_pressed_move_comes_back_with_the_bots_answer_on_one_board() {
     r.stop().await;
 }
 
-/// A bot slower than the wait (3 s): Alice's board comes alone when the
-/// wait is over, the bot shown typing; its answer follows, at least its
-/// least delay (1 s) later, as its own board with her moves under it.
+/// A bot slower than the wait (3 s; level 5 thinks all the time it is
+/// given, here 3.5 s): Alice's board comes alone when the wait is over,
+/// the bot shown typing; its answer follows, at least its least delay
+/// (1 s) later, as its own board with her moves under it.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_late_answer_follows_the_board_of_the_move() {
     let slow = Settings {
@@ -243,7 +244,7 @@ async fn a_late_answer_follows_the_board_of_the_move() {
         ..settings()
     };
     let mut r = start_set(None, FAST, slow).await;
-    let first = begin(&mut r.c).await;
+    let first = begin(&mut r.c, 5).await;
     let from = r.fake.calls.lock().unwrap().len();
     let asked = tokio::time::Instant::now();
     r.c.say_privately(&ALICE, "a2-a3");
@@ -252,7 +253,7 @@ async fn a_late_answer_follows_the_board_of_the_move() {
     assert!(alone >= Duration::from_millis(2900), "{alone:?}");
     let caption = mine.params["caption"].as_str().unwrap_or("");
     assert!(
-        caption.contains("played a2-a3 in #1. @TableroBot (Black, level 1) to move"),
+        caption.contains("played a2-a3 in #1. @TableroBot (Black, level 5) to move"),
         "{caption}"
     );
     let moves = moves_at_least(&r.app, 2, asked).await;
