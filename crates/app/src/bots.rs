@@ -241,7 +241,10 @@ impl App {
         let snapshot = self.with_channel(ch, |st| {
             let ongoing: HashSet<u64> = st.games.keys().copied().collect();
             // A move after this one waits for a later search.
-            let seen = st.games.get(&id).map_or(usize::MAX, crate::channel::Live::ply);
+            let seen = st
+                .games
+                .get(&id)
+                .map_or(usize::MAX, crate::channel::Live::ply);
             let bot_to_move = st.games.get(&id).and_then(|live| {
                 let bot = live.doc.bot?;
                 (live.game.outcome().is_none() && live.game.turn().side == bot.side).then(|| {

@@ -132,9 +132,7 @@ impl App {
         b.put_game(&doc, Some(&old));
         self.commit(b)?;
         drop(stats_guard);
-        if outcome.is_none()
-            && doc.bot.is_some_and(|b| b.side == game.turn().side)
-        {
+        if outcome.is_none() && doc.bot.is_some_and(|b| b.side == game.turn().side) {
             // In their direct chat the player waits a moment for the
             // answer (`answers.rs`): registered before the search can end.
             if who.direct {

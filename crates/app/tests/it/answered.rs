@@ -275,8 +275,10 @@ fn a_pressed_move_in_a_direct_chat_comes_back_with_the_answer_too() {
     let played = moves(app, &dm());
     assert_eq!(played.len(), 2);
     assert!(
-        r.plain_text()
-            .starts_with(&format!("@ana played b2-b3 in #1, and @tablero answered {}. ", played[1])),
+        r.plain_text().starts_with(&format!(
+            "@ana played b2-b3 in #1, and @tablero answered {}. ",
+            played[1]
+        )),
         "{}",
         r.plain_text()
     );

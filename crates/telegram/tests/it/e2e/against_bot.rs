@@ -15,7 +15,9 @@ fn posts_in(calls: &[Call], chat: i64) -> Vec<&Call> {
     calls
         .iter()
         .filter(|c| {
-            c.method.starts_with("send") && c.method != "sendchataction" && c.params["chat_id"] == chat
+            c.method.starts_with("send")
+                && c.method != "sendchataction"
+                && c.params["chat_id"] == chat
         })
         .collect()
 }
@@ -63,7 +65,10 @@ async fn post_showing(c: &Client, from: usize, text: &str) -> Call {
         }) {
             return p.clone();
         }
-        assert!(tokio::time::Instant::now() < deadline, "no post shows {text}");
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "no post shows {text}"
+        );
         tokio::time::sleep(Duration::from_millis(10)).await;
     }
 }
@@ -168,19 +173,28 @@ async fn a_fast_private_game_against_the_bot_keeps_up() {
         assert_eq!(posts.len(), 1, "move {n}: one post, {posts:#?}");
         assert_eq!(posts[0].method, "sendphoto");
         let caption = photo.params["caption"].as_str().unwrap_or("");
-        assert!(caption.contains(&format!("played {mine} in #1")), "{caption}");
+        assert!(
+            caption.contains(&format!("played {mine} in #1")),
+            "{caption}"
+        );
         assert!(
             !calls
                 .iter()
                 .any(|c| c.method == "sendchataction" && c.params["chat_id"] == ME),
             "nobody is thinking: she is to move"
         );
-        assert!(retired(&calls, board), "move {n}: the board before keeps its buttons");
+        assert!(
+            retired(&calls, board),
+            "move {n}: the board before keeps its buttons"
+        );
         board = photo.sent.unwrap();
         if moves.len() == plies + 1 {
             break;
         }
-        assert!(caption.contains(&format!("answered {}", moves[plies + 1])), "{caption}");
+        assert!(
+            caption.contains(&format!("answered {}", moves[plies + 1])),
+            "{caption}"
+        );
         let ended = record(&app).unwrap().replay().unwrap().outcome().is_some();
         if !ended {
             buttons_are_the_next_moves(&photo, &moves);
@@ -259,7 +273,10 @@ async fn a_late_answer_follows_the_board_of_the_move() {
     let moves = moves_at_least(&r.app, 2, asked).await;
     let answer = post_showing(&r.c, from, &format!("played {} in #1", moves[1])).await;
     let later = asked.elapsed();
-    assert!(later >= alone + Duration::from_millis(900), "{alone:?} {later:?}");
+    assert!(
+        later >= alone + Duration::from_millis(900),
+        "{alone:?} {later:?}"
+    );
     buttons_are_the_next_moves(&answer, &moves);
     let calls = calls_since(&r.c, from);
     let posts = posts_in(&calls, ME);
