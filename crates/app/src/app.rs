@@ -215,8 +215,20 @@ impl App {
         reply
     }
 
-    /// Runs `cmd` for `who`.
+    /// Runs `cmd` for `who`. In `who`'s direct chat, a move that leaves
+    /// the bot to move waits a moment for the bot's answer, to report
+    /// both as one event ([`Event::Answered`], `answers.rs`).
     pub fn execute(&self, who: &Actor, cmd: Command) -> Outcome {
+        let out = self.run(who, cmd);
+        if who.direct {
+            self.with_answer(who, out)
+        } else {
+            out
+        }
+    }
+
+    /// Runs `cmd` for `who`: [`App::execute`] but the bot's answer.
+    fn run(&self, who: &Actor, cmd: Command) -> Outcome {
         let ch = &who.channel;
         match cmd {
             Command::Help(topic) => Ok(Event::Help(match topic {

@@ -8,6 +8,12 @@
 //! The bot's turn also sets the game's timer to now, so after a restart
 //! [`App::tick`] finds the pending move and queues it again.
 //!
+//! The answer is posted as a notice, at least `bot_min_delay` after the
+//! move it answers, so it follows that move's board. In the player's
+//! direct chat, where nobody watches each move, the player waits for it
+//! instead (up to `answer_wait`), and one reply shows both moves and the
+//! board after the answer (`answers.rs`).
+//!
 //! The queue is fair between the people the bot plays: each has a queue
 //! of their own, the workers take from them in turn (round-robin), and a
 //! person has at most one search running at a time. So one person with
@@ -36,14 +42,20 @@ use tablero_engine::{Engine, Level, Limits};
 use tablero_rules::{AnyGame, Side};
 use tablero_store::GameDoc;
 
+use crate::answers::Answer;
 use crate::channel::{due_of, splitmix};
 use crate::command::Command;
-use crate::event::Event;
+use crate::event::{Event, Outcome};
 use crate::queue::{Bots, GAME_MEMORY};
 pub(crate) use crate::queue::{DEFAULT_LEVEL, RETRY_MS};
 use crate::reply::{ChannelKey, Outgoing, Platform, User};
 use crate::state::{Actor, App};
 use crate::sync::lock;
+
+/// How long the worker keeps an answer for a waiting player beyond the
+/// wait's end before posting it itself (the player takes it at once; this
+/// only guards against a player who never comes).
+const ANSWER_GRACE: Duration = Duration::from_secs(1);
 
 impl App {
     /// Drops the engine kept for game `id` of `ch`, which has ended.
@@ -180,12 +192,59 @@ impl App {
         self.notices(notice.channel.platform).post(notice);
     }
 
+    /// The player who left the bot to move in game `id` of `ch` after
+    /// `ply` moves waits for its answer in their direct chat: called in the
+    /// commit, under the channel's lock, before the search is queued.
+    pub(crate) fn expect_answer(&self, ch: &ChannelKey, id: u64, ply: usize) {
+        let until = Instant::now() + self.settings.answer_wait;
+        self.bots.answers.expect((ch.clone(), id, ply), until);
+    }
+
+    /// `out`, the outcome of a command of `who` in their direct chat: a
+    /// move that left the bot to move comes back with the bot's answer
+    /// ([`Event::Answered`]) when the answer comes within its wait
+    /// (`answers.rs`); else as it was, and the answer follows as a notice.
+    pub(crate) fn with_answer(&self, who: &Actor, out: Outcome) -> Outcome {
+        let Ok(Event::Played { by, moves, game }) = out else {
+            return out;
+        };
+        let key = (who.channel.clone(), game.id(), game.ply());
+        match self.bots.answers.wait(&key) {
+            Some(a) => Ok(Event::Answered {
+                by,
+                moves,
+                bot: a.bot,
+                answer: a.moves,
+                game: a.game,
+                notice: a.notice,
+            }),
+            None => Ok(Event::Played { by, moves, game }),
+        }
+    }
+
     /// Searches and plays the bot's move in game `id`, if it is the bot's
-    /// turn there.
+    /// turn there. A player waiting for the answer in their direct chat
+    /// (`answers.rs`) is handed it; if the bot has no answer, they are
+    /// told so.
     fn bot_move(&self, ch: &ChannelKey, id: u64) {
+        if let Some(seen) = self.play_bot_move(ch, id) {
+            self.bots.answers.release(ch, id, seen);
+        }
+    }
+
+    /// [`App::bot_move`]: the number of moves the game had when the bot
+    /// looked at it (past every count once it has ended): whoever waits
+    /// for an answer after as many moves or fewer waits in vain now.
+    /// `None` when the game could not be read.
+    fn play_bot_move(&self, ch: &ChannelKey, id: u64) -> Option<usize> {
         let queued = Instant::now();
         let snapshot = self.with_channel(ch, |st| {
             let ongoing: HashSet<u64> = st.games.keys().copied().collect();
+            // A move after this one waits for a later search.
+            let seen = st
+                .games
+                .get(&id)
+                .map_or(usize::MAX, crate::channel::Live::ply);
             let bot_to_move = st.games.get(&id).and_then(|live| {
                 let bot = live.doc.bot?;
                 (live.game.outcome().is_none() && live.game.turn().side == bot.side).then(|| {
@@ -200,14 +259,14 @@ impl App {
                     )
                 })
             });
-            Ok((ongoing, bot_to_move))
+            Ok((ongoing, seen, bot_to_move))
         });
-        let Ok((ongoing, bot_to_move)) = snapshot else {
-            return;
+        let Ok((ongoing, seen, bot_to_move)) = snapshot else {
+            return None;
         };
         lock(&self.bots.kept).forget_ended(ch, &ongoing);
         let Some((game, moves, bot, me, opponent, learning)) = bot_to_move else {
-            return;
+            return Some(seen);
         };
         let ply = moves.len();
         // A place in the pool of heavy jobs, for as long as it searches.
@@ -215,13 +274,18 @@ impl App {
         let found = self.search(&game, &moves, bot.level, ch, id);
         drop(place);
         let Some((text, mut engine)) = found else {
-            return;
+            return Some(ply);
         };
         // A learning game: one thing worth seeing after the move (`learn.rs`).
         let notice = learning
             .then(|| self.learning_notice(&game, &text, ch.platform, &opponent))
             .flatten();
-        std::thread::sleep(self.settings.bot_min_delay.saturating_sub(queued.elapsed()));
+        let key = (ch.clone(), id, ply);
+        // A player waiting for the answer has it at once: no board of
+        // theirs is on its way for the answer to overtake.
+        if !self.bots.answers.awaited(&key) {
+            std::thread::sleep(self.settings.bot_min_delay.saturating_sub(queued.elapsed()));
+        }
         let actor = Actor::without_message(ch, &me, None);
         let cmd = Command::Move {
             game: Some(id),
@@ -229,9 +293,12 @@ impl App {
             ply: Some(ply),
         };
         match self.execute(&actor, cmd) {
-            Ok(e @ Event::Played { .. }) => {
-                if let Event::Played { game: view, .. } = &e
-                    && view.game.outcome().is_none()
+            Ok(Event::Played {
+                by,
+                moves: answer,
+                game: view,
+            }) => {
+                if view.game.outcome().is_none()
                     && engine.learns_between_moves()
                     && let Ok(played) = engine.advance(&text)
                 {
@@ -239,20 +306,56 @@ impl App {
                     moves.push(played);
                     lock(&self.bots.kept).put((ch.clone(), id), engine, moves);
                 }
-                let lang = self.lang_of(ch, &opponent.id);
-                let mut reply = self.present(&e, lang);
-                if let (Event::Played { game: view, .. }, Some(n)) = (&e, &notice) {
-                    App::add_notice(view, n, &mut reply);
+                let answer = Answer {
+                    bot: by,
+                    moves: answer,
+                    game: view,
+                    notice,
+                };
+                let (answer, gave_up) =
+                    match self.bots.answers.hand_over(&key, answer, ANSWER_GRACE) {
+                        Ok(()) => return Some(ply),
+                        Err(back) => back,
+                    };
+                // The player's move was answered alone at `gave_up`: its
+                // board goes first.
+                if let Some(at) = gave_up {
+                    let after = (at + self.settings.bot_min_delay)
+                        .saturating_duration_since(Instant::now());
+                    std::thread::sleep(after);
                 }
-                self.post(Outgoing {
-                    channel: ch.clone(),
-                    reply,
-                });
+                self.post_answer(ch, &opponent, answer);
             }
             Ok(_) => {}
             // Overtaken (a takeback, a resignation): nothing to do.
             Err(e) => tracing::debug!(game = id, error = ?e, "bot move not played"),
         }
+        Some(ply)
+    }
+
+    /// Posts the bot's `answer` in `ch` to `opponent`, who did not wait for
+    /// it.
+    fn post_answer(&self, ch: &ChannelKey, opponent: &User, answer: Answer) {
+        let lang = self.lang_of(ch, &opponent.id);
+        let Answer {
+            bot,
+            moves,
+            game,
+            notice,
+        } = answer;
+        let e = Event::Played {
+            by: bot,
+            moves,
+            game,
+        };
+        let mut reply = self.present(&e, lang);
+        if let (Event::Played { game: view, .. }, Some(n)) = (&e, &notice) {
+            App::add_notice(view, n, &mut reply);
+        }
+        self.post(Outgoing {
+            channel: ch.clone(),
+            reply,
+        });
     }
 
     /// The bot's move in `game` (the position after `moves`, game `id` of

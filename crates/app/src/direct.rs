@@ -339,10 +339,13 @@ impl App {
         direct: bool,
     ) -> Option<Reply> {
         let changes = cmd.changes_a_game();
+        // That chat is not the reader's direct chat: its people watch each
+        // move there, the bot's answer too.
         let there = Actor {
             channel: target.clone(),
             community: None,
             manages: false,
+            direct: false,
             ..who.clone()
         };
         match self.execute(&there, cmd) {

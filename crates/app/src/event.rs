@@ -80,6 +80,18 @@ pub enum Event {
         moves: Vec<String>,
         game: GameView,
     },
+    /// In `by`'s direct chat, `by` played `moves` against the bot and the
+    /// bot (`bot`) answered `answer`: one reply for both (`answers.rs`).
+    /// `game` is after the answer; `notice`, in a learning game, what is
+    /// worth seeing after it.
+    Answered {
+        by: User,
+        moves: Vec<String>,
+        bot: User,
+        answer: Vec<String>,
+        game: GameView,
+        notice: Option<tablero_engine::analysis::Notice>,
+    },
     Resigned {
         by: User,
         game: GameView,

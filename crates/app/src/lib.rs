@@ -10,6 +10,7 @@
 //! (`ongoing_games`, `suggest_games`, `suggest_moves`, `language`), and call
 //! [`App::tick`] now and then to post reminders, timeouts and expiries.
 
+mod answers;
 pub mod app;
 mod boards;
 pub mod bot;

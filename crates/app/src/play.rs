@@ -133,6 +133,11 @@ impl App {
         self.commit(b)?;
         drop(stats_guard);
         if outcome.is_none() && doc.bot.is_some_and(|b| b.side == game.turn().side) {
+            // In their direct chat the player waits a moment for the
+            // answer (`answers.rs`): registered before the search can end.
+            if who.direct {
+                self.expect_answer(&who.channel, id, record.moves.len());
+            }
             self.queue_bot_move(&who.channel, id);
         }
         let live = Live { doc, record, game };

@@ -50,6 +50,7 @@ fn board_of(e: &Event) -> Option<Board<'_>> {
         // Every ending shows the final board with its result.
         Event::Accepted { game, .. }
         | Event::Played { game, .. }
+        | Event::Answered { game, .. }
         | Event::Board(game)
         | Event::Resigned { game, .. }
         | Event::TimedOut { game, .. }
@@ -102,6 +103,7 @@ fn picks(list: &[&ChallengeView], lang: Lang) -> Vec<Pick> {
 fn ended(e: &Event) -> Option<u64> {
     match e {
         Event::Played { game, .. }
+        | Event::Answered { game, .. }
         | Event::Resigned { game, .. }
         | Event::TimedOut { game, .. }
         | Event::Offer {
@@ -118,6 +120,7 @@ fn ended(e: &Event) -> Option<u64> {
 fn ended_view(e: &Event) -> Option<&GameView> {
     match e {
         Event::Played { game, .. }
+        | Event::Answered { game, .. }
         | Event::Resigned { game, .. }
         | Event::TimedOut { game, .. }
         | Event::Offer { game, .. } => Some(game),

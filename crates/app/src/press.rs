@@ -100,7 +100,34 @@ impl App {
         ply: usize,
         press: &Press,
     ) -> Reply {
-        let at: GameAt = game.into();
+        self.press_in(channel, user, false, game.into(), ply, press)
+    }
+
+    /// [`App::press`] in `user`'s own direct chat with the bot (a Telegram
+    /// private chat, a Discord DM): a move pressed there against the bot
+    /// is answered together with the bot's answer, as a typed one is
+    /// (`answers.rs`).
+    pub fn press_direct(
+        &self,
+        channel: &ChannelKey,
+        user: &User,
+        game: impl Into<GameAt>,
+        ply: usize,
+        press: &Press,
+    ) -> Reply {
+        self.press_in(channel, user, true, game.into(), ply, press)
+    }
+
+    /// A press in `channel`, `user`'s direct chat when `direct`.
+    fn press_in(
+        &self,
+        channel: &ChannelKey,
+        user: &User,
+        direct: bool,
+        at: GameAt,
+        ply: usize,
+        press: &Press,
+    ) -> Reply {
         let lang = self.lang_of(channel, &user.id);
         // A board of another chat's game, shown in a direct chat.
         let target = match self.resolve(channel, user, &at) {
@@ -108,7 +135,11 @@ impl App {
             Err(e) => return self.present_error(&e, lang),
         };
         let game = at.id;
-        let who = Actor::without_message(&target, user, None);
+        // Another chat's game is no game of the direct chat.
+        let who = Actor {
+            direct: direct && target == *channel,
+            ..Actor::without_message(&target, user, None)
+        };
         let outcome = match press {
             Press::Menu => self.choices(&who, game, ply, None),
             Press::Origin(cell) => self.choices(&who, game, ply, Some(cell)),

@@ -1,7 +1,8 @@
 //! The bot's shared state, below the use cases: its identities on each
 //! platform, the fair queue of searches (a queue per person the bot plays,
 //! served in turn, one search of each at a time), the notices' mailboxes,
-//! and the engines kept between moves (`Kept`). `bots.rs` runs the
+//! the engines kept between moves (`Kept`), and the answers players wait
+//! for (`answers.rs`). `bots.rs` runs the
 //! searches and plays their moves; the `App` holds this.
 
 use std::collections::{HashMap, HashSet, VecDeque};
@@ -268,4 +269,6 @@ pub(crate) struct Bots {
     pub(crate) notices: Mutex<HashMap<Platform, Arc<Mailbox<Outgoing>>>>,
     /// Each game's engine between the bot's moves.
     pub(crate) kept: Mutex<Kept>,
+    /// The answers players wait for in their direct chats (`answers.rs`).
+    pub(crate) answers: crate::answers::Answers<crate::answers::Answer>,
 }

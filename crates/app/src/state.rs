@@ -43,8 +43,17 @@ pub struct Settings {
     pub bot_nodes: bool,
     /// The least time between a move and the bot's answer, so the answer
     /// is posted after the board of the move it answers (an adapter may
-    /// still be sending that one) and reads like a person's.
+    /// still be sending that one) and reads like a person's. None when
+    /// the player waits for the answer in their direct chat: both come in
+    /// one reply (`answer_wait`).
     pub bot_min_delay: std::time::Duration,
+    /// How long a move against the bot in the player's direct chat waits
+    /// for the bot's answer, so both are answered as one reply
+    /// (`answers.rs`); past it the move is answered alone and the answer
+    /// follows. Above the strongest level's think time (2 s), and short
+    /// enough that a busy or slow bot (a long `bot.think_ms`) holds back
+    /// the news that the move was played only that long.
+    pub answer_wait: std::time::Duration,
     /// The platforms this process posts to: it handles only their timers
     /// (reminders, timeouts, expired challenges, the bot's pending moves),
     /// leaving the others to the processes that run those front-ends.
@@ -77,6 +86,7 @@ impl Default for Settings {
             #[cfg(feature = "testkit")]
             bot_nodes: false,
             bot_min_delay: std::time::Duration::from_secs(1),
+            answer_wait: std::time::Duration::from_secs(3),
             platforms: None,
             limits: crate::config::Limits::default(),
         }

@@ -218,6 +218,7 @@ impl App {
         let game = match e {
             E::Accepted { game, .. }
             | E::Played { game, .. }
+            | E::Answered { game, .. }
             | E::Board(game)
             | E::History(game)
             | E::Resigned { game, .. }

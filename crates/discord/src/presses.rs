@@ -157,7 +157,16 @@ async fn board_pressed(
         .flags
         .is_some_and(|f| f.contains(MessageFlags::EPHEMERAL));
     let app = data.app.clone();
-    let job = tokio::task::spawn_blocking(move || app.press(&ch, &user, game, ply, &press));
+    // In the presser's DM with the bot a move against the bot comes back
+    // with the bot's answer, as one board.
+    let direct = userapp::is_direct(ci.context, ci.guild_id.is_some());
+    let job = tokio::task::spawn_blocking(move || {
+        if direct {
+            app.press_direct(&ch, &user, game, ply, &press)
+        } else {
+            app.press(&ch, &user, game, ply, &press)
+        }
+    });
     let (reply, acked) = answer_in_time(job, || {
         ci.create_response(ctx, CreateInteractionResponse::Acknowledge)
     })

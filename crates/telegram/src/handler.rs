@@ -325,10 +325,12 @@ impl<A: Api> Handler<A> {
         }
         let button = q.data.as_deref().and_then(Button::decode);
         let place = q.message.as_ref().map(|m| match m {
-            MaybeInaccessibleMessage::Regular(m) => (m.chat.id, m.id),
-            MaybeInaccessibleMessage::Inaccessible(m) => (m.chat.id, m.message_id),
+            MaybeInaccessibleMessage::Regular(m) => (m.chat.id, m.id, m.chat.is_private()),
+            MaybeInaccessibleMessage::Inaccessible(m) => {
+                (m.chat.id, m.message_id, m.chat.is_private())
+            }
         });
-        let (Some(button), Some((chat, message))) = (button, place) else {
+        let (Some(button), Some((chat, message, private))) = (button, place) else {
             self.answer(
                 q.id.0,
                 Some(Ui::StaleButton.text(lang_of_locale(q.from.language_code.as_deref()))),
@@ -341,8 +343,14 @@ impl<A: Api> Handler<A> {
         let user = user_ref(&q.from);
         let press = button.press();
         let (game, ply) = (button.game, button.ply);
+        // In a private chat a move against the bot comes back with the
+        // bot's answer, as one board.
         let reply = match tokio::task::spawn_blocking(move || {
-            app.press(&channel(chat), &user, game, ply, &press)
+            if private {
+                app.press_direct(&channel(chat), &user, game, ply, &press)
+            } else {
+                app.press(&channel(chat), &user, game, ply, &press)
+            }
         })
         .await
         {

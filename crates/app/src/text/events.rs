@@ -227,6 +227,39 @@ pub(crate) fn event(e: &Event) -> Bi {
                 ],
             )
         }),
+        Event::Answered {
+            by,
+            moves,
+            bot,
+            answer,
+            game,
+            notice,
+        } => {
+            let id = game.game.id();
+            let mut s = both(|l| {
+                Text::fill(
+                    pick(
+                        l,
+                        "{} played {} in #{}, and {} answered {}. {}",
+                        "{} jugó {} en la partida #{} y {} respondió {}. {}",
+                    ),
+                    [
+                        m(by),
+                        t(shown_moves(id, moves, l)),
+                        t(game.id().to_string()),
+                        m(bot),
+                        t(shown_moves(id, answer, l)),
+                        status(game, l),
+                    ],
+                )
+            });
+            if let Some(n) = notice {
+                let worth = super::notice(n, id, bot);
+                s.en.append(worth.en);
+                s.es.append(worth.es);
+            }
+            s
+        }
         Event::Resigned { by, game } => both(|l| {
             let d = &game;
             let res = finished(game, l);

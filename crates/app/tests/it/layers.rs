@@ -27,6 +27,7 @@ const LAYERS: &[(&str, &[&str])] = &[
         &[
             "heavy",
             "rates",
+            "answers",
             "queue",
             "changes",
             "webview",

@@ -3,6 +3,7 @@
 //! --workspace` spent most of its time and disk linking test binaries).
 
 mod abuse;
+mod answered;
 mod app;
 mod bare;
 mod bot;

@@ -22,6 +22,8 @@ use tablero_telegram::{Options, Updates, serve};
 use teloxide::adaptors::throttle::Limits;
 use tokio::sync::{Notify, oneshot};
 
+mod against_bot;
+
 const GROUP: i64 = -1_001_234;
 const TOKEN: &str = "123456:TEST-token";
 /// Calls made at start-up, not in answer to anyone.
@@ -969,6 +971,24 @@ async fn start_with(media_chat: Option<i64>) -> Running {
 
 /// [`start_with`], Telegram's send `limits` kept.
 async fn start_limited(media_chat: Option<i64>, limits: Limits) -> Running {
+    start_set(media_chat, limits, settings()).await
+}
+
+/// The app's settings in these tests: production's, but for the command
+/// rate. The clock stands still: every message of a test falls in one
+/// minute, so the command rate is set out of reach.
+fn settings() -> Settings {
+    Settings {
+        limits: tablero_app::limits::Limits {
+            commands_per_minute: 100_000,
+            ..tablero_app::limits::Limits::default()
+        },
+        ..Settings::default()
+    }
+}
+
+/// [`start_limited`], the app set up with `settings`.
+async fn start_set(media_chat: Option<i64>, limits: Limits, settings: Settings) -> Running {
     let fake = Arc::new(Fake::default());
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
@@ -982,15 +1002,7 @@ async fn start_limited(media_chat: Option<i64>, limits: Limits) -> Running {
         store,
         Arc::new(clock.clone()),
         Arc::new(FakeRenderer),
-        // The clock stands still: every message of a test falls in one
-        // minute, so the command rate is set out of reach.
-        Settings {
-            limits: tablero_app::limits::Limits {
-                commands_per_minute: 100_000,
-                ..tablero_app::limits::Limits::default()
-            },
-            ..Settings::default()
-        },
+        settings,
     ));
     let (notices, stop_tx, bot) =
         launch_media(app.clone(), addr, Updates::Poll, media_chat, limits);
@@ -2732,101 +2744,6 @@ async fn a_review_comes_as_text_then_the_chart_and_the_turning_points_in_one_alb
     assert!(text.contains("3. Dxe5+"), "{text}");
     r.c.expect("sendmediagroup").await;
     r.stop().await;
-}
-
-/// A fast game against the bot in a private chat, with the production
-/// send limits: one move every 2 s, each answered by the bot's move on a
-/// board in the chat. Telegram's per-minute limit is for groups; with
-/// teloxide's default (20 a minute in every chat) the replies fell behind
-/// by half a minute after the first ten moves (issue 42). The bound is
-/// loose; the figures are printed and kept in BENCHMARKS.md
-/// (`cargo test -p tablero-telegram --test it e2e::fast_private -- --nocapture`).
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_fast_private_game_against_the_bot_keeps_up() {
-    let Running {
-        app,
-        mut c,
-        stop_tx,
-        bot,
-        ..
-    } = start_limited(None, tablero_telegram::pace::limits()).await;
-    let chat = ChannelKey::new(tablero_app::Platform::Telegram, ALICE.id.to_string());
-    c.say_privately(&ALICE, "/play breakthrough level=1 white");
-    let record = |app: &App| -> Option<tablero_rules::GameRecord> {
-        let doc = app.store().game(&chat, 1, true).ok()??;
-        doc.record.parse().ok()
-    };
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
-    while record(&app).is_none() {
-        assert!(tokio::time::Instant::now() < deadline, "no game started");
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
-    let mut waits = Vec::new();
-    for _ in 0..16 {
-        let Some(rec) = record(&app) else { break };
-        let game = rec.replay().unwrap();
-        let Some(mine) = game.move_choices().into_iter().next().map(|m| m.text) else {
-            break;
-        };
-        let plies = rec.moves.len();
-        let calls_before = c.fake.calls.lock().unwrap().len();
-        let asked = tokio::time::Instant::now();
-        c.say_privately(&ALICE, &mine);
-        // The bot's answer, then a post in her chat that shows it.
-        let answer = loop {
-            let now = record(&app);
-            match now.as_ref().map(|r| r.moves.len()) {
-                // The game ended with her move.
-                None => break None,
-                Some(n) if n >= plies + 2 => break now.map(|r| r.moves[plies + 1].clone()),
-                _ => {}
-            }
-            assert!(
-                asked.elapsed() < Duration::from_secs(60),
-                "the bot did not answer"
-            );
-            tokio::time::sleep(Duration::from_millis(10)).await;
-        };
-        let Some(answer) = answer else { break };
-        loop {
-            let shown = c.fake.calls.lock().unwrap()[calls_before..]
-                .iter()
-                .any(|call| {
-                    call.params["chat_id"] == ALICE.id
-                        && ["caption", "text"].iter().any(|k| {
-                            call.params[*k]
-                                .as_str()
-                                .is_some_and(|t| t.contains(&answer))
-                        })
-                });
-            if shown {
-                break;
-            }
-            assert!(
-                asked.elapsed() < Duration::from_secs(60),
-                "no post shows {answer}"
-            );
-            tokio::time::sleep(Duration::from_millis(10)).await;
-        }
-        waits.push(asked.elapsed());
-        // One move every 2 s, as a quick player.
-        tokio::time::sleep_until(asked + Duration::from_secs(2)).await;
-    }
-    let mut sorted = waits.clone();
-    sorted.sort();
-    eprintln!(
-        "fast private game: {} moves, reply median {:?}, max {:?}",
-        waits.len(),
-        sorted[sorted.len() / 2],
-        sorted.last().unwrap()
-    );
-    assert!(waits.len() >= 12, "only {} moves: {waits:?}", waits.len());
-    assert!(
-        *sorted.last().unwrap() < Duration::from_secs(10),
-        "a reply waited: {waits:?}"
-    );
-    stop_tx.send(()).unwrap();
-    let _ = tokio::time::timeout(Duration::from_secs(10), bot).await;
 }
 
 /// The tournament buttons: Join, Leave and Start under its announcement;
