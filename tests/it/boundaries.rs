@@ -42,10 +42,32 @@ fn files_naming(krate: &str, needle: &str) -> Vec<String> {
             // tests) are not part of what it runs.
             !p.ends_with("testkit.rs")
                 && !is_unit_test_file(p)
-                && without_tests(code).contains(needle)
+                && names(&without_tests(code), needle)
         })
         .map(|(p, _)| p)
         .collect()
+}
+
+/// Whether `code` holds `needle` as whole words: not inside a longer
+/// name (`.awaited` is not `.await`, `tablero_store_x` not `tablero_store`).
+fn names(code: &str, needle: &str) -> bool {
+    let word = |c: char| c.is_alphanumeric() || c == '_';
+    code.match_indices(needle).any(|(at, _)| {
+        let before = code[..at].chars().next_back();
+        let after = code[at + needle.len()..].chars().next();
+        !(needle.starts_with(word) && before.is_some_and(word))
+            && !(needle.ends_with(word) && after.is_some_and(word))
+    })
+}
+
+#[test]
+fn names_finds_whole_words_only() {
+    assert!(names("x.await;", ".await"));
+    assert!(names("fut.await?", ".await"));
+    assert!(!names("self.answers.awaited(&key)", ".await"));
+    assert!(names("use tablero_store::Store;", "tablero_store"));
+    assert!(!names("my_tablero_store", "tablero_store"));
+    assert!(names("pub async fn go()", "async fn"));
 }
 
 #[test]
