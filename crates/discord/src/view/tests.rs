@@ -188,10 +188,7 @@ fn only_the_mentioned_users_are_notified() {
 #[test]
 fn markdown_is_escaped_and_numbers_are_left_alone() {
     let r = Reply::new(
-        tablero_rules::Msg::new(
-            "# big_one\n-# small #3, #kqa7 ## *x* #".into(),
-            String::new(),
-        ),
+        tablero_rules::Msg::new("# big_one\n-# small #3, #kqa7 ## *x* #", ""),
         Lang::En,
     );
     assert_eq!(

@@ -200,12 +200,7 @@ impl Fake {
     }
 
     /// Waits for the first call from index `from` on that `pred` accepts.
-    pub(crate) async fn wait(
-        &self,
-        from: usize,
-        what: &str,
-        pred: impl Fn(&Call) -> bool,
-    ) -> Call {
+    pub(crate) async fn wait(&self, from: usize, what: &str, pred: impl Fn(&Call) -> bool) -> Call {
         for _ in 0..1000 {
             if let Some(c) = self.since(from).into_iter().find(|c| pred(c)) {
                 return c;

@@ -30,6 +30,8 @@
 
 use serde_json::{Value, json};
 use tablero_app::{ChannelKey, Platform};
+use tablero_rules::{EndReason, Side};
+use tablero_store::{ResultDoc, Termination};
 
 use crate::e2e::{
     ANA, ANA_, BEN, BEN_, CHANNEL, CLEO, CLEO_, Call, Running, Who, button_ids, content,
@@ -149,7 +151,10 @@ async fn a_round_robin_of_three_to_the_final_standings() {
     press_move(d, BEN_, board, "e5").await;
     let end = ended_by(&r, ANA_, "resign", json!([])).await;
     let said = content(&end);
-    assert!(said.contains(&format!("<@{ANA}> resigns game #3.")), "{said}");
+    assert!(
+        said.contains(&format!("<@{ANA}> resigns game #3.")),
+        "{said}"
+    );
     has_lines(
         &said,
         &[
@@ -209,16 +214,35 @@ async fn a_round_robin_of_three_to_the_final_standings() {
         ],
     );
 
-    // Each pair met once, in the channel's games #2 to #4, each over.
+    // Each pair met once, in the chat's games #2 to #4, each ended as
+    // played: Black mated, Black won by resignation, a draw agreed.
     let ch = ChannelKey::new(Platform::Discord, CHANNEL.to_string());
     let mut pairs = Vec::new();
+    let mut results = Vec::new();
     for id in 2..=4 {
-        let g = r.app.store().game(&ch, id, true).unwrap().expect("a game");
-        assert!(g.result.is_some(), "game #{id} is over");
+        let g = r
+            .app
+            .store()
+            .game(&ch, id, false)
+            .unwrap()
+            .expect("a finished game");
         let mut pair = [g.players[0].name.clone(), g.players[1].name.clone()];
         pair.sort();
         pairs.push(pair.join("–"));
+        results.push(g.result.expect("a result"));
     }
     assert_eq!(pairs, ["Ben–Cleo", "Ana–Ben", "Ana–Cleo"]);
+    let result = |winner, termination| ResultDoc {
+        winner,
+        termination,
+    };
+    assert_eq!(
+        results,
+        [
+            result(Some(Side::Second), Termination::Rules(EndReason::Checkmate)),
+            result(Some(Side::Second), Termination::Resigned),
+            result(None, Termination::Agreed),
+        ]
+    );
     assert!(r.app.store().channel_games(&ch).unwrap().is_empty());
 }

@@ -33,7 +33,8 @@
 use std::sync::Arc;
 
 use tablero_app::{BoardRenderer, ChannelKey, FakeRenderer, Platform, Settings};
-use tablero_rules::{BoardView, GameId, Lang};
+use tablero_rules::{BoardView, EndReason, GameId, Lang, Side};
+use tablero_store::{ResultDoc, Termination};
 
 use crate::e2e::{ALICE, BOB, CAROL, Call, FAST, GROUP, Running, buttons, start_app, unlimited};
 
@@ -92,7 +93,12 @@ impl Running {
     }
 
     /// `who` plays `mv` by typing it; returns the new board's caption.
-    async fn typed(&mut self, who: &crate::e2e::Person, mv: &str, last: &mut Option<i32>) -> String {
+    async fn typed(
+        &mut self,
+        who: &crate::e2e::Person,
+        mv: &str,
+        last: &mut Option<i32>,
+    ) -> String {
         self.c.say(who, mv);
         let b = self.c.board(*last).await;
         *last = Some(b.id);
@@ -124,7 +130,10 @@ impl Running {
         let png = photo.file.as_ref().expect("an uploaded picture");
         assert!(png.starts_with(b"\x89PNG"), "a PNG, not a fake board");
         let (w, h) = png_size(png);
-        assert!((400..=2000).contains(&w) && (150..=2000).contains(&h), "{w}×{h}");
+        assert!(
+            (400..=2000).contains(&w) && (150..=2000).contains(&h),
+            "{w}×{h}"
+        );
         (w, h)
     }
 }
@@ -143,13 +152,25 @@ async fn a_round_robin_of_three_in_spanish_to_the_final_standings() {
         t.starts_with("Torneo #1: Ajedrez, liga, 1d por jugada, puntuable."),
         "{t}"
     );
-    let announcement = r.fake.next_message.load(std::sync::atomic::Ordering::SeqCst);
+    let announcement = r
+        .fake
+        .next_message
+        .load(std::sync::atomic::Ordering::SeqCst);
     let t = r.said(&ALICE, "/torneo unirse").await;
-    has_lines(&t, &["@alice se ha unido al torneo #1.", "Jugadores (1): alice."]);
+    has_lines(
+        &t,
+        &["@alice se ha unido al torneo #1.", "Jugadores (1): alice."],
+    );
     // Bob and Carol press Join under the announcement.
     let q = r.c.press(&BOB, announcement, "t:1:j");
     let (m, _) = r.c.next("sendmessage").await;
-    has_lines(&text_of(&m), &["@bob se ha unido al torneo #1.", "Jugadores (2): alice, bob."]);
+    has_lines(
+        &text_of(&m),
+        &[
+            "@bob se ha unido al torneo #1.",
+            "Jugadores (2): alice, bob.",
+        ],
+    );
     assert_eq!(buttons(&m.params), ["t:1:j", "t:1:l", "t:1:s"]);
     answered_silently(&r, &q);
     r.c.press(&CAROL, announcement, "t:1:j");
@@ -259,7 +280,10 @@ async fn a_round_robin_of_three_in_spanish_to_the_final_standings() {
             "3. alice — ½ (2 partidas: +0 =1 −1) EP 0 · SB ¾",
         ],
     );
-    assert!(t.contains("@alice acepta las tablas en la partida #4."), "{t}");
+    assert!(
+        t.contains("@alice acepta las tablas en la partida #4."),
+        "{t}"
+    );
     r.standings_image().await;
     r.retired(board).await;
 
@@ -275,17 +299,36 @@ async fn a_round_robin_of_three_in_spanish_to_the_final_standings() {
         ],
     );
 
-    // Each pair met once, in the chat's games #2 to #4, each game over.
+    // Each pair met once, in the chat's games #2 to #4, each ended as
+    // played: Black mated, Black won by resignation, a draw agreed.
     let ch = ChannelKey::new(Platform::Telegram, GROUP.to_string());
     let mut pairs = Vec::new();
+    let mut results = Vec::new();
     for id in 2..=4 {
-        let g = r.app.store().game(&ch, id, true).unwrap().expect("a game");
-        assert!(g.result.is_some(), "game #{id} is over");
+        let g = r
+            .app
+            .store()
+            .game(&ch, id, false)
+            .unwrap()
+            .expect("a finished game");
         let mut pair = [g.players[0].name.clone(), g.players[1].name.clone()];
         pair.sort();
         pairs.push(pair.join("–"));
+        results.push(g.result.expect("a result"));
     }
     assert_eq!(pairs, ["Carol–bob", "alice–bob", "Carol–alice"]);
+    let result = |winner, termination| ResultDoc {
+        winner,
+        termination,
+    };
+    assert_eq!(
+        results,
+        [
+            result(Some(Side::Second), Termination::Rules(EndReason::Checkmate)),
+            result(Some(Side::Second), Termination::Resigned),
+            result(None, Termination::Agreed),
+        ]
+    );
     assert!(r.app.store().channel_games(&ch).unwrap().is_empty());
     r.stop().await;
 }
