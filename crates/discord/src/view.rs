@@ -106,16 +106,20 @@ pub fn challenge_answer(data: &str) -> Option<(u64, bool)> {
 }
 
 /// `s` with Discord's markdown characters escaped. A `#` is markdown
-/// only in a heading or subtext (`# `, `## `, `-# ` at a line's start),
-/// so one before a letter or a digit (`#3`, `#kqa7`) stays as it is:
-/// where the text is shown without markdown (a notification), a
-/// backslash would show.
+/// only in a heading or subtext (`# `, `## `, `-# ` at a line's start), so
+/// one after a letter or a digit (`Qh4#`) or before one (`#3`, `#kqa7`)
+/// stays as it is: where the text is shown without markdown (a
+/// notification), a backslash would show.
 fn escape_markdown(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
+    let mut prev: Option<char> = None;
     let mut chars = s.chars().peekable();
     while let Some(c) = chars.next() {
         let markdown = match c {
-            '#' => !chars.peek().is_some_and(|n| n.is_alphanumeric()),
+            '#' => {
+                !prev.is_some_and(char::is_alphanumeric)
+                    && !chars.peek().is_some_and(|n| n.is_alphanumeric())
+            }
             _ => matches!(
                 c,
                 '\\' | '*' | '_' | '~' | '`' | '|' | '>' | '[' | ']' | '<'
@@ -125,6 +129,7 @@ fn escape_markdown(s: &str) -> String {
             out.push('\\');
         }
         out.push(c);
+        prev = Some(c);
     }
     out
 }
