@@ -65,8 +65,6 @@ fn board_and_standings(c: &Call, round: u32) {
     let standings = format!("tournament-1-round-{round}.png");
     assert_eq!(c.files, ["board.png", standings.as_str()], "{c:?}");
     let png = &c.uploads[1];
-    std::fs::write(format!("/tmp/tour4-standings-{round}.png"), png).unwrap();
-    eprintln!("CONTENT {round}: {}", content(c));
     let (w, h) = png_size(png);
     assert!(
         (400..=2000).contains(&w) && (150..=2000).contains(&h),
