@@ -60,14 +60,15 @@ fn words(w: &str) -> Value {
 }
 
 /// Checks that the post `c` that ended round `round` carries the game's
-/// final board and the standings image (a real PNG of a sensible size).
+/// final board and the standings image: a real PNG of a table's size (480
+/// to 1,200 pixels wide; three players' rows under a title and a heading).
 fn board_and_standings(c: &Call, round: u32) {
     let standings = format!("tournament-1-round-{round}.png");
     assert_eq!(c.files, ["board.png", standings.as_str()], "{c:?}");
     let png = &c.uploads[1];
     let (w, h) = png_size(png);
     assert!(
-        (400..=2000).contains(&w) && (150..=2000).contains(&h),
+        (480..=1200).contains(&w) && (200..=400).contains(&h),
         "{w}×{h}"
     );
 }

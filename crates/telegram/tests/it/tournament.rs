@@ -60,7 +60,7 @@ impl BoardRenderer for RealTables {
 const CAROL_LINK: &str = "<a href=\"tg://user?id=3\">Carol</a>";
 
 /// The width and height of a PNG, decoded whole (a broken one fails).
-pub(crate) fn png_size(bytes: &[u8]) -> (u32, u32) {
+fn png_size(bytes: &[u8]) -> (u32, u32) {
     let mut reader = png::Decoder::new(std::io::Cursor::new(bytes))
         .read_info()
         .expect("a PNG");
@@ -121,20 +121,26 @@ impl Running {
         panic!("board {id} keeps its keyboard");
     }
 
-    /// The standings image that follows a round's last game: a photo of a
-    /// PNG, without a caption or buttons, of a sensible size.
-    async fn standings_image(&mut self) -> (u32, u32) {
-        let (photo, _) = self.c.next("sendphoto").await;
+    /// The standings image, right after the board of a round's last game
+    /// (the old board's keyboard may go in between): a photo of a PNG,
+    /// without a caption or buttons, of a table's size (480 to 1,200
+    /// pixels wide; three players' rows under a title and a heading).
+    async fn standings_image(&mut self) {
+        let (photo, before) = self.c.next("sendphoto").await;
+        assert!(
+            before.iter().all(|c| c.method == "editmessagereplymarkup"),
+            "{before:#?}"
+        );
         assert_eq!(photo.params["chat_id"], GROUP);
+        assert_eq!(text_of(&photo), "");
         assert!(buttons(&photo.params).is_empty(), "{photo:?}");
         let png = photo.file.as_ref().expect("an uploaded picture");
         assert!(png.starts_with(b"\x89PNG"), "a PNG, not a fake board");
         let (w, h) = png_size(png);
         assert!(
-            (400..=2000).contains(&w) && (150..=2000).contains(&h),
+            (480..=1200).contains(&w) && (200..=400).contains(&h),
             "{w}×{h}"
         );
-        (w, h)
     }
 }
 
