@@ -22,7 +22,7 @@
 //! (never the other way).
 
 use tablero_rules::Lang;
-use tablero_store::{Orientation, ProfileDoc};
+use tablero_store::{Orientation, ProfileDoc, WebLink};
 
 use crate::channel::ChannelState;
 use crate::command::{self, Command, Someone};
@@ -50,12 +50,40 @@ impl App {
         let mut ga = lock(&sa);
         let mut gb = lock(&sb);
         let held = (self.store.lock_channel(a)?, self.store.lock_channel(b)?);
+        let pages = self.pages_moving(from, to)?;
         let moved = self.store.move_channel(from, to)?;
+        // Links already posted keep leading to its games and tournaments.
+        self.relink(&pages);
         *ga = ChannelState::default();
         *gb = ChannelState::default();
         drop(held);
         tracing::info!(moved, from = %from.channel, to = %to.channel, "channel moved");
         Ok(moved)
+    }
+
+    /// The web pages of `from`'s games and tournaments as they are named
+    /// now and once moved to `to`.
+    fn pages_moving(&self, from: &ChannelKey, to: &ChannelKey) -> Res<Vec<(WebLink, WebLink)>> {
+        let games = self.store.channel_games(from)?;
+        let finished = self.store.finished_games(from)?;
+        let game = |channel: &ChannelKey, id| WebLink::Game {
+            channel: channel.clone(),
+            id,
+        };
+        let mut pages: Vec<_> = games
+            .into_iter()
+            .chain(finished)
+            .flatten()
+            .map(|g| (game(from, g.id), game(to, g.id)))
+            .collect();
+        let tournament = |channel: &ChannelKey, id| WebLink::Tournament {
+            channel: channel.clone(),
+            id,
+        };
+        for t in self.store.channel_tournaments(from)?.into_iter().flatten() {
+            pages.push((tournament(from, t.id), tournament(to, t.id)));
+        }
+        Ok(pages)
     }
 
     /// Moves ongoing game `id` of `from` to channel `to` under the same
@@ -76,7 +104,11 @@ impl App {
             return Err(AppError::NoGame(id));
         }
         // Links already posted keep leading to the game (`watch.rs`).
-        self.relink_game(from, id, to);
+        let page = |channel: &ChannelKey| WebLink::Game {
+            channel: channel.clone(),
+            id,
+        };
+        self.relink(&[(page(from), page(to))]);
         *ga = ChannelState::default();
         *gb = ChannelState::default();
         // Before `ongoing_games` below locks `to` again.

@@ -109,6 +109,23 @@ impl App {
 
     /// The token naming `link`, recorded in the store the first time.
     fn token(&self, link: &WebLink) -> Res<String> {
+        let token = self.token_of(link)?;
+        if lock(&self.watch.written).contains(&token) {
+            return Ok(token);
+        }
+        if self.store.web_link(&token)?.as_ref() != Some(link) {
+            self.store.put_web_link(&token, link)?;
+        }
+        let mut written = lock(&self.watch.written);
+        if written.len() > 100_000 {
+            written.clear();
+        }
+        written.insert(token.clone());
+        Ok(token)
+    }
+
+    /// The token naming `link`: an HMAC of what it names.
+    fn token_of(&self, link: &WebLink) -> Res<String> {
         let what = match link {
             WebLink::Game { channel, id } => {
                 format!(
@@ -127,19 +144,7 @@ impl App {
         let mut mac = <Hmac<Sha256> as KeyInit>::new_from_slice(self.secret()?)
             .map_err(|_| AppError::Unreadable("web secret".into()))?;
         mac.update(what.as_bytes());
-        let token = hex(&mac.finalize().into_bytes()[..16]);
-        if lock(&self.watch.written).contains(&token) {
-            return Ok(token);
-        }
-        if self.store.web_link(&token)?.as_ref() != Some(link) {
-            self.store.put_web_link(&token, link)?;
-        }
-        let mut written = lock(&self.watch.written);
-        if written.len() > 100_000 {
-            written.clear();
-        }
-        written.insert(token.clone());
-        Ok(token)
+        Ok(hex(&mac.finalize().into_bytes()[..16]))
     }
 
     /// The token of game `id` of `ch`'s page.
@@ -179,18 +184,21 @@ impl App {
         })
     }
 
-    /// After game `id` moved from `from` to `to` (a Discord thread): its
-    /// old page address leads to it where it is now.
-    pub(crate) fn relink_game(&self, from: &ChannelKey, id: u64, to: &ChannelKey) {
-        let moved = WebLink::Game {
-            channel: to.clone(),
-            id,
-        };
-        let relinked = self
-            .game_token(from, id)
-            .and_then(|t| Ok(self.store.put_web_link(&t, &moved)?));
-        if let Err(e) = relinked {
-            tracing::warn!(error = ?e, "a moved game's web address still leads to where it was");
+    /// After things moved (a game to its Discord thread, a Telegram
+    /// group's games and tournaments to the supergroup it became): each
+    /// page address given out for one where it was, `(old, new)`, leads
+    /// to it where it is now. An address never given out stays unmade.
+    pub(crate) fn relink(&self, moved: &[(WebLink, WebLink)]) {
+        for (old, new) in moved {
+            let relinked = self.token_of(old).and_then(|t| {
+                if self.store.web_link(&t)?.is_some() {
+                    self.store.put_web_link(&t, new)?;
+                }
+                Ok(())
+            });
+            if let Err(e) = relinked {
+                tracing::warn!(error = ?e, "a moved page's address still leads to where it was");
+            }
         }
     }
 

@@ -105,17 +105,31 @@ pub fn challenge_answer(data: &str) -> Option<(u64, bool)> {
     tablero_app::press::challenge_answer(data.strip_prefix("tb:c:")?)
 }
 
-/// `s` with Discord's markdown characters escaped.
+/// `s` with Discord's markdown characters escaped. A `#` is markdown
+/// only in a heading or subtext (`# `, `## `, `-# ` at a line's start), so
+/// one after a letter or a digit (`Qh4#`) or before one (`#3`, `#kqa7`)
+/// stays as it is: where the text is shown without markdown (a
+/// notification), a backslash would show.
 fn escape_markdown(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        if matches!(
-            c,
-            '\\' | '*' | '_' | '~' | '`' | '|' | '>' | '#' | '[' | ']' | '<'
-        ) {
+    let mut prev: Option<char> = None;
+    let mut chars = s.chars().peekable();
+    while let Some(c) = chars.next() {
+        let markdown = match c {
+            '#' => {
+                !prev.is_some_and(char::is_alphanumeric)
+                    && !chars.peek().is_some_and(|n| n.is_alphanumeric())
+            }
+            _ => matches!(
+                c,
+                '\\' | '*' | '_' | '~' | '`' | '|' | '>' | '[' | ']' | '<'
+            ),
+        };
+        if markdown {
             out.push('\\');
         }
         out.push(c);
+        prev = Some(c);
     }
     out
 }

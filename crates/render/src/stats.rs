@@ -431,30 +431,26 @@ const CELL_PAD: f32 = 14.0;
 const MAX_TABLE_WIDTH: f32 = 1200.0;
 const MIN_TABLE_WIDTH: f32 = 480.0;
 
-/// Draws a table such as a leaderboard: title, subtitle, a heading row,
-/// then one row per entry (striped, `highlight` rows marked with the accent
-/// bar). Column widths fit their longest text; when the table would be
-/// wider than 1200 px, the widest column is cut with an ellipsis. Cells
-/// beyond the columns are ignored; missing cells are empty.
-///
-/// # Errors
-///
-/// [`RenderError::Encode`] if PNG encoding fails.
-pub fn render_table(rows: &[TableRow], opts: &TableOptions) -> Result<Vec<u8>, RenderError> {
-    let columns = &opts.columns[..opts.columns.len().min(MAX_TABLE_COLUMNS)];
-    let rows = &rows[..rows.len().min(MAX_TABLE_ROWS)];
+/// The widths of a table's columns and of its image: each column as wide
+/// as its longest text (heading, or cell in bold, as a highlighted row is
+/// written) and its padding; the widest column cut when the table would
+/// be wider than 1200 px; spare width spread over the columns.
+fn table_widths(columns: &[Column], rows: &[TableRow], opts: &TableOptions) -> (Vec<f32>, f32) {
     let cell = |r: &TableRow, c: usize| clean(r.cells.get(c).map_or("", String::as_str));
-    let head = Style::new(Face::Bold, 15, UI.muted);
-    let body = Style::new(Face::Regular, 18, UI.text);
     let mut widths: Vec<f32> = columns
         .iter()
         .enumerate()
         .map(|(c, col)| {
-            let own = text::width(head.face, head.px, &clean(&col.title));
+            let own = text::width(Face::Bold, 15, &clean(&col.title));
+            // Rounded up to a whole pixel: the room left inside the
+            // padding is then at least the text's width, exactly (as a
+            // fraction, adding the padding and taking it off again could
+            // leave the text a rounding error too wide, and cut).
             rows.iter()
-                .map(|r| text::width(Face::Bold, body.px, &cell(r, c)))
+                .map(|r| text::width(Face::Bold, 18, &cell(r, c)))
                 .fold(own, f32::max)
                 .min(MAX_TABLE_WIDTH)
+                .ceil()
                 + 2.0 * CELL_PAD
         })
         .collect();
@@ -480,6 +476,25 @@ pub fn render_table(rows: &[TableRow], opts: &TableOptions) -> Result<Vec<u8>, R
         let each = spare / widths.len() as f32;
         widths.iter_mut().for_each(|w| *w += each);
     }
+    (widths, width)
+}
+
+/// Draws a table such as a leaderboard: title, subtitle, a heading row,
+/// then one row per entry (striped, `highlight` rows marked with the accent
+/// bar). Column widths fit their longest text; when the table would be
+/// wider than 1200 px, the widest column is cut with an ellipsis. Cells
+/// beyond the columns are ignored; missing cells are empty.
+///
+/// # Errors
+///
+/// [`RenderError::Encode`] if PNG encoding fails.
+pub fn render_table(rows: &[TableRow], opts: &TableOptions) -> Result<Vec<u8>, RenderError> {
+    let columns = &opts.columns[..opts.columns.len().min(MAX_TABLE_COLUMNS)];
+    let rows = &rows[..rows.len().min(MAX_TABLE_ROWS)];
+    let cell = |r: &TableRow, c: usize| clean(r.cells.get(c).map_or("", String::as_str));
+    let head = Style::new(Face::Bold, 15, UI.muted);
+    let body = Style::new(Face::Regular, 18, UI.text);
+    let (widths, width) = table_widths(columns, rows, opts);
     let top = 96.0;
     let body_rows = rows.len().max(1) as f32;
     let height = top + ROW_H * (1.0 + body_rows) + 24.0;
@@ -566,6 +581,45 @@ mod tests {
         assert_eq!(tick_step(40.0, 5.0), 10.0);
         assert_eq!(tick_step(2000.0, 5.0), 500.0);
         assert_eq!(tick_step(0.0, 5.0), 1.0);
+    }
+
+    /// A column is as wide as its widest text: each cell is written whole
+    /// (the standings' `1¼`, the widest of its column, was cut to `1…`
+    /// in a highlighted row).
+    #[test]
+    fn every_cell_fits_its_column() {
+        let columns: Vec<Column> = ["#", "Player", "Points", "Games", "+ = −", "DE", "SB"]
+            .into_iter()
+            .map(|t| Column::new(t, ColumnAlign::Right))
+            .collect();
+        let opts = TableOptions {
+            title: "Tournament #1: final standings".into(),
+            subtitle: "Chess · round robin".into(),
+            columns,
+            empty: String::new(),
+        };
+        let row = |cells: [&str; 7], highlight| TableRow {
+            cells: cells.map(str::to_string).to_vec(),
+            highlight,
+        };
+        let rows = [
+            row(["1", "Cleo", "1½", "2", "1 1 0", "0", "1¼"], true),
+            row(["2", "Ben", "1", "2", "1 0 1", "0", "½"], false),
+            row(["3", "Ana", "½", "2", "0 1 1", "0", "¾"], false),
+            row(
+                ["4", "Bartholomew", "10¾", "99", "9 9 9", "11½", "102¾"],
+                false,
+            ),
+        ];
+        for n in 1..=rows.len() {
+            let (widths, _) = table_widths(&opts.columns, &rows[..n], &opts);
+            for r in &rows[..n] {
+                for (c, text) in r.cells.iter().enumerate() {
+                    let room = widths[c] - 2.0 * CELL_PAD;
+                    assert_eq!(&text::fit(Face::Bold, 18, text, room), text, "{n} rows");
+                }
+            }
+        }
     }
 
     #[test]

@@ -266,18 +266,26 @@ fn text_posts(reply: &Reply, usernames: &dyn Fn(&User) -> Option<String>) -> Vec
                 board,
                 lasting,
             });
-            return out;
+        } else {
+            out.push(Post {
+                album: Vec::new(),
+                photo: Some(png.clone()),
+                file: None,
+                html: String::new(),
+                keyboard: keyboard.clone(),
+                board,
+                lasting,
+            });
+            out.extend(chunks().into_iter().map(|p| text_post(p.markup)));
         }
-        out.push(Post {
-            album: Vec::new(),
-            photo: Some(png.clone()),
-            file: None,
-            html: String::new(),
-            keyboard: keyboard.clone(),
-            board,
-            lasting,
-        });
-        out.extend(chunks().into_iter().map(|p| text_post(p.markup)));
+        // A file that goes with a board (the standings after the game
+        // that ended a tournament's round) follows what the board says.
+        if let Some(file) = &reply.file {
+            out.push(Post {
+                file: Some(file.clone()),
+                ..text_post(String::new())
+            });
+        }
         return out;
     }
     let pieces: Vec<String> = if utf16_len(&visible) <= MAX_TEXT {
@@ -431,6 +439,29 @@ mod tests {
         assert!(p.iter().all(|p| utf16_len(&p.html) <= MAX_TEXT));
         assert_eq!(p.iter().map(|p| p.html.as_str()).collect::<String>(), huge);
         assert!(p[0].html.ends_with("line\n") && p[1].html.starts_with("line"));
+    }
+
+    /// The board that ends a tournament's round and the standings drawn
+    /// after it: both are sent, the board first with the text.
+    #[test]
+    fn a_file_that_goes_with_a_board_follows_it() {
+        let standings = Attachment {
+            name: "tournament-1-round-1.png".into(),
+            bytes: vec![9, 9],
+            kind: tablero_app::FileKind::Image,
+        };
+        for text in ["{} won", &format!("{{}} won {}", "word ".repeat(400))] {
+            let mut over = board(text);
+            over.choices.clear();
+            over.file = Some(standings.clone());
+            let p = posts(&over, &known);
+            let last = p.last().unwrap();
+            assert_eq!(last.file.as_ref(), Some(&standings));
+            assert_eq!((last.html.as_str(), last.keyboard.is_none()), ("", true));
+            assert_eq!(p[0].photo.as_deref(), Some(&[1u8, 2, 3][..]));
+            assert!(p[..p.len() - 1].iter().all(|p| p.file.is_none()));
+            assert!(p.iter().any(|p| p.html.starts_with("@ana won")));
+        }
     }
 
     #[test]

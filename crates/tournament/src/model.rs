@@ -195,8 +195,8 @@ pub enum Format {
 /// How players get their pairing numbers at the start.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Seeding {
-    /// By rating, highest first (players without one last), then by name,
-    /// then by id.
+    /// By rating, highest first (players without one last), then by name
+    /// (alphabetical with case aside, then exactly), then by id.
     #[default]
     Rating,
     /// In the order they joined: a caller that wants a drawing of lots

@@ -210,6 +210,9 @@ impl Tournament {
                     .is_some()
                     .cmp(&a.rating.is_some())
                     .then(b.rating.cmp(&a.rating))
+                    // Alphabetical as people read names: `alice` (a
+                    // username) before `Bob` (a first name).
+                    .then_with(|| a.name.to_lowercase().cmp(&b.name.to_lowercase()))
                     .then_with(|| a.name.cmp(&b.name))
                     .then_with(|| a.id.cmp(&b.id))
             });

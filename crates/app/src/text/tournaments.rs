@@ -180,12 +180,14 @@ fn standings(v: &TournamentView, l: Lang) -> Text {
         } else {
             ""
         };
+        let line = match (st.games, l) {
+            (1, Lang::En) => "\n{}. {}{} — {} ({} game: +{} ={} −{}) {}",
+            (1, Lang::Es) => "\n{}. {}{} — {} ({} partida: +{} ={} −{}) {}",
+            (_, Lang::En) => "\n{}. {}{} — {} ({} games: +{} ={} −{}) {}",
+            (_, Lang::Es) => "\n{}. {}{} — {} ({} partidas: +{} ={} −{}) {}",
+        };
         s.append(Text::fill(
-            pick(
-                l,
-                "\n{}. {}{} — {} ({} games: +{} ={} −{}) {}",
-                "\n{}. {}{} — {} ({} partidas: +{} ={} −{}) {}",
-            ),
+            line,
             [
                 t(st.rank.to_string()),
                 t(st.name.clone()),

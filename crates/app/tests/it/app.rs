@@ -435,6 +435,41 @@ fn a_migrated_chat_keeps_its_games_challenges_and_clocks() {
     );
 }
 
+/// The web addresses a chat gave out before it migrated (a Telegram group
+/// become a supergroup) lead to its game, its finished game and its
+/// tournament where they are now; the new chat's own addresses do too.
+#[test]
+fn a_migrated_chats_web_addresses_follow_its_games_and_tournaments() {
+    let dir = tempfile::tempdir().unwrap();
+    let h = Harness::new(dir.path());
+    started(&h);
+    h.say("general", "alice", "resign yes");
+    h.say("general", "alice", "challenge @bob chess");
+    h.say("general", "bob", "accept");
+    h.say("general", "alice", "tournament create bloc roundrobin");
+    let (old, new) = (
+        ChannelKey::new(tablero_app::Platform::Console, "general"),
+        ChannelKey::new(tablero_app::Platform::Console, "general-2"),
+    );
+    let app = h.app();
+    assert!(app.store().game(&old, 1, false).unwrap().is_some());
+    assert!(app.store().game(&old, 2, true).unwrap().is_some());
+    assert!(app.store().tournament(&old, 3).unwrap().is_some());
+    // Addresses given out in the old chat (made, as a link is posted).
+    let given = [app.game_token(&old, 1), app.game_token(&old, 2)].map(Result::unwrap);
+    let tournament = app.tournament_token(&old, 3).unwrap();
+    app.move_channel(&old, &new).unwrap();
+    for (token, id) in given.iter().zip([1, 2]) {
+        let page = app.watch_game(token).unwrap().expect("the game's page");
+        assert_eq!(page.number, id);
+    }
+    let page = app.watch_tournament(&tournament).unwrap();
+    assert!(page.is_some(), "the tournament's old address");
+    let now = app.tournament_token(&new, 3).unwrap();
+    assert_ne!(now, tournament);
+    assert!(app.watch_tournament(&now).unwrap().is_some());
+}
+
 #[test]
 fn a_game_moved_to_its_own_thread_keeps_its_number_and_clock() {
     let dir = tempfile::tempdir().unwrap();

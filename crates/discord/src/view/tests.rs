@@ -181,3 +181,18 @@ fn only_the_mentioned_users_are_notified() {
     assert_eq!(v["users"], json!([]));
     assert_eq!(text(&r), "@ana\\_b to move, @everyone: `move #1 e4`");
 }
+
+/// Markdown characters are escaped; a `#` only where it could begin a
+/// heading or subtext (neither after nor before a letter or a digit), not
+/// in a game's number or a chess move.
+#[test]
+fn markdown_is_escaped_and_numbers_are_left_alone() {
+    let r = Reply::new(
+        tablero_rules::Msg::new("# big_one\n-# small #3, #kqa7 ## *x* Qh4# #", ""),
+        Lang::En,
+    );
+    assert_eq!(
+        text(&r),
+        "\\# big\\_one\n-\\# small #3, #kqa7 \\#\\# \\*x\\* Qh4# \\#"
+    );
+}

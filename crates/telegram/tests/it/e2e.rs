@@ -15,7 +15,7 @@ use axum::extract::{FromRequest, Multipart, Request, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde_json::{Value, json};
-use tablero_app::{App, ChannelKey, FakeRenderer, ManualClock, Settings};
+use tablero_app::{App, BoardRenderer, ChannelKey, FakeRenderer, ManualClock, Settings};
 use tablero_store::Store;
 use tablero_telegram::deliver::Retry;
 use tablero_telegram::{Options, Updates, serve};
@@ -24,7 +24,7 @@ use tokio::sync::{Notify, oneshot};
 
 mod against_bot;
 
-const GROUP: i64 = -1_001_234;
+pub(crate) const GROUP: i64 = -1_001_234;
 const TOKEN: &str = "123456:TEST-token";
 /// Calls made at start-up, not in answer to anyone.
 const BOOKKEEPING: [&str; 5] = [
@@ -37,12 +37,12 @@ const BOOKKEEPING: [&str; 5] = [
 
 /// One request the bot made.
 #[derive(Clone, Debug)]
-struct Call {
+pub(crate) struct Call {
     /// Lower case: Telegram takes method names in any case.
-    method: String,
-    params: Value,
+    pub(crate) method: String,
+    pub(crate) params: Value,
     /// The uploaded file, for `sendPhoto`.
-    file: Option<Vec<u8>>,
+    pub(crate) file: Option<Vec<u8>>,
     /// Every uploaded file by its field name, for `sendMediaGroup`.
     files: HashMap<String, Vec<u8>>,
     /// The id of the message a send made.
@@ -59,12 +59,12 @@ enum Failure {
 
 /// The fake server's state.
 #[derive(Default)]
-struct Fake {
+pub(crate) struct Fake {
     updates: Mutex<Vec<Value>>,
     next_update: AtomicI64,
     new_update: Notify,
-    calls: Mutex<Vec<Call>>,
-    next_message: AtomicI32,
+    pub(crate) calls: Mutex<Vec<Call>>,
+    pub(crate) next_message: AtomicI32,
     /// Failures to give instead of answering the next calls of a method.
     failures: Mutex<HashMap<String, Vec<Failure>>>,
     wrong_token: Mutex<Vec<String>>,
@@ -582,15 +582,15 @@ fn challenge_number(text: &str) -> String {
 }
 
 /// The test's side: feeds updates and reads what the bot sent.
-struct Client {
+pub(crate) struct Client {
     fake: Arc<Fake>,
     /// Calls already looked at.
-    seen: usize,
+    pub(crate) seen: usize,
     next_user_message: i32,
 }
 
 #[derive(Clone)]
-struct Person {
+pub(crate) struct Person {
     id: i64,
     first: &'static str,
     username: Option<&'static str>,
@@ -606,17 +606,17 @@ impl Person {
     }
 }
 
-const ALICE: Person = Person {
+pub(crate) const ALICE: Person = Person {
     id: 1,
     first: "Alice",
     username: Some("alice"),
 };
-const BOB: Person = Person {
+pub(crate) const BOB: Person = Person {
     id: 2,
     first: "Bob",
     username: Some("bob"),
 };
-const CAROL: Person = Person {
+pub(crate) const CAROL: Person = Person {
     id: 3,
     first: "Carol",
     username: None,
@@ -669,12 +669,12 @@ impl Client {
         }}));
     }
 
-    fn say(&mut self, who: &Person, text: &str) {
+    pub(crate) fn say(&mut self, who: &Person, text: &str) {
         self.say_with(who, text, Vec::new());
     }
 
     /// Presses a button with `data` under the bot's message `message`.
-    fn press(&mut self, who: &Person, message: i32, data: &str) -> String {
+    pub(crate) fn press(&mut self, who: &Person, message: i32, data: &str) -> String {
         self.next_user_message += 1;
         let id = format!("q{}", self.next_user_message);
         self.push(json!({"callback_query": {
@@ -760,7 +760,7 @@ impl Client {
 
     /// Waits for the next call of `method` (skipping none of the others'
     /// order checks) and returns it; the calls before it are returned too.
-    async fn next(&mut self, method: &str) -> (Call, Vec<Call>) {
+    pub(crate) async fn next(&mut self, method: &str) -> (Call, Vec<Call>) {
         let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
         loop {
             {
@@ -786,14 +786,14 @@ impl Client {
     }
 
     /// The next call must be `method`.
-    async fn expect(&mut self, method: &str) -> Call {
+    pub(crate) async fn expect(&mut self, method: &str) -> Call {
         let (call, before) = self.next(method).await;
         assert!(before.is_empty(), "before {method}: {before:#?}");
         call
     }
 
     /// Waits until the bot is idle and checks it made no call.
-    async fn quiet(&mut self) {
+    pub(crate) async fn quiet(&mut self) {
         tokio::time::sleep(Duration::from_millis(300)).await;
         let calls = self.fake.calls.lock().unwrap();
         let extra: Vec<_> = calls[self.seen..]
@@ -804,7 +804,7 @@ impl Client {
     }
 
     /// Expects an alert answering `query` that contains `text`.
-    async fn alert(&mut self, query: &str, text: &str) {
+    pub(crate) async fn alert(&mut self, query: &str, text: &str) {
         let a = self.expect("answercallbackquery").await;
         assert_eq!(a.params["callback_query_id"], query);
         assert_eq!(a.params["show_alert"], true, "{a:?}");
@@ -814,7 +814,7 @@ impl Client {
     }
 
     /// Expects a silent answer to `query`.
-    async fn answered(&mut self, query: &str) {
+    pub(crate) async fn answered(&mut self, query: &str) {
         let a = self.expect("answercallbackquery").await;
         assert_eq!(a.params["callback_query_id"], query);
         assert!(a.params.get("text").is_none(), "{a:?}");
@@ -824,7 +824,7 @@ impl Client {
     /// removed (when `previous` is given) just before it (a board pressed
     /// on) or just after it (a move typed). Returns its message id and
     /// caption.
-    async fn board(&mut self, previous: Option<i32>) -> Board {
+    pub(crate) async fn board(&mut self, previous: Option<i32>) -> Board {
         let (photo, before) = self.next("sendphoto").await;
         let id = self.fake.next_message.load(Ordering::SeqCst);
         if let Some(p) = previous {
@@ -853,7 +853,7 @@ impl Client {
         }
     }
 
-    async fn text(&mut self) -> String {
+    pub(crate) async fn text(&mut self) -> String {
         self.text_in(GROUP).await
     }
 
@@ -865,11 +865,11 @@ impl Client {
     }
 }
 
-struct Board {
-    id: i32,
-    caption: String,
+pub(crate) struct Board {
+    pub(crate) id: i32,
+    pub(crate) caption: String,
     /// The callback data of every button, row by row.
-    buttons: Vec<String>,
+    pub(crate) buttons: Vec<String>,
 }
 
 impl Board {
@@ -878,7 +878,7 @@ impl Board {
     }
 }
 
-fn buttons(params: &Value) -> Vec<String> {
+pub(crate) fn buttons(params: &Value) -> Vec<String> {
     params["reply_markup"]["inline_keyboard"]
         .as_array()
         .map(|rows| {
@@ -891,14 +891,14 @@ fn buttons(params: &Value) -> Vec<String> {
 }
 
 /// The bot running against the fake server, past its start-up calls.
-struct Running {
-    fake: Arc<Fake>,
-    app: Arc<App>,
+pub(crate) struct Running {
+    pub(crate) fake: Arc<Fake>,
+    pub(crate) app: Arc<App>,
     clock: ManualClock,
     notices: Arc<tablero_deliver::Mailbox<tablero_app::Outgoing>>,
     stop_tx: oneshot::Sender<()>,
     bot: tokio::task::JoinHandle<Result<(), String>>,
-    c: Client,
+    pub(crate) c: Client,
     addr: std::net::SocketAddr,
     _dir: tempfile::TempDir,
 }
@@ -920,7 +920,7 @@ fn launch_with(app: Arc<App>, addr: std::net::SocketAddr, updates: Updates) -> L
 }
 
 /// Send limits out of the way, for tests of what is sent rather than when.
-const FAST: Limits = Limits {
+pub(crate) const FAST: Limits = Limits {
     messages_per_sec_chat: 1000,
     messages_per_min_chat: 60_000,
     messages_per_min_channel_or_supergroup: 60_000,
@@ -971,13 +971,13 @@ async fn start_with(media_chat: Option<i64>) -> Running {
 
 /// [`start_with`], Telegram's send `limits` kept.
 async fn start_limited(media_chat: Option<i64>, limits: Limits) -> Running {
-    start_set(media_chat, limits, settings()).await
+    // The clock stands still: every message of a test falls in one
+    // minute, so the command rate is set out of reach.
+    start_app(media_chat, limits, Arc::new(FakeRenderer), unlimited()).await
 }
 
-/// The app's settings in these tests: production's, but for the command
-/// rate. The clock stands still: every message of a test falls in one
-/// minute, so the command rate is set out of reach.
-fn settings() -> Settings {
+/// The app's default settings with the command rate out of reach.
+pub(crate) fn unlimited() -> Settings {
     Settings {
         limits: tablero_app::limits::Limits {
             commands_per_minute: 100_000,
@@ -987,8 +987,14 @@ fn settings() -> Settings {
     }
 }
 
-/// [`start_limited`], the app set up with `settings`.
-async fn start_set(media_chat: Option<i64>, limits: Limits, settings: Settings) -> Running {
+/// [`start_limited`] with the app drawing with `renderer` under
+/// `settings`.
+pub(crate) async fn start_app(
+    media_chat: Option<i64>,
+    limits: Limits,
+    renderer: Arc<dyn BoardRenderer>,
+    settings: Settings,
+) -> Running {
     let fake = Arc::new(Fake::default());
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
@@ -998,12 +1004,7 @@ async fn start_set(media_chat: Option<i64>, limits: Limits, settings: Settings) 
     let dir = tempfile::tempdir().unwrap();
     let store = Store::open(dir.path(), 1 << 20).unwrap();
     let clock = ManualClock::at(1_700_000_000_000);
-    let app = Arc::new(App::new(
-        store,
-        Arc::new(clock.clone()),
-        Arc::new(FakeRenderer),
-        settings,
-    ));
+    let app = Arc::new(App::new(store, Arc::new(clock.clone()), renderer, settings));
     let (notices, stop_tx, bot) =
         launch_media(app.clone(), addr, Updates::Poll, media_chat, limits);
     let mut c = Client {
@@ -1065,7 +1066,7 @@ impl Running {
         self.c.next("getwebhookinfo").await;
     }
 
-    async fn stop(self) {
+    pub(crate) async fn stop(self) {
         assert!(self.fake.wrong_token.lock().unwrap().is_empty());
         self.stop_tx.send(()).unwrap();
         tokio::time::timeout(Duration::from_secs(10), self.bot)
@@ -2008,15 +2009,8 @@ async fn updates_by_webhook() {
         Store::open(dir.path(), 1 << 20).unwrap(),
         Arc::new(ManualClock::at(1_700_000_000_000)),
         Arc::new(FakeRenderer),
-        // The clock stands still: every message of a test falls in one
-        // minute, so the command rate is set out of reach.
-        Settings {
-            limits: tablero_app::limits::Limits {
-                commands_per_minute: 100_000,
-                ..tablero_app::limits::Limits::default()
-            },
-            ..Settings::default()
-        },
+        // The clock stands still: the command rate out of reach.
+        unlimited(),
     ));
     let secret = "shared-secret_1";
     let updates = Updates::Webhook {

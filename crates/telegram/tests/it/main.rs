@@ -4,3 +4,4 @@
 
 mod e2e;
 mod start;
+mod tournament;

@@ -173,6 +173,16 @@ fn seeding_is_by_rating_then_name_then_id() {
     joined.join(Player::new("c", "Cy", Some(1900))).unwrap();
     joined.start().unwrap();
     assert_eq!(joined.players()[0].id, PlayerId::from("z"));
+
+    // Names in alphabetical order whatever their case (chats mix
+    // usernames and first names); an exact tie in both is by id.
+    let mut t = Tournament::new(Settings::new(Format::RoundRobin { double: false })).unwrap();
+    for (id, name) in [("1", "Carol"), ("2", "bob"), ("3", "alice"), ("4", "Bob")] {
+        t.join(Player::new(id, name, None)).unwrap();
+    }
+    t.start().unwrap();
+    let names: Vec<&str> = t.players().iter().map(|p| p.name.as_str()).collect();
+    assert_eq!(names, ["alice", "Bob", "bob", "Carol"]);
 }
 
 #[test]

@@ -255,9 +255,9 @@ async fn a_pressed_move_comes_back_with_the_bots_answer_on_one_board() {
 async fn a_late_answer_follows_the_board_of_the_move() {
     let slow = Settings {
         bot_think: Some(Duration::from_millis(3500)),
-        ..settings()
+        ..unlimited()
     };
-    let mut r = start_set(None, FAST, slow).await;
+    let mut r = start_app(None, FAST, Arc::new(FakeRenderer), slow).await;
     let first = begin(&mut r.c, 5).await;
     let from = r.fake.calls.lock().unwrap().len();
     let asked = tokio::time::Instant::now();

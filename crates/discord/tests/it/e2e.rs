@@ -28,7 +28,7 @@ use tokio_tungstenite::tungstenite::Message as WsMessage;
 const APP: u64 = 700;
 const BOT: u64 = 701;
 const GUILD: u64 = 800;
-const CHANNEL: u64 = 900;
+pub(crate) const CHANNEL: u64 = 900;
 const DM: u64 = 901;
 /// A channel where the bot may talk but not attach files or embed links:
 /// Discord refuses a board posted there with 403 Missing Permissions.
@@ -57,9 +57,9 @@ const FRIENDS_PERMISSIONS: u64 = (1 << 14) | (1 << 15) | (1 << 17);
 const DM_BASE: u64 = 70_000;
 /// How long Discord keeps an interaction's token.
 const TOKEN_LIFE: Duration = Duration::from_secs(15 * 60);
-const ANA: u64 = 1001;
-const BEN: u64 = 1002;
-const CLEO: u64 = 1003;
+pub(crate) const ANA: u64 = 1001;
+pub(crate) const BEN: u64 = 1002;
+pub(crate) const CLEO: u64 = 1003;
 const TOKEN: &str = "test-token";
 
 /// The fake renderer, slowed down on demand so that answers take longer
@@ -87,19 +87,21 @@ impl BoardRenderer for SlowRenderer {
 
 /// One REST request the bot made.
 #[derive(Clone, Debug)]
-struct Call {
+pub(crate) struct Call {
     method: Method,
-    path: String,
+    pub(crate) path: String,
     /// The JSON body, or the `payload_json` of a multipart body.
-    body: Value,
+    pub(crate) body: Value,
     /// The names of the uploaded files.
-    files: Vec<String>,
+    pub(crate) files: Vec<String>,
+    /// The uploaded files' bytes, in the same order.
+    pub(crate) uploads: Vec<Vec<u8>>,
     /// The id of the message the call created, if any.
-    created: Option<u64>,
+    pub(crate) created: Option<u64>,
 }
 
 #[derive(Default)]
-struct Fake {
+pub(crate) struct Fake {
     calls: Mutex<Vec<Call>>,
     /// Messages as the bot last left them, by id.
     messages: Mutex<HashMap<u64, Value>>,
@@ -198,7 +200,7 @@ impl Fake {
     }
 
     /// Waits for the first call from index `from` on that `pred` accepts.
-    async fn wait(&self, from: usize, what: &str, pred: impl Fn(&Call) -> bool) -> Call {
+    pub(crate) async fn wait(&self, from: usize, what: &str, pred: impl Fn(&Call) -> bool) -> Call {
         for _ in 0..1000 {
             if let Some(c) = self.since(from).into_iter().find(|c| pred(c)) {
                 return c;
@@ -212,7 +214,7 @@ impl Fake {
     }
 
     /// The response to interaction `token`.
-    async fn callback(&self, from: usize, token: &str) -> Call {
+    pub(crate) async fn callback(&self, from: usize, token: &str) -> Call {
         let p = format!("/{token}/callback");
         self.wait(from, &format!("the answer to {token}"), |c| {
             c.path.ends_with(&p) || c.path.contains(&format!("/webhooks/{APP}/{token}"))
@@ -221,7 +223,7 @@ impl Fake {
     }
 
     /// The next board or text the bot posts to `channel`.
-    async fn posted(&self, from: usize, channel: u64) -> Call {
+    pub(crate) async fn posted(&self, from: usize, channel: u64) -> Call {
         let p = format!("/api/v10/channels/{channel}/messages");
         self.wait(from, "a channel message", |c| {
             c.method == Method::POST && c.path == p
@@ -247,7 +249,7 @@ async fn rest(State(fake): State<Arc<Fake>>, req: Request) -> Response {
         .get("content-type")
         .and_then(|v| v.to_str().ok())
         .is_some_and(|v| v.starts_with("multipart/form-data"));
-    let (mut body, mut files) = (Value::Null, Vec::new());
+    let (mut body, mut files, mut uploads) = (Value::Null, Vec::new(), Vec::new());
     if multipart {
         let mut m = Multipart::from_request(req, &()).await.unwrap();
         while let Some(field) = m.next_field().await.unwrap() {
@@ -274,6 +276,7 @@ async fn rest(State(fake): State<Arc<Fake>>, req: Request) -> Response {
                 };
                 assert!(bytes.starts_with(magic) && !bytes.is_empty(), "{file}");
                 files.push(file);
+                uploads.push(bytes.to_vec());
             }
         }
     } else {
@@ -304,6 +307,7 @@ async fn rest(State(fake): State<Arc<Fake>>, req: Request) -> Response {
             path,
             body,
             files,
+            uploads,
             created: None,
         });
         return (StatusCode::BAD_REQUEST, axum::Json(refusal)).into_response();
@@ -487,6 +491,7 @@ async fn rest(State(fake): State<Arc<Fake>>, req: Request) -> Response {
         path,
         body,
         files,
+        uploads,
         created,
     });
     reply
@@ -547,27 +552,27 @@ async fn gateway(
 }
 
 /// Drives the fake: sends interactions as users.
-struct Discord {
+pub(crate) struct Discord {
     fake: Arc<Fake>,
     events: mpsc::UnboundedSender<Value>,
     n: AtomicU64,
 }
 
 #[derive(Clone, Copy)]
-struct Who {
+pub(crate) struct Who {
     id: u64,
     name: &'static str,
 }
 
-const ANA_: Who = Who {
+pub(crate) const ANA_: Who = Who {
     id: ANA,
     name: "Ana",
 };
-const BEN_: Who = Who {
+pub(crate) const BEN_: Who = Who {
     id: BEN,
     name: "Ben",
 };
-const CLEO_: Who = Who {
+pub(crate) const CLEO_: Who = Who {
     id: CLEO,
     name: "Cleo",
 };
@@ -643,7 +648,7 @@ impl Discord {
     }
 
     /// A slash command; returns its token and the mark before it.
-    fn slash(
+    pub(crate) fn slash(
         &self,
         who: Who,
         channel: u64,
@@ -668,7 +673,7 @@ impl Discord {
     }
 
     /// A press of the button `custom_id` under message `message`.
-    fn button(&self, who: Who, message: u64, custom_id: &str) -> (usize, String) {
+    pub(crate) fn button(&self, who: Who, message: u64, custom_id: &str) -> (usize, String) {
         let m = self.fake.message(message);
         let data = json!({"custom_id": custom_id, "component_type": 2});
         let (mut v, token) = self.base(who, channel_of(&m), 3, data);
@@ -705,7 +710,7 @@ fn channel_of(m: &Value) -> u64 {
     m["channel_id"].as_str().unwrap().parse().unwrap()
 }
 
-fn content(c: &Call) -> String {
+pub(crate) fn content(c: &Call) -> String {
     let d = if c.path.ends_with("/callback") {
         &c.body["data"]
     } else {
@@ -720,7 +725,7 @@ fn is_private(c: &Call) -> bool {
 }
 
 /// The custom ids of a message's buttons, row by row.
-fn button_ids(m: &Value) -> Vec<String> {
+pub(crate) fn button_ids(m: &Value) -> Vec<String> {
     m["components"]
         .as_array()
         .into_iter()
@@ -784,7 +789,7 @@ fn game_ply(app: &App, id: u64) -> usize {
 
 /// Plays `mv` by pressing the board `board`: straight from its menu, or
 /// through the private picker of the piece. Returns the new board's id.
-async fn press_move(d: &Discord, who: Who, board: u64, mv: &str) -> u64 {
+pub(crate) async fn press_move(d: &Discord, who: Who, board: u64, mv: &str) -> u64 {
     let (id, opts) = menu(&d.fake.message(board)).expect("a move menu");
     let m = if id.starts_with("tb:m:") {
         let value = &opts.iter().find(|(l, _)| l == mv).expect(mv).1;
@@ -834,7 +839,7 @@ async fn press_first(d: &Discord, who: Who, board: u64) -> u64 {
 }
 
 /// Plays `mv` with `/move`; returns the new board's id.
-async fn slash_move(d: &Discord, who: Who, mv: &str) -> u64 {
+pub(crate) async fn slash_move(d: &Discord, who: Who, mv: &str) -> u64 {
     let (mark, token) = d.slash(
         who,
         CHANNEL,
@@ -868,10 +873,10 @@ async fn private_error(d: &Discord, mark: usize, token: &str, says: &str) {
 }
 
 /// A running bot against a fresh fake Discord.
-struct Running {
-    fake: Arc<Fake>,
-    d: Discord,
-    app: Arc<App>,
+pub(crate) struct Running {
+    pub(crate) fake: Arc<Fake>,
+    pub(crate) d: Discord,
+    pub(crate) app: Arc<App>,
     renderer: Arc<SlowRenderer>,
     notices: Arc<tablero_deliver::Mailbox<Outgoing>>,
     /// The timers' ticker: its thread stops when this is dropped.
@@ -881,7 +886,7 @@ struct Running {
 
 /// Starts a fake Discord (REST and gateway) and the bot against it, with
 /// `game_threads` as configured.
-async fn start(game_threads: bool) -> Running {
+pub(crate) async fn start(game_threads: bool) -> Running {
     start_with(game_threads, Some(GUILD)).await
 }
 
@@ -1163,7 +1168,7 @@ async fn two_users_play_a_whole_game_on_a_fake_discord() {
     let replay = fake.posted(mark, CHANNEL).await;
     assert_eq!(replay.files, ["tablero-breakthrough-1.gif"], "{replay:?}");
     assert!(
-        content(&replay).starts_with("Replay of game \\#1"),
+        content(&replay).starts_with("Replay of game #1"),
         "{}",
         content(&replay)
     );
@@ -2275,7 +2280,7 @@ async fn a_review_comes_as_one_message_with_the_chart_and_the_turning_points() {
         &c.body
     };
     let said = body["content"].as_str().unwrap_or("");
-    assert!(said.contains("Review of game \\#1"), "{body}");
+    assert!(said.contains("Review of game #1"), "{body}");
     assert!(said.contains("3. Qxe5+"), "{body}");
     let described: Vec<&str> = body["attachments"]
         .as_array()
@@ -2365,8 +2370,8 @@ async fn tournament_buttons_join_leave_and_start() {
     assert!(content(&c).contains("manage this chat"), "{}", content(&c));
     let (mark, token) = d.slash(ANA_, CHANNEL, "tournament", create, json!({}));
     let c = fake.callback(mark, &token).await;
-    // Discord escapes the `#` of markdown.
-    assert!(content(&c).contains("Tournament \\#1"), "{}", content(&c));
+    // A game's or tournament's `#` is no markdown: not escaped.
+    assert!(content(&c).contains("Tournament #1"), "{}", content(&c));
     let announcement = c.created.expect("a public announcement");
     let ids = button_ids(&c.body["data"]);
     assert_eq!(ids, ["tb:t:1:j", "tb:t:1:l", "tb:t:1:s"]);
@@ -2376,7 +2381,7 @@ async fn tournament_buttons_join_leave_and_start() {
     assert_eq!(ack.body["type"], 6, "acknowledged");
     let news = fake.posted(mark, CHANNEL).await;
     assert!(
-        content(&news).contains("joined tournament \\#1"),
+        content(&news).contains("joined tournament #1"),
         "{}",
         content(&news)
     );
@@ -2384,7 +2389,7 @@ async fn tournament_buttons_join_leave_and_start() {
     let before = stored();
     // Presses it is not for: private errors, nothing changed.
     let (mark, token) = d.button(CLEO_, announcement, "tb:t:1:l");
-    private_error(&d, mark, &token, "not in tournament \\#1").await;
+    private_error(&d, mark, &token, "not in tournament #1").await;
     let (mark, token) = d.button(BEN_, announcement, "tb:t:1:s");
     private_error(&d, mark, &token, "(who created it)").await;
     assert_eq!(stored(), before);
@@ -2398,7 +2403,7 @@ async fn tournament_buttons_join_leave_and_start() {
     assert_eq!(update.body["data"]["components"], json!([]));
     let begun = fake.posted(mark, CHANNEL).await;
     assert!(
-        content(&begun).contains("Tournament \\#1 has begun!"),
+        content(&begun).contains("Tournament #1 has begun!"),
         "{}",
         content(&begun)
     );
