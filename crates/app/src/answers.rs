@@ -89,7 +89,7 @@ impl<T> Answers<T> {
     }
 
     /// Whether a player waits for the answer to `key` now.
-    pub(crate) fn awaited(&self, key: &Key) -> bool {
+    pub(crate) fn waiting(&self, key: &Key) -> bool {
         matches!(lock(&self.slots).get(key), Some(Slot::Waiting { .. }))
     }
 
@@ -211,8 +211,8 @@ mod tests {
     fn an_answer_in_time_is_handed_to_the_waiting_player() {
         let answers = Arc::new(Answers::<u32>::default());
         answers.expect(key(3), Instant::now() + Duration::from_secs(30));
-        assert!(answers.awaited(&key(3)));
-        assert!(!answers.awaited(&key(5)), "another move's answer");
+        assert!(answers.waiting(&key(3)));
+        assert!(!answers.waiting(&key(5)), "another move's answer");
         let a = answers.clone();
         let player = std::thread::spawn(move || a.wait(&key(3)));
         let started = Instant::now();
@@ -222,7 +222,7 @@ mod tests {
         let got = player.join().unwrap();
         assert_eq!(got, Some(7));
         assert!(started.elapsed() < Duration::from_secs(5), "not its time");
-        assert!(!answers.awaited(&key(3)));
+        assert!(!answers.waiting(&key(3)));
         assert!(lock(&answers.slots).is_empty());
     }
 
@@ -234,7 +234,7 @@ mod tests {
         assert!(answers.wait(&key(3)).is_none());
         let waited = start.elapsed();
         assert!(waited >= Duration::from_millis(50), "{waited:?}");
-        assert!(!answers.awaited(&key(3)), "nobody waits now");
+        assert!(!answers.waiting(&key(3)), "nobody waits now");
         let (back, gave_up) = answers
             .hand_over(&key(3), answer(), Duration::from_secs(30))
             .unwrap_err();
@@ -268,7 +268,7 @@ mod tests {
         answers.release(&key(3).0, 1, 3);
         assert!(player.join().unwrap().is_none());
         assert!(started.elapsed() < Duration::from_secs(5));
-        assert!(answers.awaited(&key(9)));
+        assert!(answers.waiting(&key(9)));
     }
 
     #[test]

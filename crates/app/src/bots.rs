@@ -283,7 +283,7 @@ impl App {
         let key = (ch.clone(), id, ply);
         // A player waiting for the answer has it at once: no board of
         // theirs is on its way for the answer to overtake.
-        if !self.bots.answers.awaited(&key) {
+        if !self.bots.answers.waiting(&key) {
             std::thread::sleep(self.settings.bot_min_delay.saturating_sub(queued.elapsed()));
         }
         let actor = Actor::without_message(ch, &me, None);

@@ -203,10 +203,11 @@ async fn a_fast_private_game_against_the_bot_keeps_up() {
     let mut sorted = waits.clone();
     sorted.sort();
     eprintln!(
-        "fast private game: {} moves, one post each, reply median {:?}, max {:?}",
+        "fast private game: {} moves, one post each, reply median {:?}, max {:?}; each (ms): {:?}",
         waits.len(),
         sorted[sorted.len() / 2],
-        sorted.last().unwrap()
+        sorted.last().unwrap(),
+        waits.iter().map(Duration::as_millis).collect::<Vec<_>>()
     );
     assert!(waits.len() >= 12, "only {} moves: {waits:?}", waits.len());
     assert!(
