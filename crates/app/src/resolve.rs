@@ -7,7 +7,7 @@
 //! looked up when the command runs, against the chat.
 
 use tablero_rules::{GameId, Lang, Msg, Side};
-use tablero_tournament::{Format, MAX_PLAYERS, MAX_ROUNDS};
+use tablero_tournament::{Format, MAX_PLAYERS, MAX_ROUNDS, Points};
 
 use crate::clock::{parse_duration, parse_utc};
 use crate::command::{Command, Someone, find};
@@ -311,7 +311,7 @@ fn tournament(game: &str, options: &[String]) -> Result<TourCreate, ResolveError
     let refused = ResolveError::Tournament;
     let game = game_named(game)?;
     let (mut swiss, mut robin, mut double) = (false, false, false);
-    let (mut rounds, mut max, mut deadline) = (None, None, None);
+    let (mut rounds, mut max, mut deadline, mut bye) = (None, None, None, None);
     let mut rest = Vec::new();
     for o in options {
         let low = fold(o);
@@ -329,6 +329,7 @@ fn tournament(game: &str, options: &[String]) -> Result<TourCreate, ResolveError
             "deadline" | "plazo" | "cierre" | "until" | "hasta" => {
                 deadline = Some(deadline_of(value)?);
             }
+            "bye" | "descanso" | "exento" => bye = Some(bye_of(value)?),
             _ => rest.push(o.clone()),
         }
     }
@@ -341,6 +342,7 @@ fn tournament(game: &str, options: &[String]) -> Result<TourCreate, ResolveError
         (true, false) => Format::Swiss {
             rounds: rounds.ok_or(refused(TourError::NeedRounds))?,
         },
+        (false, true) if bye.is_some() => return Err(refused(TourError::ByeNotSwiss)),
         (false, true) => Format::RoundRobin { double },
         (false, false) => return Err(refused(TourError::NeedFormat)),
     };
@@ -363,7 +365,22 @@ fn tournament(game: &str, options: &[String]) -> Result<TourCreate, ResolveError
         max_players: max.unwrap_or(MAX_PLAYERS),
         terms,
         deadline,
+        bye,
     })
+}
+
+/// `bye=VALUE`: what a Swiss bye scores, a win's point (FIDE's default),
+/// a draw's half or nothing: `1`, `½` (`0.5`, `0,5`, `1/2`, `half`,
+/// `medio`) or `0`.
+fn bye_of(value: &str) -> Result<Points, ResolveError> {
+    match value {
+        "1" | "1.0" | "1,0" | "win" | "victoria" | "uno" => Ok(Points::ONE),
+        "½" | "0.5" | "0,5" | ".5" | ",5" | "1/2" | "half" | "medio" => Ok(Points::HALF),
+        "0" | "0.0" | "0,0" | "none" | "nothing" | "nada" | "cero" => Ok(Points::ZERO),
+        _ => Err(ResolveError::Tournament(TourError::BadBye(
+            value.to_string(),
+        ))),
+    }
 }
 
 /// `deadline=VALUE`: a time from now (`2d`, `12h`) or a moment in UTC
@@ -681,6 +698,7 @@ mod tests {
                     ..Terms::default()
                 },
                 deadline: None,
+                bye: None,
             })))
         );
         assert_eq!(
@@ -694,7 +712,45 @@ mod tests {
                     when: When::In(2 * 24 * HOUR),
                     word: "2d".into(),
                 }),
+                bye: None,
             })))
+        );
+    }
+
+    /// `bye=`: FIDE's 1, a draw's half in any of the ways people write
+    /// it, or nothing; anything else, and any bye in a round robin, is
+    /// refused by name.
+    #[test]
+    fn a_swiss_bye_scores_one_half_or_nothing() {
+        let bye = |text: &str| match read(text) {
+            Ok(Command::Tournament(TourCommand::Create(c))) => Ok(c.bye),
+            Ok(other) => panic!("{text}: {other:?}"),
+            Err(e) => Err(e),
+        };
+        assert_eq!(bye("tournament create chess swiss rounds=3"), Ok(None));
+        assert_eq!(
+            bye("tournament create chess swiss rounds=3 bye=1"),
+            Ok(Some(Points::ONE))
+        );
+        for half in ["bye=½", "bye=0.5", "BYE=0,5", "bye=1/2", "descanso=medio"] {
+            let text = format!("torneo crear ajedrez suizo rondas=3 {half}");
+            assert_eq!(bye(&text), Ok(Some(Points::HALF)), "{text}");
+        }
+        assert_eq!(
+            bye("tournament create chess swiss rounds=3 bye=0"),
+            Ok(Some(Points::ZERO))
+        );
+        assert_eq!(
+            bye("tournament create chess swiss rounds=3 bye=2"),
+            Err(CommandError::Resolve(ResolveError::Tournament(
+                TourError::BadBye("2".into())
+            )))
+        );
+        assert_eq!(
+            bye("torneo crear ajedrez liga descanso=1"),
+            Err(CommandError::Resolve(ResolveError::Tournament(
+                TourError::ByeNotSwiss
+            )))
         );
     }
 

@@ -5,7 +5,7 @@
 
 use tablero_rules::{AnyGame, GameId};
 use tablero_store::{ResultDoc, Termination, TournamentDoc};
-use tablero_tournament::{Format, Phase, Player, PlayerId, Settings, Tournament};
+use tablero_tournament::{Format, Phase, Player, PlayerId, Points, Settings, Tournament};
 
 use crate::channel::{ChannelState, splitmix};
 use crate::clock::{DAY, MINUTE};
@@ -91,6 +91,7 @@ impl App {
             max_players,
             terms,
             deadline,
+            bye,
         } = asked;
         let mut setup = terms.setup;
         let now = self.now();
@@ -106,6 +107,7 @@ impl App {
         let limit = terms.limit.unwrap_or(self.settings.default_move_limit_ms);
         let t = Tournament::new(Settings {
             max_players,
+            bye_points: bye.unwrap_or(Points::ONE),
             ..Settings::new(format)
         })
         .map_err(|e| TourError::of_core(tid, e))

@@ -5,7 +5,7 @@
 //! commands); its words are in `text/tournaments.rs`.
 
 use tablero_rules::GameId;
-use tablero_tournament::{Format, Tournament, TournamentError};
+use tablero_tournament::{Format, Points, Tournament, TournamentError};
 
 use tablero_ids::UserRef as User;
 
@@ -40,6 +40,8 @@ pub struct TourCreate {
     pub terms: Terms,
     /// When joining closes and it starts by itself (`deadline=2d`).
     pub deadline: Option<Deadline>,
+    /// What a Swiss bye scores (`bye=½`; FIDE's 1 when not given).
+    pub bye: Option<Points>,
 }
 
 /// A join deadline as written: its moment is known only against the
@@ -276,6 +278,10 @@ pub enum TourError {
     /// `deadline=` that is neither a time from now (`2d`) nor a date
     /// (`2026-12-24`, `2026-12-24T18:00`, UTC) within reach.
     BadDeadline(String),
+    /// `bye=` with a value other than 1, ½ or 0.
+    BadBye(String),
+    /// `bye=` for a round robin, which has rests, not byes.
+    ByeNotSwiss,
     TooFew {
         id: TourNo,
         players: usize,

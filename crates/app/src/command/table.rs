@@ -247,8 +247,8 @@ pub static COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         name: "tournament",
         aliases: &["torneo", "tourney", "torneos", "tournaments"],
-        usage: "tournament [#T] [create GAME swiss rounds=N|roundrobin [double] [time=1d] [casual] [max=N] [deadline=2d]|join|leave|start|withdraw]",
-        usage_es: "torneo [#T] [crear JUEGO suizo rondas=N|liga [doble] [tiempo=1d] [amistosa] [max=N] [plazo=2d]|unirse|salir|empezar|retirarse]",
+        usage: "tournament [#T] [create GAME swiss rounds=N|roundrobin [double] [time=1d] [casual] [max=N] [deadline=2d] [bye=1|½|0]|join|leave|start|withdraw]",
+        usage_es: "torneo [#T] [crear JUEGO suizo rondas=N|liga [doble] [tiempo=1d] [amistosa] [max=N] [plazo=2d] [descanso=1|½|0]|unirse|salir|empezar|retirarse]",
         en: "a tournament in this chat: someone who manages the chat creates it, players join (with its buttons too), its creator starts it or it starts by itself at its deadline; every pairing is a game here, and each round is paired when the last one ends; without words, its players, pairings and standings",
         es: "un torneo en este chat: quien administra el chat lo crea, los jugadores se unen (también con sus botones), quien lo creó lo empieza o empieza solo al cumplirse su plazo; cada emparejamiento es una partida aquí, y cada ronda se empareja al terminar la anterior; sin más palabras, sus jugadores, emparejamientos y clasificación",
     },

@@ -16,6 +16,7 @@ pub(crate) mod options;
 mod records;
 mod review;
 mod rules;
+pub(crate) mod tournament_errors;
 pub(crate) mod tournaments;
 pub(crate) mod ui;
 pub(crate) mod web;

@@ -219,7 +219,7 @@ fn usage(spec: &CommandSpec, why: &Usage, l: Lang) -> Text {
             ),
             [t(w.clone())],
         ),
-        Usage::Tournament(why) => super::tournaments::usage(why, l),
+        Usage::Tournament(why) => super::tournament_errors::usage(why, l),
         Usage::NotPage(w) => Text::fill(
             pick(
                 l,

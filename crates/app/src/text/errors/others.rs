@@ -36,7 +36,7 @@ pub(super) fn error(e: &AppError) -> Option<Bi> {
             "`{}` no es ni sí ni no: `web lista si` muestra las partidas de este chat en la web, `web lista no` las oculta.",
             &[t(quote(w))],
         ),
-        E::Tournament(e) => crate::text::tournaments::error(e),
+        E::Tournament(e) => crate::text::tournament_errors::error(e),
         E::NotManager => tr(
             "Only someone who can manage this chat can choose whether its games are listed on the web. Nothing changed.",
             "Solo quien puede administrar este chat puede elegir si sus partidas aparecen en la web. No ha cambiado nada.",
@@ -59,6 +59,27 @@ pub(super) fn error(e: &AppError) -> Option<Bi> {
         ),
         E::Limit(limit) => {
             let (en, es, n) = match *limit {
+                // One is said in words: "1 games" reads wrong.
+                Limit::ChallengesPerUser(1) => (
+                    "You already have an open challenge, counting every chat: wait for an answer or `cancel` it first. Nothing changed.",
+                    "Ya tienes un desafío abierto, contando todos los chats: espera una respuesta o cancélalo (`cancelar`) antes. No ha cambiado nada.",
+                    1,
+                ),
+                Limit::ChallengesPerChannel(1) => (
+                    "This channel already has an open challenge: accept it or let it expire first. Nothing changed.",
+                    "Este canal ya tiene un desafío abierto: acéptalo o deja que caduque antes. No ha cambiado nada.",
+                    1,
+                ),
+                Limit::GamesPerUser(1) => (
+                    "A player may have only one game going at once: finish it first. Nothing changed.",
+                    "Cada jugador puede tener solo una partida en curso a la vez: termínala antes. No ha cambiado nada.",
+                    1,
+                ),
+                Limit::BotGamesPerUser(1) => (
+                    "You already play a game against me: finish it first. Nothing changed.",
+                    "Ya juegas una partida contra mí: termínala antes. No ha cambiado nada.",
+                    1,
+                ),
                 Limit::ChallengesPerUser(n) => (
                     "You already have {} open challenges, counting every chat: wait for an answer or `cancel` one first. Nothing changed.",
                     "Ya tienes {} desafíos abiertos, contando todos los chats: espera una respuesta o cancela uno (`cancelar`) antes. No ha cambiado nada.",
