@@ -42,7 +42,7 @@ fn files_naming(krate: &str, needle: &str) -> Vec<String> {
             // tests) are not part of what it runs.
             !p.ends_with("testkit.rs")
                 && !is_unit_test_file(p)
-                && names(&without_tests(code), needle)
+                && names(without_tests(code), needle)
         })
         .map(|(p, _)| p)
         .collect()
@@ -55,8 +55,9 @@ fn names(code: &str, needle: &str) -> bool {
     code.match_indices(needle).any(|(at, _)| {
         let before = code[..at].chars().next_back();
         let after = code[at + needle.len()..].chars().next();
-        !(needle.starts_with(word) && before.is_some_and(word))
-            && !(needle.ends_with(word) && after.is_some_and(word))
+        let glued_before = needle.starts_with(word) && before.is_some_and(word);
+        let glued_after = needle.ends_with(word) && after.is_some_and(word);
+        !(glued_before || glued_after)
     })
 }
 

@@ -18,6 +18,7 @@
 
 mod attacks;
 mod fen;
+mod moves;
 mod position;
 
 use crate::san::{self, CastleSide, Reading, Role, SanMove, Suffix};

@@ -35,6 +35,7 @@
 
 mod board;
 mod fen;
+mod geometry;
 mod notation;
 
 #[cfg(test)]
