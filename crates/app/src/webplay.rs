@@ -557,6 +557,27 @@ impl App {
         }
     }
 
+    /// Sets the Telegram bot's token, the key of its Mini App's init data.
+    pub fn set_telegram_token(&self, token: Option<crate::config::Secret>) {
+        *crate::sync::lock(&self.watch.telegram) = token;
+    }
+
+    /// [`App::telegram_play`] with the token set by
+    /// [`App::set_telegram_token`]; refused when none is set.
+    ///
+    /// # Errors
+    ///
+    /// As [`App::telegram_play`].
+    pub fn telegram_board(
+        &self,
+        init_data: &str,
+        start: Option<&str>,
+    ) -> Result<String, PlayError> {
+        let token = crate::sync::lock(&self.watch.telegram).clone();
+        let token = token.ok_or(PlayError::Refused(LinkRefusal::TelegramSignature))?;
+        self.telegram_play(init_data, token.expose(), start)
+    }
+
     /// Trades Telegram's signed init data (checked with `bot_token`) for
     /// the address (path) of the board of the game whose page token is
     /// `start` (the Mini App's start parameter, or the address's) for the

@@ -41,7 +41,7 @@ impl Ask {
 }
 
 /// A whole page around `body`.
-fn layout(ask: Ask, title: &str, here: &str, body: Markup) -> Markup {
+pub(crate) fn layout(ask: Ask, title: &str, here: &str, body: Markup) -> Markup {
     let w = ask.w();
     let other = web_text(ask.other());
     html! {
@@ -85,7 +85,7 @@ pub fn board_src(page: &GamePage, ply: usize, lang: Lang) -> String {
 /// The address of a page or file a token names (`WebPath`); a token the
 /// app gave is always shaped like one, so the fallback (the list of live
 /// games) is never shown.
-fn at(token: &str, path: impl FnOnce(Token) -> WebPath) -> String {
+pub(crate) fn at(token: &str, path: impl FnOnce(Token) -> WebPath) -> String {
     Token::new(token).map_or_else(|| WebPath::List(None).to_string(), |t| path(t).to_string())
 }
 
