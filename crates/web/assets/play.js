@@ -204,9 +204,11 @@
   document.getElementById("resign-yes").onclick = function () { confirmBox.hidden = true; send({ action: "resign" }); };
 
   var es = new EventSource(main.dataset.events);
+  window.addEventListener("pagehide", function () { es.close(); });
   es.addEventListener("state", function (e) {
     var s = JSON.parse(e.data);
     var ply = s.plies.length - 1;
+    if (s.finished) { location.href = main.dataset.watch; return; }
     if (ply > newest) { newest = ply; }
     if (ply !== state.ply && !busy) { refresh(); }
     else if (ply === state.ply) { side.innerHTML = s.side; }

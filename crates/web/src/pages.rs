@@ -174,6 +174,7 @@ pub fn game_state(page: &GamePage, ask: Ask) -> String {
         "side": game_side(page, last, ask).into_string(),
         "title": format!("{} · {}", page.title.get(ask.lang), ask.w().site),
         "now": page.now_ms,
+        "finished": page.finished,
     })
     .to_string()
 }

@@ -79,7 +79,11 @@ async fn browser(d: &Driver, profile: &std::path::Path) -> Client {
 /// A browser session; with `phone`, Chromium's emulation of a phone of that
 /// size in CSS pixels: a touch screen without a mouse (`hover: none`,
 /// `pointer: coarse`), three device pixels to a CSS pixel.
-pub(crate) async fn browser_as(d: &Driver, profile: &std::path::Path, phone: Option<(u32, u32)>) -> Client {
+pub(crate) async fn browser_as(
+    d: &Driver,
+    profile: &std::path::Path,
+    phone: Option<(u32, u32)>,
+) -> Client {
     let mut options = json!({
         "binary": CHROMIUM,
         "args": [

@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 
 use fantoccini::{Client, Locator};
 use serde_json::Value;
-use tablero_app::{App, PngRenderer, Platform};
+use tablero_app::{App, Platform, PngRenderer};
 
 use crate::browser::{browser_as, driver};
 use crate::support::*;
@@ -31,25 +31,71 @@ struct Plan {
 
 const PLANS: [Plan; 12] = [
     // Fool's mate: the game ends on the board.
-    Plan { spec: "chess", script: &["f3", "e5", "g4", "Qh4#"], auto: 0 },
+    Plan {
+        spec: "chess",
+        script: &["f3", "e5", "g4", "Qh4#"],
+        auto: 0,
+    },
     // A promotion: four moves share b7-a8; the queen is the third choice.
     Plan {
         spec: "saltador",
-        script: &["e4", "d5", "exd5", "c6", "dxc6", "Nf6", "cxb7", "Nbd7", "bxa8=Q"],
+        script: &[
+            "e4", "d5", "exd5", "c6", "dxc6", "Nf6", "cxb7", "Nbd7", "bxa8=Q",
+        ],
         auto: 0,
     },
-    Plan { spec: "breakthrough", script: &[], auto: 4 },
-    Plan { spec: "bloc", script: &[], auto: 3 },
-    Plan { spec: "barrier", script: &[], auto: 4 },
-    Plan { spec: "bombardment", script: &["a2x"], auto: 2 },
+    Plan {
+        spec: "breakthrough",
+        script: &[],
+        auto: 4,
+    },
+    Plan {
+        spec: "bloc",
+        script: &[],
+        auto: 3,
+    },
+    Plan {
+        spec: "barrier",
+        script: &[],
+        auto: 4,
+    },
+    Plan {
+        spec: "bombardment",
+        script: &["a2x"],
+        auto: 2,
+    },
     // A pass: no cell, a button beside the board.
-    Plan { spec: "cascades", script: &["pass"], auto: 3 },
-    Plan { spec: "cracovia", script: &[], auto: 4 },
+    Plan {
+        spec: "cascades",
+        script: &["pass"],
+        auto: 3,
+    },
+    Plan {
+        spec: "cracovia",
+        script: &[],
+        auto: 4,
+    },
     // Placements of either colour on one cell: the colour is the choice.
-    Plan { spec: "empuje", script: &["Wa1", "Bb2"], auto: 2 },
-    Plan { spec: "knightfight", script: &[], auto: 4 },
-    Plan { spec: "guadalete", script: &[], auto: 4 },
-    Plan { spec: "guadalete14", script: &[], auto: 4 },
+    Plan {
+        spec: "empuje",
+        script: &["Wa1", "Bb2"],
+        auto: 2,
+    },
+    Plan {
+        spec: "knightfight",
+        script: &[],
+        auto: 4,
+    },
+    Plan {
+        spec: "guadalete",
+        script: &[],
+        auto: 4,
+    },
+    Plan {
+        spec: "guadalete14",
+        script: &[],
+        auto: 4,
+    },
 ];
 
 async fn js(c: &Client, script: &str) -> Value {
@@ -85,14 +131,36 @@ async fn click(c: &Client, css: &str) {
 }
 
 async fn page_ply(c: &Client) -> i64 {
-    js(c, "var m = document.querySelector('main.play'); return m ? Number(m.dataset.ply) : -1;")
-        .await
-        .as_i64()
-        .unwrap_or(-1)
+    js(
+        c,
+        "var m = document.querySelector('main.play'); return m ? Number(m.dataset.ply) : -1;",
+    )
+    .await
+    .as_i64()
+    .unwrap_or(-1)
 }
 
-/// The chat's notices until one says `label`.
-async fn chat_says(app: &Arc<App>, label: &str) {
+/// The chat's notices until one says `label`; what the pages say when
+/// it never does.
+async fn chat_says(app: &Arc<App>, label: &str, pages: [&Client; 2]) {
+    if !chat_said(app, label).await {
+        let mut said = Vec::new();
+        for c in pages {
+            said.push(js(c, "return [document.getElementById('say') && document.getElementById('say').textContent, document.getElementById('choices') && document.getElementById('choices').innerHTML, location.href];").await);
+        }
+        let games: Vec<String> = app
+            .store()
+            .user_games(Platform::Telegram, &ana().id)
+            .unwrap()
+            .iter()
+            .filter_map(|(ch, id)| app.store().game(ch, *id, true).ok().flatten())
+            .map(|g| g.record)
+            .collect();
+        panic!("the chat never said {label}; the pages: {said:?}; the games: {games:?}");
+    }
+}
+
+async fn chat_said(app: &Arc<App>, label: &str) -> bool {
     let deadline = Instant::now() + Duration::from_secs(5);
     let mut seen = Vec::new();
     loop {
@@ -107,9 +175,12 @@ async fn chat_says(app: &Arc<App>, label: &str) {
             seen.push(n.reply.plain_text());
         }
         if seen.iter().any(|t| t.contains(label)) {
-            return;
+            return true;
         }
-        assert!(Instant::now() < deadline, "the chat never said {label}: {seen:?}");
+        if Instant::now() > deadline {
+            eprintln!("the chat said: {seen:?}");
+            return false;
+        }
     }
 }
 
@@ -120,7 +191,12 @@ async fn tap_move(c: &Client, st: &Value, text: &str) {
         .iter()
         .find(|m| m["t"] == text)
         .unwrap_or_else(|| panic!("{text} is not among {moves:?}"));
-    let path: Vec<&str> = m["p"].as_array().unwrap().iter().map(|p| p.as_str().unwrap()).collect();
+    let path: Vec<&str> = m["p"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p.as_str().unwrap())
+        .collect();
     for cell in &path {
         click(c, &format!("button.cell[data-cell='{cell}']")).await;
     }
@@ -146,13 +222,20 @@ async fn every_game_is_played_by_taps_in_two_browsers() {
     let started = Instant::now();
     for (i, plan) in PLANS.iter().enumerate() {
         let id = i as u64 + 1;
-        ok(&app, &group(), &ana(), &format!("challenge @Ben {}", plan.spec));
+        ok(
+            &app,
+            &group(),
+            &ana(),
+            &format!("challenge @Ben {}", plan.spec),
+        );
         ok(&app, &group(), &ben(), "accept");
         app.take_notices(Platform::Telegram);
         let token = app.game_token(&group(), id).unwrap();
         let url = |u: &tablero_app::User| {
             let full = app.play_url(&group(), id, &u.id).unwrap();
-            full.strip_prefix(&format!("http://{addr}")).unwrap().to_string()
+            full.strip_prefix(&format!("http://{addr}"))
+                .unwrap()
+                .to_string()
         };
         let plays = [url(&ana()), url(&ben())];
         let clients = [&ana_c, &ben_c];
@@ -165,22 +248,41 @@ async fn every_game_is_played_by_taps_in_two_browsers() {
             js(c, "window.notReloaded = true;").await;
         }
         // Ben's phone: the board fills the width, no wider.
-        let width = js(&ben_c, "return document.getElementById('wrap').getBoundingClientRect().width;").await;
+        let width = js(
+            &ben_c,
+            "return document.getElementById('wrap').getBoundingClientRect().width;",
+        )
+        .await;
         let width = width.as_f64().unwrap();
-        assert!((340.0..=390.0).contains(&width), "{}: board {width} px", plan.spec);
+        assert!(
+            (340.0..=390.0).contains(&width),
+            "{}: board {width} px",
+            plan.spec
+        );
 
         let total = plan.script.len() + plan.auto;
         let mut over = false;
         for n in 0..total {
-            let states = [state_of(addr, &plays[0]).await, state_of(addr, &plays[1]).await];
+            let states = [
+                state_of(addr, &plays[0]).await,
+                state_of(addr, &plays[1]).await,
+            ];
             let mover = usize::from(states[1]["turn"] == Value::Bool(true));
             let st = &states[mover];
-            assert_eq!(st["turn"], Value::Bool(true), "{}: nobody to move at {n}: {st}", plan.spec);
+            assert_eq!(
+                st["turn"],
+                Value::Bool(true),
+                "{}: nobody to move at {n}: {st}",
+                plan.spec
+            );
             let text = match plan.script.get(n) {
                 Some(t) => (*t).to_string(),
                 None => {
                     let moves = st["moves"].as_array().unwrap();
-                    moves[(n * 7 + 3) % moves.len()]["t"].as_str().unwrap().to_string()
+                    moves[(n * 7 + 3) % moves.len()]["t"]
+                        .as_str()
+                        .unwrap()
+                        .to_string()
                 }
             };
             let label = st["moves"]
@@ -192,20 +294,27 @@ async fn every_game_is_played_by_taps_in_two_browsers() {
                 .unwrap_or_else(|| text.clone());
             let ply = st["ply"].as_i64().unwrap();
             tap_move(clients[mover], st, &text).await;
-            chat_says(&app, label.trim_end_matches(['+', '#'])).await;
+            chat_says(&app, label.trim_end_matches(['+', '#']), clients).await;
             let after = state_of(addr, &plays[mover]).await;
             if after["finished"] == Value::Bool(true) {
                 over = true;
                 break;
             }
             for c in clients {
-                until(Duration::from_secs(3), &format!("{}: {text} on both pages", plan.spec), || async {
-                    page_ply(c).await == ply + 1
-                })
+                until(
+                    Duration::from_secs(3),
+                    &format!("{}: {text} on both pages", plan.spec),
+                    || async { page_ply(c).await == ply + 1 },
+                )
                 .await;
             }
             let kept = js(clients[1 - mover], "return window.notReloaded === true;").await;
-            assert_eq!(kept, Value::Bool(true), "{}: the other page reloaded", plan.spec);
+            assert_eq!(
+                kept,
+                Value::Bool(true),
+                "{}: the other page reloaded",
+                plan.spec
+            );
         }
         if !over {
             let c = clients[0];
@@ -213,23 +322,45 @@ async fn every_game_is_played_by_taps_in_two_browsers() {
             let shown = js(c, "return !document.getElementById('confirm').hidden;").await;
             assert_eq!(shown, Value::Bool(true), "resigning asks first");
             click(c, "#resign-no").await;
-            assert!(app.store().game(&group(), id, true).unwrap().is_some(), "not resigned yet");
+            assert!(
+                app.store().game(&group(), id, true).unwrap().is_some(),
+                "not resigned yet"
+            );
             click(c, "#resign").await;
             click(c, "#resign-yes").await;
-            chat_says(&app, "resign").await;
+            chat_says(&app, "resign", clients).await;
         }
         // Both pages become the spectator's, without controls.
         let spectator = format!("/g/{token}");
         for c in clients {
-            until(Duration::from_secs(5), &format!("{}: the spectator page", plan.spec), || async {
-                let u = c.current_url().await.unwrap();
-                u.path() == spectator && js(c, "return document.readyState === 'complete';").await == Value::Bool(true)
-            })
+            until(
+                Duration::from_secs(5),
+                &format!("{}: the spectator page", plan.spec),
+                || async {
+                    let u = c.current_url().await.unwrap();
+                    u.path() == spectator
+                        && js(c, "return document.readyState === 'complete';").await
+                            == Value::Bool(true)
+                },
+            )
             .await;
-            let controls = js(c, "return document.querySelectorAll('button.cell, #resign, #draw').length;").await;
-            assert_eq!(controls, Value::from(0), "{}: controls on the spectator page", plan.spec);
+            let controls = js(
+                c,
+                "return document.querySelectorAll('button.cell, #resign, #draw').length;",
+            )
+            .await;
+            assert_eq!(
+                controls,
+                Value::from(0),
+                "{}: controls on the spectator page",
+                plan.spec
+            );
         }
-        assert!(app.store().game(&group(), id, true).unwrap().is_none(), "{} is over", plan.spec);
+        assert!(
+            app.store().game(&group(), id, true).unwrap().is_none(),
+            "{} is over",
+            plan.spec
+        );
     }
     eprintln!("twelve games by touch in {:?}", started.elapsed());
     ana_c.close().await.unwrap();

@@ -28,7 +28,9 @@ async fn every_refusal_has_its_reason_and_changes_nothing() {
     ok(&app, &group(), &ben(), "accept");
     let path = |id: u64, u: &tablero_app::User| {
         let full = app.play_url(&group(), id, &u.id).unwrap();
-        full.strip_prefix(&format!("http://{addr}")).unwrap().to_string()
+        full.strip_prefix(&format!("http://{addr}"))
+            .unwrap()
+            .to_string()
     };
     let (ana1, ben1, ana2) = (path(1, &ana()), path(1, &ben()), path(2, &ana()));
     let key = |p: &str| p.rsplit('/').next().unwrap().to_string();
@@ -37,7 +39,10 @@ async fn every_refusal_has_its_reason_and_changes_nothing() {
     // The spectator page: no controls, no POST.
     let page = get(addr, &format!("/g/{token}")).await;
     assert_eq!(page.status, 200);
-    assert!(!page.text().contains("resign") && !page.text().contains("play."), "controls on the spectator page");
+    assert!(
+        !page.text().contains("resign") && !page.text().contains("play."),
+        "controls on the spectator page"
+    );
     let p = post(addr, &format!("/g/{token}"), r#"{"ply":0,"move":"e4"}"#).await;
     assert_eq!(p.status, 405);
     assert_eq!(p.header("allow"), "GET, HEAD");
@@ -71,7 +76,10 @@ async fn every_refusal_has_its_reason_and_changes_nothing() {
         assert!(moved.text().contains("not valid"), "{}", moved.text());
     }
     // Not shaped like a key at all: no such address.
-    assert_eq!(get(addr, &format!("/g/{token}/play/0-1-xyz")).await.status, 404);
+    assert_eq!(
+        get(addr, &format!("/g/{token}/play/0-1-xyz")).await.status,
+        404
+    );
     assert_eq!(record(&app), before);
 
     // Ben's own key on White's move; a stale number; an illegal move;
@@ -100,16 +108,30 @@ async fn every_refusal_has_its_reason_and_changes_nothing() {
     assert_eq!(answer["state"]["ply"], 1);
     assert_eq!(answer["state"]["turn"], false);
     let notices = app.wait_notices(Platform::Telegram, std::time::Duration::from_secs(5));
-    assert!(notices.iter().any(|n| n.channel == group() && n.reply.plain_text().contains("e4")));
+    assert!(
+        notices
+            .iter()
+            .any(|n| n.channel == group() && n.reply.plain_text().contains("e4"))
+    );
     assert_ne!(record(&app), before);
 
     // Telegram data the bot did not sign (no token configured, then
     // another bot's).
-    let tg = post(addr, "/tg?lang=en", r#"{"init":"auth_date=1&user=%7B%22id%22%3A1%7D&hash=00","start":null}"#).await;
+    let tg = post(
+        addr,
+        "/tg?lang=en",
+        r#"{"init":"auth_date=1&user=%7B%22id%22%3A1%7D&hash=00","start":null}"#,
+    )
+    .await;
     assert_eq!(tg.status, 403);
     assert!(tg.text().contains("TelegramSignature"), "{}", tg.text());
     app.set_telegram_token(Some(tablero_app::config::Secret::new("1:bot")));
-    let tg = post(addr, "/tg?lang=en", r#"{"init":"auth_date=1&user=%7B%22id%22%3A1%7D&hash=00","start":null}"#).await;
+    let tg = post(
+        addr,
+        "/tg?lang=en",
+        r#"{"init":"auth_date=1&user=%7B%22id%22%3A1%7D&hash=00","start":null}"#,
+    )
+    .await;
     assert_eq!(tg.status, 403);
     assert!(tg.text().contains("Telegram"), "{}", tg.text());
 
@@ -118,13 +140,23 @@ async fn every_refusal_has_its_reason_and_changes_nothing() {
     let got = post(addr, &format!("{ben1}?lang=en"), r#"{"ply":1,"move":"e5"}"#).await;
     assert_eq!(got.status, 403, "{}", got.text());
     let ben_new = path(1, &ben());
-    let got = post(addr, &format!("{ben_new}?lang=en"), r#"{"action":"resign"}"#).await;
+    let got = post(
+        addr,
+        &format!("{ben_new}?lang=en"),
+        r#"{"action":"resign"}"#,
+    )
+    .await;
     assert_eq!(got.status, 200, "{}", got.text());
     // Over: the page is the spectator's, a move is refused as over.
     let page = get(addr, &format!("{ben_new}?lang=en")).await;
     assert_eq!(page.status, 303);
     assert_eq!(page.header("location"), format!("/g/{token}?lang=en"));
-    let got = post(addr, &format!("{ben_new}?lang=en"), r#"{"ply":1,"move":"e5"}"#).await;
+    let got = post(
+        addr,
+        &format!("{ben_new}?lang=en"),
+        r#"{"ply":1,"move":"e5"}"#,
+    )
+    .await;
     assert_eq!(got.status, 410, "{}", got.text());
     assert!(got.text().contains("over"), "{}", got.text());
 }
