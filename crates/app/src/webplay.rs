@@ -360,6 +360,16 @@ impl App {
         Ok(self.store.reset_play_secret()?)
     }
 
+    /// `web links reset` by `who`: the console's (the operator's) only,
+    /// since the key signs every chat's links.
+    pub(crate) fn links_reset(&self, who: &Actor) -> crate::event::Outcome {
+        if who.channel.platform != crate::reply::Platform::Console {
+            return Err(AppError::NotOperator);
+        }
+        self.reset_play_links()?;
+        Ok(Event::LinksReset)
+    }
+
     /// The player `key` lets act on the game whose page is `token`.
     fn seat(&self, token: &str, key: &str) -> Result<Seat, PlayError> {
         let refused = PlayError::Refused;

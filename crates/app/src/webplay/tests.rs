@@ -348,10 +348,28 @@ fn a_link_moves_its_own_side_of_its_own_game_only() {
         refusal_of(app.play_act(&token, &ben_key, &e4(), en)),
         LinkRefusal::Expired
     );
-    // A new link works; a reset revokes it.
+    // A new link works; a reset in a chat is refused (it would revoke
+    // every chat's), the operator's revokes it.
     let fresh = parts(&app.play_url(&room(), 1, "id-ben").unwrap()).1;
     assert!(app.play_view(&token, &fresh, en).is_ok());
-    app.reset_play_links().unwrap();
+    let r = say(&app, "ana", "web links reset");
+    assert!(
+        r.error && r.plain_text().contains("operator"),
+        "{}",
+        r.plain_text()
+    );
+    assert!(app.play_view(&token, &fresh, en).is_ok());
+    let console = Incoming::addressed(
+        ChannelKey::new(Platform::Console, "general"),
+        user("op"),
+        "web links reset",
+    );
+    let r = app.handle(&console).unwrap();
+    assert!(
+        !r.error && r.plain_text().contains("no longer works"),
+        "{}",
+        r.plain_text()
+    );
     assert_eq!(
         refusal_of(app.play_act(&token, &fresh, &e4(), en)),
         LinkRefusal::Invalid
