@@ -338,7 +338,7 @@ impl App {
         let turn = rebuild(&doc).ok().map(|(_, g)| g.turn().side);
         let sides: Vec<Side> = Side::ALL
             .into_iter()
-            .filter(|&s| doc.player(s).id == user && !doc.bot.is_some_and(|b| b.side == s))
+            .filter(|&s| doc.player(s).id == user && doc.bot.is_none_or(|b| b.side != s))
             .collect();
         let side = match sides.as_slice() {
             [] => return None,
@@ -623,7 +623,7 @@ impl App {
         let turn = rebuild(&doc).ok().map(|(_, g)| g.turn().side);
         let mine: Vec<Side> = Side::ALL
             .into_iter()
-            .filter(|&s| doc.player(s).id == data.user && !doc.bot.is_some_and(|b| b.side == s))
+            .filter(|&s| doc.player(s).id == data.user && doc.bot.is_none_or(|b| b.side != s))
             .collect();
         let side = match mine.as_slice() {
             [] => return Err(PlayError::Refused(LinkRefusal::NotAPlayer)),

@@ -332,7 +332,7 @@ fn board_page(v: &PlayView, ask: Ask) -> Markup {
         }
         script src=(script_src()) defer {}
     };
-    pages::layout(ask, page.title.get(l), &format!("{base}"), body)
+    pages::layout(ask, page.title.get(l), &base, body)
 }
 
 fn ask_w(ask: Ask) -> &'static tablero_app::watch::WebText {

@@ -21,7 +21,8 @@ fn path(game: GameId, shape: Shape, origin: Option<&str>, text: &str) -> Vec<Str
 #[test]
 fn every_kind_of_move_is_a_path_of_taps() {
     let chess = Shape::grid(8, 8);
-    let cases: &[(GameId, Shape, Option<&str>, &str, &[&str])] = &[
+    type Case<'a> = (GameId, Shape, Option<&'a str>, &'a str, &'a [&'a str]);
+    let cases: &[Case] = &[
         (GameId::Chess, chess, Some("e2"), "e4", &["e2", "e4"]),
         (GameId::Chess, chess, Some("g1"), "Nf3", &["g1", "f3"]),
         (GameId::Chess, chess, Some("e1"), "O-O", &["e1", "g1"]),
