@@ -355,6 +355,24 @@ impl App {
         }
     }
 
+    /// The answer to `user`'s "Play on the board" press under a board of
+    /// game `id` of `ch` (Discord's private reply): their own board's
+    /// address, or why there is none.
+    #[must_use]
+    pub fn play_link(&self, ch: &ChannelKey, user: &User, id: u64) -> crate::Reply {
+        let lang = self.lang_of(ch, &user.id);
+        match self.play_url(ch, id, &user.id) {
+            Some(url) => crate::Reply::new(
+                crate::text::both(|l| crate::text::t(your_link(&url, l))),
+                lang,
+            ),
+            None => crate::Reply::error(
+                crate::text::both(|l| crate::text::t(refusal(LinkRefusal::NotAPlayer, l))),
+                lang,
+            ),
+        }
+    }
+
     /// Every play link given out so far stops working (`web links reset`).
     pub fn reset_play_links(&self) -> Res<()> {
         Ok(self.store.reset_play_secret()?)

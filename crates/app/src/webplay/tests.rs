@@ -254,6 +254,16 @@ fn a_link_moves_its_own_side_of_its_own_game_only() {
     let ben = app.play_url(&room(), 1, "id-ben").unwrap();
     assert!(ana.starts_with("http://web.test/g/"), "{ana}");
     assert!(app.play_url(&room(), 1, "id-cleo").is_none());
+    // The private answer to a "Play on the board" press: the presser's
+    // own link, or why there is none.
+    let pressed = app.play_link(&room(), &user("ben"), 1);
+    assert!(
+        !pressed.error && pressed.plain_text().contains(&ben),
+        "{}",
+        pressed.plain_text()
+    );
+    let watcher = app.play_link(&room(), &user("cleo"), 1);
+    assert!(watcher.error && watcher.plain_text().contains("only watch"));
     let (token, ana_key) = parts(&ana);
     let (_, ben_key) = parts(&ben);
     assert!(ana_key.starts_with("0-") && ben_key.starts_with("1-"));
