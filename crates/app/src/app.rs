@@ -361,6 +361,7 @@ impl App {
             Command::Lang(l) => self.set_lang(who, l),
             Command::Orientation(w) => self.with_channel(ch, |_| self.orientation(ch, w)),
             Command::Web(w) => self.with_channel(ch, |_| self.web_listing(who, w)),
+            Command::WebLinksReset => self.links_reset(who),
             Command::Moves { game, square } => {
                 self.with_channel(ch, |st| self.moves(who, st, game, square.as_deref()))
             }

@@ -34,6 +34,9 @@ pub(crate) struct Watch {
     pub(crate) written: Mutex<HashSet<String>>,
     /// The web front-end's public address, when one runs.
     pub(crate) base: Mutex<Option<String>>,
+    /// The Telegram bot's token, when the bot runs on Telegram: the key
+    /// its Mini App's init data is checked with (`webplay.rs`).
+    pub(crate) telegram: Mutex<Option<crate::config::Secret>>,
 }
 
 impl Default for Watch {
@@ -43,6 +46,7 @@ impl Default for Watch {
             secret: OnceLock::new(),
             written: Mutex::new(HashSet::new()),
             base: Mutex::new(None),
+            telegram: Mutex::new(None),
         }
     }
 }

@@ -461,6 +461,13 @@ fn in_range<T: PartialOrd + std::fmt::Display + Copy>(
 pub struct Secret(String);
 
 impl Secret {
+    /// `token` as a secret (a token handed over by other means than the
+    /// configuration).
+    #[must_use]
+    pub fn new(token: impl Into<String>) -> Secret {
+        Secret(token.into())
+    }
+
     /// The token itself, for the one call that sends it to the platform.
     #[must_use]
     pub fn expose(&self) -> &str {

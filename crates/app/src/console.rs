@@ -263,6 +263,29 @@ fn write_png(path: &Path, png: &[u8]) -> io::Result<()> {
     std::fs::write(path, png)
 }
 
+/// After a board of a game `user` plays, their own interactive board's
+/// address (`play: URL`), beside the page's (`web: URL`), when the web
+/// runs.
+fn print_play(
+    out: &mut dyn Write,
+    app: &App,
+    channel: &ChannelKey,
+    reply: &Reply,
+    user: &str,
+) -> io::Result<()> {
+    let (Some(_), Some(_), Some((id, _))) = (&reply.web, &reply.image, reply.game()) else {
+        return Ok(());
+    };
+    if let Some(url) = app.play_url(channel, id, user) {
+        writeln!(
+            out,
+            "{}",
+            crate::text::play_board::play_line(&url, reply.lang)
+        )?;
+    }
+    Ok(())
+}
+
 /// Writes notices the bot sent on its own.
 pub fn print_notices(
     out: &mut dyn Write,
@@ -400,6 +423,9 @@ pub fn run(
                     );
                 if let Some(r) = app.handle(&msg) {
                     print_reply(out, &r, &channel, opts)?;
+                    if r.place.is_none() {
+                        print_play(out, app, &msg.channel, &r, &msg.author.id)?;
+                    }
                     if help {
                         let lang = r.lang;
                         match place {
@@ -413,7 +439,10 @@ pub fn run(
                 // A game against the bot: its answer comes before the
                 // next line, as across a board.
                 app.wait_bots(BOT_WAIT);
-                print_notices(out, &app.take_notices(PLATFORM), opts)?;
+                for n in app.take_notices(PLATFORM) {
+                    print_notices(out, std::slice::from_ref(&n), opts)?;
+                    print_play(out, app, &n.channel, &n.reply, &msg.author.id)?;
+                }
             }
         }
         out.flush()?;

@@ -168,6 +168,8 @@ pub enum Event {
         changed: bool,
         url: Option<String>,
     },
+    /// Every player's board key given so far was revoked.
+    LinksReset,
     /// The reader's language, and whether it was just chosen.
     Lang {
         lang: Lang,
@@ -457,6 +459,9 @@ pub enum AppError {
     NotManager,
     /// `web list on` in a direct chat, whose games are never listed.
     WebDirect,
+    /// `web links reset` outside the console: it revokes every chat's
+    /// keys, so only the bot's operator may.
+    NotOperator,
     /// `rematch` on a game still being played.
     NotOverYet(u64),
     /// `rematch` without a finished game of the caller here.

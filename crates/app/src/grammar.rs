@@ -219,6 +219,12 @@ pub fn parse(text: &str) -> Result<Written, ParseError> {
         },
         "web" => match rest.as_slice() {
             [] => Written::Ready(Command::Web(None)),
+            [l, r]
+                if matches!(l.to_lowercase().as_str(), "links" | "enlaces")
+                    && matches!(r.to_lowercase().as_str(), "reset" | "restablecer") =>
+            {
+                Written::Ready(Command::WebLinksReset)
+            }
             [l, w] if matches!(l.to_lowercase().as_str(), "list" | "lista" | "listar") => {
                 Written::Web(w.to_string())
             }

@@ -61,6 +61,7 @@ mod understand;
 pub mod view;
 pub mod watch;
 pub mod webpath;
+pub mod webplay;
 mod webview;
 // A tournament's web page (`/t/TOKEN`).
 mod webtour;

@@ -277,7 +277,7 @@ impl App {
     }
 
     /// The game a token names, ongoing or finished.
-    fn game_of(&self, token: &str) -> Res<Option<GameDoc>> {
+    pub(crate) fn game_of(&self, token: &str) -> Res<Option<GameDoc>> {
         if token.len() != 32 || !token.bytes().all(|b| b.is_ascii_hexdigit()) {
             return Ok(None);
         }

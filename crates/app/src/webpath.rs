@@ -20,6 +20,9 @@
 //! | `/leaderboard/{game}` | the best rated players of listed chats |
 //! | `/static/{file}` | the style sheet and the script |
 //! | `/start/{lang}/{spec}.jpg`, `.png` | a game's start with options (`spec` URL-encoded) |
+//! | `/g/{token}/play/{key}` | a player's interactive board (GET), their moves and offers (POST) |
+//! | `/g/{token}/play/{key}/state` | what that board shows and allows now, as JSON |
+//! | `/tg` | Telegram's Mini App: trades Telegram's signed data for a player's board |
 
 use std::fmt;
 
@@ -64,6 +67,42 @@ impl PictureKey {
     #[must_use]
     pub fn as_str(&self) -> &str {
         &self.0
+    }
+}
+
+/// A player's key to a game's interactive board: `SIDE-EXPIRES-MAC`, the
+/// side (`0` or `1`), when it stops working (seconds since the epoch) and
+/// 32 hexadecimal digits of signature (`webplay.rs` makes and checks
+/// them; this only checks the shape).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct PlayKey(String);
+
+impl PlayKey {
+    /// `k` as a key, if it is shaped like one.
+    #[must_use]
+    pub fn new(k: &str) -> Option<PlayKey> {
+        let mut parts = k.split('-');
+        let (side, expires, mac) = (parts.next()?, parts.next()?, parts.next()?);
+        let shaped = parts.next().is_none()
+            && (side == "0" || side == "1")
+            && (1..=12).contains(&expires.len())
+            && expires.bytes().all(|b| b.is_ascii_digit())
+            && mac.len() == 32
+            && mac
+                .bytes()
+                .all(|b| b.is_ascii_hexdigit() && !b.is_ascii_uppercase());
+        shaped.then(|| PlayKey(k.to_string()))
+    }
+
+    #[must_use]
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Display for PlayKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
     }
 }
 
@@ -113,6 +152,18 @@ pub enum WebPath {
         spec: String,
         jpeg: bool,
     },
+    /// A player's interactive board.
+    Play {
+        token: Token,
+        key: PlayKey,
+    },
+    /// What it shows and allows now.
+    PlayState {
+        token: Token,
+        key: PlayKey,
+    },
+    /// Telegram's Mini App.
+    TelegramApp,
 }
 
 /// The code of a language in addresses.
@@ -185,6 +236,9 @@ impl fmt::Display for WebPath {
             }
             WebPath::Leaderboard(g) => write!(f, "/leaderboard/{}", key(g)),
             WebPath::Static(file) => write!(f, "/static/{}", utf8_percent_encode(file, SEGMENT)),
+            WebPath::Play { token, key } => write!(f, "/g/{token}/play/{key}"),
+            WebPath::PlayState { token, key } => write!(f, "/g/{token}/play/{key}/state"),
+            WebPath::TelegramApp => f.write_str("/tg"),
             WebPath::Start { lang, spec, jpeg } => write!(
                 f,
                 "/start/{}/{}.{}",
@@ -231,6 +285,15 @@ impl WebPath {
                     .flatten()?,
                 key: PictureKey::new(file.strip_suffix(".png")?)?,
             },
+            ["g", t, "play", k] => WebPath::Play {
+                token: token(t)?,
+                key: PlayKey::new(k)?,
+            },
+            ["g", t, "play", k, "state"] => WebPath::PlayState {
+                token: token(t)?,
+                key: PlayKey::new(k)?,
+            },
+            ["tg"] => WebPath::TelegramApp,
             ["g", t, "record.pgn"] => WebPath::Record {
                 token: token(t)?,
                 pgn: true,
@@ -382,6 +445,21 @@ mod tests {
                 },
                 "/start/en/chess.png",
             ),
+            (
+                WebPath::Play {
+                    token: t.clone(),
+                    key: PlayKey::new("1-1790000000-00112233445566778899aabbccddeeff").unwrap(),
+                },
+                "/g/0123456789abcdef0123456789ABCDEF/play/1-1790000000-00112233445566778899aabbccddeeff",
+            ),
+            (
+                WebPath::PlayState {
+                    token: t.clone(),
+                    key: PlayKey::new("0-1-00112233445566778899aabbccddeeff").unwrap(),
+                },
+                "/g/0123456789abcdef0123456789ABCDEF/play/0-1-00112233445566778899aabbccddeeff/state",
+            ),
+            (WebPath::TelegramApp, "/tg"),
         ];
         for (path, written) in cases {
             assert_eq!(path.to_string(), written);
@@ -415,6 +493,13 @@ mod tests {
             "/g/0123456789abcdef0123456789abcdef/events/more",
             "/t/0123",
             "/t/0123456789abcdef0123456789abcdef/board",
+            "/g/0123456789abcdef0123456789abcdef/play/2-1-00112233445566778899aabbccddeeff",
+            "/g/0123456789abcdef0123456789abcdef/play/0--00112233445566778899aabbccddeeff",
+            "/g/0123456789abcdef0123456789abcdef/play/0-1-00112233445566778899AABBCCDDEEFF",
+            "/g/0123456789abcdef0123456789abcdef/play/0-1-00112233445566778899aabbccddeef",
+            "/g/0123456789abcdef0123456789abcdef/play/0-1-2-00112233445566778899aabbccddeeff",
+            "/g/0123456789abcdef0123456789abcdef/play/0-1-00112233445566778899aabbccddeeff/more",
+            "/tg/x",
         ] {
             assert_eq!(WebPath::parse(p), None, "{p}");
         }

@@ -122,6 +122,16 @@ async fn pressed(
     if let Some((list, page)) = view::page_press(&ci.data.custom_id) {
         return page_pressed(ctx, data, ci, list, page).await;
     }
+    if let Some(id) = view::play_press(&ci.data.custom_id) {
+        // The presser's own board's address: for their eyes only.
+        let (ch, user, app) = (
+            channel_key(ci.channel_id),
+            user_of(&ci.user),
+            data.app.clone(),
+        );
+        let reply = tokio::task::spawn_blocking(move || app.play_link(&ch, &user, id)).await?;
+        return say_privately(ctx, ci, &reply, false).await;
+    }
     match Component::parse(&ci.data.custom_id) {
         Some(Component::Open { game }) => open_pressed(ctx, data, ci, game).await,
         Some(Component::Refresh { game }) => refresh_pressed(ctx, data, ci, game).await,

@@ -229,9 +229,19 @@ pub fn components(reply: &Reply) -> Vec<CreateActionRow> {
     // The game's web page, when one is configured (Discord allows five
     // rows).
     if let (true, Some(url), true) = (reply.web_button, &reply.web, rows.len() < 5) {
-        rows.push(CreateActionRow::Buttons(vec![
+        let mut row = vec![
             CreateButton::new_link(url.clone()).label(tablero_app::watch::watch_button(reply.lang)),
-        ]));
+        ];
+        // An ongoing game's own board, answered privately to the presser
+        // (`tb:p:ID`).
+        if let (Some((id, _)), None) = (reply.game(), reply.ended) {
+            row.push(
+                CreateButton::new(format!("tb:p:{id}"))
+                    .label(tablero_app::webplay::play_button(reply.lang))
+                    .style(ButtonStyle::Primary),
+            );
+        }
+        rows.push(CreateActionRow::Buttons(row));
     }
     rows
 }
@@ -335,6 +345,12 @@ pub fn after_game_row(game: u64, lang: Lang) -> CreateActionRow {
         button(AfterGame::Replay, ButtonStyle::Secondary),
         button(AfterGame::Rematch, ButtonStyle::Primary),
     ])
+}
+
+/// Reads a "Play on the board" button's id: the game.
+#[must_use]
+pub fn play_press(data: &str) -> Option<u64> {
+    data.strip_prefix("tb:p:")?.parse().ok()
 }
 
 /// Reads a finished game's button id: the game and what is asked.

@@ -23,6 +23,7 @@
 //! # }
 //! ```
 
+mod areas;
 mod board;
 mod compose;
 mod diff;
@@ -49,6 +50,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 use tablero_rules::{BoardView, Cell, GameId, Lang, Shape, Side};
 use tiny_skia::Pixmap;
 
+pub use areas::{CellArea, CellAreas, cell_areas};
 pub use eval::{EvalChartOptions, EvalMark, MAX_EVAL_POINTS, render_eval_chart};
 pub use marks::{render_marked_pixmap, render_marked_png};
 pub use replay::{

@@ -81,7 +81,7 @@ fn check_value(k: &[u8], v: &[u8]) -> std::result::Result<(), String> {
         Key::Rating { .. } => typed::<RatingDoc>(k, v),
         Key::NextId(_) | Key::Meta(_) => typed::<u64>(k, v),
         Key::Channel(_) => typed::<ChannelDoc>(k, v),
-        Key::WebSecret => typed::<crate::WebSecretDoc>(k, v),
+        Key::WebSecret | Key::PlaySecret => typed::<crate::WebSecretDoc>(k, v),
         Key::WebLink(_) => typed::<crate::WebLinkDoc>(k, v),
         Key::WebListing(_) => typed::<crate::ListingDoc>(k, v),
         Key::Tournament { .. } => typed::<crate::TournamentDoc>(k, v),

@@ -272,6 +272,8 @@ pub(crate) enum Key<'a> {
     Channel(Chan<'a>),
     Meta(Meta),
     WebSecret,
+    /// The key that signs players' links to the interactive board.
+    PlaySecret,
     WebLink(&'a str),
     WebListing(Chan<'a>),
     Tournament {
@@ -417,7 +419,7 @@ impl<'a> Key<'a> {
             Key::Community { .. } => Kind::Community,
             Key::Channel(_) => Kind::Channel,
             Key::Meta(_) => Kind::Meta,
-            Key::WebSecret | Key::WebLink(_) | Key::WebListing(_) => Kind::Web,
+            Key::WebSecret | Key::PlaySecret | Key::WebLink(_) | Key::WebListing(_) => Kind::Web,
             Key::Tournament { .. } => Kind::Tournament,
         }
     }
@@ -486,6 +488,7 @@ impl<'a> Key<'a> {
             } => join(&[tag, platform.as_str(), community, game.key(), user]),
             Key::Meta(m) => join(&[tag, m.name()]),
             Key::WebSecret => join(&[tag, "s"]),
+            Key::PlaySecret => join(&[tag, "p"]),
             Key::WebLink(token) => join(&[tag, "t", token]),
             Key::WebListing(ch) => join(&[tag, "l", ch.platform.as_str(), ch.channel]),
         }
@@ -578,6 +581,7 @@ impl<'a> Key<'a> {
             ["m", "finished_index"] => Key::Meta(Meta::FinishedIndex),
             ["m", "layout"] => Key::Meta(Meta::Layout),
             ["w", "s"] => Key::WebSecret,
+            ["w", "p"] => Key::PlaySecret,
             ["w", "t", token] => Key::WebLink(token),
             ["w", "l", p, c] => Key::WebListing(chan(p, c)?),
             _ => return None,
@@ -758,6 +762,7 @@ mod tests {
             (Key::Meta(Meta::FinishedIndex), "m"),
             (Key::Meta(Meta::Layout), "m"),
             (Key::WebSecret, "w"),
+            (Key::PlaySecret, "w"),
             (Key::WebLink("abc"), "w"),
             (Key::WebListing((&ch).into()), "w"),
             (Key::tournament(&ch, 5), "v"),

@@ -5,6 +5,7 @@
 //! | key | value |
 //! |---|---|
 //! | `w`, `s` | [`WebSecretDoc`]: the key of the page addresses |
+//! | `w`, `p` | [`WebSecretDoc`]: the key that signs players' links to the interactive board; a new one revokes every link |
 //! | `w`, `t`, token | [`WebLinkDoc`]: the game, player or tournament a page address names |
 //! | `w`, `l`, platform, channel | [`ListingDoc`]: the channel's games are listed |
 //!
@@ -74,6 +75,41 @@ impl Store {
         };
         let mut b = kv::KvBatch::default();
         b.insert(Key::WebSecret.encode(), encode_doc(&doc));
+        self.apply(b)?;
+        Ok(doc.secret)
+    }
+
+    /// The key that signs players' links to the interactive board, made
+    /// (from the system's random source) the first time it is asked for,
+    /// under the stats lock as [`Store::web_secret`]. Read from the store
+    /// each time, so a reset in one process holds in every other.
+    pub fn play_secret(&self) -> Result<String> {
+        if let Some(doc) = self.get::<WebSecretDoc>(Key::PlaySecret)? {
+            return Ok(doc.secret);
+        }
+        let _lock = self.lock_stats()?;
+        if let Some(doc) = self.get::<WebSecretDoc>(Key::PlaySecret)? {
+            return Ok(doc.secret);
+        }
+        self.new_play_secret()
+    }
+
+    /// Replaces the play links' key with a new random one: every link
+    /// signed so far stops working (`web links reset`).
+    pub fn reset_play_secret(&self) -> Result<()> {
+        let _lock = self.lock_stats()?;
+        self.new_play_secret().map(|_| ())
+    }
+
+    fn new_play_secret(&self) -> Result<String> {
+        let mut bytes = [0u8; 32];
+        getrandom::fill(&mut bytes)
+            .map_err(|e| StoreError::Db(kv::DbError::msg(format!("no random source: {e}"))))?;
+        let doc = WebSecretDoc {
+            secret: hex(&bytes),
+        };
+        let mut b = kv::KvBatch::default();
+        b.insert(Key::PlaySecret.encode(), encode_doc(&doc));
         self.apply(b)?;
         Ok(doc.secret)
     }

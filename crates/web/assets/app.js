@@ -6,6 +6,10 @@
   var live = document.getElementById("live");
   function connect(url, name, apply) {
     var es = new EventSource(url);
+    // A page left (or kept in the back-forward cache) lets its stream go:
+    // a browser holds few connections to one site, and a kept stream
+    // would starve the next page's.
+    window.addEventListener("pagehide", function () { es.close(); });
     es.addEventListener(name, function (e) { apply(JSON.parse(e.data)); });
     es.onopen = function () { if (live) { live.dataset.state = "on"; live.textContent = live.dataset.on; } };
     es.onerror = function () { if (live) { live.dataset.state = "off"; live.textContent = live.dataset.off; } };

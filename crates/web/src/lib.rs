@@ -1,6 +1,8 @@
 //! Tablero's web front-end for spectators: a live page for every game,
 //! the games being played in listed chats, players and leaderboards.
-//! Read-only: nothing here changes a game.
+//! Nothing here changes a game but a player's own board (`play.rs`),
+//! whose every move goes through the app's checked path with the player's
+//! signed link (`tablero_app::webplay`).
 //!
 //! Axum on tokio; HTML rendered on the server (`pages.rs`, maud); a few
 //! lines of plain JavaScript and a stylesheet embedded in the binary
@@ -33,6 +35,7 @@ mod listen;
 pub mod live;
 pub mod pages;
 mod pictures;
+pub mod play;
 mod request;
 mod routes;
 

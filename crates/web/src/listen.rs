@@ -213,6 +213,8 @@ pub fn frontend() -> tablero_app::bot::WebFrontend {
         start: Box::new(|app, config, console| {
             let section: Section = config.section("web").map_err(|e| e.to_string())?;
             let env = std::env::var("TABLERO_WEB_LISTEN").ok();
+            // The Mini App's init data is signed with the bot's token.
+            app.set_telegram_token(config.telegram_token.clone());
             let Some(running) = start(app, &section, env, console)? else {
                 return Ok(None);
             };

@@ -41,7 +41,7 @@ impl Ask {
 }
 
 /// A whole page around `body`.
-fn layout(ask: Ask, title: &str, here: &str, body: Markup) -> Markup {
+pub(crate) fn layout(ask: Ask, title: &str, here: &str, body: Markup) -> Markup {
     let w = ask.w();
     let other = web_text(ask.other());
     html! {
@@ -85,7 +85,7 @@ pub fn board_src(page: &GamePage, ply: usize, lang: Lang) -> String {
 /// The address of a page or file a token names (`WebPath`); a token the
 /// app gave is always shaped like one, so the fallback (the list of live
 /// games) is never shown.
-fn at(token: &str, path: impl FnOnce(Token) -> WebPath) -> String {
+pub(crate) fn at(token: &str, path: impl FnOnce(Token) -> WebPath) -> String {
     Token::new(token).map_or_else(|| WebPath::List(None).to_string(), |t| path(t).to_string())
 }
 
@@ -174,6 +174,7 @@ pub fn game_state(page: &GamePage, ask: Ask) -> String {
         "side": game_side(page, last, ask).into_string(),
         "title": format!("{} · {}", page.title.get(ask.lang), ask.w().site),
         "now": page.now_ms,
+        "finished": page.finished,
     })
     .to_string()
 }

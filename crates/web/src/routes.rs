@@ -9,7 +9,7 @@ use std::time::Duration;
 use axum::Router;
 use axum::body::Body;
 use axum::extract::{Query, Request, State};
-use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri, header};
+use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use tablero_app::App;
@@ -24,6 +24,7 @@ use crate::pages::{self, Ask};
 use crate::pictures::{
     PICTURE_CACHE_BYTES, PICTURE_CACHE_ENTRIES, Pictures, hex_of, immutable, jpeg_of,
 };
+use crate::play;
 use crate::request::{Client, PageQuery, ask_of, blocking, busy, html, not_found, unavailable};
 use crate::{LONG_BOARD_PLY, MAX_URI, START_CACHE_BYTES, START_CACHE_ENTRIES};
 
@@ -62,8 +63,10 @@ pub fn router(app: Arc<App>, draw_wait: Duration) -> (Router, Arc<Hub>) {
 async fn dispatch(
     State(web): State<Web>,
     Client(client): Client,
+    method: Method,
     uri: Uri,
     headers: HeaderMap,
+    body: Body,
 ) -> Response {
     // A query that does not parse asks for nothing.
     let q = Query::<PageQuery>::try_from_uri(&uri)
@@ -73,7 +76,17 @@ async fn dispatch(
     let Some(path) = WebPath::parse(uri.path()) else {
         return not_found(ask);
     };
+    let post = method == Method::POST;
     match path {
+        WebPath::Play { token, key } if post => {
+            play::act(web.app, token, key.to_string(), ask, body).await
+        }
+        WebPath::Play { token, key } => play::page(web.app, token, key.to_string(), ask).await,
+        WebPath::PlayState { token, key } => {
+            play::state(web.app, token, key.to_string(), ask).await
+        }
+        WebPath::TelegramApp if post => play::telegram_post(web.app, ask, body).await,
+        WebPath::TelegramApp => play::telegram_page(ask),
         WebPath::List(game) => list_page(web, game, ask).await,
         WebPath::ListEvents(game) => list_events(web, game, ask).await,
         WebPath::Game(token) => game_page(web, token, q.ply.as_deref(), ask).await,
@@ -440,6 +453,12 @@ fn asset(file: &str, ask: Ask, headers: &HeaderMap) -> Response {
             "text/javascript; charset=utf-8",
             assets::script_tag(),
         )
+    } else if file == format!("play.{}.js", assets::play_tag()) {
+        (
+            assets::PLAY_SCRIPT,
+            "text/javascript; charset=utf-8",
+            assets::play_tag(),
+        )
     } else {
         return not_found(ask);
     };
@@ -447,7 +466,8 @@ fn asset(file: &str, ask: Ask, headers: &HeaderMap) -> Response {
 }
 
 /// Refuses request targets longer than [`MAX_URI`], and any method but
-/// GET and HEAD: the web only shows.
+/// GET and HEAD, save POST to a player's board and to Telegram's Mini
+/// App: the web only shows, but for a player's own moves.
 async fn guard(req: Request, next: Next) -> Response {
     if req.uri().to_string().len() > MAX_URI {
         let ask = ask_of(&PageQuery::default(), req.headers());
@@ -456,12 +476,20 @@ async fn guard(req: Request, next: Next) -> Response {
         *r.status_mut() = StatusCode::URI_TOO_LONG;
         return r;
     }
-    if req.method() != axum::http::Method::GET && req.method() != axum::http::Method::HEAD {
-        return (
-            StatusCode::METHOD_NOT_ALLOWED,
-            [(header::ALLOW, "GET, HEAD")],
-        )
-            .into_response();
+    let playing = matches!(
+        WebPath::parse(req.uri().path()),
+        Some(WebPath::Play { .. } | WebPath::TelegramApp)
+    );
+    let allowed = req.method() == Method::GET
+        || req.method() == Method::HEAD
+        || (playing && req.method() == Method::POST);
+    if !allowed {
+        let allow = if playing {
+            "GET, HEAD, POST"
+        } else {
+            "GET, HEAD"
+        };
+        return (StatusCode::METHOD_NOT_ALLOWED, [(header::ALLOW, allow)]).into_response();
     }
     let mut r = next.run(req).await;
     let h = r.headers_mut();
@@ -469,11 +497,15 @@ async fn guard(req: Request, next: Next) -> Response {
         "x-content-type-options",
         HeaderValue::from_static("nosniff"),
     );
+    // A player's board opens inside Telegram too: Telegram Web shows a
+    // Mini App in a frame of its own page.
     h.insert(
         "content-security-policy",
-        HeaderValue::from_static(
-            "default-src 'none'; img-src 'self'; style-src 'self'; script-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
-        ),
+        HeaderValue::from_static(if playing {
+            "default-src 'none'; img-src 'self'; style-src 'self'; script-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors https://web.telegram.org"
+        } else {
+            "default-src 'none'; img-src 'self'; style-src 'self'; script-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+        }),
     );
     h.insert("referrer-policy", HeaderValue::from_static("no-referrer"));
     r

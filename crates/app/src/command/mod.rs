@@ -129,6 +129,9 @@ pub enum Command {
     /// Shows whether this chat's games are listed on the web, or lists
     /// them (`true`) or stops (`false`).
     Web(Option<bool>),
+    /// `web links reset`: every player's board key given so far stops
+    /// working (the bot's operator only: the console).
+    WebLinksReset,
     /// Where the piece on a square may go (`moves e2`), or without a
     /// square where the next placement may go: the board with dots and
     /// capture rings, the moves as buttons.
@@ -264,7 +267,7 @@ impl Command {
             Command::Rematch(_) => "rematch",
             Command::Lang(_) => "lang",
             Command::Orientation(_) => "orientation",
-            Command::Web(_) => "web",
+            Command::Web(_) | Command::WebLinksReset => "web",
             Command::Moves { .. } => "moves",
             Command::Hint(_) => "hint",
             Command::Learn { .. } => "learn",

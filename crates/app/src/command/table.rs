@@ -201,8 +201,8 @@ pub static COMMANDS: &[CommandSpec] = &[
         aliases: &[],
         usage: "web list on|off",
         usage_es: "web lista si|no",
-        en: "whether this chat's games are listed on the bot's web page for spectators; someone who can manage the chat turns it on or off",
-        es: "si las partidas de este chat aparecen en la página web del bot para espectadores; quien puede administrar el chat lo activa o desactiva",
+        en: "whether this chat's games are listed on the bot's web page for spectators; someone who can manage the chat turns it on or off; `web links reset` (the operator, in the console) revokes every player's board link",
+        es: "si las partidas de este chat aparecen en la página web del bot para espectadores; quien puede administrar el chat lo activa o desactiva; `web enlaces restablecer` (quien opera el bot, en la consola) revoca los enlaces para jugar de todos",
     },
     CommandSpec {
         name: "lang",

@@ -343,6 +343,7 @@ pub(crate) fn event(e: &Event) -> Bi {
         Event::Replay(game) => both(|l| super::records::replay(game, l)),
         Event::Review(r) => super::review::summary(r),
         Event::Tournament(e) => super::tournaments::event(e),
+        Event::LinksReset => both(|l| t(super::play_board::links_reset(l))),
         Event::Web {
             listed,
             changed,

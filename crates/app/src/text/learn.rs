@@ -15,7 +15,7 @@ use crate::view::Stats;
 const LISTED: usize = 16;
 
 /// A piece's name, lower case.
-fn piece_name(kind: PieceKind, l: Lang) -> &'static str {
+pub(crate) fn piece_name(kind: PieceKind, l: Lang) -> &'static str {
     let (en, es) = match kind {
         PieceKind::King => ("king", "rey"),
         PieceKind::Queen => ("queen", "dama"),

@@ -13,6 +13,7 @@ pub(crate) mod friends;
 pub(crate) mod inline;
 mod offers;
 pub(crate) mod options;
+pub mod play_board;
 mod records;
 mod review;
 mod rules;

@@ -61,6 +61,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "present",
             "watch",
             "webtour",
+            "webplay",
         ],
     ),
     // The facade: `execute`, `handle`, dispatch.

@@ -11,6 +11,7 @@ mod cards;
 #[allow(dead_code)]
 #[path = "../../../render/tests/it/support/compare.rs"]
 mod compare;
+mod console_play;
 mod direct;
 mod domain;
 mod hostile;

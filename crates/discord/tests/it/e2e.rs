@@ -130,7 +130,7 @@ pub(crate) struct Fake {
     dm_ok: Mutex<Vec<u64>>,
 }
 
-fn user_json(id: u64, name: &str) -> Value {
+pub(crate) fn user_json(id: u64, name: &str) -> Value {
     json!({"id": id.to_string(), "username": name, "global_name": name, "avatar": null})
 }
 
@@ -191,7 +191,7 @@ impl Fake {
         5000 + self.next_id.fetch_add(1, Ordering::SeqCst)
     }
 
-    fn mark(&self) -> usize {
+    pub(crate) fn mark(&self) -> usize {
         self.calls.lock().unwrap().len()
     }
 
@@ -719,7 +719,7 @@ pub(crate) fn content(c: &Call) -> String {
     d["content"].as_str().unwrap_or("").to_string()
 }
 
-fn is_private(c: &Call) -> bool {
+pub(crate) fn is_private(c: &Call) -> bool {
     c.body["data"]["flags"].as_u64().unwrap_or(0) & 64 != 0
         || c.body["flags"].as_u64().unwrap_or(0) & 64 != 0
 }

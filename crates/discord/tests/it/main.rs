@@ -2,4 +2,5 @@
 //! binary (see the Telegram crate's).
 
 mod e2e;
+mod play_link;
 mod tournament;

@@ -22,7 +22,7 @@ use tablero_app::PngRenderer;
 const CHROMIUM: &str = "/usr/bin/chromium";
 
 /// chromedriver on a free port, killed when dropped.
-struct Driver {
+pub(crate) struct Driver {
     child: Child,
     port: u16,
 }
@@ -34,7 +34,7 @@ impl Drop for Driver {
     }
 }
 
-fn free_port() -> u16 {
+pub(crate) fn free_port() -> u16 {
     std::net::TcpListener::bind("127.0.0.1:0")
         .unwrap()
         .local_addr()
@@ -42,7 +42,7 @@ fn free_port() -> u16 {
         .port()
 }
 
-fn driver() -> Driver {
+pub(crate) fn driver() -> Driver {
     let found = |p: &str| std::path::Path::new(p).exists();
     assert!(
         found(CHROMIUM) && which("chromedriver").is_some(),
@@ -79,7 +79,11 @@ async fn browser(d: &Driver, profile: &std::path::Path) -> Client {
 /// A browser session; with `phone`, Chromium's emulation of a phone of that
 /// size in CSS pixels: a touch screen without a mouse (`hover: none`,
 /// `pointer: coarse`), three device pixels to a CSS pixel.
-async fn browser_as(d: &Driver, profile: &std::path::Path, phone: Option<(u32, u32)>) -> Client {
+pub(crate) async fn browser_as(
+    d: &Driver,
+    profile: &std::path::Path,
+    phone: Option<(u32, u32)>,
+) -> Client {
     let mut options = json!({
         "binary": CHROMIUM,
         "args": [

@@ -7,3 +7,5 @@ mod drawing;
 mod routes;
 mod shared;
 mod support;
+mod touch;
+mod touch_refusals;

@@ -42,6 +42,11 @@ pub(super) fn error(e: &AppError) -> Option<Bi> {
             "Solo quien puede administrar este chat puede elegir si sus partidas aparecen en la web. No ha cambiado nada.",
             &[],
         ),
+        E::NotOperator => tr(
+            "Only the bot's operator can revoke the play links (`web links reset` in the console): they are every chat's. Nothing changed.",
+            "Solo quien opera el bot puede revocar los enlaces para jugar (`web enlaces restablecer` en la consola): son los de todos los chats. No ha cambiado nada.",
+            &[],
+        ),
         E::WebDirect => tr(
             "Games of a direct chat are never listed on the web; each still has its own page, reached by its link. Nothing changed.",
             "Las partidas de un chat directo nunca aparecen en la web; cada una tiene su página, a la que se llega por su enlace. No ha cambiado nada.",

@@ -156,6 +156,22 @@ pub async fn get_with(addr: SocketAddr, path: &str, extra: &[(&str, &str)]) -> G
     parse(&raw)
 }
 
+/// `POST path` with a JSON body (or any body), read to the end.
+pub async fn post(addr: SocketAddr, path: &str, body: &str) -> Got {
+    let mut s = TcpStream::connect(addr).await.unwrap();
+    let req = format!(
+        "POST {path} HTTP/1.1\r\nhost: {addr}\r\nconnection: close\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    s.write_all(req.as_bytes()).await.unwrap();
+    let mut raw = Vec::new();
+    tokio::time::timeout(Duration::from_secs(20), s.read_to_end(&mut raw))
+        .await
+        .expect("an answer within 20 s")
+        .unwrap();
+    parse(&raw)
+}
+
 pub async fn get(addr: SocketAddr, path: &str) -> Got {
     get_with(addr, path, &[]).await
 }
