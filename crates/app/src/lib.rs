@@ -47,6 +47,7 @@ pub mod resolve;
 pub mod review;
 mod reviews;
 mod rounds;
+pub mod schedule;
 mod state;
 mod sync;
 mod teach;

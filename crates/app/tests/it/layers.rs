@@ -17,8 +17,9 @@ const LAYERS: &[(&str, &[&str])] = &[
     (
         "vocabulary",
         &[
-            "sync", "webpath", "clock", "place", "view", "terms", "tourview", "command", "grammar",
-            "reading", "render", "reply", "pages", "event", "config", "resolve", "text",
+            "sync", "webpath", "clock", "schedule", "place", "view", "terms", "tourview",
+            "command", "grammar", "reading", "render", "reply", "pages", "event", "config",
+            "resolve", "text",
         ],
     ),
     // What every handler shares, and the `App` that holds it.
