@@ -304,6 +304,9 @@ pub enum BadMoveLimit {
     OutOfRange(i64),
     /// Not a duration; an excerpt of what was written.
     NotDuration(String),
+    /// A Fischer clock (`3d+1d/7d`) whose increment or cap cannot be:
+    /// an excerpt of what was written.
+    Fischer(String),
 }
 
 impl std::fmt::Display for BadMoveLimit {
@@ -319,6 +322,10 @@ impl std::fmt::Display for BadMoveLimit {
             BadMoveLimit::NotDuration(s) => {
                 write!(f, "`{s}` is not a duration like 72h, 3d or none")
             }
+            BadMoveLimit::Fischer(s) => write!(
+                f,
+                "`{s}` is not a clock like 3d+1d or 3d+1d/7d (an increment from 1m up to the cap, a cap from the starting time up to 60d)"
+            ),
         }
     }
 }

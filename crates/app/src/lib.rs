@@ -17,6 +17,7 @@ pub mod bot;
 mod bots;
 mod challenges;
 mod changes;
+mod comforts;
 mod channel;
 pub mod clock;
 pub mod command;
@@ -25,6 +26,7 @@ pub mod console;
 #[cfg(any(test, feature = "testkit"))]
 pub mod corpus;
 mod direct;
+mod gameclock;
 pub mod event;
 pub mod grammar;
 mod heavy;

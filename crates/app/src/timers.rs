@@ -100,9 +100,17 @@ impl App {
                 return Ok(None);
             }
             let who = live.doc.player(side).clone();
-            let Some(deadline) = deadline_of(&live.doc) else {
+            let Some(deadline) = deadline_of(&live.doc, side) else {
                 return self.drop_timer(t);
             };
+            // A clock that stopped since the timer was set (a vacation, a
+            // pause, quiet hours begun) is due later: set again, quietly.
+            if due_of(&live.doc, side).is_some_and(|due| due > now) {
+                let mut doc = live.doc.clone();
+                doc.next_event_ms = due_of(&doc, side);
+                self.save_doc(st, t.id, doc)?;
+                return Ok(None);
+            }
             if now >= deadline {
                 let live = self.end_game(
                     st,
@@ -121,14 +129,9 @@ impl App {
                     id,
                 )));
             }
-            let limit = deadline - live.doc.turn_started_ms;
             let mut doc = live.doc.clone();
-            doc.reminders_sent = if now >= live.doc.turn_started_ms + limit * 9 / 10 {
-                2
-            } else {
-                1
-            };
-            doc.next_event_ms = due_of(&doc);
+            doc.reminders_sent = crate::gameclock::reminders_at(&doc, side, now);
+            doc.next_event_ms = due_of(&doc, side);
             let live = self.save_doc(st, t.id, doc)?;
             let id = who.id.clone();
             Ok(Some((

@@ -17,7 +17,7 @@ const LAYERS: &[(&str, &[&str])] = &[
     (
         "vocabulary",
         &[
-            "sync", "webpath", "clock", "schedule", "place", "view", "terms", "tourview",
+            "sync", "webpath", "clock", "schedule", "gameclock", "place", "view", "terms", "tourview",
             "command", "grammar", "reading", "render", "reply", "pages", "event", "config",
             "resolve", "text",
         ],
@@ -42,6 +42,7 @@ const LAYERS: &[(&str, &[&str])] = &[
     (
         "use cases",
         &[
+            "comforts",
             "limits",
             "bots",
             "rounds",
