@@ -10,6 +10,18 @@ use crate::reply::{Platform, User};
 use crate::state::App;
 
 impl App {
+    /// Moves the app's clock forward by `ms` when it can be moved (the
+    /// console's `/clock +2d`, when the console runs alone).
+    pub fn advance_clock(&self, ms: i64) -> bool {
+        self.clock.advance_by(ms)
+    }
+
+    /// The app's time, in ms since the Unix epoch.
+    #[must_use]
+    pub fn now_ms(&self) -> i64 {
+        self.now()
+    }
+
     /// What each of `players` has set that a game's clock counts (Tablero
     /// and players who set nothing: nothing).
     pub(crate) fn away_of(&self, platform: Platform, players: &[User; 2]) -> [AwayDoc; 2] {

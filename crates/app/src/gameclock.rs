@@ -173,7 +173,11 @@ mod tests {
     #[test]
     fn a_fischer_bank_loses_what_a_turn_used_and_gains_the_increment_up_to_its_cap() {
         // 3 days, plus 1 day a move, at most 4 days.
-        let c = starting(Some(&fischer(DAY, 4 * DAY)), Some(3 * 86_400), Default::default());
+        let c = starting(
+            Some(&fischer(DAY, 4 * DAY)),
+            Some(3 * 86_400),
+            Default::default(),
+        );
         let mut d = doc(3 * DAY, c);
         assert_eq!(allowance(&d, Side::First), Some(3 * DAY));
         // A move after 2 hours: 3d - 2h + 1d = 3d 22h, under the cap.

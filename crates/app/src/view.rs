@@ -343,6 +343,8 @@ pub struct ChallengeView {
     pub casual: bool,
     /// The finished game this challenge offers a rematch of.
     pub rematch_of: Option<u64>,
+    /// The clock's terms beyond the time per move.
+    pub clock: crate::terms::ClockTerms,
 }
 
 impl ChallengeView {
@@ -358,6 +360,7 @@ impl ChallengeView {
             setup: c.setup.clone(),
             challenger_side: c.challenger_side,
             move_limit_secs: c.move_limit_secs,
+            clock: crate::terms::ClockTerms::of(c.clock.as_ref()),
             created_ms: c.created_ms,
             expires_ms: c.expires_ms,
             casual: c.casual,

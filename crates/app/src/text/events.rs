@@ -88,7 +88,14 @@ pub(crate) fn event(e: &Event) -> Bi {
                 None => t(pick(l, "sides drawn at random", "bandos al azar")),
             };
             let limit = doc.move_limit_secs.map(|s| s as i64 * 1000);
-            let time = t(limit_text(limit, l));
+            let k = &doc.clock;
+            let time =
+                match super::comforts::terms_text(k.increment_ms, k.cap_ms, k.weekends_off, l) {
+                    Some(terms) if limit.is_some() => {
+                        t(format!("{} ({terms})", limit_text(limit, l)))
+                    }
+                    _ => t(limit_text(limit, l)),
+                };
             let expiry = t(format_duration(doc.expires_ms - doc.created_ms));
             let game = t(format!("{}{setup}", info.name(l)));
             let id = t(doc.id.to_string());

@@ -8,6 +8,7 @@ mod app;
 mod bare;
 mod bot;
 mod cards;
+mod comforts;
 #[allow(dead_code)]
 #[path = "../../../render/tests/it/support/compare.rs"]
 mod compare;

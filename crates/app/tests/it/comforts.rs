@@ -1,0 +1,209 @@
+//! Correspondence clocks through the app, with the hand-moved clock: a
+//! Fischer clock's bank and cap, weekends off. Every expected time is
+//! worked out by hand from the test clock's start, Thursday 2026-01-01
+//! 00:00 UTC.
+
+use tablero_app::testkit::Harness;
+
+const MIN: i64 = 60_000;
+const HOUR: i64 = 60 * MIN;
+const DAY: i64 = 24 * HOUR;
+
+fn text(h: &Harness, ch: &str, who: &str, said: &str) -> String {
+    let r = h.say(ch, who, said).expect("a reply");
+    assert!(!r.error, "{said}: {}", r.plain_text());
+    r.plain_text()
+}
+
+fn notices(h: &Harness) -> Vec<String> {
+    h.app()
+        .tick()
+        .into_iter()
+        .map(|o| o.reply.plain_text())
+        .collect()
+}
+
+#[test]
+fn a_fischer_clock_adds_its_increment_up_to_its_cap_and_times_out_on_the_bank() {
+    let dir = tempfile::tempdir().unwrap();
+    let h = Harness::new(dir.path());
+    h.say("general", "bob", "hi");
+    let c = text(
+        &h,
+        "general",
+        "alice",
+        "challenge @bob breakthrough time=1d+12h/2d",
+    );
+    assert!(c.contains("1d (+12h a move, at most 2d)"), "{c}");
+    let s = text(&h, "general", "bob", "accept");
+    assert!(s.contains("(1d left; +12h a move, at most 2d)"), "{s}");
+    // Alice moves after 2 hours: 1d - 2h + 12h = 1d 10h in her bank.
+    h.clock.advance(2 * HOUR);
+    text(&h, "general", "alice", "a2-a3");
+    // Bob moves after 1 hour: 1d - 1h + 12h = 1d 11h; alice's turn now
+    // shows her bank.
+    h.clock.advance(HOUR);
+    let s = text(&h, "general", "bob", "a7-a6");
+    assert!(s.contains("@alice (White) to move (1d 10h left"), "{s}");
+    // Her reminders come at half (17 h) and 90 % (30 h 36 m) of 34 h.
+    h.clock.advance(17 * HOUR - 1);
+    assert!(notices(&h).is_empty());
+    h.clock.advance(1);
+    let n = notices(&h);
+    assert_eq!(n.len(), 1, "{n:?}");
+    assert!(n[0].contains("17h left"), "{n:?}");
+    // She runs out 34 hours after her turn began, not 24.
+    h.clock.advance(17 * HOUR - 1);
+    let n = notices(&h);
+    assert!(n.iter().all(|n| !n.contains("ran out")), "{n:?}");
+    h.clock.advance(1);
+    let n = notices(&h);
+    assert!(
+        n.iter().any(|n| n.contains("@alice ran out of time")),
+        "{n:?}"
+    );
+}
+
+#[test]
+fn a_quick_mover_is_refilled_only_to_the_cap() {
+    let dir = tempfile::tempdir().unwrap();
+    let h = Harness::new(dir.path());
+    h.say("general", "bob", "hi");
+    // 3 days, +1 day a move, capped at the start: after a quick move
+    // alice's bank is full again, 3d, never 4d.
+    text(
+        &h,
+        "general",
+        "alice",
+        "challenge @bob breakthrough time=3d+1d",
+    );
+    text(&h, "general", "bob", "accept");
+    h.clock.advance(10 * MIN);
+    text(&h, "general", "alice", "a2-a3");
+    let s = text(&h, "general", "bob", "a7-a6");
+    assert!(s.contains("@alice (White) to move (3d left"), "{s}");
+}
+
+#[test]
+fn bad_fischer_clocks_are_refused_with_the_reason() {
+    let dir = tempfile::tempdir().unwrap();
+    let h = Harness::new(dir.path());
+    h.say("general", "bob", "hi");
+    for bad in [
+        "time=3d+5d",    // an increment over the cap (the start)
+        "time=3d+1d/2d", // a cap under the start
+        "time=3d+0m",    // no increment
+        "time=3d+1d/90d",
+        "time=3d+x",
+        "time=+1d",
+    ] {
+        let r = h
+            .say(
+                "general",
+                "alice",
+                &format!("challenge @bob breakthrough {bad}"),
+            )
+            .unwrap();
+        assert!(r.error, "{bad}: {}", r.plain_text());
+        assert!(
+            r.plain_text().contains("Bad time limit"),
+            "{bad}: {}",
+            r.plain_text()
+        );
+    }
+    let r = h
+        .say(
+            "general",
+            "alice",
+            "challenge @bob breakthrough weekends=maybe",
+        )
+        .unwrap();
+    assert!(r.error, "{}", r.plain_text());
+    // Nothing was made.
+    let r = h.say("general", "bob", "accept").unwrap();
+    assert!(r.error, "{}", r.plain_text());
+}
+
+#[test]
+fn weekends_off_stop_the_clock_from_saturday_to_monday() {
+    let dir = tempfile::tempdir().unwrap();
+    let h = Harness::new(dir.path());
+    h.say("general", "bob", "hi");
+    let c = text(
+        &h,
+        "general",
+        "alice",
+        "desafiar @bob breakthrough tiempo=2d findes=no",
+    );
+    assert!(c.contains("2d (sin fines de semana) por jugada"), "{c}");
+    // The game starts Thursday 00:00; alice's 2 days count Thursday and
+    // Friday: she has until Saturday 00:00, and the reminder at 1 day.
+    let s = text(&h, "general", "bob", "accept");
+    assert!(s.contains("(2d left; weekends off)"), "{s}");
+    // Alice moves on Friday at 12:00, 1d 12h in.
+    h.clock.advance(DAY + 12 * HOUR);
+    assert_eq!(notices(&h).len(), 1, "the reminder at half");
+    text(&h, "general", "alice", "a2-a3");
+    // Bob's turn begins Friday 12:00: 12 hours of Friday, the weekend
+    // does not count, 36 hours from Monday: he runs out Tuesday 12:00.
+    h.clock.advance(DAY + 11 * HOUR); // Saturday 23:00
+    let n = notices(&h);
+    assert!(n.iter().all(|n| !n.contains("ran out")), "{n:?}");
+    let b = text(&h, "general", "bob", "board");
+    // Saturday 23:00: 1d 12h still to count from Monday 00:00, so
+    // 2d 13h of wall-clock time left.
+    assert!(b.contains("2d 13h left"), "{b}");
+    h.clock.advance(2 * DAY + 13 * HOUR - 1); // Tuesday 11:59:59.999
+    let n = notices(&h);
+    assert!(n.iter().all(|n| !n.contains("ran out")), "{n:?}");
+    h.clock.advance(1);
+    let n = notices(&h);
+    assert!(
+        n.iter().any(|n| n.contains("@bob ran out of time")),
+        "{n:?}"
+    );
+}
+
+/// The console's `/clock +1h` moves its clock, and what fell due is
+/// shown at once; a clock is never moved back.
+#[test]
+fn the_console_clock_moves_forward_and_shows_what_fell_due() {
+    use tablero_app::console::{ConsoleMode, ConsoleOptions, run};
+    let dir = tempfile::tempdir().unwrap();
+    let h = Harness::new(dir.path());
+    let opts = ConsoleOptions {
+        boards_dir: dir.path().join("boards"),
+        user: "alice".into(),
+        channel: "general".into(),
+        interactive: false,
+        diagrams: false,
+        mode: ConsoleMode::Addressed,
+    };
+    let script = "/as bob\nhi\n/as alice\nchallenge @bob breakthrough time=2h\n/as bob\naccept\n\
+                  /clock\n/clock -1h\n/clock +59m\n/clock +1m\n/clock +1h\n";
+    let mut out = Vec::new();
+    run(h.app(), script.as_bytes(), &mut out, &opts).unwrap();
+    let out = String::from_utf8(out).unwrap();
+    assert!(
+        out.contains("The console's clock shows 2026-01-01 00:00 UTC."),
+        "{out}"
+    );
+    assert!(out.contains("`/clock -1h` cannot be done"), "{out}");
+    let after_59 = out.split("moved forward 59m").nth(1).unwrap();
+    let (first, rest) = after_59.split_once("moved forward 1m").unwrap();
+    assert!(
+        !first.contains("your move"),
+        "nothing due at 00:59: {first}"
+    );
+    let (second, third) = rest.split_once("moved forward 1h").unwrap();
+    assert!(
+        second.contains("it is now 2026-01-01 01:00 UTC")
+            && second.contains("@alice, it's your move in game #1 (Breakthrough): 1h left."),
+        "{second}"
+    );
+    assert!(
+        third.contains("@alice ran out of time in game #1."),
+        "{third}"
+    );
+    assert_eq!(h.app().now_ms(), tablero_app::testkit::START_MS + 2 * HOUR);
+}
