@@ -359,6 +359,7 @@ impl App {
             Command::Replay(n) => self.with_channel(ch, |st| self.replay_game(who, st, n)),
             Command::Rematch(n) => self.with_channel(ch, |st| self.rematch(who, st, n)),
             Command::Lang(l) => self.set_lang(who, l),
+            Command::Comfort(c) => self.comfort(who, c),
             Command::Orientation(w) => self.with_channel(ch, |_| self.orientation(ch, w)),
             Command::Web(w) => self.with_channel(ch, |_| self.web_listing(who, w)),
             Command::Moves { game, square } => {

@@ -168,6 +168,8 @@ pub enum Event {
         changed: bool,
         url: Option<String>,
     },
+    /// What a settings command did (`comfortwords.rs`).
+    Comfort(crate::comfortwords::ComfortEvent),
     /// The reader's language, and whether it was just chosen.
     Lang {
         lang: Lang,
@@ -333,6 +335,8 @@ impl std::fmt::Display for BadMoveLimit {
 /// Why a command did nothing.
 #[derive(Clone, Debug)]
 pub enum AppError {
+    /// A settings command that cannot be done (`comfortwords.rs`).
+    Comfort(crate::comfortwords::ComfortError),
     /// A command with bad arguments.
     Usage {
         spec: &'static CommandSpec,

@@ -102,6 +102,8 @@ pub enum Usage {
     NotPage(String),
     /// `tournament`'s words (`tourview.rs`).
     Tournament(TourUsage),
+    /// A word of `vacation`, `timezone` or `quiet` not understood.
+    Comfort(String),
 }
 
 /// A page number: `2`, `page 2`, `página 2`, `#2` (from 1; page 0 is 1).
@@ -212,6 +214,16 @@ pub fn parse(text: &str) -> Result<Written, ParseError> {
             None => Written::Ready(Command::Lang(None)),
             Some(w) => Written::Lang(w.to_string()),
         },
+        "vacation" | "timezone" | "quiet" => {
+            let read = match spec.name {
+                "vacation" => crate::comfortwords::vacation(&rest),
+                "timezone" => crate::comfortwords::timezone(&rest),
+                _ => crate::comfortwords::quiet(&rest),
+            };
+            Written::Ready(Command::Comfort(
+                read.map_err(|w| usage(Usage::Comfort(w)))?,
+            ))
+        }
         "orientation" => match rest.as_slice() {
             [] => Written::Ready(Command::Orientation(None)),
             [w] => Written::Orientation(w.to_string()),
@@ -765,6 +777,9 @@ mod tests {
             Command::Replay(None),
             Command::Rematch(None),
             Command::Lang(None),
+            Command::Comfort(crate::comfortwords::Comfort::Vacation(None)),
+            Command::Comfort(crate::comfortwords::Comfort::Zone(None)),
+            Command::Comfort(crate::comfortwords::Comfort::Quiet(None)),
             Command::Orientation(None),
             Command::Web(None),
             Command::Moves {

@@ -20,6 +20,7 @@ mod changes;
 mod channel;
 pub mod clock;
 mod comforts;
+pub mod comfortwords;
 pub mod command;
 pub mod config;
 pub mod console;

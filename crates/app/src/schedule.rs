@@ -276,6 +276,15 @@ impl Stops {
     }
 }
 
+/// Reads a local date (`2026-02-01`, its start) or moment
+/// (`2026-02-01T09:00`) in zone `tz`.
+#[must_use]
+pub fn parse_local(s: &str, tz: &TimeZone) -> Option<i64> {
+    let utc = crate::clock::parse_utc(s)?;
+    let civil = TimeZone::UTC.to_datetime(stamp(utc));
+    tz.to_timestamp(civil).ok().map(Timestamp::as_millisecond)
+}
+
 /// A moment for a reader in zone `tz`: `2026-03-29 10:00 Europe/Madrid`,
 /// or `… UTC`.
 #[must_use]

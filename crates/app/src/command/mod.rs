@@ -9,6 +9,8 @@
 
 use tablero_rules::{GameId, Lang};
 
+use crate::comfortwords::Comfort;
+
 use crate::terms::Terms;
 use crate::tourview::TourCommand;
 use crate::view::Orientation;
@@ -123,6 +125,9 @@ pub enum Command {
     Rematch(Option<GameNo>),
     /// Shows or chooses your language.
     Lang(Option<Lang>),
+    /// A player's correspondence settings: vacation, time zone, quiet
+    /// hours (`comfortwords.rs`).
+    Comfort(crate::comfortwords::Comfort),
     /// Shows or sets how this channel's boards are turned: White at the
     /// bottom, or the player to move at the bottom.
     Orientation(Option<Orientation>),
@@ -181,6 +186,7 @@ impl Command {
             | Command::Hint(n)
             | Command::Review(n) => Some(*n),
             Command::Said { .. } => Some(None),
+            Command::Comfort(Comfort::EndVacationHere(n)) => Some(*n),
             _ => None,
         }
     }
@@ -217,6 +223,9 @@ impl Command {
                 square,
             },
             Command::Hint(_) => Command::Hint(Some(n)),
+            Command::Comfort(Comfort::EndVacationHere(_)) => {
+                Command::Comfort(Comfort::EndVacationHere(Some(n)))
+            }
             other => other,
         }
     }
@@ -263,6 +272,9 @@ impl Command {
             Command::Replay(_) => "replay",
             Command::Rematch(_) => "rematch",
             Command::Lang(_) => "lang",
+            Command::Comfort(Comfort::Vacation(_) | Comfort::EndVacationHere(_)) => "vacation",
+            Command::Comfort(Comfort::Zone(_)) => "timezone",
+            Command::Comfort(Comfort::Quiet(_)) => "quiet",
             Command::Orientation(_) => "orientation",
             Command::Web(_) => "web",
             Command::Moves { .. } => "moves",

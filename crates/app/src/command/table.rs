@@ -213,6 +213,30 @@ pub static COMMANDS: &[CommandSpec] = &[
         es: "elige tu idioma",
     },
     CommandSpec {
+        name: "vacation",
+        aliases: &["vacaciones", "holiday", "holidays", "away"],
+        usage: "vacation [5d [2026-02-01]|off|end #ID]",
+        usage_es: "vacaciones [5d [2026-02-01]|off|fin #N]",
+        en: "stops the clocks of all your games while you are away, from now or from a date; days a year accrue up to a limit; alone, what you have left; `vacation end #ID` lets one game's clock run again",
+        es: "detiene los relojes de todas tus partidas mientras estás fuera, desde ahora o desde una fecha; los días se acumulan cada año hasta un límite; sola, lo que te queda; `vacaciones fin #N` deja correr de nuevo el reloj de una partida",
+    },
+    CommandSpec {
+        name: "timezone",
+        aliases: &["zona", "zonahoraria", "tz", "zone"],
+        usage: "timezone [Europe/Madrid]",
+        usage_es: "zona [Europe/Madrid]",
+        en: "your time zone (an IANA name): times are shown in it, and weekends off and quiet hours follow it",
+        es: "tu zona horaria (un nombre IANA): las horas se muestran en ella, y los fines de semana libres y las horas de silencio la siguen",
+    },
+    CommandSpec {
+        name: "quiet",
+        aliases: &["silencio", "quiethours", "dnd"],
+        usage: "quiet [23-08|off]",
+        usage_es: "silencio [23-08|off]",
+        en: "your quiet hours: no reminder comes then, and your clock never runs out inside them (it ends when they end)",
+        es: "tus horas de silencio: no llega ningún recordatorio en ellas, y tu reloj nunca se agota dentro de ellas (se agota cuando terminan)",
+    },
+    CommandSpec {
         name: "moves",
         aliases: &["movimientos", "mov", "movs", "jugadas"],
         usage: "moves [#ID] SQUARE",
@@ -367,6 +391,10 @@ pub(crate) fn fold_word(w: &str) -> String {
 /// chooses a language itself, are left out.
 const SPANISH_WORDS: &[&str] = &[
     "ayuda",
+    "vacaciones",
+    "zona",
+    "zonahoraria",
+    "silencio",
     "juegos",
     "reglas",
     "desafiar",

@@ -3,10 +3,11 @@
 
 use tablero_rules::{Lang, Side};
 
-use super::{m, pick, t};
+use super::{both, c, m, pick, t, tr};
 use crate::clock::{format_duration, format_utc};
+use crate::comfortwords::{ComfortError, ComfortEvent, VacationView};
 use crate::event::GameView;
-use crate::reply::Text;
+use crate::reply::{Bi, Text};
 use crate::view::ClockView;
 
 /// The console's answer to `/clock` (`moved`: how far it was moved
@@ -117,4 +118,234 @@ pub(crate) fn clock_notes(v: &GameView, l: Lang) -> Text {
         ));
     }
     s
+}
+
+/// `at` written in the zone named `zone`.
+fn when(at: i64, zone: &str) -> Text {
+    t(crate::schedule::format_in(
+        at,
+        &crate::schedule::zone_or_utc(Some(zone)),
+    ))
+}
+
+/// Vacation time: `4d 12h` (the same in both languages).
+fn days(ms: i64) -> String {
+    format_duration(ms)
+}
+
+/// `n games`.
+fn games_text(n: usize, l: Lang) -> String {
+    match (l, n) {
+        (Lang::En, 1) => "1 game".into(),
+        (Lang::En, n) => format!("{n} games"),
+        (Lang::Es, 1) => "1 partida".into(),
+        (Lang::Es, n) => format!("{n} partidas"),
+    }
+}
+
+/// What a settings command did.
+pub(crate) fn event(e: &ComfortEvent) -> Bi {
+    match e {
+        ComfortEvent::Vacation {
+            view,
+            changed,
+            games,
+        } => both(|l| vacation_text(view, *changed, *games, l)),
+        ComfortEvent::VacationEndedHere { game } => tr(
+            "Your vacation no longer counts in game #{}: its clock runs when it is your move. It still counts in your other games.",
+            "Tus vacaciones ya no cuentan en la partida #{}: su reloj corre cuando te toca. Siguen contando en tus otras partidas.",
+            &[t(game.to_string())],
+        ),
+        ComfortEvent::Zone {
+            zone,
+            changed,
+            games,
+        } => both(|l| {
+            if *changed {
+                Text::fill(
+                    pick(
+                        l,
+                        "Your time zone is now {}: times are shown in it, and weekends off and quiet hours follow it ({} changed).",
+                        "Tu zona horaria es ahora {}: las horas se muestran en ella, y los fines de semana libres y las horas de silencio la siguen ({} cambiadas).",
+                    ),
+                    [t(zone.clone()), t(games_text(*games, l))],
+                )
+            } else {
+                Text::fill(
+                    pick(
+                        l,
+                        "Your time zone is {}. Set it with {}.",
+                        "Tu zona horaria es {}. Cámbiala con {}.",
+                    ),
+                    [
+                        t(zone.clone()),
+                        c(pick(l, "timezone Europe/Madrid", "zona Europe/Madrid")),
+                    ],
+                )
+            }
+        }),
+        ComfortEvent::Quiet {
+            quiet,
+            zone,
+            changed,
+        } => both(|l| match (quiet, changed) {
+            (Some(q), _) => Text::fill(
+                pick(
+                    l,
+                    "Your quiet hours are {} ({}): no reminder comes then, and your clock never runs out inside them. {} turns them off.",
+                    "Tus horas de silencio son {} ({}): no llega ningún recordatorio en ellas, y tu reloj nunca se agota dentro de ellas. {} las quita.",
+                ),
+                [
+                    t(q.text()),
+                    t(zone.clone()),
+                    c(pick(l, "quiet off", "silencio off")),
+                ],
+            ),
+            (None, true) => t(pick(
+                l,
+                "You have no quiet hours now.",
+                "Ya no tienes horas de silencio.",
+            )),
+            (None, false) => Text::fill(
+                pick(
+                    l,
+                    "You have no quiet hours. Set them with {} (in your zone, {}).",
+                    "No tienes horas de silencio. Ponlas con {} (en tu zona, {}).",
+                ),
+                [c(pick(l, "quiet 23-08", "silencio 23-08")), t(zone.clone())],
+            ),
+        }),
+    }
+}
+
+fn vacation_text(v: &VacationView, changed: bool, games: usize, l: Lang) -> Text {
+    let left = t(days(v.left_ms));
+    let allowance = Text::fill(
+        pick(
+            l,
+            " You have {} of vacation left ({} days a year, at most {} saved).",
+            " Te quedan {} de vacaciones ({} días al año, como mucho {} acumulados).",
+        ),
+        [
+            left,
+            t(v.per_year_days.to_string()),
+            t(v.max_days.to_string()),
+        ],
+    );
+    let mut s = match (v.span, changed) {
+        (Some((from, until)), true) => Text::fill(
+            pick(
+                l,
+                "Vacation from {} until {}: the clocks of your games stop while it lasts ({} now).",
+                "Vacaciones desde {} hasta {}: los relojes de tus partidas se detienen mientras duran ({} ahora).",
+            ),
+            [
+                when(from, &v.zone),
+                when(until, &v.zone),
+                t(games_text(games, l)),
+            ],
+        ),
+        (Some((from, until)), false) => Text::fill(
+            pick(
+                l,
+                "You are on vacation from {} until {}. {} ends it now.",
+                "Estás de vacaciones desde {} hasta {}. {} las termina ahora.",
+            ),
+            [
+                when(from, &v.zone),
+                when(until, &v.zone),
+                c(pick(l, "vacation off", "vacaciones off")),
+            ],
+        ),
+        (None, true) => Text::fill(
+            pick(
+                l,
+                "Your vacation is over: your clocks run again ({}), and the days you did not use are given back.",
+                "Tus vacaciones han terminado: tus relojes vuelven a correr ({}), y se devuelven los días que no usaste.",
+            ),
+            [t(games_text(games, l))],
+        ),
+        (None, false) => Text::fill(
+            pick(
+                l,
+                "You are not on vacation. {} stops your clocks for 5 days from now; {} from a date.",
+                "No estás de vacaciones. {} detiene tus relojes 5 días desde ahora; {} desde una fecha.",
+            ),
+            [
+                c(pick(l, "vacation 5d", "vacaciones 5d")),
+                c(pick(
+                    l,
+                    "vacation 5d 2026-08-01",
+                    "vacaciones 5d 2026-08-01",
+                )),
+            ],
+        ),
+    };
+    s.append(allowance);
+    s
+}
+
+/// Why a settings command did nothing.
+pub(crate) fn error(e: &ComfortError) -> Bi {
+    match e {
+        ComfortError::NotEnoughVacation { asked_ms, left_ms } => tr(
+            "You asked for {} of vacation and have {} left: ask for less, or wait for more to accrue.",
+            "Pides {} de vacaciones y te quedan {}: pide menos, o espera a acumular más.",
+            &[t(format_duration(*asked_ms)), t(format_duration(*left_ms))],
+        ),
+        ComfortError::AlreadyAway { from, until, zone } => both(|l| {
+            Text::fill(
+                pick(
+                    l,
+                    "You already have a vacation from {} until {}. End it with {} first, and the unused days come back.",
+                    "Ya tienes vacaciones desde {} hasta {}. Termínalas antes con {}, y vuelven los días sin usar.",
+                ),
+                [
+                    when(*from, zone),
+                    when(*until, zone),
+                    c(pick(l, "vacation off", "vacaciones off")),
+                ],
+            )
+        }),
+        ComfortError::NotAway => tr(
+            "You are not on vacation, so there is none to end.",
+            "No estás de vacaciones, así que no hay nada que terminar.",
+            &[],
+        ),
+        ComfortError::BadStart(w) => tr(
+            "{} is not a start for a vacation: write a date like 2026-08-01 (or 2026-08-01T09:00), in your time zone, from today to a year ahead.",
+            "{} no sirve como comienzo de unas vacaciones: escribe una fecha como 2026-08-01 (o 2026-08-01T09:00), en tu zona horaria, de hoy a un año vista.",
+            &[c(crate::event::brief(w))],
+        ),
+        ComfortError::NotAwayHere(id) => tr(
+            "No vacation of yours counts in game #{} now.",
+            "Ahora no cuenta ninguna vacación tuya en la partida #{}.",
+            &[t(id.to_string())],
+        ),
+    }
+}
+
+/// After `by` moved in `v` while on vacation: the question whether to
+/// end it for this game (it goes on unless they say so).
+pub(crate) fn moved_on_vacation(v: &GameView, by: &crate::reply::User, l: Lang) -> Text {
+    let Some(side) = v.side_of(&by.id) else {
+        return Text::plain("");
+    };
+    if v.clock.away_until[side.index()].is_none() {
+        return Text::plain("");
+    }
+    Text::fill(
+        pick(
+            l,
+            " {}, you are on vacation, so your clock in this game stays stopped until it ends. Playing on here? {} lets it run in this game only.",
+            " {}, estás de vacaciones, así que tu reloj en esta partida sigue parado hasta que terminen. ¿Sigues jugando aquí? {} lo deja correr solo en esta partida.",
+        ),
+        [
+            m(by),
+            c(match l {
+                Lang::En => format!("vacation end #{}", v.id()),
+                Lang::Es => format!("vacaciones fin #{}", v.id()),
+            }),
+        ],
+    )
 }

@@ -220,7 +220,7 @@ pub(crate) fn event(e: &Event) -> Bi {
             )
         }),
         Event::Played { by, moves, game } => both(|l| {
-            Text::fill(
+            let mut s = Text::fill(
                 pick(
                     l,
                     "{} played {} in #{}. {}",
@@ -232,7 +232,9 @@ pub(crate) fn event(e: &Event) -> Bi {
                     t(game.id().to_string()),
                     status(game, l),
                 ],
-            )
+            );
+            s.append(super::comforts::moved_on_vacation(game, by, l));
+            s
         }),
         Event::Answered {
             by,
@@ -384,6 +386,7 @@ pub(crate) fn event(e: &Event) -> Bi {
                 }
             }
         }
+        Event::Comfort(e) => super::comforts::event(e),
         Event::Lang { changed: true, .. } => tr(
             "I'll write to you in English.",
             "Te escribiré en español.",

@@ -207,3 +207,166 @@ fn the_console_clock_moves_forward_and_shows_what_fell_due() {
     );
     assert_eq!(h.app().now_ms(), tablero_app::testkit::START_MS + 2 * HOUR);
 }
+
+fn refused(h: &Harness, ch: &str, who: &str, said: &str) -> String {
+    let r = h.say(ch, who, said).expect("a reply");
+    assert!(r.error, "{said}: {}", r.plain_text());
+    r.plain_text()
+}
+
+fn board(h: &Harness, who: &str) -> String {
+    text(h, "general", who, "board")
+}
+
+/// A vacation stops its taker's clocks, shows on the board, is charged
+/// to a yearly allowance, can be ended for one game, and gives back what
+/// was not used.
+#[test]
+fn a_vacation_stops_the_clock_and_is_charged_to_the_allowance() {
+    let dir = tempfile::tempdir().unwrap();
+    let h = Harness::new(dir.path());
+    h.say("general", "bob", "hi");
+    text(
+        &h,
+        "general",
+        "alice",
+        "challenge @bob breakthrough time=1d",
+    );
+    text(&h, "general", "bob", "accept");
+    let v = text(&h, "general", "bob", "vacation");
+    assert!(
+        v.contains("You are not on vacation.")
+            && v.contains("You have 30d of vacation left (30 days a year, at most 30 saved)."),
+        "{v}"
+    );
+    refused(&h, "general", "alice", "vacation 31d");
+    refused(&h, "general", "alice", "vacation soon");
+    refused(&h, "general", "alice", "vacation 5d 2025-12-01");
+    // Thursday 01:00: five days off, to Tuesday 6 January 01:00. One
+    // hour of her turn has counted; 23 are left after the vacation.
+    h.clock.advance(HOUR);
+    let v = text(&h, "general", "alice", "vacation 5d");
+    assert!(
+        v.contains("Vacation from 2026-01-01 01:00 UTC until 2026-01-06 01:00 UTC")
+            && v.contains("(1 game now)")
+            && v.contains("You have 25d of vacation left"),
+        "{v}"
+    );
+    refused(&h, "general", "alice", "vacation 1d");
+    let b = board(&h, "bob");
+    assert!(
+        b.contains("@alice is on vacation until 2026-01-06 01:00 UTC.")
+            && b.contains("(5d 23h left"),
+        "{b}"
+    );
+    // Nothing falls due on the old schedule.
+    h.clock.advance(DAY);
+    assert!(notices(&h).is_empty());
+    // She moves anyway on Saturday 01:00: asked whether to end it here.
+    h.clock.advance(DAY);
+    let s = text(&h, "general", "alice", "a2-a3");
+    assert!(
+        s.contains("you are on vacation, so your clock in this game stays stopped")
+            && s.contains("vacation end #1"),
+        "{s}"
+    );
+    // Bob answers an hour later, Saturday 02:00: her clock stands still
+    // to Tuesday 01:00, then runs a day: 3d 23h.
+    h.clock.advance(HOUR);
+    let s = text(&h, "general", "bob", "a7-a6");
+    assert!(s.contains("@alice (White) to move (3d 23h left"), "{s}");
+    // She plays on here: the vacation stops counting in this game, and her
+    // day runs from now.
+    let e = text(&h, "general", "alice", "vacation end #1");
+    assert!(e.contains("no longer counts in game #1"), "{e}");
+    refused(&h, "general", "alice", "vacation end #1");
+    assert!(board(&h, "bob").contains("(1d left)"));
+    // Sunday 00:00 (2 days 23 hours after she took it): she ends it. What
+    // was left, 25 days, plus 71 hours' accrual at 30 days a year (5 h
+    // 50 m), plus the 2 days 1 hour unused: 27d 6h.
+    h.clock.advance(22 * HOUR);
+    let v = text(&h, "general", "alice", "vacation off");
+    assert!(
+        v.contains("Your vacation is over") && v.contains("You have 27d 6h of vacation left"),
+        "{v}"
+    );
+    refused(&h, "general", "alice", "vacation off");
+}
+
+#[test]
+fn quiet_hours_defer_reminders_and_a_timeout_to_their_end_in_the_players_zone() {
+    let dir = tempfile::tempdir().unwrap();
+    let h = Harness::new(dir.path());
+    h.say("general", "bob", "hi");
+    refused(&h, "general", "alice", "timezone Mars/Olympus");
+    refused(&h, "general", "alice", "quiet 25-08");
+    text(
+        &h,
+        "general",
+        "alice",
+        "challenge @bob breakthrough time=10h",
+    );
+    text(&h, "general", "bob", "accept");
+    // Set while the game runs: it takes them.
+    let z = text(&h, "general", "alice", "timezone europe/madrid");
+    assert!(
+        z.contains("Your time zone is now Europe/Madrid") && z.contains("(1 game changed)"),
+        "{z}"
+    );
+    let q = text(&h, "general", "alice", "quiet 23-08");
+    assert!(q.contains("23:00-08:00 (Europe/Madrid)"), "{q}");
+    // The turn began at 01:00 in Madrid. The reminder at half, 05:00 UTC,
+    // is 06:00 in Madrid, inside her quiet hours: it waits for 08:00
+    // (07:00 UTC).
+    h.clock.advance(5 * HOUR);
+    assert!(notices(&h).is_empty());
+    h.clock.advance(2 * HOUR - 1);
+    assert!(notices(&h).is_empty());
+    h.clock.advance(1);
+    let n = notices(&h);
+    assert_eq!(n.len(), 1, "{n:?}");
+    assert!(
+        n[0].contains("@alice, it's your move in game #1 (Breakthrough): 3h left."),
+        "{n:?}"
+    );
+    // The game ends at 10:00 UTC (11:00 in Madrid), out of quiet hours.
+    h.clock.advance(3 * HOUR);
+    let n = notices(&h);
+    assert!(
+        n.iter().any(|n| n.contains("@alice ran out of time")),
+        "{n:?}"
+    );
+}
+
+#[test]
+fn a_clock_never_runs_out_inside_the_movers_quiet_hours() {
+    let dir = tempfile::tempdir().unwrap();
+    let h = Harness::new(dir.path());
+    // Bob writes Spanish from his first word.
+    let z = text(&h, "general", "bob", "zona Europe/Madrid");
+    assert!(z.contains("Tu zona horaria es ahora Europe/Madrid"), "{z}");
+    let q = text(&h, "general", "bob", "silencio 23-08");
+    assert!(q.contains("Tus horas de silencio son 23:00-08:00"), "{q}");
+    text(
+        &h,
+        "general",
+        "alice",
+        "challenge @bob breakthrough time=1d",
+    );
+    text(&h, "general", "bob", "accept");
+    // Alice moves at once; bob's day would end on Friday 00:00 UTC,
+    // 01:00 in Madrid, in his quiet hours: it ends at 08:00 there, 07:00
+    // UTC.
+    text(&h, "general", "alice", "a2-a3");
+    h.clock.advance(DAY + 7 * HOUR - 1);
+    let n = notices(&h);
+    assert!(n.iter().all(|n| !n.contains("acabó")), "{n:?}");
+    h.clock.advance(1);
+    let n = notices(&h);
+    // Told in bob's language.
+    assert!(
+        n.iter()
+            .any(|n| n.contains("A @bob se le acabó el tiempo en la partida #1")),
+        "{n:?}"
+    );
+}

@@ -23,9 +23,10 @@ const LAYERS: &[(&str, &[&str])] = &[
             "schedule",
             "gameclock",
             "place",
-            "view",
             "terms",
+            "view",
             "tourview",
+            "comfortwords",
             "command",
             "grammar",
             "reading",
@@ -58,9 +59,9 @@ const LAYERS: &[(&str, &[&str])] = &[
     (
         "use cases",
         &[
-            "comforts",
             "limits",
             "bots",
+            "comforts",
             "rounds",
             "play",
             "challenges",

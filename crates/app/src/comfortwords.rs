@@ -1,0 +1,145 @@
+//! The words of a player's correspondence settings: `vacation 5d`,
+//! `vacation 5d 2026-02-01`, `vacation off`, `vacation end #3` (this game
+//! only), `timezone Europe/Madrid`, `quiet 23-08`, `quiet off`; and what
+//! they answer ([`ComfortEvent`]) or refuse ([`ComfortError`]).
+
+use crate::clock::parse_duration;
+use crate::schedule::{Daily, zone, zone_name};
+
+/// A settings command.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Comfort {
+    /// `vacation`: what is left and planned; or take or end one.
+    Vacation(Option<VacationAsk>),
+    /// `vacation end #3`: the vacation stops counting in this game.
+    EndVacationHere(Option<u64>),
+    /// `timezone`: shows it; `timezone Europe/Madrid`: an IANA name, as
+    /// the time-zone database spells it.
+    Zone(Option<String>),
+    /// `quiet`: shows them; `quiet 23-08`; `quiet off` (`Some(None)`).
+    Quiet(Option<Option<Daily>>),
+}
+
+/// What `vacation WORDS` asks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum VacationAsk {
+    /// A vacation of `ms`, from now or from a date (as written, read in
+    /// the player's zone: `2026-02-01` or `2026-02-01T09:00`).
+    Take { ms: i64, from: Option<String> },
+    /// Ends the vacation now (the unused part is given back).
+    End,
+}
+
+fn is_off(w: &str) -> bool {
+    matches!(
+        w.to_lowercase().as_str(),
+        "off" | "end" | "stop" | "no" | "fin" | "terminar" | "acabar" | "parar"
+    )
+}
+
+fn game_number(w: &str) -> Option<u64> {
+    w.strip_prefix('#').and_then(|n| n.parse::<u64>().ok())
+}
+
+/// Reads `vacation`'s words; `Err` names the word not understood.
+pub(crate) fn vacation(rest: &[&str]) -> Result<Comfort, String> {
+    Ok(match rest {
+        [] => Comfort::Vacation(None),
+        [w] if is_off(w) => Comfort::Vacation(Some(VacationAsk::End)),
+        [w, n] if is_off(w) => {
+            Comfort::EndVacationHere(Some(game_number(n).ok_or_else(|| n.to_string())?))
+        }
+        [d, more @ ..] => {
+            let ms = parse_duration(d)
+                .filter(|ms| *ms > 0)
+                .ok_or_else(|| d.to_string())?;
+            let from = match more {
+                [] => None,
+                [f, date] if matches!(f.to_lowercase().as_str(), "from" | "desde") => {
+                    Some(date.to_string())
+                }
+                [date] => Some(date.to_string()),
+                [w, ..] => return Err(w.to_string()),
+            };
+            Comfort::Vacation(Some(VacationAsk::Take { ms, from }))
+        }
+    })
+}
+
+/// Reads `timezone`'s words.
+pub(crate) fn timezone(rest: &[&str]) -> Result<Comfort, String> {
+    match rest {
+        [] => Ok(Comfort::Zone(None)),
+        [w] => zone(w)
+            .map(|z| Comfort::Zone(Some(zone_name(&z))))
+            .ok_or_else(|| w.to_string()),
+        [_, w, ..] => Err(w.to_string()),
+    }
+}
+
+/// Reads `quiet`'s words.
+pub(crate) fn quiet(rest: &[&str]) -> Result<Comfort, String> {
+    match rest {
+        [] => Ok(Comfort::Quiet(None)),
+        [w] if is_off(w) => Ok(Comfort::Quiet(Some(None))),
+        [w] => Daily::parse(w)
+            .map(|d| Comfort::Quiet(Some(Some(d))))
+            .ok_or_else(|| w.to_string()),
+        [_, w, ..] => Err(w.to_string()),
+    }
+}
+
+/// A player's vacation and allowance, as shown.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VacationView {
+    /// The vacation taken or planned, `[from, until)`, if any.
+    pub span: Option<(i64, i64)>,
+    /// What is left to take now.
+    pub left_ms: i64,
+    /// The allowance: days a year, and the most that can be saved up.
+    pub per_year_days: u32,
+    pub max_days: u32,
+    /// The player's zone, for writing moments.
+    pub zone: String,
+}
+
+/// What a settings command did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ComfortEvent {
+    /// The vacation as it stands (`changed`: taken or ended now), and the
+    /// ongoing games whose clocks it changed.
+    Vacation {
+        view: VacationView,
+        changed: bool,
+        games: usize,
+    },
+    /// The vacation no longer counts in game `game`.
+    VacationEndedHere { game: u64 },
+    /// The player's zone (`changed`: set now; `games` told).
+    Zone {
+        zone: String,
+        changed: bool,
+        games: usize,
+    },
+    /// The player's quiet hours in their zone.
+    Quiet {
+        quiet: Option<Daily>,
+        zone: String,
+        changed: bool,
+    },
+}
+
+/// Why a settings command did nothing.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ComfortError {
+    /// More vacation asked than is left.
+    NotEnoughVacation { asked_ms: i64, left_ms: i64 },
+    /// A vacation is taken or planned already: end it first.
+    AlreadyAway { from: i64, until: i64, zone: String },
+    /// No vacation to end.
+    NotAway,
+    /// A start that is no date, is past, or is more than a year away.
+    BadStart(String),
+    /// `vacation end #N` in a game where no vacation counts.
+    NotAwayHere(u64),
+}
