@@ -6,11 +6,13 @@
 //! its timer set again. Settings are written under the store's profile
 //! lock (as languages are), never while a channel lock is held.
 
-use tablero_store::{AwayDoc, ComfortDoc, GameDoc, SpanDoc};
+use tablero_store::{AwayDoc, ComfortDoc, GameDoc, PauseOfferDoc, SpanDoc};
 
 use crate::channel::{ChannelState, Live};
 use crate::clock::DAY;
-use crate::comfortwords::{Comfort, ComfortError, ComfortEvent, VacationAsk, VacationView};
+use crate::comfortwords::{
+    Comfort, ComfortError, ComfortEvent, PauseAsk, VacationAsk, VacationView,
+};
 use crate::event::{AppError, Event, Outcome, Verb};
 use crate::reply::{Platform, User};
 use crate::schedule::{Daily, parse_local, zone_or_utc};
@@ -63,6 +65,9 @@ impl App {
                     changed,
                     games,
                 }))
+            }
+            Comfort::Pause { ask, game } => {
+                self.with_channel(&who.channel, |st| self.pause(who, st, ask, game))
             }
             Comfort::Quiet(q) => {
                 let (doc, changed) = self.change_comfort(who, |d| {
@@ -208,6 +213,85 @@ impl App {
         Ok(Event::Comfort(ComfortEvent::VacationEndedHere { game: id }))
     }
 
+    /// `pause 3d`, `pause accept`, `pause decline` in game `n` (or the
+    /// caller's game here, or the one where an offer waits for them).
+    fn pause(&self, who: &Actor, st: &mut ChannelState, ask: PauseAsk, n: Option<u64>) -> Outcome {
+        let now = self.now();
+        let me = &who.user;
+        let waiting = |g: &Live| {
+            let side = g.doc.side_of(&me.id);
+            pause_offer(&g.doc, now).is_some_and(|o| Some(o.by) != side)
+        };
+        let id = match (n, ask) {
+            (None, PauseAsk::Accept | PauseAsk::Decline) => {
+                let ids: Vec<u64> = st
+                    .games_of(me)
+                    .into_iter()
+                    .filter(|g| waiting(g))
+                    .map(|g| g.doc.id)
+                    .collect();
+                match ids.as_slice() {
+                    [one] => *one,
+                    [] => st.pick(me, None, true, Verb::Board)?,
+                    many => return Err(st.which(many, Verb::Board)),
+                }
+            }
+            (n, _) => st.pick(me, n, true, Verb::Board)?,
+        };
+        let live = st.live(id)?;
+        let side = live.doc.side_of(&me.id).ok_or(AppError::NotAPlayer(id))?;
+        let offer = pause_offer(&live.doc, now);
+        let theirs = offer.filter(|o| o.by != side);
+        let mut doc = live.doc.clone();
+        let clock = doc.clock.get_or_insert_default();
+        let event = match (ask, theirs) {
+            (PauseAsk::Offer(_) | PauseAsk::Accept, Some(o)) => {
+                // Offering back agrees to the offer waiting, as with draws.
+                clock.pause = Some(SpanDoc {
+                    from: now,
+                    until: now + o.ms,
+                });
+                clock.pause_offer = None;
+                ComfortEvent::PauseAgreed {
+                    game: id,
+                    until: now + o.ms,
+                }
+            }
+            (PauseAsk::Offer(ms), None) => {
+                if let Some(until) = crate::gameclock::paused_until(&live.doc, now) {
+                    return Err(refused(ComfortError::PausedAlready { game: id, until }));
+                }
+                if offer.is_some() {
+                    return Err(refused(ComfortError::PauseOfferPending(id)));
+                }
+                let expires = now + self.settings.challenge_expiry_ms;
+                clock.pause_offer = Some(PauseOfferDoc {
+                    by: side,
+                    ms,
+                    expires_ms: expires,
+                });
+                ComfortEvent::PauseOffered {
+                    by: me.clone(),
+                    game: id,
+                    ms,
+                    expires,
+                }
+            }
+            (PauseAsk::Decline, Some(_)) => {
+                clock.pause_offer = None;
+                ComfortEvent::PauseDeclined {
+                    by: me.clone(),
+                    game: id,
+                }
+            }
+            (PauseAsk::Accept | PauseAsk::Decline, None) => {
+                return Err(refused(ComfortError::NoPauseOffer(id)));
+            }
+        };
+        self.rewrite(st, id, doc)?;
+        Ok(Event::Comfort(event))
+    }
+
     /// Copies `who`'s settings into each of their ongoing games on the
     /// platform; returns how many changed.
     fn spread(&self, who: &Actor) -> usize {
@@ -259,7 +343,7 @@ impl App {
     fn rewrite(&self, st: &mut ChannelState, id: u64, mut doc: GameDoc) -> Res<()> {
         let live = st.live(id)?;
         let to_move = live.game.turn().side;
-        if !doc.bot.is_some_and(|b| b.side == to_move) {
+        if doc.bot.is_none_or(|b| b.side != to_move) {
             doc.next_event_ms = crate::channel::due_of(&doc, to_move);
         }
         let mut b = self.store.batch();
@@ -273,6 +357,14 @@ impl App {
         st.games.insert(id, live);
         Ok(())
     }
+}
+
+/// The pause offered in `doc` and not lapsed at `now`.
+fn pause_offer(doc: &GameDoc, now: i64) -> Option<PauseOfferDoc> {
+    doc.clock
+        .as_ref()?
+        .pause_offer
+        .filter(|o| o.expires_ms > now)
 }
 
 /// The zone's name, `UTC` when none is set.

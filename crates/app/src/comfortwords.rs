@@ -18,7 +18,21 @@ pub enum Comfort {
     Zone(Option<String>),
     /// `quiet`: shows them; `quiet 23-08`; `quiet off` (`Some(None)`).
     Quiet(Option<Option<Daily>>),
+    /// `pause 3d [#N]` offers to stop both clocks of a game for a while;
+    /// `pause accept`, `pause decline` answer.
+    Pause { ask: PauseAsk, game: Option<u64> },
 }
+
+/// What `pause WORDS` asks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PauseAsk {
+    Offer(i64),
+    Accept,
+    Decline,
+}
+
+/// The shortest and longest pause one may offer.
+pub const PAUSE_MS: std::ops::RangeInclusive<i64> = crate::clock::HOUR..=30 * crate::clock::DAY;
 
 /// What `vacation WORDS` asks.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -63,6 +77,36 @@ pub(crate) fn vacation(rest: &[&str]) -> Result<Comfort, String> {
             };
             Comfort::Vacation(Some(VacationAsk::Take { ms, from }))
         }
+    })
+}
+
+/// Reads `pause`'s words: a duration, `accept` or `decline`, and a game
+/// number in any order.
+pub(crate) fn pause(rest: &[&str]) -> Result<Comfort, String> {
+    let mut ask = None;
+    let mut game = None;
+    for w in rest {
+        let low = w.to_lowercase();
+        if let Some(n) = game_number(w) {
+            game = Some(n);
+        } else if matches!(
+            low.as_str(),
+            "accept" | "yes" | "aceptar" | "acepto" | "si" | "sí"
+        ) {
+            ask = Some(PauseAsk::Accept);
+        } else if matches!(low.as_str(), "decline" | "no" | "rechazar" | "rechazo") {
+            ask = Some(PauseAsk::Decline);
+        } else {
+            let ms = parse_duration(w)
+                .filter(|ms| PAUSE_MS.contains(ms))
+                .ok_or_else(|| w.to_string())?;
+            ask = Some(PauseAsk::Offer(ms));
+        }
+    }
+    // `pause` alone accepts an offer waiting for the caller.
+    Ok(Comfort::Pause {
+        ask: ask.unwrap_or(PauseAsk::Accept),
+        game,
     })
 }
 
@@ -114,12 +158,30 @@ pub enum ComfortEvent {
         games: usize,
     },
     /// The vacation no longer counts in game `game`.
-    VacationEndedHere { game: u64 },
+    VacationEndedHere {
+        game: u64,
+    },
     /// The player's zone (`changed`: set now; `games` told).
     Zone {
         zone: String,
         changed: bool,
         games: usize,
+    },
+    /// A pause of `ms` offered in game `game`, until `expires` (UTC).
+    PauseOffered {
+        by: crate::reply::User,
+        game: u64,
+        ms: i64,
+        expires: i64,
+    },
+    /// Both clocks of `game` stop until `until` (UTC).
+    PauseAgreed {
+        game: u64,
+        until: i64,
+    },
+    PauseDeclined {
+        by: crate::reply::User,
+        game: u64,
     },
     /// The player's quiet hours in their zone.
     Quiet {
@@ -142,4 +204,10 @@ pub enum ComfortError {
     BadStart(String),
     /// `vacation end #N` in a game where no vacation counts.
     NotAwayHere(u64),
+    /// No pause offer from the opponent waits in the game (or it lapsed).
+    NoPauseOffer(u64),
+    /// A pause offered by the caller waits for the opponent.
+    PauseOfferPending(u64),
+    /// A pause runs already.
+    PausedAlready { game: u64, until: i64 },
 }

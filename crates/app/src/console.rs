@@ -384,7 +384,7 @@ pub fn run(
                 writeln!(out, "{}", Ui::ConsoleDirect { user: &me }.text(Lang::En))?;
             }
             (Some("/clock"), arg) => {
-                let arg = arg.map(|a| crate::event::brief(a));
+                let arg = arg.map(crate::event::brief);
                 let moved = arg.as_deref().and_then(|a| {
                     let ms = crate::clock::parse_duration(a.strip_prefix('+')?)?;
                     ((1..=365 * crate::clock::DAY).contains(&ms) && app.advance_clock(ms))

@@ -95,6 +95,15 @@ pub(crate) fn settle_move(doc: &mut GameDoc, side: Side, now: i64) {
             .saturating_add(c.increment_secs as i64 * 1000)
             .min(cap);
     }
+    // A move ends an agreed pause, and a pause offered.
+    if let Some(c) = &mut doc.clock {
+        if let Some(p) = &mut c.pause
+            && p.until > now
+        {
+            p.until = now.max(p.from);
+        }
+        c.pause_offer = None;
+    }
 }
 
 /// The clock a game starts with: `terms`' increment, cap and weekends,

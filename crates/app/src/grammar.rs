@@ -214,9 +214,10 @@ pub fn parse(text: &str) -> Result<Written, ParseError> {
             None => Written::Ready(Command::Lang(None)),
             Some(w) => Written::Lang(w.to_string()),
         },
-        "vacation" | "timezone" | "quiet" => {
+        "vacation" | "timezone" | "quiet" | "pause" => {
             let read = match spec.name {
                 "vacation" => crate::comfortwords::vacation(&rest),
+                "pause" => crate::comfortwords::pause(&rest),
                 "timezone" => crate::comfortwords::timezone(&rest),
                 _ => crate::comfortwords::quiet(&rest),
             };
@@ -780,6 +781,10 @@ mod tests {
             Command::Comfort(crate::comfortwords::Comfort::Vacation(None)),
             Command::Comfort(crate::comfortwords::Comfort::Zone(None)),
             Command::Comfort(crate::comfortwords::Comfort::Quiet(None)),
+            Command::Comfort(crate::comfortwords::Comfort::Pause {
+                ask: crate::comfortwords::PauseAsk::Accept,
+                game: None,
+            }),
             Command::Orientation(None),
             Command::Web(None),
             Command::Moves {

@@ -154,7 +154,10 @@ impl ClockView {
             weekends_off: c.weekends_off,
             away_until: Side::ALL.map(|s| crate::gameclock::away_until(doc, s, now)),
             paused_until: crate::gameclock::paused_until(doc, now),
-            pause_offer: c.pause_offer.map(|o| (o.by, o.ms)),
+            pause_offer: c
+                .pause_offer
+                .filter(|o| o.expires_ms > now)
+                .map(|o| (o.by, o.ms)),
         }
     }
 }

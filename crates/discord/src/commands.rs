@@ -53,6 +53,10 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         replay(),
         rematch(),
         lang(),
+        vacation(),
+        pause(),
+        timezone(),
+        quiet(),
         orientation(),
         web(),
         moves(),
@@ -531,7 +535,7 @@ impl Asked {
             }
             if let Some(t) = &self.time {
                 let word = t.trim().to_lowercase();
-                terms.limit = Some(resolve::move_limit(word.trim_start_matches("time="))?);
+                resolve::clock_terms(word.trim_start_matches("time="), terms)?;
             }
         }
         Ok(cmd)
@@ -727,6 +731,47 @@ pub enum WebChoice {
 pub async fn web(ctx: Context<'_>, list: Option<WebChoice>) -> Result<(), Error> {
     let w = list.map(|w| matches!(w, WebChoice::On));
     run(ctx, Ok(Command::Web(w)), Vec::new()).await
+}
+
+/// `NAME WORDS` read as typed: the settings commands take their words as
+/// one free-text option.
+fn written(name: &str, words: Option<&str>) -> Result<Command, CommandError> {
+    let text = format!("{name} {}", words.unwrap_or(""));
+    typed(tablero_app::parse(text.trim()).map_err(CommandError::from)?)
+}
+
+/// Your vacation: stops your clocks.
+#[poise::command(slash_command)]
+pub async fn vacation(ctx: Context<'_>, days: Option<String>) -> Result<(), Error> {
+    run(ctx, written("vacation", days.as_deref()), Vec::new()).await
+}
+
+/// A pause of a game, by agreement.
+#[poise::command(slash_command)]
+pub async fn pause(
+    ctx: Context<'_>,
+    answer: String,
+    #[autocomplete = "complete_game_no"]
+    #[min = 1]
+    game: Option<u64>,
+) -> Result<(), Error> {
+    let words = match game {
+        Some(n) => format!("{answer} #{n}"),
+        None => answer,
+    };
+    run(ctx, written("pause", Some(&words)), Vec::new()).await
+}
+
+/// Your time zone.
+#[poise::command(slash_command)]
+pub async fn timezone(ctx: Context<'_>, zone: Option<String>) -> Result<(), Error> {
+    run(ctx, written("timezone", zone.as_deref()), Vec::new()).await
+}
+
+/// Your quiet hours.
+#[poise::command(slash_command)]
+pub async fn quiet(ctx: Context<'_>, hours: Option<String>) -> Result<(), Error> {
+    run(ctx, written("quiet", hours.as_deref()), Vec::new()).await
 }
 
 /// Where the piece on a square may go.

@@ -186,7 +186,9 @@ impl Command {
             | Command::Hint(n)
             | Command::Review(n) => Some(*n),
             Command::Said { .. } => Some(None),
-            Command::Comfort(Comfort::EndVacationHere(n)) => Some(*n),
+            Command::Comfort(Comfort::EndVacationHere(n) | Comfort::Pause { game: n, .. }) => {
+                Some(*n)
+            }
             _ => None,
         }
     }
@@ -225,6 +227,9 @@ impl Command {
             Command::Hint(_) => Command::Hint(Some(n)),
             Command::Comfort(Comfort::EndVacationHere(_)) => {
                 Command::Comfort(Comfort::EndVacationHere(Some(n)))
+            }
+            Command::Comfort(Comfort::Pause { ask, .. }) => {
+                Command::Comfort(Comfort::Pause { ask, game: Some(n) })
             }
             other => other,
         }
@@ -275,6 +280,7 @@ impl Command {
             Command::Comfort(Comfort::Vacation(_) | Comfort::EndVacationHere(_)) => "vacation",
             Command::Comfort(Comfort::Zone(_)) => "timezone",
             Command::Comfort(Comfort::Quiet(_)) => "quiet",
+            Command::Comfort(Comfort::Pause { .. }) => "pause",
             Command::Orientation(_) => "orientation",
             Command::Web(_) => "web",
             Command::Moves { .. } => "moves",

@@ -221,6 +221,14 @@ pub static COMMANDS: &[CommandSpec] = &[
         es: "detiene los relojes de todas tus partidas mientras estás fuera, desde ahora o desde una fecha; los días se acumulan cada año hasta un límite; sola, lo que te queda; `vacaciones fin #N` deja correr de nuevo el reloj de una partida",
     },
     CommandSpec {
+        name: "pause",
+        aliases: &["pausa", "pausar"],
+        usage: "pause [#ID] 3d|accept|decline",
+        usage_es: "pausa [#N] 3d|aceptar|rechazar",
+        en: "offer your opponent to stop both clocks of a game for a while (as a draw offer: they accept or decline; it lapses in a day); a move ends it",
+        es: "propón a tu rival detener los dos relojes de una partida un tiempo (como una oferta de tablas: acepta o rechaza; caduca en un día); una jugada la termina",
+    },
+    CommandSpec {
         name: "timezone",
         aliases: &["zona", "zonahoraria", "tz", "zone"],
         usage: "timezone [Europe/Madrid]",
@@ -392,6 +400,8 @@ pub(crate) fn fold_word(w: &str) -> String {
 const SPANISH_WORDS: &[&str] = &[
     "ayuda",
     "vacaciones",
+    "pausa",
+    "pausar",
     "zona",
     "zonahoraria",
     "silencio",

@@ -184,6 +184,31 @@ pub(crate) fn event(e: &ComfortEvent) -> Bi {
                 )
             }
         }),
+        ComfortEvent::PauseOffered {
+            by,
+            game,
+            ms,
+            expires,
+        } => tr(
+            "{} offers a pause of {} in game #{}: both clocks would stop until it ends or either player moves. The opponent: `pause accept` or `pause decline` (the offer lapses at {}).",
+            "{} propone una pausa de {} en la partida #{}: los dos relojes se detendrían hasta que termine o alguien juegue. El rival: `pausa aceptar` o `pausa rechazar` (la oferta caduca el {}).",
+            &[
+                m(by),
+                t(format_duration(*ms)),
+                t(game.to_string()),
+                t(format_utc(*expires)),
+            ],
+        ),
+        ComfortEvent::PauseAgreed { game, until } => tr(
+            "Pause agreed: both clocks of game #{} stop until {}, or until either player moves.",
+            "Pausa acordada: los dos relojes de la partida #{} se detienen hasta el {}, o hasta que alguien juegue.",
+            &[t(game.to_string()), t(format_utc(*until))],
+        ),
+        ComfortEvent::PauseDeclined { by, game } => tr(
+            "{} declines the pause in game #{}: the clocks run on.",
+            "{} rechaza la pausa en la partida #{}: los relojes siguen corriendo.",
+            &[m(by), t(game.to_string())],
+        ),
         ComfortEvent::Quiet {
             quiet,
             zone,
@@ -316,6 +341,21 @@ pub(crate) fn error(e: &ComfortError) -> Bi {
             "{} is not a start for a vacation: write a date like 2026-08-01 (or 2026-08-01T09:00), in your time zone, from today to a year ahead.",
             "{} no sirve como comienzo de unas vacaciones: escribe una fecha como 2026-08-01 (o 2026-08-01T09:00), en tu zona horaria, de hoy a un año vista.",
             &[c(crate::event::brief(w))],
+        ),
+        ComfortError::NoPauseOffer(id) => tr(
+            "No pause offered by your opponent waits in game #{} (an offer lapses after a day). `pause 3d` offers one.",
+            "No hay ninguna pausa de tu rival esperando en la partida #{} (una oferta caduca en un día). `pausa 3d` propone una.",
+            &[t(id.to_string())],
+        ),
+        ComfortError::PauseOfferPending(id) => tr(
+            "Your pause offer in game #{} waits for your opponent's answer.",
+            "Tu propuesta de pausa en la partida #{} espera la respuesta de tu rival.",
+            &[t(id.to_string())],
+        ),
+        ComfortError::PausedAlready { game, until } => tr(
+            "Game #{} is paused already, until {}.",
+            "La partida #{} ya está en pausa, hasta el {}.",
+            &[t(game.to_string()), t(format_utc(*until))],
         ),
         ComfortError::NotAwayHere(id) => tr(
             "No vacation of yours counts in game #{} now.",

@@ -370,3 +370,59 @@ fn a_clock_never_runs_out_inside_the_movers_quiet_hours() {
         "{n:?}"
     );
 }
+
+/// A pause is offered as a draw is, stops both clocks once agreed, ends
+/// with the next move, and an offer lapses after a day.
+#[test]
+fn a_pause_by_agreement_stops_both_clocks_until_a_move_and_offers_lapse() {
+    let dir = tempfile::tempdir().unwrap();
+    let h = Harness::new(dir.path());
+    h.say("general", "bob", "hi");
+    text(
+        &h,
+        "general",
+        "alice",
+        "challenge @bob breakthrough time=1d",
+    );
+    text(&h, "general", "bob", "accept");
+    refused(&h, "general", "bob", "pause accept");
+    refused(&h, "general", "alice", "pause 10m");
+    let o = text(&h, "general", "alice", "pause 3d");
+    assert!(o.contains("@alice offers a pause of 3d in game #1"), "{o}");
+    refused(&h, "general", "alice", "pause 2d");
+    refused(&h, "general", "alice", "pause accept");
+    // Bob agrees at 01:00: alice's clock, 1 hour used, stops until
+    // Sunday 01:00, then has 23 hours: 3d 23h left.
+    h.clock.advance(HOUR);
+    let a = text(&h, "general", "bob", "pause accept");
+    assert!(
+        a.contains("both clocks of game #1 stop until 2026-01-04 01:00 UTC"),
+        "{a}"
+    );
+    let b = board(&h, "bob");
+    assert!(
+        b.contains("(3d 23h left)")
+            && b.contains("Paused by agreement until 2026-01-04 01:00 UTC."),
+        "{b}"
+    );
+    // Nothing falls due meanwhile.
+    h.clock.advance(DAY);
+    assert!(notices(&h).is_empty());
+    // Her move on Saturday 01:00 ends the pause: bob's day runs at once.
+    h.clock.advance(DAY);
+    let s = text(&h, "general", "alice", "a2-a3");
+    assert!(s.contains("@bob (Black) to move (1d left)"), "{s}");
+    assert!(!s.contains("Paused"), "{s}");
+    // An offer not answered within a day lapses.
+    text(&h, "general", "bob", "pause 2d");
+    h.clock.advance(DAY / 2);
+    let d = text(&h, "general", "alice", "pause decline");
+    assert!(d.contains("@alice declines the pause in game #1"), "{d}");
+    text(&h, "general", "bob", "pausa 2d");
+    h.clock.advance(DAY);
+    refused(&h, "general", "alice", "pause accept");
+    // No offer stopped bob's day, which began with alice's move 1d 12h
+    // ago: he has run out.
+    let n = notices(&h);
+    assert!(n.iter().any(|n| n.contains("ran out of time")), "{n:?}");
+}
