@@ -251,6 +251,9 @@ impl App {
     /// the bot to move waits a moment for the bot's answer, to report
     /// both as one event ([`Event::Answered`], `answers.rs`).
     pub fn execute(&self, who: &Actor, cmd: Command) -> Outcome {
+        if who.direct {
+            self.remember_private(who);
+        }
         let out = self.run(who, cmd);
         if who.direct {
             self.with_answer(who, out)

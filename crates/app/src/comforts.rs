@@ -6,7 +6,7 @@
 //! its timer set again. Settings are written under the store's profile
 //! lock (as languages are), never while a channel lock is held.
 
-use tablero_store::{AwayDoc, ComfortDoc, GameDoc, PauseOfferDoc, SpanDoc};
+use tablero_store::{AwayDoc, ComfortDoc, GameDoc, PauseOfferDoc, RemindersDoc, SpanDoc};
 
 use crate::channel::{ChannelState, Live};
 use crate::clock::DAY;
@@ -69,6 +69,31 @@ impl App {
             Comfort::Pause { ask, game } => {
                 self.with_channel(&who.channel, |st| self.pause(who, st, ask, game))
             }
+            Comfort::Digest(at) => {
+                let (doc, changed) = self.change_comfort(who, |d| {
+                    let Some(at) = at else { return Ok(false) };
+                    d.digest = at;
+                    Ok(true)
+                })?;
+                Ok(Event::Comfort(ComfortEvent::Digest {
+                    at: doc.digest,
+                    next: doc.digest_next_ms,
+                    zone: zone_text(&doc),
+                    private: doc.private.is_some(),
+                    changed,
+                }))
+            }
+            Comfort::Reminders(mode) => {
+                let (doc, changed) = self.change_comfort(who, |d| {
+                    let Some(mode) = mode else { return Ok(false) };
+                    d.reminders = mode;
+                    Ok(true)
+                })?;
+                Ok(Event::Comfort(ComfortEvent::Reminders {
+                    mode: doc.reminders,
+                    changed,
+                }))
+            }
             Comfort::Quiet(q) => {
                 let (doc, changed) = self.change_comfort(who, |d| {
                     let Some(q) = q else { return Ok(false) };
@@ -87,6 +112,36 @@ impl App {
         }
     }
 
+    /// Remembers `who`'s private chat with the bot (they wrote in it), for
+    /// their digest; a write only when it is new.
+    pub(crate) fn remember_private(&self, who: &Actor) {
+        let p = who.channel.platform;
+        let known = self.store.comfort(p, &who.user.id).ok();
+        if known.is_none_or(|c| c.private.as_ref() == Some(&who.channel)) {
+            return;
+        }
+        let saved = self.change_comfort(who, |d| {
+            d.private = Some(who.channel.clone());
+            Ok(true)
+        });
+        if let Err(e) = saved {
+            tracing::warn!(error = ?e, "cannot remember a private chat");
+        }
+    }
+
+    /// Whether `user` wants each game's reminders: not when they turned
+    /// them off, nor when they chose the digest and it can reach them.
+    pub(crate) fn wants_reminders(&self, platform: Platform, user: &str) -> bool {
+        let Ok(c) = self.store.comfort(platform, user) else {
+            return true;
+        };
+        match c.reminders {
+            RemindersDoc::On => true,
+            RemindersDoc::Off => false,
+            RemindersDoc::Digest => c.digest.is_none() || c.private.is_none(),
+        }
+    }
+
     /// Reads, changes (when `f` says so) and writes `who`'s settings under
     /// the profile lock; returns them and whether they changed.
     fn change_comfort(
@@ -96,12 +151,17 @@ impl App {
     ) -> Res<(ComfortDoc, bool)> {
         let p = who.channel.platform;
         let _lock = self.store.lock_stats()?;
-        let mut doc = self.store.comfort(p, &who.user.id)?;
+        let old = self.store.comfort(p, &who.user.id)?;
+        let mut doc = old.clone();
         if !f(&mut doc)? {
             return Ok((doc, false));
         }
+        // The digest follows its time and the zone.
+        doc.digest_next_ms = doc.digest.map(|at| {
+            crate::schedule::next_daily(self.now() + 1, &zone_or_utc(doc.zone.as_deref()), at)
+        });
         let mut b = self.store.batch();
-        b.put_comfort(p, &who.user.id, &doc);
+        b.put_comfort(p, &who.user.id, &doc, Some(&old));
         self.commit(b)?;
         Ok((doc, true))
     }

@@ -3,6 +3,8 @@
 //! only), `timezone Europe/Madrid`, `quiet 23-08`, `quiet off`; and what
 //! they answer ([`ComfortEvent`]) or refuse ([`ComfortError`]).
 
+use tablero_store::RemindersDoc;
+
 use crate::clock::parse_duration;
 use crate::schedule::{Daily, zone, zone_name};
 
@@ -18,6 +20,11 @@ pub enum Comfort {
     Zone(Option<String>),
     /// `quiet`: shows them; `quiet 23-08`; `quiet off` (`Some(None)`).
     Quiet(Option<Option<Daily>>),
+    /// `digest`: shows it; `digest 09:00`: a daily list of the games
+    /// where it is your move, in your private chat; `digest off`.
+    Digest(Option<Option<u16>>),
+    /// `reminders`: shows; `reminders on|off|digest`: what comes.
+    Reminders(Option<RemindersDoc>),
     /// `pause 3d [#N]` offers to stop both clocks of a game for a while;
     /// `pause accept`, `pause decline` answer.
     Pause { ask: PauseAsk, game: Option<u64> },
@@ -110,6 +117,32 @@ pub(crate) fn pause(rest: &[&str]) -> Result<Comfort, String> {
     })
 }
 
+/// Reads `digest`'s words.
+pub(crate) fn digest(rest: &[&str]) -> Result<Comfort, String> {
+    match rest {
+        [] => Ok(Comfort::Digest(None)),
+        [w] if is_off(w) => Ok(Comfort::Digest(Some(None))),
+        [w] => crate::schedule::time_of_day(w)
+            .map(|m| Comfort::Digest(Some(Some(m))))
+            .ok_or_else(|| w.to_string()),
+        [_, w, ..] => Err(w.to_string()),
+    }
+}
+
+/// Reads `reminders`' words.
+pub(crate) fn reminders(rest: &[&str]) -> Result<Comfort, String> {
+    match rest {
+        [] => Ok(Comfort::Reminders(None)),
+        [w] => Ok(Comfort::Reminders(Some(match w.to_lowercase().as_str() {
+            "on" | "si" | "sí" | "yes" | "all" | "todos" => RemindersDoc::On,
+            "off" | "no" | "none" | "ninguno" | "nada" => RemindersDoc::Off,
+            "digest" | "resumen" | "daily" | "diario" => RemindersDoc::Digest,
+            _ => return Err(w.to_string()),
+        }))),
+        [_, w, ..] => Err(w.to_string()),
+    }
+}
+
 /// Reads `timezone`'s words.
 pub(crate) fn timezone(rest: &[&str]) -> Result<Comfort, String> {
     match rest {
@@ -182,6 +215,20 @@ pub enum ComfortEvent {
     PauseDeclined {
         by: crate::reply::User,
         game: u64,
+    },
+    /// The player's digest: its time, when the next comes (both in their
+    /// zone), and whether they have a private chat it can come to.
+    Digest {
+        at: Option<u16>,
+        next: Option<i64>,
+        zone: String,
+        private: bool,
+        changed: bool,
+    },
+    /// What reminders the player gets.
+    Reminders {
+        mode: RemindersDoc,
+        changed: bool,
     },
     /// The player's quiet hours in their zone.
     Quiet {

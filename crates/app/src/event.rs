@@ -121,6 +121,14 @@ pub enum Event {
         view: ChannelView,
         page: usize,
     },
+    /// A player's daily digest: their games where it is their move,
+    /// soonest deadline first, named as their private chat names them;
+    /// moments in their zone.
+    Digest {
+        me: User,
+        games: Vec<Elsewhere>,
+        zone: String,
+    },
     /// The caller's ongoing games in every channel: page `page`.
     MyGames {
         me: User,

@@ -214,8 +214,10 @@ pub fn parse(text: &str) -> Result<Written, ParseError> {
             None => Written::Ready(Command::Lang(None)),
             Some(w) => Written::Lang(w.to_string()),
         },
-        "vacation" | "timezone" | "quiet" | "pause" => {
+        "vacation" | "timezone" | "quiet" | "pause" | "digest" | "reminders" => {
             let read = match spec.name {
+                "digest" => crate::comfortwords::digest(&rest),
+                "reminders" => crate::comfortwords::reminders(&rest),
                 "vacation" => crate::comfortwords::vacation(&rest),
                 "pause" => crate::comfortwords::pause(&rest),
                 "timezone" => crate::comfortwords::timezone(&rest),
@@ -781,6 +783,8 @@ mod tests {
             Command::Comfort(crate::comfortwords::Comfort::Vacation(None)),
             Command::Comfort(crate::comfortwords::Comfort::Zone(None)),
             Command::Comfort(crate::comfortwords::Comfort::Quiet(None)),
+            Command::Comfort(crate::comfortwords::Comfort::Digest(None)),
+            Command::Comfort(crate::comfortwords::Comfort::Reminders(None)),
             Command::Comfort(crate::comfortwords::Comfort::Pause {
                 ask: crate::comfortwords::PauseAsk::Accept,
                 game: None,

@@ -26,6 +26,7 @@ pub mod config;
 pub mod console;
 #[cfg(any(test, feature = "testkit"))]
 pub mod corpus;
+mod digest;
 mod direct;
 pub mod event;
 mod gameclock;

@@ -52,10 +52,16 @@ impl App {
 
     fn fire(&self, timers: Vec<Timer>, now: i64, out: &mut Vec<Outgoing>) {
         for t in timers {
+            if t.kind == TimerKind::Digest {
+                // A player's digest goes to their private chat (`digest.rs`).
+                out.extend(self.digest_due(&t, now));
+                continue;
+            }
             let done = match t.kind {
                 TimerKind::Game => self.game_timer(&t, now),
                 TimerKind::Challenge => self.challenge_timer(&t, now),
                 TimerKind::Tournament => self.tournament_timer(&t, now),
+                TimerKind::Digest => Ok(None),
             };
             match done {
                 Ok(Some((event, reader))) => {
@@ -133,6 +139,9 @@ impl App {
             doc.reminders_sent = crate::gameclock::reminders_at(&doc, side, now);
             doc.next_event_ms = due_of(&doc, side);
             let live = self.save_doc(st, t.id, doc)?;
+            if !self.wants_reminders(t.channel.platform, &who.id) {
+                return Ok(None);
+            }
             let id = who.id.clone();
             Ok(Some((
                 Event::Reminder {

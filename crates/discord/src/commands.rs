@@ -55,6 +55,8 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         lang(),
         vacation(),
         pause(),
+        digest(),
+        reminders(),
         timezone(),
         quiet(),
         orientation(),
@@ -760,6 +762,18 @@ pub async fn pause(
         None => answer,
     };
     run(ctx, written("pause", Some(&words)), Vec::new()).await
+}
+
+/// Your daily digest.
+#[poise::command(slash_command)]
+pub async fn digest(ctx: Context<'_>, time: Option<String>) -> Result<(), Error> {
+    run(ctx, written("digest", time.as_deref()), Vec::new()).await
+}
+
+/// What reminds you.
+#[poise::command(slash_command)]
+pub async fn reminders(ctx: Context<'_>, mode: Option<String>) -> Result<(), Error> {
+    run(ctx, written("reminders", mode.as_deref()), Vec::new()).await
 }
 
 /// Your time zone.

@@ -125,6 +125,21 @@ pub struct ComfortDoc {
     /// The player's private chat with the bot, once they opened one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub private: Option<ChannelKey>,
+    /// When the next digest is due; its timer ([`TimerKind::Digest`]) is
+    /// kept by [`Batch::put_comfort`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub digest_next_ms: Option<i64>,
+}
+
+/// The key of a player's digest timer: the player as its channel.
+#[must_use]
+pub fn digest_timer(platform: Platform, user: &str, due_ms: i64) -> Timer {
+    Timer {
+        due_ms,
+        kind: TimerKind::Digest,
+        channel: ChannelKey::new(platform, user),
+        id: 0,
+    }
 }
 
 impl ComfortDoc {
@@ -142,8 +157,22 @@ impl ComfortDoc {
 impl Document for ComfortDoc {}
 
 impl Batch {
-    /// Writes a player's settings.
-    pub fn put_comfort(&mut self, platform: Platform, user: &str, doc: &ComfortDoc) {
+    /// Writes a player's settings, replacing `old` (their previous
+    /// value): keeps the digest's timer in step with `digest_next_ms`.
+    pub fn put_comfort(
+        &mut self,
+        platform: Platform,
+        user: &str,
+        doc: &ComfortDoc,
+        old: Option<&ComfortDoc>,
+    ) {
+        if let Some(due) = old.and_then(|o| o.digest_next_ms) {
+            self.remove_timer(&digest_timer(platform, user, due));
+        }
+        if let Some(due) = doc.digest_next_ms {
+            let t = digest_timer(platform, user, due);
+            self.insert(Key::timer(t.due_ms, t.kind, &t.channel, t.id), Vec::new());
+        }
         self.insert(Key::Comfort { platform, user }, encode_doc(doc));
     }
 }

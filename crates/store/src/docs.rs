@@ -337,6 +337,9 @@ pub enum TimerKind {
     /// The join deadline of a tournament: it starts then (or is
     /// cancelled with too few players).
     Tournament,
+    /// A player's daily digest: the timer's channel names the player
+    /// (platform and user id), its id is 0 (`comforts.rs`).
+    Digest,
 }
 
 /// A timer that has fallen due.

@@ -346,6 +346,7 @@ const fn timer_tag(kind: TimerKind) -> &'static str {
         TimerKind::Game => "g",
         TimerKind::Challenge => "c",
         TimerKind::Tournament => "v",
+        TimerKind::Digest => "d",
     }
 }
 
@@ -549,6 +550,7 @@ impl<'a> Key<'a> {
                     "g" => TimerKind::Game,
                     "c" => TimerKind::Challenge,
                     "v" => TimerKind::Tournament,
+                    "d" => TimerKind::Digest,
                     _ => return None,
                 },
                 ch: chan(p, c)?,

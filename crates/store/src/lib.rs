@@ -84,7 +84,9 @@ pub use backup::BackupReport;
 pub use batch::Batch;
 pub(crate) use batch::{encode, encode_doc};
 pub use check::{CheckReport, Damage, SalvageReport};
-pub use comforts::{AwayDoc, ClockDoc, ComfortDoc, PauseOfferDoc, RemindersDoc, SpanDoc};
+pub use comforts::{
+    AwayDoc, ClockDoc, ComfortDoc, PauseOfferDoc, RemindersDoc, SpanDoc, digest_timer,
+};
 pub use copy::CopyReport;
 pub use docs::{
     BoardDoc, BotDoc, ChallengeDoc, ChannelDoc, Document, GameDoc, OfferKind, Orientation,

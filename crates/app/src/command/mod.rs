@@ -281,6 +281,8 @@ impl Command {
             Command::Comfort(Comfort::Zone(_)) => "timezone",
             Command::Comfort(Comfort::Quiet(_)) => "quiet",
             Command::Comfort(Comfort::Pause { .. }) => "pause",
+            Command::Comfort(Comfort::Digest(_)) => "digest",
+            Command::Comfort(Comfort::Reminders(_)) => "reminders",
             Command::Orientation(_) => "orientation",
             Command::Web(_) => "web",
             Command::Moves { .. } => "moves",

@@ -229,6 +229,22 @@ pub static COMMANDS: &[CommandSpec] = &[
         es: "propón a tu rival detener los dos relojes de una partida un tiempo (como una oferta de tablas: acepta o rechaza; caduca en un día); una jugada la termina",
     },
     CommandSpec {
+        name: "digest",
+        aliases: &["resumen", "daily", "diario"],
+        usage: "digest [09:00|off]",
+        usage_es: "resumen [09:00|off]",
+        en: "once a day at this time (in your zone), in your private chat with the bot, every game of yours where it is your move, soonest deadline first, each with a button",
+        es: "una vez al día a esta hora (en tu zona), en tu chat privado con el bot, todas tus partidas en las que te toca, primero las que vencen antes, cada una con un botón",
+    },
+    CommandSpec {
+        name: "reminders",
+        aliases: &["recordatorios", "avisos"],
+        usage: "reminders [on|off|digest]",
+        usage_es: "recordatorios [on|off|resumen]",
+        en: "what reminds you of your move: each game's chat (on), nothing (off), or only your daily digest (digest; the chat's when it cannot reach you)",
+        es: "qué te recuerda que te toca: el chat de cada partida (on), nada (off), o solo tu resumen diario (resumen; el del chat si no te puede llegar)",
+    },
+    CommandSpec {
         name: "timezone",
         aliases: &["zona", "zonahoraria", "tz", "zone"],
         usage: "timezone [Europe/Madrid]",
@@ -400,6 +416,9 @@ pub(crate) fn fold_word(w: &str) -> String {
 const SPANISH_WORDS: &[&str] = &[
     "ayuda",
     "vacaciones",
+    "resumen",
+    "recordatorios",
+    "avisos",
     "pausa",
     "pausar",
     "zona",

@@ -9,6 +9,7 @@ use crate::comfortwords::{ComfortError, ComfortEvent, VacationView};
 use crate::event::GameView;
 use crate::reply::{Bi, Text};
 use crate::view::ClockView;
+use tablero_store::RemindersDoc;
 
 /// The console's answer to `/clock` (`moved`: how far it was moved
 /// forward; `None`: it cannot be, or nothing was asked).
@@ -209,6 +210,80 @@ pub(crate) fn event(e: &ComfortEvent) -> Bi {
             "{} rechaza la pausa en la partida #{}: los relojes siguen corriendo.",
             &[m(by), t(game.to_string())],
         ),
+        ComfortEvent::Digest {
+            at,
+            next,
+            zone,
+            private,
+            changed,
+        } => both(|l| {
+            let mut s = match (at, next) {
+                (Some(at), Some(next)) => Text::fill(
+                    pick(
+                        l,
+                        "Your daily digest comes at {} ({}), in your private chat with the bot: every game where it is your move, soonest deadline first. The next: {}.",
+                        "Tu resumen diario llega a las {} ({}), en tu chat privado con el bot: todas las partidas en las que te toca, primero las que vencen antes. El próximo: {}.",
+                    ),
+                    [
+                        t(crate::schedule::hhmm(*at)),
+                        t(zone.clone()),
+                        when(*next, zone),
+                    ],
+                ),
+                _ if *changed => t(pick(
+                    l,
+                    "No more daily digest.",
+                    "Ya no hay resumen diario.",
+                )),
+                _ => Text::fill(
+                    pick(
+                        l,
+                        "You have no daily digest. {} sends you one every morning at 9 (in your zone).",
+                        "No tienes resumen diario. {} te envía uno cada mañana a las 9 (en tu zona).",
+                    ),
+                    [c(pick(l, "digest 09:00", "resumen 09:00"))],
+                ),
+            };
+            if at.is_some() && !private {
+                s.append(t(pick(
+                    l,
+                    " Write to the bot in a private chat once, so that it can reach you there.",
+                    " Escribe una vez al bot en un chat privado, para que pueda llegarte allí.",
+                )));
+            }
+            s
+        }),
+        ComfortEvent::Reminders { mode, changed } => both(|l| {
+            let what = match mode {
+                RemindersDoc::On => pick(
+                    l,
+                    "a reminder in each game's chat",
+                    "un recordatorio en el chat de cada partida",
+                ),
+                RemindersDoc::Off => pick(l, "no reminders", "ningún recordatorio"),
+                RemindersDoc::Digest => pick(
+                    l,
+                    "only your daily digest (each game's chat reminds you while the digest cannot reach you)",
+                    "solo tu resumen diario (el chat de cada partida te lo recuerda mientras el resumen no pueda llegarte)",
+                ),
+            };
+            Text::fill(
+                pick(
+                    l,
+                    if *changed {
+                        "From now on you get {}."
+                    } else {
+                        "You get {}. Change it with `reminders on|off|digest`."
+                    },
+                    if *changed {
+                        "A partir de ahora recibes {}."
+                    } else {
+                        "Recibes {}. Cámbialo con `recordatorios on|off|resumen`."
+                    },
+                ),
+                [t(what)],
+            )
+        }),
         ComfortEvent::Quiet {
             quiet,
             zone,
@@ -388,4 +463,41 @@ pub(crate) fn moved_on_vacation(v: &GameView, by: &crate::reply::User, l: Lang) 
             }),
         ],
     )
+}
+
+/// A player's daily digest.
+pub(crate) fn digest(me: &crate::reply::User, games: &[crate::event::Elsewhere], zone: &str) -> Bi {
+    both(|l| {
+        let mut s = Text::fill(
+            pick(
+                l,
+                "{}, your daily digest: it is your move in {}, soonest deadline first.",
+                "{}, tu resumen diario: te toca en {}, primero las que vencen antes.",
+            ),
+            [m(me), t(games_text(games.len(), l))],
+        );
+        for e in games {
+            let g = &e.view;
+            let my = g.side_of(&me.id).unwrap_or(Side::First);
+            let opp = g.player(my.other());
+            let chat = super::chat_name(e.title.as_deref(), l);
+            s.append(Text::fill(
+                pick(l, "\n#{} {} in {} against {}", "\n#{} {} en {} contra {}"),
+                [
+                    t(e.at.to_string()),
+                    t(g.info().name(l)),
+                    t(chat),
+                    t(opp.name.clone()),
+                ],
+            ));
+            if let Some(d) = g.deadline() {
+                s.append(Text::fill(
+                    pick(l, ": {} left, until {}", ": quedan {}, hasta el {}"),
+                    [t(format_duration(d - g.now_ms)), when(d, zone)],
+                ));
+            }
+            s.append(t("."));
+        }
+        s
+    })
 }

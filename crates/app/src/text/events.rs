@@ -387,6 +387,7 @@ pub(crate) fn event(e: &Event) -> Bi {
             }
         }
         Event::Comfort(e) => super::comforts::event(e),
+        Event::Digest { me, games, zone } => super::comforts::digest(me, games, zone),
         Event::Lang { changed: true, .. } => tr(
             "I'll write to you in English.",
             "Te escribiré en español.",

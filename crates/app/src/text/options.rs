@@ -80,6 +80,16 @@ pub fn option_text(command: &str, option: &str) -> Option<OptionText> {
             "respuesta",
         ),
         ("pause", "game") => o("The game number (#ID)", "El número de partida (#ID)"),
+        ("digest", "time") => named(
+            "A time of day like 09:00 (in your zone), or off; nothing: yours",
+            "Una hora como 09:00 (en tu zona), u off; nada: la tuya",
+            "hora",
+        ),
+        ("reminders", "mode") => named(
+            "on, off or digest; nothing: yours",
+            "on, off o resumen; nada: los tuyos",
+            "modo",
+        ),
         ("timezone", "zone") => named(
             "An IANA zone like Europe/Madrid; nothing: yours",
             "Una zona IANA como Europe/Madrid; nada: la tuya",

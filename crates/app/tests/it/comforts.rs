@@ -426,3 +426,92 @@ fn a_pause_by_agreement_stops_both_clocks_until_a_move_and_offers_lapse() {
     let n = notices(&h);
     assert!(n.iter().any(|n| n.contains("ran out of time")), "{n:?}");
 }
+
+/// The daily digest comes once a day to the player's private chat, only
+/// once they opened one, listing the games where it is their move,
+/// soonest deadline first, each with a button; `reminders digest` then
+/// quiets each game's own reminders.
+#[test]
+fn the_daily_digest_lists_my_moves_soonest_first_in_my_private_chat_once_a_day() {
+    use tablero_app::console::direct_incoming;
+    let dir = tempfile::tempdir().unwrap();
+    let h = Harness::new(dir.path());
+    h.say("general", "bob", "hi");
+    h.say("side", "carl", "hi");
+    // Thursday 00:00: alice is to move in both, until Sunday 00:00 here
+    // and Saturday 00:00 there.
+    text(
+        &h,
+        "general",
+        "alice",
+        "challenge @bob breakthrough time=3d",
+    );
+    text(&h, "general", "bob", "accept");
+    text(&h, "side", "alice", "challenge @carl breakthrough time=2d");
+    text(&h, "side", "carl", "accept");
+    let d = text(&h, "general", "alice", "digest 09:00");
+    assert!(
+        d.contains("Your daily digest comes at 09:00 (UTC)")
+            && d.contains("The next: 2026-01-01 09:00 UTC.")
+            && d.contains("Write to the bot in a private chat once"),
+        "{d}"
+    );
+    refused(&h, "general", "alice", "digest 25:00");
+    // 09:00: no private chat yet, nothing is sent.
+    h.clock.advance(9 * HOUR);
+    let n = h.app().tick();
+    assert!(n.is_empty(), "{n:#?}");
+    // She writes to the bot privately and asks for the digest alone.
+    let r = h
+        .app()
+        .handle(&direct_incoming("alice", "reminders digest"))
+        .unwrap();
+    assert!(
+        r.plain_text().contains("only your daily digest"),
+        "{}",
+        r.plain_text()
+    );
+    // Friday 09:00: the reminder due at 00:00 in `side` was for her and
+    // stays quiet; the digest comes, once.
+    h.clock.advance(DAY - 1);
+    assert!(h.app().tick().is_empty());
+    h.clock.advance(1);
+    let n = h.app().tick();
+    assert_eq!(n.len(), 1, "{n:#?}");
+    assert_eq!(n[0].channel.channel, "@alice");
+    let r = &n[0].reply;
+    let lines: Vec<String> = r.plain_text().lines().map(String::from).collect();
+    assert_eq!(lines.len(), 3, "{lines:?}");
+    assert_eq!(
+        lines[0],
+        "@alice, your daily digest: it is your move in 2 games, soonest deadline first."
+    );
+    assert!(
+        lines[1]
+            .ends_with("Breakthrough in #side against carl: 15h left, until 2026-01-03 00:00 UTC."),
+        "{lines:?}"
+    );
+    assert!(
+        lines[2].ends_with(
+            "Breakthrough in #general against bob: 1d 15h left, until 2026-01-04 00:00 UTC."
+        ),
+        "{lines:?}"
+    );
+    // A button per game, soonest first, each opening its board.
+    assert_eq!(r.open.len(), 2);
+    assert_eq!(r.open[0].at.id, 1);
+    let board = h.app().open_board(
+        &tablero_app::ChannelKey::new(tablero_app::Platform::Console, "@alice"),
+        &tablero_app::User {
+            id: "alice".into(),
+            name: "alice".into(),
+        },
+        &r.open[0].at,
+    );
+    assert!(
+        board.plain_text().contains("carl"),
+        "{}",
+        board.plain_text()
+    );
+    assert!(h.app().tick().is_empty());
+}

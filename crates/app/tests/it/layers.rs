@@ -75,6 +75,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "teach",
             "timers",
             "direct",
+            "digest",
             "inline",
             "boards",
             "present",

@@ -57,6 +57,7 @@ fn settings_and_clocks_survive_reopening(place: &Place) {
         digest: Some(540),
         reminders: RemindersDoc::Digest,
         private: Some(ChannelKey::new(Platform::Telegram, "42")),
+        digest_next_ms: Some(7_000),
     };
     {
         let s = place.open();
@@ -65,7 +66,7 @@ fn settings_and_clocks_survive_reopening(place: &Place) {
             ComfortDoc::default()
         );
         let mut b = s.batch();
-        b.put_comfort(Platform::Telegram, "ana", &comfort);
+        b.put_comfort(Platform::Telegram, "ana", &comfort, None);
         b.put_game(&clocked(&ch), None);
         s.commit(b).unwrap();
         s.flush().unwrap();
@@ -78,6 +79,27 @@ fn settings_and_clocks_survive_reopening(place: &Place) {
         ComfortDoc::default()
     );
     assert_eq!(s.game(&ch, 1, true).unwrap(), Some(clocked(&ch)));
+    // The digest's timer is kept with it: due at 7 s, naming the player.
+    let due = s.due_timers(7_000).unwrap();
+    assert!(
+        due.contains(&tablero_store::digest_timer(
+            Platform::Telegram,
+            "ana",
+            7_000
+        )),
+        "{due:?}"
+    );
+    // Moved on: the old timer goes, the new one comes.
+    let next = ComfortDoc {
+        digest_next_ms: Some(90_000),
+        ..comfort.clone()
+    };
+    let mut b = s.batch();
+    b.put_comfort(Platform::Telegram, "ana", &next, Some(&comfort));
+    s.commit(b).unwrap();
+    let due = s.due_timers(90_000).unwrap();
+    assert!(!due.iter().any(|t| t.due_ms == 7_000), "{due:?}");
+    assert!(due.iter().any(|t| t.due_ms == 90_000), "{due:?}");
     // The checker reads both kinds of document.
     let report = s.check(&|_| Ok(())).unwrap();
     assert!(report.is_clean(), "{report:?}");
