@@ -202,7 +202,7 @@ pub enum ComfortEvent {
     },
     /// A pause of `ms` offered in game `game`, until `expires` (UTC).
     PauseOffered {
-        by: crate::reply::User,
+        by: tablero_ids::UserRef,
         game: u64,
         ms: i64,
         expires: i64,
@@ -213,7 +213,7 @@ pub enum ComfortEvent {
         until: i64,
     },
     PauseDeclined {
-        by: crate::reply::User,
+        by: tablero_ids::UserRef,
         game: u64,
     },
     /// The player's digest: its time, when the next comes (both in their
