@@ -62,6 +62,19 @@ fn game_number(w: &str) -> Option<u64> {
     w.strip_prefix('#').and_then(|n| n.parse::<u64>().ok())
 }
 
+/// Reads the words of settings command `name`; `Err` names the word not
+/// understood.
+pub(crate) fn read(name: &str, rest: &[&str]) -> Result<Comfort, String> {
+    match name {
+        "digest" => digest(rest),
+        "reminders" => reminders(rest),
+        "vacation" => vacation(rest),
+        "pause" => pause(rest),
+        "timezone" => timezone(rest),
+        _ => quiet(rest),
+    }
+}
+
 /// Reads `vacation`'s words; `Err` names the word not understood.
 pub(crate) fn vacation(rest: &[&str]) -> Result<Comfort, String> {
     Ok(match rest {
@@ -257,4 +270,61 @@ pub enum ComfortError {
     PauseOfferPending(u64),
     /// A pause runs already.
     PausedAlready { game: u64, until: i64 },
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::command::{Command, find};
+    use crate::grammar::{Written, parse};
+
+    /// Each settings command's name is in the table and parses, alone,
+    /// to a command of that name; bad words are named back.
+    #[test]
+    fn settings_commands_are_named_and_read() {
+        for name in [
+            "vacation",
+            "timezone",
+            "quiet",
+            "digest",
+            "reminders",
+            "pause",
+        ] {
+            assert!(find(name).is_some(), "{name}");
+            let Ok(Written::Ready(cmd)) = parse(name) else {
+                panic!("{name}");
+            };
+            assert_eq!(cmd.name(), name);
+            assert!(matches!(cmd, Command::Comfort(_)));
+        }
+        assert_eq!(
+            read("vacation", &["5d", "desde", "2026-08-01"]),
+            Ok(Comfort::Vacation(Some(VacationAsk::Take {
+                ms: 5 * crate::clock::DAY,
+                from: Some("2026-08-01".into())
+            })))
+        );
+        assert_eq!(
+            read("vacation", &["off", "#3"]),
+            Ok(Comfort::EndVacationHere(Some(3)))
+        );
+        assert_eq!(read("vacation", &["0d"]), Err("0d".into()));
+        assert_eq!(
+            read("pause", &["#2", "2d"]),
+            Ok(Comfort::Pause {
+                ask: PauseAsk::Offer(2 * crate::clock::DAY),
+                game: Some(2)
+            })
+        );
+        assert_eq!(read("pause", &["31d"]), Err("31d".into()));
+        assert_eq!(
+            read("digest", &["9:30"]),
+            Ok(Comfort::Digest(Some(Some(570))))
+        );
+        assert_eq!(read("reminders", &["maybe"]), Err("maybe".into()));
+        assert_eq!(
+            read("timezone", &["america/new_york"]),
+            Ok(Comfort::Zone(Some("America/New_York".into())))
+        );
+    }
 }

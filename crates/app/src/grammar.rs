@@ -9,6 +9,7 @@
 
 use tablero_rules::GameId;
 
+use crate::comfortwords::read as comfort;
 use crate::command::{Answer, Command, CommandSpec, ExportFormat, GameNo, Someone};
 use crate::command::{find, fold_word, is_mention};
 use crate::place::{GameAt, Place};
@@ -214,19 +215,9 @@ pub fn parse(text: &str) -> Result<Written, ParseError> {
             None => Written::Ready(Command::Lang(None)),
             Some(w) => Written::Lang(w.to_string()),
         },
-        "vacation" | "timezone" | "quiet" | "pause" | "digest" | "reminders" => {
-            let read = match spec.name {
-                "digest" => crate::comfortwords::digest(&rest),
-                "reminders" => crate::comfortwords::reminders(&rest),
-                "vacation" => crate::comfortwords::vacation(&rest),
-                "pause" => crate::comfortwords::pause(&rest),
-                "timezone" => crate::comfortwords::timezone(&rest),
-                _ => crate::comfortwords::quiet(&rest),
-            };
-            Written::Ready(Command::Comfort(
-                read.map_err(|w| usage(Usage::Comfort(w)))?,
-            ))
-        }
+        "vacation" | "timezone" | "quiet" | "pause" | "digest" | "reminders" => Written::Ready(
+            Command::Comfort(comfort(spec.name, &rest).map_err(|w| usage(Usage::Comfort(w)))?),
+        ),
         "orientation" => match rest.as_slice() {
             [] => Written::Ready(Command::Orientation(None)),
             [w] => Written::Orientation(w.to_string()),
@@ -780,15 +771,6 @@ mod tests {
             Command::Replay(None),
             Command::Rematch(None),
             Command::Lang(None),
-            Command::Comfort(crate::comfortwords::Comfort::Vacation(None)),
-            Command::Comfort(crate::comfortwords::Comfort::Zone(None)),
-            Command::Comfort(crate::comfortwords::Comfort::Quiet(None)),
-            Command::Comfort(crate::comfortwords::Comfort::Digest(None)),
-            Command::Comfort(crate::comfortwords::Comfort::Reminders(None)),
-            Command::Comfort(crate::comfortwords::Comfort::Pause {
-                ask: crate::comfortwords::PauseAsk::Accept,
-                game: None,
-            }),
             Command::Orientation(None),
             Command::Web(None),
             Command::Moves {

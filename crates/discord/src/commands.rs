@@ -18,7 +18,9 @@ use crate::deliver::{self, channel_key, user_of};
 use crate::view::{self, MAX_CONTENT};
 use crate::{Context, DEFER_AFTER, Data, Error, answer_in_time, threads, userapp};
 
+mod comforts;
 mod describe;
+use comforts::{digest, pause, quiet, reminders, timezone, vacation};
 
 use describe::describe;
 #[cfg(test)]
@@ -733,59 +735,6 @@ pub enum WebChoice {
 pub async fn web(ctx: Context<'_>, list: Option<WebChoice>) -> Result<(), Error> {
     let w = list.map(|w| matches!(w, WebChoice::On));
     run(ctx, Ok(Command::Web(w)), Vec::new()).await
-}
-
-/// `NAME WORDS` read as typed: the settings commands take their words as
-/// one free-text option.
-fn written(name: &str, words: Option<&str>) -> Result<Command, CommandError> {
-    let text = format!("{name} {}", words.unwrap_or(""));
-    typed(tablero_app::parse(text.trim()).map_err(CommandError::from)?)
-}
-
-/// Your vacation: stops your clocks.
-#[poise::command(slash_command)]
-pub async fn vacation(ctx: Context<'_>, days: Option<String>) -> Result<(), Error> {
-    run(ctx, written("vacation", days.as_deref()), Vec::new()).await
-}
-
-/// A pause of a game, by agreement.
-#[poise::command(slash_command)]
-pub async fn pause(
-    ctx: Context<'_>,
-    answer: String,
-    #[autocomplete = "complete_game_no"]
-    #[min = 1]
-    game: Option<u64>,
-) -> Result<(), Error> {
-    let words = match game {
-        Some(n) => format!("{answer} #{n}"),
-        None => answer,
-    };
-    run(ctx, written("pause", Some(&words)), Vec::new()).await
-}
-
-/// Your daily digest.
-#[poise::command(slash_command)]
-pub async fn digest(ctx: Context<'_>, time: Option<String>) -> Result<(), Error> {
-    run(ctx, written("digest", time.as_deref()), Vec::new()).await
-}
-
-/// What reminds you.
-#[poise::command(slash_command)]
-pub async fn reminders(ctx: Context<'_>, mode: Option<String>) -> Result<(), Error> {
-    run(ctx, written("reminders", mode.as_deref()), Vec::new()).await
-}
-
-/// Your time zone.
-#[poise::command(slash_command)]
-pub async fn timezone(ctx: Context<'_>, zone: Option<String>) -> Result<(), Error> {
-    run(ctx, written("timezone", zone.as_deref()), Vec::new()).await
-}
-
-/// Your quiet hours.
-#[poise::command(slash_command)]
-pub async fn quiet(ctx: Context<'_>, hours: Option<String>) -> Result<(), Error> {
-    run(ctx, written("quiet", hours.as_deref()), Vec::new()).await
 }
 
 /// Where the piece on a square may go.
