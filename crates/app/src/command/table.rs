@@ -47,10 +47,10 @@ pub static COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         name: "challenge",
         aliases: &["desafiar", "reto", "retar", "desafio", "desafío"],
-        usage: "challenge [@USER] GAME [white|black|random] [size=N …] [time=72h|none] [casual]",
-        usage_es: "desafiar [@USUARIO] JUEGO [blancas|negras|azar] [size=N …] [tiempo=72h|ninguno] [amistosa]",
-        en: "challenge someone (or anyone here, without @USER); options: your side, the game's parameters, the time per move (1h to 14d, or none), casual for a game that does not change ratings",
-        es: "desafía a alguien (o a cualquiera del canal, sin @USUARIO); opciones: tu bando, los parámetros del juego, el tiempo por jugada (de 1h a 14d, o ninguno), amistosa para una partida que no cambia la puntuación",
+        usage: "challenge [@USER] GAME [white|black|random] [size=N …] [time=72h|3d+1d|none] [weekends=off] [casual]",
+        usage_es: "desafiar [@USUARIO] JUEGO [blancas|negras|azar] [size=N …] [tiempo=72h|3d+1d|ninguno] [findes=no] [amistosa]",
+        en: "challenge someone (or anyone here, without @USER); options: your side, the game's parameters, the time per move (1h to 14d, or none; 3d+1d: 3 days plus 1 after each move, at most 3, 3d+1d/7d at most 7), weekends=off to stop the clocks from Saturday to Monday, casual for a game that does not change ratings",
+        es: "desafía a alguien (o a cualquiera del canal, sin @USUARIO); opciones: tu bando, los parámetros del juego, el tiempo por jugada (de 1h a 14d, o ninguno; 3d+1d: 3 días más 1 tras cada jugada, como mucho 3, 3d+1d/7d como mucho 7), findes=no para detener los relojes de sábado a lunes, amistosa para una partida que no cambia la puntuación",
     },
     CommandSpec {
         name: "play",
