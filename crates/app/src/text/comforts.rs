@@ -501,3 +501,14 @@ pub(crate) fn digest(me: &crate::reply::User, games: &[crate::event::Elsewhere],
         s
     })
 }
+
+/// `, on vacation until …` after an opponent's name in `mygames`.
+pub(crate) fn opponent_away(v: &GameView, side: Side, l: Lang) -> String {
+    match v.clock.away_until[side.index()] {
+        Some(until) => match l {
+            Lang::En => format!(", on vacation until {}", format_utc(until)),
+            Lang::Es => format!(", de vacaciones hasta el {}", format_utc(until)),
+        },
+        None => String::new(),
+    }
+}

@@ -719,7 +719,7 @@ fn my_games_lines(me: &crate::reply::User, games: &[crate::event::Elsewhere]) ->
                         t(d.info().name(l)),
                         t(opp.clone()),
                         t(turn),
-                        t(left),
+                        t(left + &super::comforts::opponent_away(d, my.other(), l)),
                         t(pending_offer(d, l)),
                     ],
                 )

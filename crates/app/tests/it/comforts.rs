@@ -253,6 +253,8 @@ fn a_vacation_stops_the_clock_and_is_charged_to_the_allowance() {
         "{v}"
     );
     refused(&h, "general", "alice", "vacation 1d");
+    let g = text(&h, "general", "bob", "mygames");
+    assert!(g.contains("on vacation until 2026-01-06 01:00 UTC"), "{g}");
     let b = board(&h, "bob");
     assert!(
         b.contains("@alice is on vacation until 2026-01-06 01:00 UTC.")
