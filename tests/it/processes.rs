@@ -94,6 +94,7 @@ fn seed(store: &Store, seed: &mut u64, spread_ms: u64) {
                 casual: false,
                 community: None,
                 rematch_of: None,
+                clock: None,
             });
         }
         for k in 0..TIMING_OUT {

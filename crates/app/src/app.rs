@@ -251,6 +251,9 @@ impl App {
     /// the bot to move waits a moment for the bot's answer, to report
     /// both as one event ([`Event::Answered`], `answers.rs`).
     pub fn execute(&self, who: &Actor, cmd: Command) -> Outcome {
+        if who.direct {
+            self.remember_private(who);
+        }
         let out = self.run(who, cmd);
         if who.direct {
             self.with_answer(who, out)
@@ -359,6 +362,7 @@ impl App {
             Command::Replay(n) => self.with_channel(ch, |st| self.replay_game(who, st, n)),
             Command::Rematch(n) => self.with_channel(ch, |st| self.rematch(who, st, n)),
             Command::Lang(l) => self.set_lang(who, l),
+            Command::Comfort(c) => self.comfort(who, c),
             Command::Orientation(w) => self.with_channel(ch, |_| self.orientation(ch, w)),
             Command::Web(w) => self.with_channel(ch, |_| self.web_listing(who, w)),
             Command::WebLinksReset => self.links_reset(who),

@@ -131,7 +131,13 @@ pub fn open_app(config: &Config, renderer: Arc<dyn BoardRenderer>) -> Result<App
         ),
         ..Settings::default()
     };
-    Ok(App::new(store, Arc::new(SystemClock), renderer, settings))
+    // The console alone may move its clock forward (`/clock +2d`).
+    let clock: Arc<dyn crate::Clock> = if config.adapters_to_run() == [Adapter::Console] {
+        Arc::new(crate::clock::OffsetClock::default())
+    } else {
+        Arc::new(SystemClock)
+    };
+    Ok(App::new(store, clock, renderer, settings))
 }
 
 /// Runs the bot with the front-ends `config` asks for. The console runs when

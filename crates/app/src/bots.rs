@@ -421,7 +421,7 @@ impl crate::channel::Live {
 pub(crate) fn next_event(doc: &GameDoc, to_move: Side, now: i64) -> Option<i64> {
     match doc.bot {
         Some(b) if b.side == to_move => Some(now),
-        _ => due_of(doc),
+        _ => due_of(doc, to_move),
     }
 }
 

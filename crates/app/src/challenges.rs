@@ -1,7 +1,7 @@
 //! Challenges: made, accepted (the game begins), declined, cancelled.
 
 use tablero_rules::{AnyGame, GameId, GameRecord, Side};
-use tablero_store::{Batch, BotDoc, ChallengeDoc, GameDoc};
+use tablero_store::{Batch, BotDoc, ChallengeDoc, ClockDoc, GameDoc};
 
 use crate::bots::next_event;
 use crate::channel::{ChannelState, Live, record_of, splitmix};
@@ -9,7 +9,7 @@ use crate::command::{Answer, GameNo};
 use crate::event::{AppError, Event, GameView, Outcome, Verb};
 use crate::reply::{ChannelKey, User};
 use crate::state::{Actor, App, Res};
-use crate::terms::Terms;
+use crate::terms::{ClockTerms, Terms};
 use crate::view::{ChallengeView, addressee};
 
 impl App {
@@ -36,7 +36,9 @@ impl App {
             mut setup,
             level,
             casual,
+            clock,
         } = terms;
+        let clock = clock.doc();
         let now = self.now();
         let ch = &who.channel;
         let cid = self.store.next_id(ch)?;
@@ -77,6 +79,7 @@ impl App {
                     rated: false,
                     community: who.community.clone(),
                     learning,
+                    clock: clock.clone(),
                 },
             )?;
             return Ok(Event::Accepted {
@@ -118,6 +121,7 @@ impl App {
             casual,
             community: who.community.clone(),
             rematch_of: None,
+            clock,
         };
         let mut b = self.store.batch();
         b.put_challenge(&doc);
@@ -219,6 +223,7 @@ impl App {
                 rated: !c.casual,
                 community: c.community.clone(),
                 learning: false,
+                clock: c.clock.clone(),
             },
         )?;
         Ok(Event::Accepted {
@@ -379,6 +384,7 @@ impl App {
                     rated: false,
                     community: doc.community.clone(),
                     learning: doc.learning,
+                    clock: ClockTerms::of(doc.clock.as_ref()).doc(),
                 },
             )?;
             return Ok(Event::Accepted {
@@ -401,6 +407,7 @@ impl App {
             casual: !doc.rated,
             community: doc.community.clone(),
             rematch_of: Some(doc.id),
+            clock: ClockTerms::of(doc.clock.as_ref()).doc(),
         };
         b.put_challenge(&c);
         self.commit(b)?;
@@ -422,6 +429,8 @@ struct NewGame<'a> {
     community: Option<String>,
     /// A learning game against the bot (`learn GAME`).
     learning: bool,
+    /// The clock's terms beyond a time per move.
+    clock: Option<ClockDoc>,
 }
 
 impl App {
@@ -442,6 +451,11 @@ impl App {
             rated: new.rated && new.bot.is_none(),
             community: new.community,
             learning: new.learning && new.bot.is_some(),
+            clock: crate::gameclock::starting(
+                new.clock.as_ref(),
+                new.move_limit_secs,
+                self.away_of(new.channel.platform, &new.players),
+            ),
             ..GameDoc::new(
                 new.channel.clone(),
                 new.id,

@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use tablero_rules::{AnyGame, GameId, GameInfo, GameRecord, Lang, MoveError};
+use tablero_rules::{AnyGame, GameId, GameInfo, GameRecord, Lang, MoveError, Side};
 use tablero_store::{GameDoc, Store, StoreError};
 
 use crate::event::{AppError, GameView, Res, Verb};
@@ -183,21 +183,16 @@ pub(crate) fn info_of(doc: &GameDoc) -> &'static GameInfo {
         .unwrap_or(GameId::Breakthrough.info())
 }
 
-/// When the next timer of `doc` falls due: the reminder at half the turn's
-/// time, the one at 90 %, then the deadline.
-pub(crate) fn due_of(doc: &GameDoc) -> Option<i64> {
-    let limit = doc.move_limit_secs? as i64 * 1000;
-    let t = doc.turn_started_ms;
-    Some(match doc.reminders_sent {
-        0 => t + limit / 2,
-        1 => t + limit * 9 / 10,
-        _ => t + limit,
-    })
+/// When the next timer of `doc` falls due with `side` to move: the
+/// reminder at half the turn's time, the one at 90 %, then the deadline
+/// (`gameclock.rs`).
+pub(crate) fn due_of(doc: &GameDoc, side: Side) -> Option<i64> {
+    crate::gameclock::due(doc, side)
 }
 
-/// When the player to move loses on time.
-pub(crate) fn deadline_of(doc: &GameDoc) -> Option<i64> {
-    Some(doc.turn_started_ms + doc.move_limit_secs? as i64 * 1000)
+/// When `side`, to move, loses on time.
+pub(crate) fn deadline_of(doc: &GameDoc, side: Side) -> Option<i64> {
+    crate::gameclock::deadline(doc, side)
 }
 
 /// A deterministic mix of `x` (Knight Fight seeds, random sides).
@@ -317,12 +312,13 @@ mod tests {
     fn the_clock_reminds_at_half_and_ninety_percent_then_times_out() {
         // A 100 s turn that started at 1 s: reminders at 51 s and 91 s, the
         // deadline at 101 s.
-        assert_eq!(due_of(&doc(Some(100), 0)), Some(51_000));
-        assert_eq!(due_of(&doc(Some(100), 1)), Some(91_000));
-        assert_eq!(due_of(&doc(Some(100), 2)), Some(101_000));
-        assert_eq!(deadline_of(&doc(Some(100), 0)), Some(101_000));
-        assert_eq!(due_of(&doc(None, 0)), None);
-        assert_eq!(deadline_of(&doc(None, 0)), None);
+        let s = Side::First;
+        assert_eq!(due_of(&doc(Some(100), 0), s), Some(51_000));
+        assert_eq!(due_of(&doc(Some(100), 1), s), Some(91_000));
+        assert_eq!(due_of(&doc(Some(100), 2), s), Some(101_000));
+        assert_eq!(deadline_of(&doc(Some(100), 0), s), Some(101_000));
+        assert_eq!(due_of(&doc(None, 0), s), None);
+        assert_eq!(deadline_of(&doc(None, 0), s), None);
     }
 
     #[test]

@@ -5,6 +5,29 @@ use std::time::{SystemTime, UNIX_EPOCH};
 /// Milliseconds since the Unix epoch.
 pub trait Clock: Send + Sync {
     fn now_ms(&self) -> i64;
+
+    /// Moves the clock forward by `ms`, if it can be moved (the console's
+    /// `/clock +2d`); `false` for the real time.
+    fn advance_by(&self, _ms: i64) -> bool {
+        false
+    }
+}
+
+/// The real time plus however far the console moved it forward
+/// (`/clock +2d`), so a newcomer can watch a reminder, a vacation and a
+/// timeout without waiting. Used only when the console runs alone.
+#[derive(Debug, Default)]
+pub struct OffsetClock(std::sync::atomic::AtomicI64);
+
+impl Clock for OffsetClock {
+    fn now_ms(&self) -> i64 {
+        SystemClock.now_ms() + self.0.load(std::sync::atomic::Ordering::SeqCst)
+    }
+
+    fn advance_by(&self, ms: i64) -> bool {
+        self.0.fetch_add(ms, std::sync::atomic::Ordering::SeqCst);
+        true
+    }
 }
 
 /// The real time.
@@ -56,6 +79,11 @@ mod manual {
     impl Clock for ManualClock {
         fn now_ms(&self) -> i64 {
             self.0.load(Ordering::SeqCst)
+        }
+
+        fn advance_by(&self, ms: i64) -> bool {
+            self.advance(ms);
+            true
         }
     }
 }

@@ -222,6 +222,8 @@ struct LimitsFile {
     commands_per_minute: Option<usize>,
     heavy_jobs: Option<usize>,
     heavy_jobs_per_user: Option<usize>,
+    vacation_days_per_year: Option<usize>,
+    vacation_days_max: Option<usize>,
 }
 
 #[derive(Deserialize, Default)]
@@ -409,6 +411,22 @@ impl LimitsFile {
         ] {
             if let Some(n) = value {
                 *slot = in_range(key, n, 1..=100_000)?;
+            }
+        }
+        for (key, value, slot) in [
+            (
+                "limits.vacation_days_per_year",
+                self.vacation_days_per_year,
+                &mut l.vacation_days_per_year,
+            ),
+            (
+                "limits.vacation_days_max",
+                self.vacation_days_max,
+                &mut l.vacation_days_max,
+            ),
+        ] {
+            if let Some(n) = value {
+                *slot = in_range(key, n, 0..=365)? as u32;
             }
         }
         Ok(())
@@ -693,6 +711,10 @@ pub struct Limits {
     /// Of those, how many one user may have running; past it they are
     /// told to try again in a moment.
     pub heavy_jobs_per_user: usize,
+    /// Vacation days a player earns a year (accruing day by day), and the
+    /// most they can save up (a new player starts with that many).
+    pub vacation_days_per_year: u32,
+    pub vacation_days_max: u32,
 }
 
 impl Default for Limits {
@@ -705,6 +727,8 @@ impl Default for Limits {
             commands_per_minute: 40,
             heavy_jobs: 4,
             heavy_jobs_per_user: 1,
+            vacation_days_per_year: 30,
+            vacation_days_max: 30,
         }
     }
 }

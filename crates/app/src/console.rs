@@ -406,6 +406,22 @@ pub fn run(
                 place = Place::Direct;
                 writeln!(out, "{}", Ui::ConsoleDirect { user: &me }.text(Lang::En))?;
             }
+            (Some("/clock"), arg) => {
+                let arg = arg.map(crate::event::brief);
+                let moved = arg.as_deref().and_then(|a| {
+                    let ms = crate::clock::parse_duration(a.strip_prefix('+')?)?;
+                    ((1..=365 * crate::clock::DAY).contains(&ms) && app.advance_clock(ms))
+                        .then_some(ms)
+                });
+                let said = crate::text::comforts::console_clock(
+                    arg.as_deref(),
+                    moved,
+                    app.now_ms(),
+                    Lang::En,
+                );
+                writeln!(out, "{said}")?;
+                print_notices(out, &app.tick(), opts)?;
+            }
             (Some("/as" | "/channel"), None) => {
                 writeln!(out, "Write `/as NAME` or `/channel NAME`.")?;
             }

@@ -121,6 +121,14 @@ pub enum Event {
         view: ChannelView,
         page: usize,
     },
+    /// A player's daily digest: their games where it is their move,
+    /// soonest deadline first, named as their private chat names them;
+    /// moments in their zone.
+    Digest {
+        me: User,
+        games: Vec<Elsewhere>,
+        zone: String,
+    },
     /// The caller's ongoing games in every channel: page `page`.
     MyGames {
         me: User,
@@ -170,6 +178,8 @@ pub enum Event {
     },
     /// Every player's board key given so far was revoked.
     LinksReset,
+    /// What a settings command did (`comfortwords.rs`).
+    Comfort(crate::comfortwords::ComfortEvent),
     /// The reader's language, and whether it was just chosen.
     Lang {
         lang: Lang,
@@ -306,6 +316,9 @@ pub enum BadMoveLimit {
     OutOfRange(i64),
     /// Not a duration; an excerpt of what was written.
     NotDuration(String),
+    /// A Fischer clock (`3d+1d/7d`) whose increment or cap cannot be:
+    /// an excerpt of what was written.
+    Fischer(String),
 }
 
 impl std::fmt::Display for BadMoveLimit {
@@ -321,6 +334,10 @@ impl std::fmt::Display for BadMoveLimit {
             BadMoveLimit::NotDuration(s) => {
                 write!(f, "`{s}` is not a duration like 72h, 3d or none")
             }
+            BadMoveLimit::Fischer(s) => write!(
+                f,
+                "`{s}` is not a clock like 3d+1d or 3d+1d/7d (an increment from 1m up to the cap, a cap from the starting time up to 60d)"
+            ),
         }
     }
 }
@@ -328,6 +345,8 @@ impl std::fmt::Display for BadMoveLimit {
 /// Why a command did nothing.
 #[derive(Clone, Debug)]
 pub enum AppError {
+    /// A settings command that cannot be done (`comfortwords.rs`).
+    Comfort(crate::comfortwords::ComfortError),
     /// A command with bad arguments.
     Usage {
         spec: &'static CommandSpec,

@@ -9,6 +9,7 @@
 
 use tablero_rules::GameId;
 
+use crate::comfortwords::read as comfort;
 use crate::command::{Answer, Command, CommandSpec, ExportFormat, GameNo, Someone};
 use crate::command::{find, fold_word, is_mention};
 use crate::place::{GameAt, Place};
@@ -102,6 +103,8 @@ pub enum Usage {
     NotPage(String),
     /// `tournament`'s words (`tourview.rs`).
     Tournament(TourUsage),
+    /// A word of `vacation`, `timezone` or `quiet` not understood.
+    Comfort(String),
 }
 
 /// A page number: `2`, `page 2`, `página 2`, `#2` (from 1; page 0 is 1).
@@ -212,6 +215,9 @@ pub fn parse(text: &str) -> Result<Written, ParseError> {
             None => Written::Ready(Command::Lang(None)),
             Some(w) => Written::Lang(w.to_string()),
         },
+        "vacation" | "timezone" | "quiet" | "pause" | "digest" | "reminders" => Written::Ready(
+            Command::Comfort(comfort(spec.name, &rest).map_err(|w| usage(Usage::Comfort(w)))?),
+        ),
         "orientation" => match rest.as_slice() {
             [] => Written::Ready(Command::Orientation(None)),
             [w] => Written::Orientation(w.to_string()),

@@ -117,6 +117,7 @@ impl App {
         record.moves.extend(played.iter().cloned());
         let mut doc = old.clone();
         doc.record = record.to_string();
+        crate::gameclock::settle_move(&mut doc, live.game.turn().side, now);
         doc.turn_started_ms = now;
         doc.reminders_sent = 0;
         doc.draw_offer = None;

@@ -227,6 +227,51 @@ pub fn move_limit(word: &str) -> Result<Option<i64>, ResolveError> {
     parse_move_limit(word).map_err(ResolveError::BadTimeLimit)
 }
 
+/// The longest a Fischer clock's cap may be.
+pub const MAX_CAP_MS: i64 = 60 * crate::clock::DAY;
+
+/// A clock as written: a time per move (`3d`, `none`), or a Fischer clock
+/// (`3d+1d`: three days, one more after each move, never more than three;
+/// `3d+1d/7d`: never more than seven). Sets `terms`' limit and increment.
+pub fn clock_terms(word: &str, terms: &mut Terms) -> Result<(), ResolveError> {
+    let Some((base, rest)) = word.split_once('+') else {
+        terms.limit = Some(move_limit(word)?);
+        terms.clock.increment_ms = 0;
+        terms.clock.cap_ms = None;
+        return Ok(());
+    };
+    let bad = || ResolveError::BadTimeLimit(BadMoveLimit::Fischer(crate::event::brief(word)));
+    let base = move_limit(base)?.ok_or_else(bad)?;
+    let (inc, cap) = match rest.split_once('/') {
+        Some((i, c)) => (i, Some(c)),
+        None => (rest, None),
+    };
+    let inc = crate::clock::parse_duration(inc).ok_or_else(bad)?;
+    let cap = match cap {
+        Some(c) => crate::clock::parse_duration(c).ok_or_else(bad)?,
+        None => base,
+    };
+    if inc < crate::clock::MINUTE || inc > cap || cap < base || cap > MAX_CAP_MS {
+        return Err(bad());
+    }
+    terms.limit = Some(Some(base));
+    terms.clock.increment_ms = inc;
+    terms.clock.cap_ms = Some(cap);
+    Ok(())
+}
+
+/// `weekends=off` (`findes=no`): whether clocks stop at weekends.
+fn weekends_word(low: &str) -> Option<Option<bool>> {
+    let v = ["weekends=", "weekend=", "findes=", "finde="]
+        .iter()
+        .find_map(|p| low.strip_prefix(p))?;
+    Some(match v {
+        "off" | "no" | "stop" | "free" | "libres" | "libre" => Some(true),
+        "on" | "si" | "sí" | "yes" | "count" | "cuentan" => Some(false),
+        _ => None,
+    })
+}
+
 /// Reads the option words of a game of `id` (`casual`, `level=3`,
 /// `time=1d`, `size=7`, a side), without checking the set-up is playable
 /// (that needs the game's seed, chosen when it starts). A later word
@@ -254,7 +299,12 @@ pub fn read_terms(id: GameId, options: &[String]) -> Result<Terms, ResolveError>
             .strip_prefix("time=")
             .or_else(|| low.strip_prefix("tiempo="))
         {
-            terms.limit = Some(move_limit(v)?);
+            clock_terms(v, &mut terms)?;
+        } else if let Some(w) = weekends_word(&low) {
+            terms.clock.weekends_off = w.ok_or_else(|| ResolveError::UnknownOption {
+                game: id,
+                option: o.clone(),
+            })?;
         } else if o.contains('=') {
             terms
                 .setup

@@ -199,7 +199,12 @@ impl App {
                     round: round.number,
                     board: g.board,
                 }),
-                ..GameDoc::new(ch.clone(), next, players, record.to_string(), now)
+                clock: crate::gameclock::starting(
+                    tdoc.clock.as_ref(),
+                    tdoc.move_limit_secs,
+                    self.away_of(ch.platform, &players),
+                ),
+                ..GameDoc::new(ch.clone(), next, players.clone(), record.to_string(), now)
             };
             doc.next_event_ms = next_event(&doc, first, now);
             b.put_game(&doc, None);

@@ -52,10 +52,16 @@ impl App {
 
     fn fire(&self, timers: Vec<Timer>, now: i64, out: &mut Vec<Outgoing>) {
         for t in timers {
+            if t.kind == TimerKind::Digest {
+                // A player's digest goes to their private chat (`digest.rs`).
+                out.extend(self.digest_due(&t, now));
+                continue;
+            }
             let done = match t.kind {
                 TimerKind::Game => self.game_timer(&t, now),
                 TimerKind::Challenge => self.challenge_timer(&t, now),
                 TimerKind::Tournament => self.tournament_timer(&t, now),
+                TimerKind::Digest => Ok(None),
             };
             match done {
                 Ok(Some((event, reader))) => {
@@ -100,9 +106,17 @@ impl App {
                 return Ok(None);
             }
             let who = live.doc.player(side).clone();
-            let Some(deadline) = deadline_of(&live.doc) else {
+            let Some(deadline) = deadline_of(&live.doc, side) else {
                 return self.drop_timer(t);
             };
+            // A clock that stopped since the timer was set (a vacation, a
+            // pause, quiet hours begun) is due later: set again, quietly.
+            if due_of(&live.doc, side).is_some_and(|due| due > now) {
+                let mut doc = live.doc.clone();
+                doc.next_event_ms = due_of(&doc, side);
+                self.save_doc(st, t.id, doc)?;
+                return Ok(None);
+            }
             if now >= deadline {
                 let live = self.end_game(
                     st,
@@ -121,15 +135,13 @@ impl App {
                     id,
                 )));
             }
-            let limit = deadline - live.doc.turn_started_ms;
             let mut doc = live.doc.clone();
-            doc.reminders_sent = if now >= live.doc.turn_started_ms + limit * 9 / 10 {
-                2
-            } else {
-                1
-            };
-            doc.next_event_ms = due_of(&doc);
+            doc.reminders_sent = crate::gameclock::reminders_at(&doc, side, now);
+            doc.next_event_ms = due_of(&doc, side);
             let live = self.save_doc(st, t.id, doc)?;
+            if !self.wants_reminders(t.channel.platform, &who.id) {
+                return Ok(None);
+            }
             let id = who.id.clone();
             Ok(Some((
                 Event::Reminder {

@@ -126,6 +126,7 @@ impl App {
             games: Vec::new(),
             closed_by: Vec::new(),
             deadline_ms: deadline,
+            clock: terms.clock.doc(),
         };
         set_core(&mut doc, &t)?;
         let mut b = self.store.batch();

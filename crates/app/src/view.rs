@@ -116,6 +116,50 @@ pub struct GameView {
     pub rating: Option<RatingChange>,
     /// A learning game against Tablero (`learn GAME`).
     pub learning: bool,
+    /// When the player to move loses on time, counted as the game's clock
+    /// counts (`gameclock.rs`).
+    pub deadline_ms: Option<i64>,
+    /// The clock beyond a time per move.
+    pub clock: ClockView,
+}
+
+/// A game's clock beyond its time per move, as players see it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ClockView {
+    /// A Fischer clock's increment per move (0: none).
+    pub increment_ms: i64,
+    /// A Fischer clock's cap.
+    pub cap_ms: Option<i64>,
+    /// Each side's time when its turn began (Fischer), by side index.
+    pub bank_ms: Option<[i64; 2]>,
+    /// Clocks stop at weekends.
+    pub weekends_off: bool,
+    /// Each side's vacation end, while it is on one, by side index.
+    pub away_until: [Option<i64>; 2],
+    /// The end of an agreed pause running now.
+    pub paused_until: Option<i64>,
+    /// A pause offered: by whom, for how long.
+    pub pause_offer: Option<(Side, i64)>,
+}
+
+impl ClockView {
+    fn of(doc: &GameDoc, now: i64) -> ClockView {
+        let Some(c) = &doc.clock else {
+            return ClockView::default();
+        };
+        ClockView {
+            increment_ms: c.increment_secs as i64 * 1000,
+            cap_ms: c.cap_secs.map(|s| s as i64 * 1000),
+            bank_ms: c.bank_ms,
+            weekends_off: c.weekends_off,
+            away_until: Side::ALL.map(|s| crate::gameclock::away_until(doc, s, now)),
+            paused_until: crate::gameclock::paused_until(doc, now),
+            pause_offer: c
+                .pause_offer
+                .filter(|o| o.expires_ms > now)
+                .map(|o| (o.by, o.ms)),
+        }
+    }
 }
 
 impl GameView {
@@ -127,7 +171,6 @@ impl GameView {
             channel: doc.channel.clone(),
             players: doc.players.clone(),
             record,
-            game,
             now_ms,
             created_ms: doc.created_ms,
             turn_started_ms: doc.turn_started_ms,
@@ -140,6 +183,13 @@ impl GameView {
             rated: doc.rated,
             rating: rating_of(doc),
             learning: doc.learning,
+            deadline_ms: if doc.result.is_none() {
+                crate::gameclock::deadline(doc, game.turn().side)
+            } else {
+                None
+            },
+            clock: ClockView::of(doc, now_ms),
+            game,
         }
     }
 
@@ -170,7 +220,7 @@ impl GameView {
     /// When the player to move loses on time, if the game has a limit.
     #[must_use]
     pub fn deadline(&self) -> Option<i64> {
-        Some(self.turn_started_ms + self.move_limit_secs? as i64 * 1000)
+        self.deadline_ms
     }
 
     /// Who made the pending offer of `kind`, if any.
@@ -296,6 +346,8 @@ pub struct ChallengeView {
     pub casual: bool,
     /// The finished game this challenge offers a rematch of.
     pub rematch_of: Option<u64>,
+    /// The clock's terms beyond the time per move.
+    pub clock: crate::terms::ClockTerms,
 }
 
 impl ChallengeView {
@@ -311,6 +363,7 @@ impl ChallengeView {
             setup: c.setup.clone(),
             challenger_side: c.challenger_side,
             move_limit_secs: c.move_limit_secs,
+            clock: crate::terms::ClockTerms::of(c.clock.as_ref()),
             created_ms: c.created_ms,
             expires_ms: c.expires_ms,
             casual: c.casual,

@@ -27,7 +27,7 @@ use tablero_rules::{GameId, Lang, Side};
 use tablero_store::{GameDoc, ListingDoc, WebLink};
 
 pub use crate::changes::{Change, WatchChannel};
-use crate::channel::{Live, deadline_of, info_of, movers, record_of};
+use crate::channel::{Live, info_of, movers, record_of};
 use crate::event::{AppError, GameView};
 use crate::reply::{ChannelKey, Platform, User};
 use crate::state::{App, Res};
@@ -409,7 +409,7 @@ impl App {
             to_move: (!finished)
                 .then(|| view.game.view().status.to_move.map(Side::index))
                 .flatten(),
-            deadline_ms: if finished { None } else { deadline_of(&doc) },
+            deadline_ms: if finished { None } else { view.deadline() },
             now_ms: now,
             status,
             finished,

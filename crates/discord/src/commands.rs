@@ -18,7 +18,9 @@ use crate::deliver::{self, channel_key, user_of};
 use crate::view::{self, MAX_CONTENT};
 use crate::{Context, DEFER_AFTER, Data, Error, answer_in_time, threads, userapp};
 
+mod comforts;
 mod describe;
+use comforts::{digest, pause, quiet, reminders, timezone, vacation};
 
 use describe::describe;
 #[cfg(test)]
@@ -53,6 +55,12 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         replay(),
         rematch(),
         lang(),
+        vacation(),
+        pause(),
+        digest(),
+        reminders(),
+        timezone(),
+        quiet(),
         orientation(),
         web(),
         moves(),
@@ -531,7 +539,7 @@ impl Asked {
             }
             if let Some(t) = &self.time {
                 let word = t.trim().to_lowercase();
-                terms.limit = Some(resolve::move_limit(word.trim_start_matches("time="))?);
+                resolve::clock_terms(word.trim_start_matches("time="), terms)?;
             }
         }
         Ok(cmd)

@@ -85,6 +85,7 @@ fn check_value(k: &[u8], v: &[u8]) -> std::result::Result<(), String> {
         Key::WebLink(_) => typed::<crate::WebLinkDoc>(k, v),
         Key::WebListing(_) => typed::<crate::ListingDoc>(k, v),
         Key::Tournament { .. } => typed::<crate::TournamentDoc>(k, v),
+        Key::Comfort { .. } => typed::<crate::ComfortDoc>(k, v),
         index if index.kind().is_index() && v.is_empty() => Ok(()),
         Key::UserGame { .. }
         | Key::UserFinished { .. }

@@ -88,6 +88,11 @@ pub struct GameDoc {
     /// written before tournaments read as `None`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tournament: Option<crate::TournamentRef>,
+    /// A clock beyond a time per move (Fischer, weekends off, pauses,
+    /// players away); `None`: a plain time per move, as games before
+    /// these were.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<crate::ClockDoc>,
 }
 
 /// What a rated game's result did to its players' ratings.
@@ -150,6 +155,7 @@ impl GameDoc {
             rating: None,
             learning: false,
             tournament: None,
+            clock: None,
         }
     }
 
@@ -215,6 +221,10 @@ pub struct ChallengeDoc {
     /// The finished game this challenge offers a rematch of.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rematch_of: Option<u64>,
+    /// The clock's terms beyond the time per move (increment, cap,
+    /// weekends off); `None`: a plain time per move.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<crate::ClockDoc>,
 }
 
 /// Results of one user in one game.
@@ -327,6 +337,9 @@ pub enum TimerKind {
     /// The join deadline of a tournament: it starts then (or is
     /// cancelled with too few players).
     Tournament,
+    /// A player's daily digest: the timer's channel names the player
+    /// (platform and user id), its id is 0 (`comforts.rs`).
+    Digest,
 }
 
 /// A timer that has fallen due.

@@ -43,6 +43,7 @@
 //! | `w` | `s`; `t`, token; `l`, platform, channel | the web's secret, page addresses and listed channels (`web.rs`) |
 //! | `e` | platform, user, game key | [`StatsDoc`] of learning games (`learning.rs`) |
 //! | `v` | platform, channel, tournament id | [`TournamentDoc`]: a tournament of the channel (`tournaments.rs`) |
+//! | `k` | platform, user | [`ComfortDoc`]: a player's zone, quiet hours, vacation, digest (`comforts.rs`) |
 //!
 //! [`Store::move_channel`] moves a channel's games, challenges, indexes and
 //! next id to another channel id in one change (a Telegram group that
@@ -60,6 +61,7 @@ pub use tablero_rules::{EndReason, GameId, Lang, Side};
 mod backup;
 mod batch;
 mod check;
+mod comforts;
 mod copy;
 mod docs;
 mod error;
@@ -82,6 +84,9 @@ pub use backup::BackupReport;
 pub use batch::Batch;
 pub(crate) use batch::{encode, encode_doc};
 pub use check::{CheckReport, Damage, SalvageReport};
+pub use comforts::{
+    AwayDoc, ClockDoc, ComfortDoc, PauseOfferDoc, RemindersDoc, SpanDoc, digest_timer,
+};
 pub use copy::CopyReport;
 pub use docs::{
     BoardDoc, BotDoc, ChallengeDoc, ChannelDoc, Document, GameDoc, OfferKind, Orientation,

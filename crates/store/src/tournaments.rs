@@ -55,6 +55,9 @@ pub struct TournamentDoc {
     /// [`Batch::remove_tournament_deadline`].
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub deadline_ms: Option<i64>,
+    /// Its games' clock terms beyond the time per move.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<ClockDoc>,
 }
 
 /// The chat game of one pairing.

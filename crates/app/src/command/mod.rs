@@ -9,6 +9,8 @@
 
 use tablero_rules::{GameId, Lang};
 
+use crate::comfortwords::Comfort;
+
 use crate::terms::Terms;
 use crate::tourview::TourCommand;
 use crate::view::Orientation;
@@ -123,6 +125,9 @@ pub enum Command {
     Rematch(Option<GameNo>),
     /// Shows or chooses your language.
     Lang(Option<Lang>),
+    /// A player's correspondence settings: vacation, time zone, quiet
+    /// hours (`comfortwords.rs`).
+    Comfort(crate::comfortwords::Comfort),
     /// Shows or sets how this channel's boards are turned: White at the
     /// bottom, or the player to move at the bottom.
     Orientation(Option<Orientation>),
@@ -184,6 +189,9 @@ impl Command {
             | Command::Hint(n)
             | Command::Review(n) => Some(*n),
             Command::Said { .. } => Some(None),
+            Command::Comfort(Comfort::EndVacationHere(n) | Comfort::Pause { game: n, .. }) => {
+                Some(*n)
+            }
             _ => None,
         }
     }
@@ -220,6 +228,12 @@ impl Command {
                 square,
             },
             Command::Hint(_) => Command::Hint(Some(n)),
+            Command::Comfort(Comfort::EndVacationHere(_)) => {
+                Command::Comfort(Comfort::EndVacationHere(Some(n)))
+            }
+            Command::Comfort(Comfort::Pause { ask, .. }) => {
+                Command::Comfort(Comfort::Pause { ask, game: Some(n) })
+            }
             other => other,
         }
     }
@@ -266,6 +280,12 @@ impl Command {
             Command::Replay(_) => "replay",
             Command::Rematch(_) => "rematch",
             Command::Lang(_) => "lang",
+            Command::Comfort(Comfort::Vacation(_) | Comfort::EndVacationHere(_)) => "vacation",
+            Command::Comfort(Comfort::Zone(_)) => "timezone",
+            Command::Comfort(Comfort::Quiet(_)) => "quiet",
+            Command::Comfort(Comfort::Pause { .. }) => "pause",
+            Command::Comfort(Comfort::Digest(_)) => "digest",
+            Command::Comfort(Comfort::Reminders(_)) => "reminders",
             Command::Orientation(_) => "orientation",
             Command::Web(_) | Command::WebLinksReset => "web",
             Command::Moves { .. } => "moves",

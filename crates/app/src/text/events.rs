@@ -88,7 +88,14 @@ pub(crate) fn event(e: &Event) -> Bi {
                 None => t(pick(l, "sides drawn at random", "bandos al azar")),
             };
             let limit = doc.move_limit_secs.map(|s| s as i64 * 1000);
-            let time = t(limit_text(limit, l));
+            let k = &doc.clock;
+            let time =
+                match super::comforts::terms_text(k.increment_ms, k.cap_ms, k.weekends_off, l) {
+                    Some(terms) if limit.is_some() => {
+                        t(format!("{} ({terms})", limit_text(limit, l)))
+                    }
+                    _ => t(limit_text(limit, l)),
+                };
             let expiry = t(format_duration(doc.expires_ms - doc.created_ms));
             let game = t(format!("{}{setup}", info.name(l)));
             let id = t(doc.id.to_string());
@@ -213,7 +220,7 @@ pub(crate) fn event(e: &Event) -> Bi {
             )
         }),
         Event::Played { by, moves, game } => both(|l| {
-            Text::fill(
+            let mut s = Text::fill(
                 pick(
                     l,
                     "{} played {} in #{}. {}",
@@ -225,7 +232,9 @@ pub(crate) fn event(e: &Event) -> Bi {
                     t(game.id().to_string()),
                     status(game, l),
                 ],
-            )
+            );
+            s.append(super::comforts::moved_on_vacation(game, by, l));
+            s
         }),
         Event::Answered {
             by,
@@ -378,6 +387,8 @@ pub(crate) fn event(e: &Event) -> Bi {
                 }
             }
         }
+        Event::Comfort(e) => super::comforts::event(e),
+        Event::Digest { me, games, zone } => super::comforts::digest(me, games, zone),
         Event::Lang { changed: true, .. } => tr(
             "I'll write to you in English.",
             "Te escribiré en español.",
@@ -709,7 +720,7 @@ fn my_games_lines(me: &crate::reply::User, games: &[crate::event::Elsewhere]) ->
                         t(d.info().name(l)),
                         t(opp.clone()),
                         t(turn),
-                        t(left),
+                        t(left + &super::comforts::opponent_away(d, my.other(), l)),
                         t(pending_offer(d, l)),
                     ],
                 )

@@ -7,6 +7,7 @@
 //! mention span, so adapters can write each in their platform's markup.
 
 mod cards;
+pub(crate) mod comforts;
 mod errors;
 mod events;
 pub(crate) mod friends;
@@ -201,8 +202,13 @@ pub(crate) fn status(v: &GameView, l: Lang) -> Text {
             }
         }
     };
+    let clock = match comforts::clock_terms(&d.clock, l) {
+        Some(terms) if d.deadline().is_some() => format!("{clock}; {terms}"),
+        _ => clock,
+    };
     let mut s = player(&d.seats(), info, side, l);
     s.append(Text::fill(" {} ({}).", [t(what), t(clock)]));
+    s.append(comforts::clock_notes(d, l));
     match (d.draw_offer, d.takeback) {
         (Some(by), _) => s.append(Text::fill(
             pick(l, " {} offers a draw.", " {} ofrece tablas."),

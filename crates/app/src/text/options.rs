@@ -66,8 +66,39 @@ pub fn option_text(command: &str, option: &str) -> Option<OptionText> {
         ),
         ("challenge" | "play", "side") => SIDE,
         ("challenge", "time") => o(
-            "Time per move: 1h to 14d, or none",
-            "Tiempo por jugada: de 1h a 14d, o none",
+            "Time per move: 1h to 14d, none, or 3d+1d (Fischer, at most 3d)",
+            "Tiempo por jugada: de 1h a 14d, none, o 3d+1d (Fischer, como mucho 3d)",
+        ),
+        ("vacation", "days") => named(
+            "5d, 5d 2026-08-01 (from a date), off, or end #ID (one game); nothing: what is left",
+            "5d, 5d 2026-08-01 (desde una fecha), off, o fin #N (una partida); nada: lo que queda",
+            "dias",
+        ),
+        ("pause", "answer") => named(
+            "3d to offer a pause, or accept or decline one",
+            "3d para proponer una pausa, o aceptar o rechazar una",
+            "respuesta",
+        ),
+        ("pause", "game") => o("The game number (#ID)", "El número de partida (#ID)"),
+        ("digest", "time") => named(
+            "A time of day like 09:00 (in your zone), or off; nothing: yours",
+            "Una hora como 09:00 (en tu zona), u off; nada: la tuya",
+            "hora",
+        ),
+        ("reminders", "mode") => named(
+            "on, off or digest; nothing: yours",
+            "on, off o resumen; nada: los tuyos",
+            "modo",
+        ),
+        ("timezone", "zone") => named(
+            "An IANA zone like Europe/Madrid; nothing: yours",
+            "Una zona IANA como Europe/Madrid; nada: la tuya",
+            "zona",
+        ),
+        ("quiet", "hours") => named(
+            "Like 23-08, or off; nothing: yours",
+            "Como 23-08, u off; nada: las tuyas",
+            "horas",
         ),
         ("challenge" | "play", "options") => PARAMETERS,
         ("challenge", "casual") => o(

@@ -116,8 +116,8 @@ impl Ui<'_> {
         match *self {
             Ui::ConsoleGroup => pick(
                 l,
-                "Console: this channel is a group chat. Start a line with `/` (`/help`), mention `@tablero`, or start it with `>` to reply to the bot; other lines are chat, taken only when they are exactly a move. `/dm` opens your direct chat with the bot, `/channel NAME` goes to a channel, `/as NAME` switches user, `/quit` leaves.",
-                "Consola: este canal es un chat de grupo. Empieza una línea con `/` (`/ayuda`), menciona a `@tablero` o empiézala con `>` para responder al bot; las demás líneas son charla, y solo se toman si son exactamente una jugada. `/dm` abre tu chat directo con el bot, `/channel NOMBRE` va a un canal, `/as NOMBRE` cambia de usuario, `/quit` sale.",
+                "Console: this channel is a group chat. Start a line with `/` (`/help`), mention `@tablero`, or start it with `>` to reply to the bot; other lines are chat, taken only when they are exactly a move. `/dm` opens your direct chat with the bot, `/channel NAME` goes to a channel, `/as NAME` switches user, `/clock +2d` moves the clock forward (to watch reminders, vacations and timeouts), `/quit` leaves.",
+                "Consola: este canal es un chat de grupo. Empieza una línea con `/` (`/ayuda`), menciona a `@tablero` o empiézala con `>` para responder al bot; las demás líneas son charla, y solo se toman si son exactamente una jugada. `/dm` abre tu chat directo con el bot, `/channel NOMBRE` va a un canal, `/as NOMBRE` cambia de usuario, `/clock +2d` adelanta el reloj (para ver recordatorios, vacaciones y tiempos agotados), `/quit` sale.",
             )
             .into(),
             Ui::ConsoleAddressed => pick(

@@ -8,6 +8,8 @@ mod app;
 mod bare;
 mod bot;
 mod cards;
+mod comforts;
+mod comforts_shared;
 #[allow(dead_code)]
 #[path = "../../../render/tests/it/support/compare.rs"]
 mod compare;

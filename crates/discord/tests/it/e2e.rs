@@ -25,6 +25,8 @@ use tokio::net::TcpListener;
 use tokio::sync::mpsc;
 use tokio_tungstenite::tungstenite::Message as WsMessage;
 
+mod comforts;
+
 const APP: u64 = 700;
 const BOT: u64 = 701;
 const GUILD: u64 = 800;
@@ -892,6 +894,15 @@ pub(crate) async fn start(game_threads: bool) -> Running {
 
 /// [`start`] with the commands registered in `guild`, or globally.
 async fn start_with(game_threads: bool, guild: Option<u64>) -> Running {
+    start_clocked(game_threads, guild, Arc::new(SystemClock)).await
+}
+
+/// [`start_with`] on `clock`.
+pub(crate) async fn start_clocked(
+    game_threads: bool,
+    guild: Option<u64>,
+    clock: Arc<dyn tablero_app::Clock>,
+) -> Running {
     let fake = Arc::new(Fake::default());
     let rest_listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
     let rest_url = format!("http://{}", rest_listener.local_addr().unwrap());
@@ -907,7 +918,7 @@ async fn start_with(game_threads: bool, guild: Option<u64>) -> Running {
     let renderer = Arc::new(SlowRenderer::default());
     let app = Arc::new(App::new(
         store,
-        Arc::new(SystemClock),
+        clock,
         renderer.clone(),
         Settings::default(),
     ));

@@ -50,6 +50,7 @@ fn challenge(ch: &ChannelKey, id: u64, expires_ms: i64) -> ChallengeDoc {
         casual: false,
         community: None,
         rematch_of: None,
+        clock: None,
     }
 }
 

@@ -3,6 +3,7 @@
 //! --workspace` spent most of its time and disk linking test binaries).
 
 mod backups;
+mod comforts;
 mod conformance;
 mod damage;
 mod log_damage;

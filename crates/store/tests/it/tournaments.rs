@@ -31,6 +31,7 @@ fn tournament(ch: &ChannelKey, id: u64) -> TournamentDoc {
         }],
         closed_by: vec![RoundClosed { round: 1, game: 0 }],
         deadline_ms: None,
+        clock: None,
     }
 }
 

@@ -23,6 +23,7 @@ use teloxide::adaptors::throttle::Limits;
 use tokio::sync::{Notify, oneshot};
 
 mod against_bot;
+mod comforts;
 mod corpus;
 
 pub(crate) const GROUP: i64 = -1_001_234;

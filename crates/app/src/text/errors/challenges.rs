@@ -38,12 +38,15 @@ pub(super) fn error(e: &AppError) -> Option<Bi> {
                 (BadMoveLimit::NotDuration(s), Lang::Es) => {
                     format!("`{s}` no es una duración como 72h, 3d o none")
                 }
+                (BadMoveLimit::Fischer(s), Lang::Es) => format!(
+                    "`{s}` no es un reloj como 3d+1d o 3d+1d/7d (un incremento de 1m hasta el tope, un tope desde el tiempo inicial hasta 60d)"
+                ),
             };
             Text::fill(
                 pick(
                     l,
-                    "Bad time limit: {}. Write `time=72h`, `time=3d` (1h to 14d) or `time=none`.",
-                    "Tiempo no válido: {}. Escribe `tiempo=72h`, `tiempo=3d` (de 1h a 14d) o `tiempo=none`.",
+                    "Bad time limit: {}. Write `time=72h`, `time=3d` (1h to 14d), `time=3d+1d` (3 days, plus 1 a move, at most 3; `time=3d+1d/7d`: at most 7) or `time=none`.",
+                    "Tiempo no válido: {}. Escribe `tiempo=72h`, `tiempo=3d` (de 1h a 14d), `tiempo=3d+1d` (3 días, más 1 por jugada, como mucho 3; `tiempo=3d+1d/7d`: como mucho 7) o `tiempo=none`.",
                 ),
                 [t(why)],
             )

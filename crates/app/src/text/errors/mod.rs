@@ -220,6 +220,14 @@ fn usage(spec: &CommandSpec, why: &Usage, l: Lang) -> Text {
             [t(w.clone())],
         ),
         Usage::Tournament(why) => super::tournament_errors::usage(why, l),
+        Usage::Comfort(w) => Text::fill(
+            pick(
+                l,
+                "{} is not understood here (a duration like 5d, a date like 2026-02-01, a zone like Europe/Madrid, hours like 23-08, or off)",
+                "{} no se entiende aquí (una duración como 5d, una fecha como 2026-02-01, una zona como Europe/Madrid, horas como 23-08, u off)",
+            ),
+            [c(crate::event::brief(w))],
+        ),
         Usage::NotPage(w) => Text::fill(
             pick(
                 l,
@@ -238,6 +246,10 @@ pub(crate) fn error(e: &AppError) -> Bi {
         .or_else(|| games::error(e))
         .or_else(|| offers::error(e))
         .or_else(|| others::error(e))
+        .or_else(|| match e {
+            AppError::Comfort(why) => Some(super::comforts::error(why)),
+            _ => None,
+        })
         .unwrap_or_else(|| {
             // Every error has its text in one of the files above; one
             // without is a mistake here, shown as a failure of the bot.
