@@ -60,23 +60,7 @@ impl Store {
     /// stored the first time it is asked for. Processes sharing a database
     /// agree on it: it is made under the stats lock and read again there.
     pub fn web_secret(&self) -> Result<String> {
-        if let Some(doc) = self.get::<WebSecretDoc>(Key::WebSecret)? {
-            return Ok(doc.secret);
-        }
-        let _lock = self.lock_stats()?;
-        if let Some(doc) = self.get::<WebSecretDoc>(Key::WebSecret)? {
-            return Ok(doc.secret);
-        }
-        let mut bytes = [0u8; 32];
-        getrandom::fill(&mut bytes)
-            .map_err(|e| StoreError::Db(kv::DbError::msg(format!("no random source: {e}"))))?;
-        let doc = WebSecretDoc {
-            secret: hex(&bytes),
-        };
-        let mut b = kv::KvBatch::default();
-        b.insert(Key::WebSecret.encode(), encode_doc(&doc));
-        self.apply(b)?;
-        Ok(doc.secret)
+        self.secret(Key::WebSecret)
     }
 
     /// The key that signs players' links to the interactive board, made
@@ -84,24 +68,33 @@ impl Store {
     /// under the stats lock as [`Store::web_secret`]. Read from the store
     /// each time, so a reset in one process holds in every other.
     pub fn play_secret(&self) -> Result<String> {
-        if let Some(doc) = self.get::<WebSecretDoc>(Key::PlaySecret)? {
-            return Ok(doc.secret);
-        }
-        let _lock = self.lock_stats()?;
-        if let Some(doc) = self.get::<WebSecretDoc>(Key::PlaySecret)? {
-            return Ok(doc.secret);
-        }
-        self.new_play_secret()
+        self.secret(Key::PlaySecret)
     }
 
     /// Replaces the play links' key with a new random one: every link
     /// signed so far stops working (`web links reset`).
     pub fn reset_play_secret(&self) -> Result<()> {
         let _lock = self.lock_stats()?;
-        self.new_play_secret().map(|_| ())
+        self.new_secret(Key::PlaySecret).map(|_| ())
     }
 
-    fn new_play_secret(&self) -> Result<String> {
+    /// The secret kept under `key` (the web pages' or the play links'),
+    /// made the first time it is asked for; under the stats lock, so
+    /// processes sharing a database agree on it.
+    fn secret(&self, key: Key<'_>) -> Result<String> {
+        if let Some(doc) = self.get::<WebSecretDoc>(key)? {
+            return Ok(doc.secret);
+        }
+        let _lock = self.lock_stats()?;
+        if let Some(doc) = self.get::<WebSecretDoc>(key)? {
+            return Ok(doc.secret);
+        }
+        self.new_secret(key)
+    }
+
+    /// A new random secret under `key`, replacing any before it. The
+    /// caller holds the stats lock.
+    fn new_secret(&self, key: Key<'_>) -> Result<String> {
         let mut bytes = [0u8; 32];
         getrandom::fill(&mut bytes)
             .map_err(|e| StoreError::Db(kv::DbError::msg(format!("no random source: {e}"))))?;
@@ -109,7 +102,7 @@ impl Store {
             secret: hex(&bytes),
         };
         let mut b = kv::KvBatch::default();
-        b.insert(Key::PlaySecret.encode(), encode_doc(&doc));
+        b.insert(key.encode(), encode_doc(&doc));
         self.apply(b)?;
         Ok(doc.secret)
     }
